@@ -1,0 +1,60 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, read once and in one place. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Embedded PGlite data lives here when no DATABASE_URL is given; uploaded files under DATA_DIR/files. */
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  sessionTtlMs: number;
+  resetTokenTtlMs: number;
+  loginRateLimitPerMinute: number;
+  accountFailureLimit: number;
+  accountLockMs: number;
+  distDir: string;
+  logLevel: string;
+  bodyLimitBytes: number;
+  supportEmail: string;
+  supportChatNumber: string;
+  premiumTutorNumbers: { mobile: string; countryExt: string }[];
+  /** Seed a demo organisation on first start of an empty embedded database. */
+  seedDemo: boolean;
+}
+
+function intFrom(value: string | undefined, fallback: number): number {
+  const parsed = value === undefined ? NaN : Number(value);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const port = intFrom(env.PORT, 3000);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Testforge <no-reply@testforge.local>',
+    sessionTtlMs: intFrom(env.SESSION_TTL_HOURS, 24 * 7) * 3_600_000,
+    resetTokenTtlMs: intFrom(env.RESET_TOKEN_TTL_MINUTES, 30) * 60_000,
+    loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
+    accountFailureLimit: intFrom(env.ACCOUNT_FAILURE_LIMIT, 5),
+    accountLockMs: intFrom(env.ACCOUNT_LOCK_MINUTES, 15) * 60_000,
+    distDir: path.resolve(env.DIST_DIR ?? path.join(__dirname, '..', 'dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@testforge.local',
+    supportChatNumber: env.SUPPORT_CHAT_NUMBER ?? '919999999999',
+    premiumTutorNumbers: [
+      { mobile: '8047190902', countryExt: '+91' },
+      { mobile: '8047190903', countryExt: '+91' },
+    ],
+    seedDemo: env.SEED_DEMO !== 'false',
+    ...overrides,
+  };
+}

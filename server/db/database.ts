@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { Database } from './schema';
+import { lockDataDir } from './lock';
+import * as m001 from './migrations/001_accounts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface OpenedDatabase {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** True when the database had no migrations applied before this open: first start. */
+  wasEmpty: boolean;
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** Embedded database directory; omitted (with no URL) means in memory. */
+  dataDir?: string;
+  /** A dumped PGlite data directory to start from (tests load one migrated template per run). */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+}
+
+const migrations: Record<string, Migration> = {
+  '001_accounts': m001,
+};
+
+export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const before = await migrator.getMigrations();
+  const wasEmpty = before.every((m) => !m.executedAt);
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName), wasEmpty };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      const { wasEmpty } = await migrate(db);
+      return { db, kind: 'postgres', wasEmpty, close: () => db.destroy() };
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+  }
+
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const pglite = await PGlite.create({
+      dataDir: options.dataDir ? path.join(options.dataDir, 'pg') : undefined,
+      loadDataDir: options.loadDataDir,
+    });
+    // PGlite serves one connection; a pool of one queues queries instead of failing them.
+    const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 } as pg.PoolConfig);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const { wasEmpty } = await migrate(db);
+    return {
+      db,
+      kind: 'pglite',
+      wasEmpty,
+      pglite,
+      close: async () => {
+        await db.destroy();
+        await pglite.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,143 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface Region {
+  dateTimeStamp: string;
+  timezone?: string;
+}
+
+/** Feature flags an organisation grants; a user may override each one (null = the organisation's). */
+export const FEATURE_FLAGS = [
+  'is_shared_global',
+  'enable_vidu_parser',
+  'is_bilingual_enabled',
+  'is_tb_test_enabled',
+  'allow_gpsc_type',
+  'allow_sharing',
+] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+
+export interface OrganizationsTable {
+  id: string;
+  code: string;
+  name: string;
+  subscription_ends_at: Date;
+  is_shared_global: boolean;
+  enable_vidu_parser: boolean;
+  is_bilingual_enabled: boolean;
+  is_tb_test_enabled: boolean;
+  allow_gpsc_type: boolean;
+  allow_sharing: boolean;
+  region: Json<Region>;
+  org_location: string | null;
+  whitelabel_id: string | null;
+  login_settings: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: string;
+  org_id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: Json<string[]>;
+  country_code: string | null;
+  mobile: string | null;
+  is_first_login: boolean;
+  is_clp_editor: boolean;
+  region: Json<Region | null> | null;
+  default_settings: Json<Record<string, unknown> | null> | null;
+  is_shared_global: boolean | null;
+  enable_vidu_parser: boolean | null;
+  is_bilingual_enabled: boolean | null;
+  is_tb_test_enabled: boolean | null;
+  allow_gpsc_type: boolean | null;
+  allow_sharing: boolean | null;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  org_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+}
+
+export interface WhitelabelTokensTable {
+  token_hash: string;
+  org_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  org_id: string;
+  user_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface LoginFailuresTable {
+  /** lower(orgCode) + ':' + lower(email): counted even when no such account exists. */
+  account_key: string;
+  failures: number;
+  window_started_at: Date;
+  locked_until: Date | null;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  org_id: string | null;
+  kind: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+}
+
+export interface SupportRequestsTable {
+  id: Generated<string>;
+  org_id: string;
+  user_id: string;
+  kind: 'notification' | 'callback';
+  phone_no: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: Json<unknown>;
+}
+
+export interface QuestionReportsTable {
+  id: Generated<string>;
+  org_id: string;
+  test_id: string;
+  question_id: string;
+  reason: string;
+  status: 'REPORTED' | 'updateAvailable' | 'resolved';
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  whitelabel_tokens: WhitelabelTokensTable;
+  password_resets: PasswordResetsTable;
+  login_failures: LoginFailuresTable;
+  outbox: OutboxTable;
+  support_requests: SupportRequestsTable;
+  app_settings: AppSettingsTable;
+  question_reports: QuestionReportsTable;
+}
+
+export type Organization = Selectable<OrganizationsTable>;
+export type User = Selectable<UsersTable>;

@@ -1,0 +1,24 @@
+import type { ServerMessageKey } from '../../shared/i18n/serverMessages';
+
+/**
+ * An error meant for the user: an HTTP status, a machine code, and a message key that is
+ * translated into the request's language when the error is sent.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    readonly messageKey: ServerMessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly details?: { field: string; message: string }[],
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what = 'resource') => new AppError(404, 'NOT_FOUND', 'notFound', { what });
+export const badRequest = (field: string, key: ServerMessageKey = 'fieldInvalid', params: Record<string, string | number> = {}) =>
+  new AppError(400, 'VALIDATION_ERROR', key, { field, ...params }, [{ field, message: key }]);
+export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'unauthorized');
+export const subscriptionExpired = () => new AppError(403, 'SUBSCRIPTION_EXPIRED', 'subscriptionExpired');

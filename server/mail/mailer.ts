@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/schema';
+
+export interface OutgoingMail {
+  orgId: string | null;
+  kind: 'password-reset' | 'support-notification' | 'support-callback';
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * Every mail is first written to the outbox table (so nothing is lost and tests can read it).
+ * With SMTP_URL it is then sent; without, it is printed to the log so a fresh machine can still
+ * reset a password.
+ */
+export class Mailer {
+  private readonly transport?: nodemailer.Transporter;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+    private readonly from: string,
+    smtpUrl?: string,
+  ) {
+    if (smtpUrl) this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    const row = await this.db
+      .insertInto('outbox')
+      .values({ org_id: mail.orgId, kind: mail.kind, recipient: mail.to, subject: mail.subject, body: mail.body })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (!this.transport) {
+      this.log.info({ outboxId: row.id, to: mail.to, subject: mail.subject }, `mail kept in outbox (no SMTP_URL):\n${mail.body}`);
+      return;
+    }
+    try {
+      await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.body });
+      await this.db.updateTable('outbox').set({ sent_at: new Date() }).where('id', '=', row.id).execute();
+    } catch (error) {
+      // The mail stays unsent in the outbox; the caller's request still succeeds.
+      this.log.error({ err: error, outboxId: row.id }, 'SMTP delivery failed');
+    }
+  }
+}

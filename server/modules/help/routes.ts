@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CALLBACK_PHONE_LENGTH, isValidCallbackNumber } from '../../../shared/domain/help';
+import { serverMessage } from '../../../shared/i18n/serverMessages';
+import { authOf } from '../../http/context';
+import { badRequest, notFound } from '../../http/errors';
+import type { Services } from '../../services';
+
+const notificationBody = z.object({ userId: z.string().trim().min(1).max(64) });
+const callbackBody = z.object({ phoneNo: z.string().trim().min(1).max(32) });
+
+/** The help widget: "connect with us" notifications, call-back requests and premium tutor numbers. */
+export async function helpRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { requireAuth, db, mailer, config } = services;
+  const limit = { rateLimit: { max: 10, timeWindow: 60_000 } };
+
+  api.post('/v2/infobip/notification', { schema: { tags: ['help'], body: notificationBody }, preHandler: requireAuth, config: limit }, async (request) => {
+    const { user, org } = authOf(request);
+    if (request.body.userId !== user.id) throw notFound('user');
+    await db.insertInto('support_requests').values({ org_id: org.id, user_id: user.id, kind: 'notification', phone_no: null }).execute();
+    const params = { name: user.name, email: user.email, orgCode: org.code };
+    await mailer.send({
+      orgId: org.id,
+      kind: 'support-notification',
+      to: config.supportEmail,
+      subject: serverMessage('en', 'supportNotificationSubject', params),
+      body: serverMessage('en', 'supportNotificationBody', params),
+    });
+    return { data: { message: serverMessage(request.lang, 'notificationSent') } };
+  });
+
+  api.post('/v2/user/receiveCallBack', { schema: { tags: ['help'], body: callbackBody }, preHandler: requireAuth, config: limit }, async (request) => {
+    const { user, org } = authOf(request);
+    const phone = request.body.phoneNo;
+    if (!isValidCallbackNumber(phone)) throw badRequest('phoneNo', 'phoneLength', { length: CALLBACK_PHONE_LENGTH });
+    await db.insertInto('support_requests').values({ org_id: org.id, user_id: user.id, kind: 'callback', phone_no: phone }).execute();
+    const params = { name: user.name, email: user.email, orgCode: org.code, phone };
+    await mailer.send({
+      orgId: org.id,
+      kind: 'support-callback',
+      to: config.supportEmail,
+      subject: serverMessage('en', 'callbackSubject', params),
+      body: serverMessage('en', 'callbackBody', params),
+    });
+    return { data: { message: serverMessage(request.lang, 'callbackRequested') } };
+  });
+
+  api.get('/v2/user/premiumTutors', { schema: { tags: ['help'] }, preHandler: requireAuth }, async () => {
+    return { data: { premiumTutors: config.premiumTutorNumbers } };
+  });
+}

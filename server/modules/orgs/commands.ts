@@ -1,0 +1,103 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, FeatureFlag, Organization, User } from '../../db/schema';
+import { generatePassword, hashPassword, hashToken, newId, newToken, PASSWORD_MIN_LENGTH } from '../../security';
+
+/** Operator commands on organisations and users: used by the admin CLI and the demo seed. */
+
+export class CommandError extends Error {}
+
+export type OrgFlags = Partial<Record<FeatureFlag, boolean>>;
+
+const DAY_MS = 86_400_000;
+const CODE_PATTERN = /^[A-Za-z0-9_-]{2,64}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function createOrg(
+  db: Kysely<Database>,
+  input: { code: string; name: string; days: number; flags?: OrgFlags; now?: Date },
+): Promise<Organization> {
+  if (!CODE_PATTERN.test(input.code)) throw new CommandError('--code must be 2-64 letters, digits, "-" or "_"');
+  if (!input.name.trim()) throw new CommandError('--name must not be empty');
+  if (!Number.isFinite(input.days) || input.days < 0) throw new CommandError('--days must be a number of days, 0 or more');
+  const existing = await db.selectFrom('organizations').select('id').where(sql`lower(code)`, '=', input.code.toLowerCase()).executeTakeFirst();
+  if (existing) throw new CommandError(`An organisation with the code ${input.code} exists already`);
+  const now = input.now ?? new Date();
+  return db
+    .insertInto('organizations')
+    .values({
+      id: newId(),
+      code: input.code,
+      name: input.name.trim(),
+      subscription_ends_at: new Date(now.getTime() + input.days * DAY_MS),
+      region: JSON.stringify({ dateTimeStamp: 'DD MMM YYYY' }),
+      login_settings: '{}',
+      ...input.flags,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateOrg(
+  db: Kysely<Database>,
+  input: { code: string; days?: number; flags?: OrgFlags; now?: Date },
+): Promise<Organization> {
+  const org = await db.selectFrom('organizations').selectAll().where(sql`lower(code)`, '=', input.code.toLowerCase()).executeTakeFirst();
+  if (!org) throw new CommandError(`No organisation has the code ${input.code}`);
+  if (input.days !== undefined && (!Number.isFinite(input.days) || input.days < 0)) throw new CommandError('--days must be a number of days, 0 or more');
+  const changes: Partial<Record<string, unknown>> = { ...input.flags };
+  if (input.days !== undefined) changes.subscription_ends_at = new Date((input.now ?? new Date()).getTime() + input.days * DAY_MS);
+  if (Object.keys(changes).length === 0) throw new CommandError('Nothing to change: give --days or a flag');
+  return db.updateTable('organizations').set(changes).where('id', '=', org.id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function createUser(
+  db: Kysely<Database>,
+  input: { orgCode: string; email: string; password?: string; name: string; clpEditor?: boolean; role?: 'tutor' | 'admin' },
+): Promise<{ user: User; password: string }> {
+  const org = await db.selectFrom('organizations').select('id').where(sql`lower(code)`, '=', input.orgCode.toLowerCase()).executeTakeFirst();
+  if (!org) throw new CommandError(`No organisation has the code ${input.orgCode}`);
+  const email = input.email.trim();
+  if (!EMAIL_PATTERN.test(email)) throw new CommandError('--email must be an e-mail address');
+  if (!input.name.trim()) throw new CommandError('--name must not be empty');
+  const password = input.password ?? generatePassword();
+  if (password.length < PASSWORD_MIN_LENGTH) throw new CommandError(`--password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where('org_id', '=', org.id)
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  if (taken) throw new CommandError(`A user with the e-mail ${email} exists already in ${input.orgCode}`);
+  const role = input.role ?? 'tutor';
+  const user = await db
+    .insertInto('users')
+    .values({
+      id: newId(),
+      org_id: org.id,
+      email,
+      name: input.name.trim(),
+      password_hash: await hashPassword(password),
+      role: JSON.stringify([role]),
+      is_first_login: true,
+      is_clp_editor: input.clpEditor ?? false,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { user, password };
+}
+
+/** A long-lived white-label token for one user; printed once, stored hashed. */
+export async function createWhitelabelToken(db: Kysely<Database>, input: { orgCode: string; email: string }): Promise<string> {
+  const org = await db.selectFrom('organizations').select('id').where(sql`lower(code)`, '=', input.orgCode.toLowerCase()).executeTakeFirst();
+  if (!org) throw new CommandError(`No organisation has the code ${input.orgCode}`);
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('org_id', '=', org.id)
+    .where(sql`lower(email)`, '=', input.email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!user) throw new CommandError(`No user ${input.email} in ${input.orgCode}`);
+  const token = newToken();
+  await db.insertInto('whitelabel_tokens').values({ token_hash: hashToken(token), org_id: org.id, user_id: user.id }).execute();
+  return token;
+}

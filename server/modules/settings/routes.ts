@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DEFAULT_TEST_SETTINGS,
+  QUESTION_ORDERS,
+  REVEAL_ANSWERS_TIMES,
+  REVEAL_CORRECT_ANSWERS,
+  type DefaultTestSettings,
+} from '../../../shared/domain/testSettings';
+import { authOf } from '../../http/context';
+import type { Services } from '../../services';
+
+const settingsShape = z.object({
+  orderOfQuestions: z.enum(QUESTION_ORDERS),
+  revealCorrectAnswers: z.enum(REVEAL_CORRECT_ANSWERS),
+  showSolutions: z.boolean(),
+  isSectionSwitchingEnabled: z.boolean(),
+  revealAnswersTime: z.enum(REVEAL_ANSWERS_TIMES),
+  showAnswers: z.boolean(),
+});
+
+/** A PATCH may send any subset; what it leaves out keeps its value. */
+const updateBody = z.object({ settings: settingsShape.partial() });
+
+const CLP_SETTINGS_KEY = 'clp-default-settings';
+
+export async function settingsRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { accounts, requireAuth, db } = services;
+
+  const userDefaults = (stored: unknown): DefaultTestSettings => ({
+    ...DEFAULT_TEST_SETTINGS,
+    ...((stored as Partial<DefaultTestSettings> | null) ?? {}),
+  });
+
+  api.get('/v2/auth/default-settings', { schema: { tags: ['settings'] }, preHandler: requireAuth }, async (request) => {
+    return { data: { settings: userDefaults(authOf(request).user.default_settings) } };
+  });
+
+  api.patch(
+    '/v2/user/update-default-settings',
+    { schema: { tags: ['settings'], body: updateBody }, preHandler: requireAuth },
+    async (request) => {
+      const { user } = authOf(request);
+      const settings = { ...userDefaults(user.default_settings), ...request.body.settings };
+      await accounts.updateDefaultSettings(user.id, settings);
+      return { data: { settings } };
+    },
+  );
+
+  // Defaults of Global Library (CLP) tests: one set for the whole deployment.
+  api.get('/v2/auth/clp-default-settings', { schema: { tags: ['settings'] }, preHandler: requireAuth }, async () => {
+    const row = await db.selectFrom('app_settings').select('value').where('key', '=', CLP_SETTINGS_KEY).executeTakeFirst();
+    return { data: { settings: userDefaults(row?.value ?? null) } };
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from './config';
+import type { Database } from './db/schema';
+import { requireAuth } from './http/context';
+import { Mailer } from './mail/mailer';
+import { AccountsRepository } from './modules/accounts/repository';
+import { LoginThrottle } from './modules/auth/loginThrottle';
+import { AuthService } from './modules/auth/service';
+
+/** What the routes are given: repositories and services built once per server. */
+export interface Services {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  accounts: AccountsRepository;
+  auth: AuthService;
+  mailer: Mailer;
+  requireAuth: (request: FastifyRequest) => Promise<void>;
+}
+
+export function createServices(config: ServerConfig, db: Kysely<Database>, log: FastifyBaseLogger): Services {
+  const accounts = new AccountsRepository(db);
+  const mailer = new Mailer(db, log, config.mailFrom, config.smtpUrl);
+  const throttle = new LoginThrottle(db, config.accountFailureLimit, config.accountLockMs);
+  return {
+    config,
+    db,
+    accounts,
+    mailer,
+    auth: new AuthService(accounts, throttle, mailer, config),
+    requireAuth: requireAuth(accounts),
+  };
+}
