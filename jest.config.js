@@ -1,0 +1,48 @@
+// One Jest run, four projects: unit (jsdom), API on PGlite, API on PostgreSQL (when
+// TEST_POSTGRES_URL is set), and browser tests in headless Chromium.
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+  ],
+};
+const common = {
+  transform,
+  moduleNameMapper: { '\\.(css)$': '<rootDir>/tests/support/styleStub.js' },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+const projects = [
+  {
+    ...common,
+    displayName: 'unit',
+    testEnvironment: 'jsdom',
+    testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}', '<rootDir>/{shared,portal,addin}/**/*.test.{ts,tsx}'],
+    setupFilesAfterEnv: ['<rootDir>/tests/support/setupDom.ts'],
+  },
+  { ...common, displayName: 'api-pglite', testEnvironment: 'node', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },
+  {
+    ...common,
+    displayName: 'browser',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/tests/browser/**/*.test.ts'],
+  },
+];
+if (process.env.TEST_POSTGRES_URL) {
+  projects.splice(2, 0, {
+    ...common,
+    displayName: 'api-postgres',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+    setupFiles: ['<rootDir>/tests/support/usePostgres.js'],
+  });
+}
+
+module.exports = {
+  projects,
+  globalSetup: '<rootDir>/tests/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/tests/support/globalTeardown.ts',
+  reporters: ['default', '<rootDir>/tests/support/summaryReporter.js'],
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

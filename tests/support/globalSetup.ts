@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import pg from 'pg';
+import { openDatabase } from '../../server/db/database';
+import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, TMP_DIR } from './paths';
+
+/**
+ * Creating a PGlite database takes seconds; loading a dump of one takes under one. So the run
+ * makes one migrated template and every suite loads it. On PostgreSQL the same: one migrated
+ * template database, and each suite gets `create database ... template ...`.
+ */
+export default async function globalSetup(): Promise<void> {
+  fs.mkdirSync(TMP_DIR, { recursive: true });
+  const database = await openDatabase({});
+  const dump = await database.pglite!.dumpDataDir('gzip');
+  fs.writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+
+  const url = process.env.TEST_POSTGRES_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${PG_TEMPLATE_DB}`);
+    await admin.query(`create database ${PG_TEMPLATE_DB}`);
+    await admin.end();
+    const template = await openDatabase({ databaseUrl: withDatabase(url, PG_TEMPLATE_DB), poolSize: 1 });
+    await template.close();
+  }
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

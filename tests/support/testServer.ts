@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { openDatabase, type OpenedDatabase } from '../../server/db/database';
+import type { Services } from '../../server/services';
+import { createOrg, createUser, type OrgFlags } from '../../server/modules/orgs/commands';
+import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, ROOT } from './paths';
+import { withDatabase } from './globalSetup';
+
+export interface TestServer {
+  baseUrl: string;
+  app: FastifyInstance;
+  services: Services;
+  database: OpenedDatabase;
+  config: ServerConfig;
+  call: (method: string, path: string, options?: CallOptions) => Promise<{ status: number; body: any; headers: Headers }>;
+  close: () => Promise<void>;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as is (for malformed JSON tests) instead of JSON.stringify(body). */
+  rawBody?: string;
+  token?: string;
+  lang?: string;
+  headers?: Record<string, string>;
+}
+
+/** Opens a fresh database of the kind this Jest project tests (PGlite, or PostgreSQL). */
+async function openTestDatabase(): Promise<{ database: OpenedDatabase; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.TEST_POSTGRES_URL!;
+    const name = `testforge_t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 5 });
+    return {
+      database,
+      drop: async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  const template = new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
+  return { database: await openDatabase({ loadDataDir: template }), drop: async () => {} };
+}
+
+/** A real server on a real port, over a fresh database, as the product runs. */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({}, { distDir: `${ROOT}/dist`, publicUrl: 'http://localhost', logLevel: 'warn', ...overrides });
+  const { app, services } = await buildApp({ config, database, quiet: true });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const call: TestServer['call'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers['x-access-token'] = options.token;
+    if (options.lang) headers['accept-language'] = options.lang;
+    let body: string | undefined = options.rawBody;
+    if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: kept as text so the test can say so */
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+
+  return {
+    baseUrl,
+    app,
+    services,
+    database,
+    config,
+    call,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+/** An organisation with one tutor; returns what a login needs. */
+export async function createAccount(
+  server: TestServer,
+  options: { days?: number; flags?: OrgFlags; clpEditor?: boolean; password?: string } = {},
+): Promise<{ orgCode: string; orgId: string; email: string; password: string; userId: string }> {
+  counter += 1;
+  const orgCode = `ORG${process.pid}x${counter}`;
+  const org = await createOrg(server.database.db, { code: orgCode, name: `Org ${counter}`, days: options.days ?? 30, flags: options.flags });
+  const email = `tutor${counter}@example.com`;
+  const { user, password } = await createUser(server.database.db, {
+    orgCode,
+    email,
+    name: `Tutor ${counter}`,
+    password: options.password ?? 'correct-horse-1',
+    clpEditor: options.clpEditor,
+  });
+  return { orgCode, orgId: org.id, email, password, userId: user.id };
+}
+
+export async function login(server: TestServer, account: { orgCode: string; email: string; password: string }): Promise<string> {
+  const response = await server.call('POST', '/api/auth/login', { body: account });
+  if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
+  return response.body.data.token as string;
+}
