@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
 import type { OpenedDatabase } from './db/database';
-import { registerErrorHandling } from './http/errorHandler';
+import { frameworkErrorHandler, registerErrorHandling } from './http/errorHandler';
 import { registerRequestContext } from './http/context';
 import { AppError } from './http/errors';
 import { createServices, type Services } from './services';
@@ -43,7 +43,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
     requestIdHeader: false,
-    disableRequestLogging: quiet,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

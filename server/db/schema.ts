@@ -24,12 +24,12 @@ export interface OrganizationsTable {
   code: string;
   name: string;
   subscription_ends_at: Date;
-  is_shared_global: boolean;
-  enable_vidu_parser: boolean;
-  is_bilingual_enabled: boolean;
-  is_tb_test_enabled: boolean;
-  allow_gpsc_type: boolean;
-  allow_sharing: boolean;
+  is_shared_global: Generated<boolean>;
+  enable_vidu_parser: Generated<boolean>;
+  is_bilingual_enabled: Generated<boolean>;
+  is_tb_test_enabled: Generated<boolean>;
+  allow_gpsc_type: Generated<boolean>;
+  allow_sharing: Generated<boolean>;
   region: Json<Region>;
   org_location: string | null;
   whitelabel_id: string | null;

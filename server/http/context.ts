@@ -4,7 +4,7 @@ import { remainingDays } from '../../shared/domain/subscription';
 import type { Organization, User } from '../db/schema';
 import type { AccountsRepository } from '../modules/accounts/repository';
 import { hashToken } from '../security';
-import { subscriptionExpired, unauthorized } from './errors';
+import { badRequest, subscriptionExpired, unauthorized } from './errors';
 
 export interface AuthContext {
   user: User;
@@ -25,9 +25,32 @@ export function registerRequestContext(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     request.lang = pickLanguage(request.headers['accept-language']);
   });
+  // PostgreSQL cannot store U+0000 in text or jsonb; refused here, for every call, as bad input
+  // naming the field (it would otherwise fail in the database as a 500).
+  app.addHook('preHandler', async (request) => {
+    const field =
+      nulField(request.params, 'params.') ?? nulField(request.query, 'query.') ?? nulField(request.body, '');
+    if (field !== undefined) throw badRequest(field || 'body', 'nulCharacter');
+  });
 }
 
-/** preHandler: the caller must send a live session token in x-access-token. */
+/** The path (`a.b.0`) of the first string holding U+0000 in a parsed JSON value, if any. */
+function nulField(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.replace(/\.$/, '') : undefined;
+  if (!value || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return `${path}${key}`;
+    const found = nulField(item, `${path}${key}.`, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * preValidation: the caller must send a live session token in x-access-token. Run before the
+ * body is validated, so a caller without a session gets 401 (and is logged out) rather than a
+ * 400 about their input.
+ */
 export function requireAuth(accounts: AccountsRepository) {
   return async (request: FastifyRequest) => {
     const token = request.headers['x-access-token'];
@@ -39,7 +62,7 @@ export function requireAuth(accounts: AccountsRepository) {
   };
 }
 
-/** preHandler after requireAuth: calls an expired organisation may not make (spec section 6). */
+/** preValidation after requireAuth: calls an expired organisation may not make (spec section 6). */
 export async function requireActiveSubscription(request: FastifyRequest): Promise<void> {
   const auth = authOf(request);
   if (remainingDays(new Date(auth.org.subscription_ends_at)) === 0) throw subscriptionExpired();

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pickLanguage } from '../../shared/i18n/languages';
 import { serverMessage, type ServerMessageKey } from '../../shared/i18n/serverMessages';
 import { AppError } from './errors';
 
@@ -58,4 +59,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return send(request, reply, 500, 'INTERNAL_ERROR', 'internalError');
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures found before routing (a path that is not valid
+ * percent-encoding, a path parameter over the router's length limit). Without it Fastify
+ * answers its own `{ error, code, message, statusCode }` in English.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.lang = pickLanguage(request.headers['accept-language']);
+  const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URL_PART_TOO_LONG' : 'BAD_URL';
+  if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') {
+    request.log.error({ err: error }, 'unhandled framework error');
+    return send(request, reply, 500, 'INTERNAL_ERROR', 'internalError');
+  }
+  return send(request, reply, 400, code, 'badUrl');
 }

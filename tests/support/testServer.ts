@@ -120,3 +120,26 @@ export async function login(server: TestServer, account: { orgCode: string; emai
   if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
   return response.body.data.token as string;
 }
+
+/**
+ * A fresh PostgreSQL database made from the run's migrated template, for code that opens the
+ * database itself (a child process given DATABASE_URL, for instance). Drop it when done.
+ */
+export async function createTestPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const url = process.env.TEST_POSTGRES_URL;
+  if (!url) throw new Error('TEST_POSTGRES_URL is not set');
+  const name = `testforge_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+  await admin.end();
+  return {
+    url: withDatabase(url, name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

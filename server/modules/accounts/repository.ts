@@ -138,6 +138,11 @@ export class AccountsRepository {
     return row?.user_id;
   }
 
+  /** Every unused reset token of a user stops working (the password changed some other way). */
+  async burnPasswordResetsOfUser(userId: string, now: Date): Promise<void> {
+    await this.db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  }
+
   async updateDefaultSettings(userId: string, settings: Record<string, unknown>): Promise<void> {
     await this.db.updateTable('users').set({ default_settings: JSON.stringify(settings) }).where('id', '=', userId).execute();
   }

@@ -22,19 +22,20 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     return { data: await auth.whitelabelLogin(typeof header === 'string' ? header : undefined) };
   });
 
-  api.get('/auth/user', { schema: { tags: ['auth'] }, preHandler: requireAuth }, async (request) => {
+  api.get('/auth/user', { schema: { tags: ['auth'] }, preValidation: requireAuth }, async (request) => {
     const { user, org } = authOf(request);
-    return { data: { user: presentUser(user, org, config) } };
+    // Every Auth user field of spec section 3, the token included (the one the caller sent).
+    return { data: { user: { ...presentUser(user, org, config), token: String(request.headers['x-access-token']) } } };
   });
 
-  api.post('/auth/logout', { schema: { tags: ['auth'] }, preHandler: requireAuth }, async (request) => {
+  api.post('/auth/logout', { schema: { tags: ['auth'] }, preValidation: requireAuth }, async (request) => {
     await auth.logout(authOf(request).tokenHash);
     return { data: { message: serverMessage(request.lang, 'loggedOut') } };
   });
 
   api.post(
     '/auth/changePassword',
-    { schema: { tags: ['auth'], body: changePasswordBody }, preHandler: [requireAuth, requireActiveSubscription] },
+    { schema: { tags: ['auth'], body: changePasswordBody }, preValidation: [requireAuth, requireActiveSubscription] },
     async (request) => {
       await auth.changePassword(authOf(request), request.body.currentPassword, request.body.newPassword);
       return { data: { message: serverMessage(request.lang, 'passwordChanged') } };

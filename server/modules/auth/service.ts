@@ -75,6 +75,8 @@ export class AuthService {
     if (currentPassword === newPassword) throw badRequest('newPassword', 'passwordSame');
     await this.accounts.setPassword(auth.user.id, await hashPassword(newPassword));
     await this.accounts.deleteSessionsOfUser(auth.user.id, auth.tokenHash);
+    // A reset link mailed before the change must not undo it.
+    await this.accounts.burnPasswordResetsOfUser(auth.user.id, new Date());
   }
 
   /** Answers the same whether or not the account exists; mails a one-time link when it does. */
@@ -115,6 +117,10 @@ export class AuthService {
     if (!found) throw invalid();
     await this.accounts.setPassword(found.user.id, await hashPassword(newPassword));
     await this.accounts.deleteSessionsOfUser(found.user.id);
+    // Other links mailed earlier die with this one; a lock from failed logins ends, since the
+    // password those failures guessed at is gone.
+    await this.accounts.burnPasswordResetsOfUser(found.user.id, new Date());
+    await this.throttle.clear(LoginThrottle.key(found.org.code, found.user.email));
   }
 
 }

@@ -9,6 +9,11 @@ export class CommandError extends Error {}
 export type OrgFlags = Partial<Record<FeatureFlag, boolean>>;
 
 const DAY_MS = 86_400_000;
+
+/** Only the flags that were given: an absent flag keeps the column's default (or current value). */
+function definedFlags(flags: OrgFlags = {}): Partial<Record<FeatureFlag, boolean>> {
+  return Object.fromEntries(Object.entries(flags).filter(([, value]) => typeof value === 'boolean'));
+}
 const CODE_PATTERN = /^[A-Za-z0-9_-]{2,64}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -31,7 +36,7 @@ export async function createOrg(
       subscription_ends_at: new Date(now.getTime() + input.days * DAY_MS),
       region: JSON.stringify({ dateTimeStamp: 'DD MMM YYYY' }),
       login_settings: '{}',
-      ...input.flags,
+      ...definedFlags(input.flags),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -44,7 +49,7 @@ export async function updateOrg(
   const org = await db.selectFrom('organizations').selectAll().where(sql`lower(code)`, '=', input.code.toLowerCase()).executeTakeFirst();
   if (!org) throw new CommandError(`No organisation has the code ${input.code}`);
   if (input.days !== undefined && (!Number.isFinite(input.days) || input.days < 0)) throw new CommandError('--days must be a number of days, 0 or more');
-  const changes: Partial<Record<string, unknown>> = { ...input.flags };
+  const changes: Partial<Record<string, unknown>> = { ...definedFlags(input.flags) };
   if (input.days !== undefined) changes.subscription_ends_at = new Date((input.now ?? new Date()).getTime() + input.days * DAY_MS);
   if (Object.keys(changes).length === 0) throw new CommandError('Nothing to change: give --days or a flag');
   return db.updateTable('organizations').set(changes).where('id', '=', org.id).returningAll().executeTakeFirstOrThrow();

@@ -34,13 +34,13 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
     ...((stored as Partial<DefaultTestSettings> | null) ?? {}),
   });
 
-  api.get('/v2/auth/default-settings', { schema: { tags: ['settings'] }, preHandler: requireAuth }, async (request) => {
+  api.get('/v2/auth/default-settings', { schema: { tags: ['settings'] }, preValidation: requireAuth }, async (request) => {
     return { data: { settings: userDefaults(authOf(request).user.default_settings) } };
   });
 
   api.patch(
     '/v2/user/update-default-settings',
-    { schema: { tags: ['settings'], body: updateBody }, preHandler: requireAuth },
+    { schema: { tags: ['settings'], body: updateBody }, preValidation: requireAuth },
     async (request) => {
       const { user } = authOf(request);
       const settings = { ...userDefaults(user.default_settings), ...request.body.settings };
@@ -50,7 +50,7 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
   );
 
   // Defaults of Global Library (CLP) tests: one set for the whole deployment.
-  api.get('/v2/auth/clp-default-settings', { schema: { tags: ['settings'] }, preHandler: requireAuth }, async () => {
+  api.get('/v2/auth/clp-default-settings', { schema: { tags: ['settings'] }, preValidation: requireAuth }, async () => {
     const row = await db.selectFrom('app_settings').select('value').where('key', '=', CLP_SETTINGS_KEY).executeTakeFirst();
     return { data: { settings: userDefaults(row?.value ?? null) } };
   });

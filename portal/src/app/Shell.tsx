@@ -1,0 +1,41 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { isHeaderHidden } from './routes';
+import { Header } from '../features/header/Header';
+import { SubscriptionBanner } from '../features/subscription/SubscriptionBanner';
+import { SubscriptionDialogs } from '../features/subscription/SubscriptionDialogs';
+import { ChangePasswordDialog } from '../features/auth/ChangePasswordDialog';
+import { HelpWidget } from '../features/help/HelpWidget';
+import { WhatsNewDialog } from '../features/whatsNew/WhatsNewDialog';
+import { BulkUploadInfoDialog } from '../features/bulkUpload/BulkUploadInfoDialog';
+import { UpdateAvailableDialog, useVersionCheck } from '../features/version/versionCheck';
+
+const useStyles = makeStyles({
+  main: { padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`, maxWidth: '1280px', margin: '0 auto' },
+});
+
+/** The signed-in app: header, subscription notices, app-wide dialogs around the current view. */
+export default function Shell() {
+  const styles = useStyles();
+  const location = useLocation();
+  const headerHidden = isHeaderHidden(location.pathname, location.search);
+  useVersionCheck();
+  return (
+    <>
+      {!headerHidden && <Header />}
+      {!headerHidden && <SubscriptionBanner />}
+      <main className={styles.main}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SubscriptionDialogs />
+      <ChangePasswordDialog />
+      <WhatsNewDialog />
+      <BulkUploadInfoDialog />
+      <UpdateAvailableDialog />
+      {!headerHidden && <HelpWidget />}
+    </>
+  );
+}

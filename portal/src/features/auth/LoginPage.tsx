@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { AppLink } from '../../app/AppLink';
+import { Button, Caption1, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { login, whitelabelLogin } from '../../../../shared/state/authSlice';
+import { STORAGE_KEYS } from '../../../../shared/state/storageKeys';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useApi } from '../../app/apiContext';
+import { DEFAULT_PATH } from '../../app/routes';
+import { AuthLayout, useAuthFormStyles } from './AuthLayout';
+
+/** Where to go after login: the remembered path (with its query), else /home. */
+function takeRedirect(): string {
+  const wanted = localStorage.getItem(STORAGE_KEYS.redirectAfterLogin);
+  localStorage.removeItem(STORAGE_KEYS.redirectAfterLogin);
+  return wanted && wanted.startsWith('/') && !wanted.startsWith('/auth') && !wanted.startsWith('/logout') ? wanted : DEFAULT_PATH;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const api = useApi();
+  const formClass = useAuthFormStyles();
+  const [params] = useSearchParams();
+  const { token, user, status, error } = useAppSelector((state) => state.auth);
+  const [orgCode, setOrgCode] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [orgName, setOrgName] = useState<string | null>(null);
+  const [orgUnknown, setOrgUnknown] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const wlToken = params.get('wl-access-token');
+  const wlStarted = useRef(false);
+
+  // White-label sites send their users here with ?wl-access-token=...
+  useEffect(() => {
+    if (wlToken && !wlStarted.current && !token) {
+      wlStarted.current = true;
+      void dispatch(whitelabelLogin(wlToken));
+    }
+  }, [wlToken, token, dispatch]);
+
+  useEffect(() => {
+    if (token && user) navigate(takeRedirect(), { replace: true });
+  }, [token, user, navigate]);
+
+  if (token && user) return <Navigate to={DEFAULT_PATH} replace />;
+
+  const checkOrg = async () => {
+    const code = orgCode.trim();
+    setOrgName(null);
+    setOrgUnknown(false);
+    if (!code) return;
+    try {
+      setOrgName((await api.verifyOrg(code)).name);
+    } catch {
+      setOrgUnknown(true);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!orgCode.trim() || !email.trim() || !password) return;
+    void dispatch(login({ orgCode: orgCode.trim(), email: email.trim(), password }));
+  };
+
+  const busy = status === 'start';
+  const required = (value: string) => (touched && !value.trim() ? t('errors.required') : undefined);
+
+  if (wlToken && status !== 'fail') {
+    return (
+      <AuthLayout title={t('auth.title')}>
+        <Spinner label={t('auth.whitelabelSigningIn')} />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={t('auth.title')} intro={t('auth.subtitle')}>
+      <form className={formClass} onSubmit={submit} noValidate>
+        {status === 'fail' && error && (
+          <MessageBar intent="error" data-testid="login-error">
+            <MessageBarBody>{wlToken ? t('auth.whitelabelFailed') : error}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Field
+          label={t('auth.orgCode')}
+          required
+          validationMessage={required(orgCode) ?? (orgUnknown ? t('auth.orgUnknown') : undefined)}
+          validationState={orgName ? 'success' : undefined}
+          hint={orgName ? t('auth.orgFound', { name: orgName }) : undefined}
+        >
+          <Input name="orgCode" value={orgCode} onChange={(_, d) => setOrgCode(d.value)} onBlur={checkOrg} autoComplete="organization" autoFocus />
+        </Field>
+        <Field label={t('auth.email')} required validationMessage={required(email)}>
+          <Input name="email" type="email" value={email} onChange={(_, d) => setEmail(d.value)} autoComplete="username" />
+        </Field>
+        <Field label={t('auth.password')} required validationMessage={required(password)}>
+          <Input name="password" type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="current-password" />
+        </Field>
+        <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+          {busy ? t('auth.signingIn') : t('auth.signIn')}
+        </Button>
+        <Caption1>
+          <AppLink to="/forgotPassword">{t('auth.forgotPassword')}</AppLink>
+        </Caption1>
+      </form>
+    </AuthLayout>
+  );
+}

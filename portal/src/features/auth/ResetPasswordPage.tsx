@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../../shared/api/client';
+import { checkNewPassword, PASSWORD_MIN_LENGTH } from '../../../../shared/domain/password';
+import { useApi } from '../../app/apiContext';
+import { AppLink } from '../../app/AppLink';
+import { AuthLayout, useAuthFormStyles } from './AuthLayout';
+
+/** Reached from the e-mailed link: /resetPassword?email=...&resetToken=... */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const formClass = useAuthFormStyles();
+  const [params] = useSearchParams();
+  const email = params.get('email') ?? '';
+  const resetToken = params.get('resetToken') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ intent: 'success' | 'error'; text: string } | null>(null);
+  const problem = checkNewPassword(password, confirmation);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const { message } = await api.resetPassword({ email, newPassword: password, resetToken });
+      setResult({ intent: 'success', text: message });
+    } catch (error) {
+      setResult({ intent: 'error', text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!email || !resetToken) {
+    return (
+      <AuthLayout title={t('auth.resetTitle')}>
+        <MessageBar intent="warning">
+          <MessageBarBody>{t('auth.resetMissingToken')}</MessageBarBody>
+        </MessageBar>
+        <AppLink to="/forgotPassword">{t('auth.forgotPassword')}</AppLink>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={t('auth.resetTitle')} intro={t('auth.resetIntro', { email })}>
+      <form className={formClass} onSubmit={submit} noValidate>
+        {result && (
+          <MessageBar intent={result.intent} data-testid="reset-result">
+            <MessageBarBody>{result.text}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Field
+          label={t('auth.newPassword')}
+          required
+          hint={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          validationMessage={touched && problem === 'tooShort' ? t('errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : undefined}
+        >
+          <Input name="newPassword" type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="new-password" autoFocus />
+        </Field>
+        <Field
+          label={t('auth.confirmPassword')}
+          required
+          validationMessage={touched && problem === 'mismatch' ? t('errors.passwordsDontMatch') : undefined}
+        >
+          <Input name="confirmPassword" type="password" value={confirmation} onChange={(_, d) => setConfirmation(d.value)} autoComplete="new-password" />
+        </Field>
+        <Button appearance="primary" type="submit" disabled={busy || result?.intent === 'success'}>
+          {t('auth.resetSubmit')}
+        </Button>
+        <AppLink to="/auth">{t('auth.backToSignIn')}</AppLink>
+      </form>
+    </AuthLayout>
+  );
+}

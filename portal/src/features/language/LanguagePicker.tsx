@@ -1,0 +1,22 @@
+import { Field, Select } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_LABELS, pickLanguage, SUPPORTED_LANGUAGES } from '../../../../shared/i18n/languages';
+
+/**
+ * Switches the portal's language (kept in local storage, sent to the server as accept-language).
+ * A native select: light enough for the sign-in page's first load.
+ */
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  return (
+    <Field label={t('common.language')} orientation="horizontal">
+      <Select data-testid="language-picker" value={pickLanguage(i18n.language)} onChange={(_, data) => void i18n.changeLanguage(data.value)}>
+        {SUPPORTED_LANGUAGES.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {LANGUAGE_LABELS[lng]}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { STORAGE_KEYS } from '../../../../shared/state/storageKeys';
+import { selectUser } from '../../../../shared/state/selectors';
+import { dialogClosed, dialogOpened } from '../../../../shared/state/uiSlice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useSubscriptionValues } from './useSubscriptionText';
+
+/**
+ * At 0 days the expired modal opens on every visit; in the 1-14 day window the expiring modal
+ * opens once per user, remembered in local storage.
+ */
+export function SubscriptionDialogs() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const dialog = useAppSelector((state) => state.ui.dialog);
+  const values = useSubscriptionValues();
+
+  useEffect(() => {
+    if (!user) return;
+    if (user.showExpiredModal) {
+      dispatch(dialogOpened('subscriptionExpired'));
+      return;
+    }
+    const key = `${STORAGE_KEYS.expiringModalShown}.${user.userId}`;
+    if (user.showExpiringModal && !localStorage.getItem(key)) {
+      localStorage.setItem(key, new Date().toISOString());
+      dispatch(dialogOpened('subscriptionExpiring'));
+    }
+  }, [user, dispatch]);
+
+  const open = dialog === 'subscriptionExpired' || dialog === 'subscriptionExpiring';
+  const expired = dialog === 'subscriptionExpired';
+  const close = () => dispatch(dialogClosed());
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && close()}>
+      <DialogSurface data-testid={expired ? 'expired-modal' : 'expiring-modal'}>
+        <DialogBody>
+          <DialogTitle>{expired ? t('subscription.expiredTitle') : t('subscription.expiringTitle')}</DialogTitle>
+          <DialogContent>{expired ? t('subscription.expiredBody') : values && t('subscription.expiringBody', values)}</DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={() => dispatch(dialogOpened('help'))}>
+              {t('subscription.contactUs')}
+            </Button>
+            <Button appearance="primary" onClick={close}>
+              {t('common.ok')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { Toast, ToastBody, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
+import { toastTaken } from '../../../../shared/state/uiSlice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+
+export const TOAST_TIMEOUT_MS = 4000;
+
+/**
+ * Shows the toasts queued in the store (by the API client or any feature): top-right, 4 s,
+ * newest last; a toast already on screen is not shown twice (same id).
+ */
+export function ToastBridge() {
+  const toasterId = useId('toaster');
+  const { dispatchToast } = useToastController(toasterId);
+  const queued = useAppSelector((state) => state.ui.toasts);
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    for (const toast of queued) {
+      dispatchToast(
+        <Toast data-testid="toast">
+          {toast.title && <ToastTitle>{toast.title}</ToastTitle>}
+          <ToastBody>{toast.body}</ToastBody>
+        </Toast>,
+        { toastId: toast.id, intent: toast.intent },
+      );
+      dispatch(toastTaken(toast.id));
+    }
+  }, [queued, dispatchToast, dispatch]);
+
+  return <Toaster toasterId={toasterId} position="top-end" timeout={TOAST_TIMEOUT_MS} pauseOnHover />;
+}

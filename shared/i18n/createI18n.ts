@@ -1,0 +1,21 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './locales/en.json';
+import vi from './locales/vi.json';
+import ko from './locales/ko.json';
+import { FALLBACK_LANGUAGE, type Language } from './languages';
+
+export const RESOURCES = { en: { translation: en }, vi: { translation: vi }, ko: { translation: ko } };
+
+/** One i18next instance per app (portal, add-in, a test), EN as the fallback. */
+export function createI18n(language: Language): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources: RESOURCES,
+    lng: language,
+    fallbackLng: FALLBACK_LANGUAGE,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}

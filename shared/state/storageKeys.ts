@@ -1,0 +1,9 @@
+/** Everything the portal keeps in local storage, named in one place. */
+export const STORAGE_KEYS = {
+  token: 'testforge.token',
+  loginTime: 'testforge.loginTime',
+  language: 'testforge.language',
+  redirectAfterLogin: 'testforge.redirectAfterLogin',
+  /** Suffixed with the user id: the expiring modal is shown once per user. */
+  expiringModalShown: 'testforge.expiringModalShown',
+} as const;

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { TMP_DIR } from './paths';
+
+/** Debian's Chromium (apt-get install chromium); never a downloaded browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.join(TMP_DIR, 'screenshots');
+
+export function chromiumAvailable(): boolean {
+  return fs.existsSync(CHROMIUM_PATH);
+}
+
+/**
+ * Browser suites need Chromium. On a developer's machine without it they are skipped with a
+ * note; in CI (CI=true) a missing browser is a failure, so they can never be skipped silently.
+ */
+export function describeInBrowser(name: string, body: () => void): void {
+  if (chromiumAvailable()) {
+    describe(name, body);
+    return;
+  }
+  if (process.env.CI) {
+    test(`${name}: Chromium is installed`, () => {
+      throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium)`);
+    });
+    return;
+  }
+  console.warn(`Skipping browser tests "${name}": no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
+  describe.skip(name, body);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser, baseUrl: string, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, locale: options.locale ?? 'en-US' });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  return { context, page };
+}
+
+/** Screenshots are kept under .tmp/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+export async function signIn(page: Page, account: { orgCode: string; email: string; password: string }): Promise<void> {
+  await page.getByLabel(/Organisation code|Mã tổ chức|기관 코드/).fill(account.orgCode);
+  await page.getByLabel(/^(E-mail|이메일)/).fill(account.email);
+  await page.getByLabel(/^(Password|Mật khẩu|비밀번호)/).fill(account.password);
+  await page.locator('form button[type=submit]').click();
+}
