@@ -6,11 +6,10 @@ export const SOMETHING_WENT_WRONG = 'Something went wrong';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /**
-     * Calls that handle their own failures (login, password reset, ...): no session-timeout
-     * logout on 401 and no automatic error toast.
-     */
+    /** Calls that show their own failures (login, password forms, ...): no automatic error toast. */
     handlesOwnErrors?: boolean;
+    /** A 401 here is expected (logging out a session that already ended): no session-timeout handling. */
+    ignoreUnauthorized?: boolean;
   }
 }
 
@@ -48,11 +47,12 @@ export function createApiClient(hooks: ApiClientHooks): AxiosInstance {
     return config;
   });
   client.interceptors.response.use(undefined, (error: unknown) => {
-    if (error instanceof AxiosError && !error.config?.handlesOwnErrors) {
+    if (error instanceof AxiosError) {
       const status = error.response?.status;
-      if (status === 401) hooks.onSessionTimedOut();
-      else if (status === 403) hooks.onSubscriptionExpired();
-      else if (!axios.isCancel(error)) hooks.onError(errorMessage(error));
+      if (status === 401) {
+        if (!error.config?.ignoreUnauthorized) hooks.onSessionTimedOut();
+      } else if (status === 403) hooks.onSubscriptionExpired();
+      else if (!error.config?.handlesOwnErrors && !axios.isCancel(error)) hooks.onError(errorMessage(error));
     }
     return Promise.reject(error);
   });

@@ -111,7 +111,8 @@ const authSlice = createSlice({
         if (state.status === 'start') return { ...initialAuthState(), status: 'logout' as const };
         return state;
       })
-      .addCase(logout.pending, () => ({ ...initialAuthState(), status: 'logout' as const }));
+      // Cleared once the server has ended the session: the call needs the token.
+      .addCase(logout.fulfilled, () => ({ ...initialAuthState(), status: 'logout' as const }));
   },
 });
 

@@ -21,9 +21,11 @@ export interface UiState {
   dialog: AppDialog | null;
   /** Toasts waiting to be shown; the toaster takes them from here. */
   toasts: Toast[];
+  /** The expired modal opens by itself once per page load (and again on a locked link). */
+  expiredNoticeShown: boolean;
 }
 
-const initialState: UiState = { dialog: null, toasts: [] };
+const initialState: UiState = { dialog: null, toasts: [], expiredNoticeShown: false };
 
 const uiSlice = createSlice({
   name: 'ui',
@@ -31,6 +33,7 @@ const uiSlice = createSlice({
   reducers: {
     dialogOpened: (state, action: PayloadAction<AppDialog>) => {
       state.dialog = action.payload;
+      if (action.payload === 'subscriptionExpired') state.expiredNoticeShown = true;
     },
     dialogClosed: (state, action: PayloadAction<AppDialog | undefined>) => {
       if (!action.payload || state.dialog === action.payload) state.dialog = null;

@@ -39,6 +39,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(browser: Browser, baseUrl: string, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, locale: options.locale ?? 'en-US' });
+  context.setDefaultTimeout(10_000); // fail with Playwright's message, before Jest's timeout
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   return { context, page };
@@ -57,4 +58,21 @@ export async function signIn(page: Page, account: { orgCode: string; email: stri
   await page.getByLabel(/^(E-mail|이메일)/).fill(account.email);
   await page.getByLabel(/^(Password|Mật khẩu|비밀번호)/).fill(account.password);
   await page.locator('form button[type=submit]').click();
+}
+
+/** Signs in from /auth and waits until the signed-in shell (header) is on screen. */
+export async function enterApp(page: Page, account: { orgCode: string; email: string; password: string }): Promise<void> {
+  await page.goto('/auth');
+  await signIn(page, account);
+  await page.waitForURL('**/home/local/0');
+  await page.getByTestId('app-header').waitFor();
+}
+
+/** Polls a condition (up to 10 s): for what a page does on its own, like a console message. */
+export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { isHeaderHidden } from './routes';
+import { useEscapeClosesDialogs } from './useEscapeClosesDialogs';
 import { Header } from '../features/header/Header';
 import { SubscriptionBanner } from '../features/subscription/SubscriptionBanner';
 import { SubscriptionDialogs } from '../features/subscription/SubscriptionDialogs';
@@ -21,6 +22,7 @@ export default function Shell() {
   const location = useLocation();
   const headerHidden = isHeaderHidden(location.pathname, location.search);
   useVersionCheck();
+  useEscapeClosesDialogs();
   return (
     <>
       {!headerHidden && <Header />}

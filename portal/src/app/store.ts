@@ -19,7 +19,7 @@ export function makeStore({ api, storage }: { api: Endpoints; storage: Storage }
     },
   });
   persistence.startListening({
-    matcher: isAnyOf(logout.pending, loadCurrentUser.rejected),
+    matcher: isAnyOf(logout.fulfilled, loadCurrentUser.rejected),
     effect: (_action, listenerApi) => {
       if ((listenerApi.getState() as RootState).auth.token) return;
       storage.removeItem(STORAGE_KEYS.token);

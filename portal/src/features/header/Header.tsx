@@ -64,7 +64,12 @@ export function Header() {
         className={styles.nav}
         aria-label={t('header.mainNavigation')}
         selectedValue={selected}
-        onTabSelect={(_, data) => navigate(targets[data.value as TabValue])}
+        onTabSelect={(_, data) => {
+          const tab = data.value as TabValue;
+          // A locked area explains itself: back to / with the expired modal.
+          if (expired && tab !== 'local') dispatch(dialogOpened('subscriptionExpired'));
+          navigate(targets[tab]);
+        }}
       >
         <Tab value="local">{t('header.myLibrary')}</Tab>
         {canUseGlobal && <Tab value="global">{t('header.globalLibrary')}</Tab>}

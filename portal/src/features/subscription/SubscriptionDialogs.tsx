@@ -8,20 +8,21 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSubscriptionValues } from './useSubscriptionText';
 
 /**
- * At 0 days the expired modal opens on every visit; in the 1-14 day window the expiring modal
- * opens once per user, remembered in local storage.
+ * At 0 days the expired modal opens once per page load (and whenever a locked link is used);
+ * in the 1-14 day window the expiring modal opens once per user, remembered in local storage.
  */
 export function SubscriptionDialogs() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const dialog = useAppSelector((state) => state.ui.dialog);
+  const expiredNoticeShown = useAppSelector((state) => state.ui.expiredNoticeShown);
   const values = useSubscriptionValues();
 
   useEffect(() => {
     if (!user) return;
     if (user.showExpiredModal) {
-      dispatch(dialogOpened('subscriptionExpired'));
+      if (!expiredNoticeShown) dispatch(dialogOpened('subscriptionExpired'));
       return;
     }
     const key = `${STORAGE_KEYS.expiringModalShown}.${user.userId}`;
@@ -29,7 +30,7 @@ export function SubscriptionDialogs() {
       localStorage.setItem(key, new Date().toISOString());
       dispatch(dialogOpened('subscriptionExpiring'));
     }
-  }, [user, dispatch]);
+  }, [user, expiredNoticeShown, dispatch]);
 
   const open = dialog === 'subscriptionExpired' || dialog === 'subscriptionExpiring';
   const expired = dialog === 'subscriptionExpired';
