@@ -11,6 +11,8 @@ export interface ServerConfig {
   smtpUrl?: string;
   mailFrom: string;
   sessionTtlMs: number;
+  /** How long a looked-up session is served from memory (see SessionCache); 0 turns it off. */
+  sessionCacheMs: number;
   resetTokenTtlMs: number;
   loginRateLimitPerMinute: number;
   accountFailureLimit: number;
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Testforge <no-reply@testforge.local>',
     sessionTtlMs: intFrom(env.SESSION_TTL_HOURS, 24 * 7) * 3_600_000,
+    sessionCacheMs: intFrom(env.SESSION_CACHE_MS, 5_000),
     resetTokenTtlMs: intFrom(env.RESET_TOKEN_TTL_MINUTES, 30) * 60_000,
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
     accountFailureLimit: intFrom(env.ACCOUNT_FAILURE_LIMIT, 5),

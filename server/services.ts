@@ -7,6 +7,7 @@ import { Mailer } from './mail/mailer';
 import { AccountsRepository } from './modules/accounts/repository';
 import { LoginThrottle } from './modules/auth/loginThrottle';
 import { AuthService } from './modules/auth/service';
+import { SessionCache } from './modules/auth/sessionCache';
 
 /** What the routes are given: repositories and services built once per server. */
 export interface Services {
@@ -15,6 +16,7 @@ export interface Services {
   accounts: AccountsRepository;
   auth: AuthService;
   mailer: Mailer;
+  sessions: SessionCache;
   requireAuth: (request: FastifyRequest) => Promise<void>;
 }
 
@@ -22,12 +24,14 @@ export function createServices(config: ServerConfig, db: Kysely<Database>, log: 
   const accounts = new AccountsRepository(db);
   const mailer = new Mailer(db, log, config.mailFrom, config.smtpUrl);
   const throttle = new LoginThrottle(db, config.accountFailureLimit, config.accountLockMs);
+  const sessions = new SessionCache(config.sessionCacheMs);
   return {
     config,
     db,
     accounts,
     mailer,
-    auth: new AuthService(accounts, throttle, mailer, config),
-    requireAuth: requireAuth(accounts),
+    sessions,
+    auth: new AuthService(accounts, throttle, mailer, config, sessions),
+    requireAuth: requireAuth(accounts, sessions),
   };
 }

@@ -3,6 +3,7 @@ import { pickLanguage, type Language } from '../../shared/i18n/languages';
 import { remainingDays } from '../../shared/domain/subscription';
 import type { Organization, User } from '../db/schema';
 import type { AccountsRepository } from '../modules/accounts/repository';
+import type { SessionCache } from '../modules/auth/sessionCache';
 import { hashToken } from '../security';
 import { badRequest, subscriptionExpired, unauthorized } from './errors';
 
@@ -51,14 +52,21 @@ function nulField(value: unknown, path: string, depth = 0): string | undefined {
  * body is validated, so a caller without a session gets 401 (and is logged out) rather than a
  * 400 about their input.
  */
-export function requireAuth(accounts: AccountsRepository) {
+export function requireAuth(accounts: AccountsRepository, cache: SessionCache) {
   return async (request: FastifyRequest) => {
     const token = request.headers['x-access-token'];
     if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw unauthorized();
     const tokenHash = hashToken(token);
-    const found = await accounts.findBySessionToken(tokenHash, new Date());
+    const now = Date.now();
+    const cached = cache.get(tokenHash, now);
+    if (cached) {
+      request.auth = { user: cached.user, org: cached.org, tokenHash };
+      return;
+    }
+    const found = await accounts.findBySessionToken(tokenHash, new Date(now));
     if (!found) throw unauthorized();
-    request.auth = { ...found, tokenHash };
+    cache.set(tokenHash, found, now);
+    request.auth = { user: found.user, org: found.org, tokenHash };
   };
 }
 

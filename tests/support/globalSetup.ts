@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/database';
-import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, TMP_DIR } from './paths';
+import { pgTemplateDb, pgliteTemplatePath, TMP_DIR } from './paths';
 
 /**
  * Creating a PGlite database takes seconds; loading a dump of one takes under one. So the run
@@ -9,20 +10,21 @@ import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, TMP_DIR } from './paths';
  * template database, and each suite gets `create database ... template ...`.
  */
 export default async function globalSetup(): Promise<void> {
+  process.env.TESTFORGE_TEST_RUN = crypto.randomBytes(4).toString('hex');
   fs.mkdirSync(TMP_DIR, { recursive: true });
   const database = await openDatabase({});
   const dump = await database.pglite!.dumpDataDir('gzip');
-  fs.writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  fs.writeFileSync(pgliteTemplatePath(), Buffer.from(await dump.arrayBuffer()));
   await database.close();
 
   const url = process.env.TEST_POSTGRES_URL;
   if (url) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`drop database if exists ${PG_TEMPLATE_DB}`);
-    await admin.query(`create database ${PG_TEMPLATE_DB}`);
+    await admin.query(`drop database if exists ${pgTemplateDb()}`);
+    await admin.query(`create database ${pgTemplateDb()}`);
     await admin.end();
-    const template = await openDatabase({ databaseUrl: withDatabase(url, PG_TEMPLATE_DB), poolSize: 1 });
+    const template = await openDatabase({ databaseUrl: withDatabase(url, pgTemplateDb()), poolSize: 1 });
     await template.close();
   }
 }

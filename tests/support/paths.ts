@@ -2,5 +2,16 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const TMP_DIR = path.join(ROOT, '.tmp');
-export const PGLITE_TEMPLATE = path.join(TMP_DIR, 'pglite-template.tar.gz');
-export const PG_TEMPLATE_DB = 'testforge_template';
+
+/**
+ * Each test run names its own templates (globalSetup sets TESTFORGE_TEST_RUN, and the workers
+ * inherit it), so two runs on one machine never drop or overwrite each other's.
+ */
+function runId(): string {
+  const id = process.env.TESTFORGE_TEST_RUN;
+  if (!id) throw new Error('TESTFORGE_TEST_RUN is not set: run the tests through jest (globalSetup sets it)');
+  return id;
+}
+
+export const pgliteTemplatePath = () => path.join(TMP_DIR, `pglite-template-${runId()}.tar.gz`);
+export const pgTemplateDb = () => `testforge_template_${runId()}`;

@@ -7,7 +7,7 @@ import { loadConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type OpenedDatabase } from '../../server/db/database';
 import type { Services } from '../../server/services';
 import { createOrg, createUser, type OrgFlags } from '../../server/modules/orgs/commands';
-import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, ROOT } from './paths';
+import { pgTemplateDb, pgliteTemplatePath, ROOT } from './paths';
 import { withDatabase } from './globalSetup';
 
 export interface TestServer {
@@ -36,7 +36,7 @@ async function openTestDatabase(): Promise<{ database: OpenedDatabase; drop: () 
     const name = `testforge_t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+    await admin.query(`create database ${name} template ${pgTemplateDb()}`);
     await admin.end();
     const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 5 });
     return {
@@ -49,14 +49,16 @@ async function openTestDatabase(): Promise<{ database: OpenedDatabase; drop: () 
       },
     };
   }
-  const template = new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
+  const template = new Blob([fs.readFileSync(pgliteTemplatePath())]);
   return { database: await openDatabase({ loadDataDir: template }), drop: async () => {} };
 }
 
 /** A real server on a real port, over a fresh database, as the product runs. */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
-  const config = loadConfig({}, { distDir: `${ROOT}/dist`, publicUrl: 'http://localhost', logLevel: 'warn', ...overrides });
+  // The session cache is off unless a test asks for it: tests change rows behind the server's
+  // back (as another process would), and tests/api/sessionCache.test.ts covers the cache itself.
+  const config = loadConfig({}, { distDir: `${ROOT}/dist`, publicUrl: 'http://localhost', logLevel: 'warn', sessionCacheMs: 0, ...overrides });
   const { app, services } = await buildApp({ config, database, quiet: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -131,7 +133,7 @@ export async function createTestPostgresDatabase(): Promise<{ url: string; drop:
   const name = `testforge_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+  await admin.query(`create database ${name} template ${pgTemplateDb()}`);
   await admin.end();
   return {
     url: withDatabase(url, name),

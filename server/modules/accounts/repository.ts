@@ -47,24 +47,27 @@ export class AccountsRepository {
    * The hot path of every authenticated call: one round trip finds the live session, its user
    * and the organisation (org columns come back prefixed `o_`).
    */
-  async findBySessionToken(tokenHash: string, now: Date): Promise<UserWithOrg | undefined> {
+  async findBySessionToken(tokenHash: string, now: Date): Promise<(UserWithOrg & { sessionExpiresAt: Date }) | undefined> {
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .innerJoin('organizations as o', 'o.id', 's.org_id')
       .selectAll('u')
       .select(ORG_COLUMNS.map((c) => sql.ref(`o.${c}`).as(`o_${c}`)))
+      .select(sql.ref('s.expires_at').as('s_expires_at'))
       .where('s.token_hash', '=', tokenHash)
       .where('s.expires_at', '>', now)
       .executeTakeFirst();
     if (!row) return undefined;
     const org = {} as Record<string, unknown>;
     const user = {} as Record<string, unknown>;
+    let sessionExpiresAt = now;
     for (const [key, value] of Object.entries(row)) {
-      if (key.startsWith('o_')) org[key.slice(2)] = value;
+      if (key === 's_expires_at') sessionExpiresAt = new Date(value as Date);
+      else if (key.startsWith('o_')) org[key.slice(2)] = value;
       else user[key] = value;
     }
-    return { user: user as User, org: org as Organization };
+    return { user: user as User, org: org as Organization, sessionExpiresAt };
   }
 
   async findByWhitelabelToken(tokenHash: string): Promise<UserWithOrg | undefined> {

@@ -8,6 +8,7 @@ import type { LoginResult } from '../../../shared/api/types';
 import type { AccountsRepository, UserWithOrg } from '../accounts/repository';
 import { presentUser } from '../accounts/presenter';
 import { LoginThrottle } from './loginThrottle';
+import type { SessionCache } from './sessionCache';
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
 
@@ -22,6 +23,7 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
     private readonly mailer: Mailer,
     private readonly config: ServerConfig,
+    private readonly sessions: SessionCache,
   ) {}
 
   private async startSession({ user, org }: UserWithOrg): Promise<LoginResult> {
@@ -62,6 +64,7 @@ export class AuthService {
 
   async logout(tokenHash: string): Promise<void> {
     await this.accounts.deleteSession(tokenHash);
+    this.sessions.forgetToken(tokenHash);
   }
 
   /** Other sessions of the user end; the one that changed the password stays logged in. */
@@ -75,6 +78,7 @@ export class AuthService {
     if (currentPassword === newPassword) throw badRequest('newPassword', 'passwordSame');
     await this.accounts.setPassword(auth.user.id, await hashPassword(newPassword));
     await this.accounts.deleteSessionsOfUser(auth.user.id, auth.tokenHash);
+    this.sessions.forgetUser(auth.user.id);
     // A reset link mailed before the change must not undo it.
     await this.accounts.burnPasswordResetsOfUser(auth.user.id, new Date());
   }
@@ -117,6 +121,7 @@ export class AuthService {
     if (!found) throw invalid();
     await this.accounts.setPassword(found.user.id, await hashPassword(newPassword));
     await this.accounts.deleteSessionsOfUser(found.user.id);
+    this.sessions.forgetUser(found.user.id);
     // Other links mailed earlier die with this one; a lock from failed logins ends, since the
     // password those failures guessed at is gone.
     await this.accounts.burnPasswordResetsOfUser(found.user.id, new Date());

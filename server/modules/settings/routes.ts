@@ -27,7 +27,7 @@ const CLP_SETTINGS_KEY = 'clp-default-settings';
 
 export async function settingsRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { accounts, requireAuth, db } = services;
+  const { accounts, requireAuth, db, sessions } = services;
 
   const userDefaults = (stored: unknown): DefaultTestSettings => ({
     ...DEFAULT_TEST_SETTINGS,
@@ -45,6 +45,7 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
       const { user } = authOf(request);
       const settings = { ...userDefaults(user.default_settings), ...request.body.settings };
       await accounts.updateDefaultSettings(user.id, settings);
+      sessions.forgetUser(user.id);
       return { data: { settings } };
     },
   );

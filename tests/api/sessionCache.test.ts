@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+
+/** The in-memory session cache: exact for changes made through this server, bounded by its TTL otherwise. */
+let server: TestServer;
+const TTL_MS = 400;
+beforeAll(async () => {
+  server = await startTestServer({ sessionCacheMs: TTL_MS });
+});
+afterAll(() => server.close());
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('logout ends the session at once, even while it is cached', async () => {
+  const account = await createAccount(server);
+  const token = await login(server, account);
+  expect((await server.call('GET', '/api/auth/user', { token })).status).toBe(200); // now cached
+  expect((await server.call('POST', '/api/auth/logout', { token })).status).toBe(200);
+  expect((await server.call('GET', '/api/auth/user', { token })).status).toBe(401);
+});
+
+test("a password change ends the user's other cached sessions at once", async () => {
+  const account = await createAccount(server);
+  const kept = await login(server, account);
+  const other = await login(server, account);
+  expect((await server.call('GET', '/api/auth/user', { token: other })).status).toBe(200);
+  const change = await server.call('POST', '/api/auth/changePassword', {
+    token: kept,
+    body: { currentPassword: account.password, newPassword: 'a-new-password-1' },
+  });
+  expect(change.status).toBe(200);
+  expect((await server.call('GET', '/api/auth/user', { token: other })).status).toBe(401);
+  expect((await server.call('GET', '/api/auth/user', { token: kept })).status).toBe(200);
+});
+
+test('updated default settings are served at once', async () => {
+  const account = await createAccount(server);
+  const token = await login(server, account);
+  await server.call('GET', '/api/v2/auth/default-settings', { token });
+  await server.call('PATCH', '/api/v2/user/update-default-settings', { token, body: { settings: { revealAnswersTime: 'later' } } });
+  const after = await server.call('GET', '/api/v2/auth/default-settings', { token });
+  expect(after.body.data.settings.revealAnswersTime).toBe('later');
+});
+
+test('a change made behind the server (another process) is seen once the TTL has passed', async () => {
+  const account = await createAccount(server, { days: 30 });
+  const token = await login(server, account);
+  expect((await server.call('GET', '/api/auth/user', { token })).body.data.user.remainingDays).toBe(30);
+  await sql`update organizations set subscription_ends_at = now() - interval '1 day' where id = ${account.orgId}`.execute(server.database.db);
+  await server.database.db.deleteFrom('sessions').where('user_id', '=', account.userId).execute();
+  expect((await server.call('GET', '/api/auth/user', { token })).status).toBe(200); // still cached
+  await wait(TTL_MS + 50);
+  expect((await server.call('GET', '/api/auth/user', { token })).status).toBe(401);
+});
+
+test('an expired session is never served from the cache', async () => {
+  const short = await startTestServer({ sessionCacheMs: 60_000, sessionTtlMs: 300 });
+  try {
+    const account = await createAccount(short);
+    const token = await login(short, account);
+    expect((await short.call('GET', '/api/auth/user', { token })).status).toBe(200);
+    await wait(350);
+    expect((await short.call('GET', '/api/auth/user', { token })).status).toBe(401);
+  } finally {
+    await short.close();
+  }
+});
