@@ -10,11 +10,14 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase, type OpenedDatabase } from '../db/database';
-import { DataDirInUseError } from '../db/lock';
+import type { OpenedDatabase } from '../db/database';
 import type { FeatureFlag, Organization } from '../db/schema';
-import { CommandError, createOrg, createUser, createWhitelabelToken, updateOrg, type OrgFlags } from '../modules/orgs/commands';
+import type { OrgFlags } from '../modules/orgs/commands';
 import { remainingDays } from '../../shared/domain/subscription';
+
+// The database code (PGlite, pg, Kysely) is loaded only once the command line is known to be
+// good, so that help and usage errors answer at once.
+type Commands = typeof import('../modules/orgs/commands');
 
 /** Command-line flag name -> organisation column. Each is also accepted as --no-NAME. */
 const ORG_FLAGS: readonly (readonly [string, FeatureFlag])[] = [
@@ -76,14 +79,14 @@ interface Command {
   required: string[];
   /** Checks of values that need no database, run before it is opened. */
   validate?: (values: Parsed) => void;
-  run: (db: OpenedDatabase, values: Parsed, out: (line: string) => void) => Promise<void>;
+  run: (db: OpenedDatabase, values: Parsed, out: (line: string) => void, commands: Commands) => Promise<void>;
 }
 
 const COMMANDS: Record<string, Command> = {
   'org:create': {
     options: { code: { type: 'string' }, name: { type: 'string' }, days: { type: 'string' }, ...flagOptions, ...help },
     required: ['code', 'name', 'days'],
-    run: async (database, values, out) => {
+    run: async (database, values, out, { createOrg }) => {
       const org = await createOrg(database.db, {
         code: String(values.code),
         name: String(values.name),
@@ -102,7 +105,7 @@ const COMMANDS: Record<string, Command> = {
         throw new UsageError('org:update needs --days or a flag to change');
       }
     },
-    run: async (database, values, out) => {
+    run: async (database, values, out, { updateOrg }) => {
       const flags = parseFlags(values);
       const days = parseDays(values.days);
       const changed = [...(days === undefined ? [] : ['days']), ...ORG_FLAGS.filter(([, column]) => column in flags).map(([name]) => name)];
@@ -127,7 +130,7 @@ const COMMANDS: Record<string, Command> = {
         throw new UsageError(`--role must be tutor or admin, not "${String(values.role)}"`);
       }
     },
-    run: async (database, values, out) => {
+    run: async (database, values, out, { createUser }) => {
       const role = values.role === 'admin' ? 'admin' : 'tutor';
       const generated = values.password === undefined;
       const { user, password } = await createUser(database.db, {
@@ -147,7 +150,7 @@ const COMMANDS: Record<string, Command> = {
   'wl:token': {
     options: { org: { type: 'string' }, email: { type: 'string' }, ...help },
     required: ['org', 'email'],
-    run: async (database, values, out) => {
+    run: async (database, values, out, { createWhitelabelToken }) => {
       const token = await createWhitelabelToken(database.db, { orgCode: String(values.org), email: String(values.email) });
       out(`White-label access token for ${String(values.email)} in organisation ${String(values.org)} (send it as x-wl-access-token; shown once):`);
       out(token);
@@ -195,6 +198,13 @@ function usageMessage(command: string, error: unknown): string {
   return message;
 }
 
+/** One line, never empty: pg's AggregateError (every address refused) has no message of its own. */
+function describeError(error: unknown): string {
+  const inner = error instanceof AggregateError && error.errors.length ? error.errors[0] : error;
+  const message = inner instanceof Error ? inner.message || (inner as NodeJS.ErrnoException).code || inner.name : String(inner);
+  return message.replace(/\s*\n\s*/g, ' ').trim();
+}
+
 export async function runCli(
   argv: string[],
   io: { out: (line: string) => void; err: (line: string) => void } = { out: (l) => console.log(l), err: (l) => console.error(l) },
@@ -231,6 +241,11 @@ export async function runCli(
   }
 
   const config = loadConfig(env);
+  const [{ openDatabase }, { DataDirInUseError }, commands] = await Promise.all([
+    import('../db/database'),
+    import('../db/lock'),
+    import('../modules/orgs/commands'),
+  ]);
   let database: OpenedDatabase;
   try {
     database = await openDatabase({
@@ -248,14 +263,14 @@ export async function runCli(
     if (database.wasEmpty && database.kind === 'pglite') {
       io.err(`Note: ${config.dataDir} held no database; a new empty one was created there.`);
     }
-    await command.run(database, values, io.out);
+    await command.run(database, values, io.out, commands);
     return 0;
   } catch (error) {
-    if (error instanceof CommandError) {
+    if (error instanceof commands.CommandError) {
       io.err(`Error: ${error.message}`);
       return 1;
     }
-    io.err(`Error: ${name} failed: ${(error as Error).message ?? String(error)}`);
+    io.err(`Error: ${name} failed: ${describeError(error)}`);
     return 1;
   } finally {
     await database.close();
@@ -268,7 +283,7 @@ if (require.main === module) {
       process.exitCode = code;
     },
     (error) => {
-      console.error(`Error: ${(error as Error)?.message ?? String(error)}`);
+      console.error(`Error: ${describeError(error)}`);
       process.exitCode = 1;
     },
   );

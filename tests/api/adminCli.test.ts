@@ -15,12 +15,12 @@ import { createTestPostgresDatabase } from '../support/testServer';
 const onPostgres = process.env.TEST_DB === 'postgres';
 const SLOW = 60_000;
 
-let dataDir: string;
+// Made at load (not in beforeAll) so that the concurrent usage tests below may use it too.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testforge-admin-'));
 let databaseUrl = '';
 let dropDatabase: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testforge-admin-'));
   if (onPostgres) {
     const created = await createTestPostgresDatabase();
     databaseUrl = created.url;
@@ -103,7 +103,8 @@ describe('usage', () => {
     }
   }, SLOW);
 
-  test.each([
+  // Usage errors never open the database, so these may run side by side.
+  test.concurrent.each([
     [['org:delete', '--code', 'X'], /^Error: unknown command "org:delete"/],
     [['org:create', '--code', 'X', '--name', 'Y', '--days', '3', '--colour'], /^Error: unknown option --colour for org:create/],
     [['org:create', '--code', 'X'], /^Error: org:create needs --name, --days/],
