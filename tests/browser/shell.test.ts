@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { createWhitelabelToken, updateOrg } from '../../server/modules/orgs/commands';
 import { createAccount, startTestServer, type TestServer } from '../support/testServer';
-import { describeInBrowser, enterApp, launchBrowser, newPage, screenshot, signIn, waitUntil } from '../support/browser';
+import { describeInBrowser, enterApp, launchBrowser, newPage, screenshot, signIn } from '../support/browser';
 
 describeInBrowser('portal shell in Chromium', () => {
   let server: TestServer;
