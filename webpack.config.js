@@ -26,7 +26,7 @@ module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
-    entry: { portal: './portal/src/main.tsx' },
+    entry: { portal: './portal/src/main.tsx', taskpane: './addin/src/taskpane.tsx' },
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
@@ -47,11 +47,18 @@ module.exports = (_env, argv) => {
     plugins: [
       new webpack.DefinePlugin({ __APP_VERSION__: JSON.stringify(APP_VERSION) }),
       new HtmlWebpackPlugin({ template: './portal/index.html', chunks: ['portal'] }),
+      new HtmlWebpackPlugin({ template: './addin/taskpane.html', filename: 'addin/taskpane.html', chunks: ['taskpane'] }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
-      new CopyWebpackPlugin({ patterns: [{ from: 'portal/public', to: '.' }] }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: 'portal/public', to: '.' },
+          { from: 'addin/public', to: 'addin' },
+          { from: 'manifest.xml', to: 'addin/manifest.xml' },
+        ],
+      }),
       new AppVersionPlugin(),
     ],
     optimization: {

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * `office-addin-manifest validate` needs the internet; this checks offline what Office itself
+ * insists on for a Word task-pane manifest.
+ */
+const ROOT = path.resolve(__dirname, '..', '..');
+const xml = fs.readFileSync(path.join(ROOT, 'manifest.xml'), 'utf8');
+const doc = new DOMParser().parseFromString(xml, 'application/xml');
+const NS = 'http://schemas.microsoft.com/office/appforoffice/1.1';
+const one = (name: string) => {
+  const found = doc.getElementsByTagNameNS(NS, name);
+  expect(found).toHaveLength(1);
+  return found[0];
+};
+const value = (name: string) => one(name).getAttribute('DefaultValue') ?? '';
+
+test('is well-formed XML of a TaskPaneApp', () => {
+  expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+  expect(doc.documentElement.localName).toBe('OfficeApp');
+  expect(doc.documentElement.getAttribute('xsi:type')).toBe('TaskPaneApp');
+});
+
+test('has the identity Office requires', () => {
+  expect(one('Id').textContent).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  expect(one('Version').textContent).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+  expect(one('ProviderName').textContent!.length).toBeGreaterThan(0);
+  expect(one('DefaultLocale').textContent).toBe('en-US');
+  expect(value('DisplayName').length).toBeLessThanOrEqual(125);
+  expect(value('Description').length).toBeLessThanOrEqual(250);
+});
+
+test('runs in Word, reading the document, from the task pane the server serves', () => {
+  const hosts = Array.from(doc.getElementsByTagNameNS(NS, 'Host')).map((host) => host.getAttribute('Name'));
+  expect(hosts).toEqual(['Document']);
+  expect(['Restricted', 'ReadDocument', 'ReadWriteDocument']).toContain(one('Permissions').textContent);
+  expect(value('SourceLocation')).toMatch(/^https:\/\/[^/]+\/addin\/taskpane\.html$/);
+});
+
+test('its icons and pages exist, on the domain it declares', () => {
+  const domain = one('AppDomain').textContent;
+  for (const name of ['IconUrl', 'HighResolutionIconUrl', 'SourceLocation', 'SupportUrl']) {
+    expect(value(name).startsWith(`${domain}/`)).toBe(true);
+  }
+  for (const name of ['IconUrl', 'HighResolutionIconUrl']) {
+    const file = path.join(ROOT, 'addin', 'public', path.basename(new URL(value(name)).pathname));
+    const png = fs.readFileSync(file);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+  }
+  expect(fs.existsSync(path.join(ROOT, 'addin', 'taskpane.html'))).toBe(true);
+});
