@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app } = await buildApp({ config, database });
+  const { app, services } = await buildApp({ config, database });
 
   let demo: Awaited<ReturnType<typeof seedDemo>> | undefined;
   if (database.wasEmpty && database.kind === 'pglite' && config.seedDemo) demo = await seedDemo(database.db);
@@ -30,6 +30,12 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // Ended sessions are removed hourly (they are already refused; this keeps the table small).
+  const purge = setInterval(() => {
+    services.accounts.deleteExpiredSessions(new Date()).catch((error) => app.log.error({ err: error }, 'session purge failed'));
+  }, 3_600_000);
+  purge.unref();
 
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;

@@ -35,13 +35,19 @@ export function registerRequestContext(app: FastifyInstance): void {
   });
 }
 
-/** The path (`a.b.0`) of the first string holding U+0000 in a parsed JSON value, if any. */
-function nulField(value: unknown, path: string, depth = 0): string | undefined {
+/**
+ * The path (`a.b.0`) of the first string holding U+0000 in a parsed JSON value, if any. Only plain
+ * objects and arrays are walked (not streams or multipart parts, which may point back to the body).
+ */
+function nulField(value: unknown, path: string, seen = new Set<object>(), depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path.replace(/\.$/, '') : undefined;
-  if (!value || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return undefined;
+  if (!value || typeof value !== 'object' || seen.has(value) || depth > 64) return undefined;
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return undefined;
+  seen.add(value);
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\u0000')) return `${path}${key}`;
-    const found = nulField(item, `${path}${key}.`, depth + 1);
+    const found = nulField(item, `${path}${key}.`, seen, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -63,9 +69,10 @@ export function requireAuth(accounts: AccountsRepository, cache: SessionCache) {
       request.auth = { user: cached.user, org: cached.org, tokenHash };
       return;
     }
+    const generation = cache.currentGeneration();
     const found = await accounts.findBySessionToken(tokenHash, new Date(now));
     if (!found) throw unauthorized();
-    cache.set(tokenHash, found, now);
+    cache.set(tokenHash, found, now, generation);
     request.auth = { user: found.user, org: found.org, tokenHash };
   };
 }

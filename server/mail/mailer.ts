@@ -40,7 +40,8 @@ export class Mailer {
     }
     try {
       await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.body });
-      await this.db.updateTable('outbox').set({ sent_at: new Date() }).where('id', '=', row.id).execute();
+      // Once delivered, the body (which may hold a live reset link) is not kept.
+      await this.db.updateTable('outbox').set({ sent_at: new Date(), body: '[delivered; body not kept]' }).where('id', '=', row.id).execute();
     } catch (error) {
       // The mail stays unsent in the outbox; the caller's request still succeeds.
       this.log.error({ err: error, outboxId: row.id }, 'SMTP delivery failed');

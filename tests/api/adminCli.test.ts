@@ -71,7 +71,9 @@ const lockPath = () => path.join(dataDir, 'testforge.lock');
 /** A real server in this process over the same data the CLI wrote. */
 async function openServer(): Promise<{ baseUrl: string; close: () => Promise<void>; database: OpenedDatabase; app: FastifyInstance }> {
   const database = await openDatabase(onPostgres ? { databaseUrl, poolSize: 2 } : { dataDir });
-  const config = loadConfig({}, { distDir: path.join(ROOT, 'dist'), publicUrl: 'http://localhost', logLevel: 'warn' });
+  // The CLI changes rows behind this server's back (another process): with the session cache on,
+  // the server would see them only after its TTL (tests/api/sessionCache.test.ts covers that).
+  const config = loadConfig({}, { distDir: path.join(ROOT, 'dist'), publicUrl: 'http://localhost', logLevel: 'warn', sessionCacheMs: 0 });
   const { app } = await buildApp({ config, database, quiet: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -241,6 +241,19 @@ describe('bad input', () => {
   });
 });
 
+describe('odd but valid JSON', () => {
+  test('a deeply nested body is answered with a 4xx or a success, never a crash', async () => {
+    for (const depth of [2_000, 100_000]) {
+      const rawBody = `${'['.repeat(depth)}"\u0000"${']'.repeat(depth)}`;
+      const session = await login(server, account);
+      const res = await server.call('POST', '/api/auth/logout', { token: session, rawBody });
+      expect(res.status).toBeLessThan(500);
+      const bad = await server.call('POST', '/api/auth/login', { rawBody });
+      expectErrorEnvelope(bad, 400, bad.body.code === 'MALFORMED_JSON' ? 'MALFORMED_JSON' : 'VALIDATION_ERROR');
+    }
+  });
+});
+
 describe('languages', () => {
   test('validation messages follow accept-language (vi, ko), else English', async () => {
     const body = { orgCode: account.orgCode, password: 'x' };

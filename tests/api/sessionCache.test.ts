@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { hashToken } from '../../server/security';
 
 /** The in-memory session cache: exact for changes made through this server, bounded by its TTL otherwise. */
 let server: TestServer;
@@ -64,4 +65,26 @@ test('an expired session is never served from the cache', async () => {
   } finally {
     await short.close();
   }
+});
+
+test('a lookup racing a logout does not put the ended session back in the cache', async () => {
+  const account = await createAccount(server);
+  const token = await login(server, account);
+  const cache = server.services.sessions;
+  const before = cache.currentGeneration();
+  cache.forgetToken('another-token'); // an invalidation happens while a lookup is in flight
+  const found = await server.services.accounts.findBySessionToken(hashToken(token), new Date());
+  cache.set('racing', found!, Date.now(), before);
+  expect(cache.get('racing', Date.now())).toBeUndefined();
+});
+
+test('concurrent PATCHes of different settings both survive', async () => {
+  const account = await createAccount(server);
+  const token = await login(server, account);
+  await Promise.all([
+    server.call('PATCH', '/api/v2/user/update-default-settings', { token, body: { settings: { revealAnswersTime: 'later' } } }),
+    server.call('PATCH', '/api/v2/user/update-default-settings', { token, body: { settings: { showAnswers: false } } }),
+  ]);
+  const after = await server.call('GET', '/api/v2/auth/default-settings', { token });
+  expect(after.body.data.settings).toMatchObject({ revealAnswersTime: 'later', showAnswers: false });
 });

@@ -146,7 +146,14 @@ export class AccountsRepository {
     await this.db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   }
 
-  async updateDefaultSettings(userId: string, settings: Record<string, unknown>): Promise<void> {
-    await this.db.updateTable('users').set({ default_settings: JSON.stringify(settings) }).where('id', '=', userId).execute();
+  /** Merges in the database, so two concurrent PATCHes of different fields both survive. */
+  async mergeDefaultSettings(userId: string, patch: Record<string, unknown>): Promise<unknown> {
+    const row = await this.db
+      .updateTable('users')
+      .set({ default_settings: sql`coalesce(default_settings, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb` })
+      .where('id', '=', userId)
+      .returning('default_settings')
+      .executeTakeFirstOrThrow();
+    return row.default_settings;
   }
 }

@@ -69,7 +69,9 @@ export class AuthService {
 
   /** Other sessions of the user end; the one that changed the password stays logged in. */
   async changePassword(auth: { user: UserWithOrg['user']; tokenHash: string }, currentPassword: string, newPassword: string): Promise<void> {
-    if (!(await verifyPassword(currentPassword, auth.user.password_hash))) {
+    // The stored hash, not the session's (possibly cached) copy of the user.
+    const stored = await this.accounts.findUserById(auth.user.id);
+    if (!stored || !(await verifyPassword(currentPassword, stored.password_hash))) {
       throw new AppError(400, 'WRONG_PASSWORD', 'wrongCurrentPassword', { field: 'currentPassword' }, [
         { field: 'currentPassword', message: 'wrongCurrentPassword' },
       ]);

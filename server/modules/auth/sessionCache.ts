@@ -17,6 +17,16 @@ interface Entry {
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Bumped by every invalidation. A lookup notes it before reading the database and caches its
+   * result only if nothing was invalidated meanwhile: a logout racing a lookup cannot put the
+   * ended session back.
+   */
+  private generation = 0;
+
+  currentGeneration(): number {
+    return this.generation;
+  }
 
   constructor(
     private readonly ttlMs: number,
@@ -33,8 +43,8 @@ export class SessionCache {
     return entry;
   }
 
-  set(tokenHash: string, value: { user: User; org: Organization; sessionExpiresAt: Date }, now: number): void {
-    if (this.ttlMs <= 0) return;
+  set(tokenHash: string, value: { user: User; org: Organization; sessionExpiresAt: Date }, now: number, lookedUpAt: number): void {
+    if (this.ttlMs <= 0 || lookedUpAt !== this.generation) return;
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: drop the oldest.
       const oldest = this.entries.keys().next().value;
@@ -49,16 +59,19 @@ export class SessionCache {
   }
 
   forgetToken(tokenHash: string): void {
+    this.generation += 1;
     this.entries.delete(tokenHash);
   }
 
   forgetUser(userId: string): void {
+    this.generation += 1;
     for (const [tokenHash, entry] of this.entries) {
       if (entry.user.id === userId) this.entries.delete(tokenHash);
     }
   }
 
   forgetOrg(orgId: string): void {
+    this.generation += 1;
     for (const [tokenHash, entry] of this.entries) {
       if (entry.org.id === orgId) this.entries.delete(tokenHash);
     }

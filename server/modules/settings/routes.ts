@@ -43,10 +43,9 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
     { schema: { tags: ['settings'], body: updateBody }, preValidation: requireAuth },
     async (request) => {
       const { user } = authOf(request);
-      const settings = { ...userDefaults(user.default_settings), ...request.body.settings };
-      await accounts.updateDefaultSettings(user.id, settings);
+      const stored = await accounts.mergeDefaultSettings(user.id, request.body.settings);
       sessions.forgetUser(user.id);
-      return { data: { settings } };
+      return { data: { settings: userDefaults(stored) } };
     },
   );
 
