@@ -1,0 +1,188 @@
+/**
+ * Rendering helpers for the portal's component tests, in the style of Redux's official
+ * template: a real store (makeStore), the API context, i18next, Fluent and a memory router
+ * around the component. The API is a set of jest.fn() returning promises; the real server
+ * is exercised by the API and browser tests.
+ */
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import type { i18n as I18n } from 'i18next';
+import type { Endpoints } from '../../shared/api/endpoints';
+import type { AuthUser } from '../../shared/api/types';
+import { DEFAULT_TEST_SETTINGS } from '../../shared/domain/testSettings';
+import { createI18n } from '../../shared/i18n/createI18n';
+import type { Language } from '../../shared/i18n/languages';
+import { loadCurrentUser } from '../../shared/state/authSlice';
+import { STORAGE_KEYS } from '../../shared/state/storageKeys';
+import { ApiContext } from './app/apiContext';
+import { makeStore, type AppStore } from './app/store';
+
+// jsdom lacks a few browser APIs Fluent (and its positioning / overflow code) reaches for.
+if (typeof window !== 'undefined') {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+}
+
+// React Router 6 warns once about v7 behaviour the portal has not opted into (main.tsx neither).
+const consoleWarn = console.warn;
+console.warn = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes('React Router Future Flag Warning')) return;
+  consoleWarn(...args);
+};
+
+/** An in-memory Storage, so tests neither share nor leave state in window.localStorage. */
+export class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+}
+
+/** A complete AuthUser (spec section 3); override what a test is about. */
+export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return {
+    _id: 'u1',
+    userId: 'u1',
+    name: 'Ada Teacher',
+    email: 'ada@example.com',
+    contact: { countryCode: '+91', mobile: '9999999999' },
+    role: ['teacher'],
+    allowSharing: true,
+    organization: { id: 'o1', code: 'ORG1', name: 'Example School' },
+    allowGpscType: false,
+    whitelabelId: null,
+    isFirstLogin: false,
+    isSharedGlobal: false,
+    isTbTestEnabled: false,
+    isBilingualEnabled: false,
+    enableViduParser: false,
+    isCLPEditor: false,
+    cmsTestPreviewUrl: '',
+    tbTestPreviewUrl: '',
+    cmsPreviewUrl: '',
+    tbPreviewUrl: '',
+    buildType: 'test',
+    region: { dateTimeStamp: 'DD MMM YYYY' },
+    orgLocation: null,
+    subscriptionEndsAt: '2030-01-31T12:00:00',
+    remainingDays: 30,
+    showExpiredModal: false,
+    showExpiringHeader: false,
+    showExpiringModal: false,
+    ...overrides,
+  };
+}
+
+export type MockApi = { [K in keyof Endpoints]: jest.Mock<ReturnType<Endpoints[K]>, Parameters<Endpoints[K]>> };
+
+/** Every endpoint as a jest.fn() resolving to a harmless value; pass the ones a test controls. */
+export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
+  const user = makeUser();
+  const message = { message: 'OK' };
+  const defaults: Endpoints = {
+    login: async () => ({ token: 'test-token', user }),
+    whitelabelLogin: async () => ({ token: 'test-token', user }),
+    currentUser: async () => user,
+    logout: async () => undefined,
+    changePassword: async () => message,
+    forgotPassword: async () => message,
+    resetPassword: async () => message,
+    verifyOrg: async (code) => ({ orgId: 'o1', code, name: 'Example School' }),
+    orgLoginSettings: async (orgId) => ({ orgId, code: 'ORG1', name: 'Example School', whitelabelId: null, loginMethods: ['password'], logoUrl: null }),
+    defaultSettings: async () => DEFAULT_TEST_SETTINGS,
+    updateDefaultSettings: async (settings) => ({ ...DEFAULT_TEST_SETTINGS, ...settings }),
+    clpDefaultSettings: async () => DEFAULT_TEST_SETTINGS,
+    reportedCount: async () => 0,
+    premiumTutors: async () => [],
+    sendSupportNotification: async () => message,
+    requestCallBack: async () => message,
+    whatsNewSlides: async () => [],
+  };
+  const merged = { ...defaults, ...overrides } as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const api: Record<string, jest.Mock> = {};
+  for (const [name, implementation] of Object.entries(merged)) {
+    api[name] = jest.isMockFunction(implementation) ? implementation : jest.fn(implementation);
+  }
+  return api as unknown as MockApi;
+}
+
+export interface ExtendedRenderOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
+  /** A signed-in session: the token is put in storage before the store is made, the user loaded into it. */
+  preloadedAuth?: { token?: string; user?: AuthUser };
+  storage?: Storage;
+  /** Endpoints to control; the others resolve to harmless values (see createMockApi). */
+  api?: Partial<Endpoints>;
+  language?: Language;
+  route?: string;
+}
+
+export interface RenderWithProvidersResult extends RenderResult {
+  store: AppStore;
+  api: MockApi;
+  i18n: I18n;
+  storage: Storage;
+}
+
+export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOptions = {}): RenderWithProvidersResult {
+  const { preloadedAuth, storage = new MemoryStorage(), api: overrides, language = 'en', route = '/', ...renderOptions } = options;
+  const api = createMockApi(overrides);
+  if (preloadedAuth?.user || preloadedAuth?.token) storage.setItem(STORAGE_KEYS.token, preloadedAuth.token ?? 'test-token');
+  const store = makeStore({ api, storage });
+  // makeStore reads the token from storage; the user arrives the way the app loads it.
+  if (preloadedAuth?.user) store.dispatch(loadCurrentUser.fulfilled(preloadedAuth.user, 'preloaded'));
+  const i18n = createI18n(language);
+
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <Provider store={store}>
+        <ApiContext.Provider value={api}>
+          <I18nextProvider i18n={i18n}>
+            <FluentProvider theme={webLightTheme}>
+              <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+            </FluentProvider>
+          </I18nextProvider>
+        </ApiContext.Provider>
+      </Provider>
+    );
+  }
+
+  const result: RenderResult = render(ui, { ...renderOptions, wrapper: Wrapper } as RenderOptions);
+  return { store, api, i18n, storage, ...result };
+}
