@@ -19,7 +19,7 @@ const useStyles = makeStyles({
   fab: { position: 'fixed', right: tokens.spacingHorizontalXXL, bottom: tokens.spacingVerticalXXL, zIndex: 20, boxShadow: tokens.shadow16 },
   options: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalM },
   option: { justifyContent: 'flex-start' },
-  muted: { color: tokens.colorNeutralForeground3 },
+  muted: { display: 'block', color: tokens.colorNeutralForeground3, marginTop: tokens.spacingVerticalS },
 });
 
 /** Steps of spec section 4: connect, then notification sent; or call-back, edit number, then success. */

@@ -9,7 +9,7 @@ import { LANGUAGE_LABELS, pickLanguage, SUPPORTED_LANGUAGES } from '../../../../
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
   return (
-    <Field label={t('common.language')} orientation="horizontal">
+    <Field label={{ children: t('common.language'), style: { whiteSpace: 'nowrap', marginRight: 8 } }} orientation="horizontal">
       <Select data-testid="language-picker" value={pickLanguage(i18n.language)} onChange={(_, data) => void i18n.changeLanguage(data.value)}>
         {SUPPORTED_LANGUAGES.map((lng) => (
           <option key={lng} value={lng} lang={lng}>
