@@ -47,9 +47,6 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   registerRequestContext(app);
   registerErrorHandling(app);
 

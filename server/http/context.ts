@@ -23,15 +23,18 @@ declare module 'fastify' {
 export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  // Callback-style hooks: they run on every request, and skip an async hook's promise.
+  app.addHook('onRequest', (request, reply, done) => {
     request.lang = pickLanguage(request.headers['accept-language']);
+    reply.header('x-request-id', request.id);
+    done();
   });
   // PostgreSQL cannot store U+0000 in text or jsonb; refused here, for every call, as bad input
   // naming the field (it would otherwise fail in the database as a 500).
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const field =
       nulField(request.params, 'params.') ?? nulField(request.query, 'query.') ?? nulField(request.body, '');
-    if (field !== undefined) throw badRequest(field || 'body', 'nulCharacter');
+    done(field === undefined ? undefined : badRequest(field || 'body', 'nulCharacter'));
   });
 }
 
