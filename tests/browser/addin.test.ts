@@ -1,25 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { createAccount, startTestServer, type TestServer } from '../support/testServer';
-import { describeInBrowser, launchBrowser, newPage, screenshot } from '../support/browser';
+import { createAccount } from '../support/testServer';
+import { describeInBrowser, newPage, screenshot, useServerAndBrowser } from '../support/browser';
 
 describeInBrowser('the Word task pane, outside Word', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = useServerAndBrowser();
 
   test('is served under /addin/ with its manifest, and signs a teacher in through the shared client', async () => {
-    const manifest = await server.call('GET', '/addin/manifest.xml');
+    const manifest = await suite.server.call('GET', '/addin/manifest.xml');
     expect(manifest.status).toBe(200);
     expect(String(manifest.body)).toContain('<SourceLocation DefaultValue="https://localhost:3000/addin/taskpane.html"/>');
-    const account = await createAccount(server);
-    const { page } = await newPage(browser, server.baseUrl);
+    const account = await createAccount(suite.server);
+    const { page } = await newPage(suite.browser, suite.server.baseUrl);
     // Office.js comes from Microsoft's CDN in Word; here it is unreachable and the pane starts without it.
     await page.route('https://appsforoffice.microsoft.com/**', (route) => route.abort());
     await page.goto('/addin/taskpane.html');

@@ -1,28 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { createAccount, startTestServer, type TestServer } from '../support/testServer';
-import { describeInBrowser, enterApp, launchBrowser, newPage, screenshot, signIn, waitUntil } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { createAccount } from '../support/testServer';
+import { describeInBrowser, enterApp, newPage, screenshot, signIn, waitUntil, useServerAndBrowser } from '../support/browser';
 
 describeInBrowser('help widget, dialogs, languages and the version check', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
   afterEach(async () => {
     await page.context().close();
   });
 
   async function signedIn(options: { locale?: string; clock?: boolean } = {}) {
-    ({ page } = await newPage(browser, server.baseUrl, options));
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl, options));
     if (options.clock) await page.clock.install();
-    const account = await createAccount(server, { days: 60, flags: { is_shared_global: true, enable_vidu_parser: true } });
+    const account = await createAccount(suite.server, { days: 60, flags: { is_shared_global: true, enable_vidu_parser: true } });
     await enterApp(page, account);
     return account;
   }
@@ -47,7 +37,7 @@ describeInBrowser('help widget, dialogs, languages and the version check', () =>
     await page.getByTestId('help-callBackSuccess').waitFor();
     expect(await page.getByTestId('help-callBackSuccess').innerText()).toContain('9876543211');
     await screenshot(page, 'help-callback-success');
-    const stored = await server.database.db.selectFrom('support_requests').selectAll().where('user_id', '=', account.userId).execute();
+    const stored = await suite.server.database.db.selectFrom('support_requests').selectAll().where('user_id', '=', account.userId).execute();
     expect(stored.map((r) => [r.kind, r.phone_no])).toEqual([['callback', '9876543211']]);
     await page.keyboard.press('Escape');
     await page.getByTestId('help-callBackSuccess').waitFor({ state: 'detached' });
@@ -58,7 +48,7 @@ describeInBrowser('help widget, dialogs, languages and the version check', () =>
     await page.getByTestId('help-button').click();
     await page.getByTestId('notify-team').click();
     await page.getByTestId('help-notificationSent').waitFor();
-    const stored = await server.database.db.selectFrom('support_requests').select('kind').where('user_id', '=', account.userId).execute();
+    const stored = await suite.server.database.db.selectFrom('support_requests').select('kind').where('user_id', '=', account.userId).execute();
     expect(stored).toEqual([{ kind: 'notification' }]);
   });
 
@@ -79,9 +69,9 @@ describeInBrowser('help widget, dialogs, languages and the version check', () =>
     await page.getByTestId('bulk-upload-dialog').waitFor({ state: 'detached' });
   });
 
-  test('switching to Vietnamese and Korean translates the app and the server messages', async () => {
-    ({ page } = await newPage(browser, server.baseUrl));
-    const account = await createAccount(server, { days: 5, flags: { is_shared_global: true } });
+  test('switching to Vietnamese and Korean translates the app and the suite.server messages', async () => {
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl));
+    const account = await createAccount(suite.server, { days: 5, flags: { is_shared_global: true } });
     await page.goto('/auth');
     await page.getByTestId('language-picker').selectOption('vi');
     await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();

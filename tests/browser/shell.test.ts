@@ -1,31 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { createWhitelabelToken, updateOrg } from '../../server/modules/orgs/commands';
-import { createAccount, startTestServer, type TestServer } from '../support/testServer';
-import { describeInBrowser, enterApp, launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import { createAccount } from '../support/testServer';
+import { describeInBrowser, enterApp, newPage, screenshot, signIn, useServerAndBrowser } from '../support/browser';
 
 describeInBrowser('portal shell in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
   beforeEach(async () => {
-    ({ page } = await newPage(browser, server.baseUrl));
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl));
   });
   afterEach(async () => {
     await page.context().close();
   });
 
   const accountWith = (options: Parameters<typeof createAccount>[1] = {}) =>
-    createAccount(server, { days: 60, flags: { is_shared_global: true, enable_vidu_parser: true }, ...options });
+    createAccount(suite.server, { days: 60, flags: { is_shared_global: true, enable_vidu_parser: true }, ...options });
 
   test('signing in lands on /home/local/0 with the header of the user flags', async () => {
     const account = await accountWith();
@@ -38,7 +28,7 @@ describeInBrowser('portal shell in Chromium', () => {
     await screenshot(page, 'home-en');
   });
 
-  test('wrong credentials show the server message and stay on /auth', async () => {
+  test('wrong credentials show the suite.server message and stay on /auth', async () => {
     const account = await accountWith();
     await page.goto('/auth');
     await signIn(page, { ...account, password: 'not-the-password' });
@@ -73,7 +63,7 @@ describeInBrowser('portal shell in Chromium', () => {
     await page.waitForURL('**/home/local/0');
   });
 
-  test('logout ends the session on the server and protects the app again', async () => {
+  test('logout ends the session on the suite.server and protects the app again', async () => {
     const account = await accountWith();
     await enterApp(page, account);
     const token = await page.evaluate(() => localStorage.getItem('testforge.token'));
@@ -82,7 +72,7 @@ describeInBrowser('portal shell in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/auth');
     expect(await page.evaluate(() => localStorage.getItem('testforge.token'))).toBeNull();
-    const after = await server.call('GET', '/api/auth/user', { token: token! });
+    const after = await suite.server.call('GET', '/api/auth/user', { token: token! });
     expect(after.status).toBe(401);
     await page.goto('/home/local/0');
     await page.waitForURL('**/auth');
@@ -91,7 +81,7 @@ describeInBrowser('portal shell in Chromium', () => {
   test('a 401 toasts "Session Timed Out. Please Login Again." and logs out', async () => {
     const account = await accountWith();
     await enterApp(page, account);
-    await server.database.db.deleteFrom('sessions').where('user_id', '=', account.userId).execute();
+    await suite.server.database.db.deleteFrom('sessions').where('user_id', '=', account.userId).execute();
     await page.getByTestId('whats-new-button').click(); // any API call now meets a dead session
     await page.waitForURL('**/auth');
     const toast = page.getByTestId('toast');
@@ -152,10 +142,10 @@ describeInBrowser('portal shell in Chromium', () => {
     expect(await page.getByLabel('Current password').count()).toBe(0);
   });
 
-  test('a 403 from the server opens the expired modal', async () => {
+  test('a 403 from the suite.server opens the expired modal', async () => {
     const account = await accountWith({ days: 30 });
     await enterApp(page, account);
-    await updateOrg(server.database.db, { code: account.orgCode, days: 0 });
+    await updateOrg(suite.server.database.db, { code: account.orgCode, days: 0 });
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
     await page.getByLabel('Current password').fill(account.password);
@@ -166,7 +156,7 @@ describeInBrowser('portal shell in Chromium', () => {
   });
 
   test('users without shared-global or parser do not see those entries, nor reach the global library', async () => {
-    const account = await createAccount(server, { days: 60 });
+    const account = await createAccount(suite.server, { days: 60 });
     await enterApp(page, account);
     expect(await page.getByRole('tab', { name: 'Global Library' }).count()).toBe(0);
     expect(await page.getByTestId('bulk-upload-button').count()).toBe(0);
@@ -178,7 +168,7 @@ describeInBrowser('portal shell in Chromium', () => {
     const account = await accountWith();
     const insertReports = async (n: number) => {
       await sql`insert into question_reports (org_id, test_id, question_id, reason, status)
-        select ${account.orgId}, 't', 'q' || g, 'wrong answer', 'REPORTED' from generate_series(1, ${n}) g`.execute(server.database.db);
+        select ${account.orgId}, 't', 'q' || g, 'wrong answer', 'REPORTED' from generate_series(1, ${n}) g`.execute(suite.server.database.db);
     };
     await insertReports(7);
     await page.goto('/auth');
@@ -211,7 +201,7 @@ describeInBrowser('portal shell in Chromium', () => {
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByTestId('forgot-result').waitFor();
-    const mail = await server.database.db.selectFrom('outbox').select('body').where('recipient', '=', account.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await suite.server.database.db.selectFrom('outbox').select('body').where('recipient', '=', account.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
     const link = mail.body.match(/http\S+resetPassword\S+/)![0];
     await page.goto(new URL(link).pathname + new URL(link).search);
     await page.getByLabel(/^New password/).fill('short');
@@ -223,7 +213,7 @@ describeInBrowser('portal shell in Chromium', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByTestId('reset-result').waitFor();
     expect(await page.getByTestId('reset-result').innerText()).toContain('Your password has been reset');
-    const login = await server.call('POST', '/api/auth/login', { body: { ...account, password: 'a-fresh-password' } });
+    const login = await suite.server.call('POST', '/api/auth/login', { body: { ...account, password: 'a-fresh-password' } });
     expect(login.status).toBe(200);
   });
 
@@ -241,13 +231,13 @@ describeInBrowser('portal shell in Chromium', () => {
     await page.getByLabel('Current password').fill(account.password);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByTestId('toast').getByText('Password changed successfully.').waitFor();
-    const login = await server.call('POST', '/api/auth/login', { body: { ...account, password: 'another-pass-1' } });
+    const login = await suite.server.call('POST', '/api/auth/login', { body: { ...account, password: 'another-pass-1' } });
     expect(login.status).toBe(200);
   });
 
   test('white-label login through ?wl-access-token=', async () => {
     const account = await accountWith();
-    const token = await createWhitelabelToken(server.database.db, { orgCode: account.orgCode, email: account.email });
+    const token = await createWhitelabelToken(suite.server.database.db, { orgCode: account.orgCode, email: account.email });
     await page.goto(`/auth?wl-access-token=${encodeURIComponent(token)}`);
     await page.waitForURL('**/home/local/0');
     await page.goto('/logout');

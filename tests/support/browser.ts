@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { TMP_DIR } from './paths';
+import { startTestServer, type TestServer } from './testServer';
 
 /** Debian's Chromium (apt-get install chromium); never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -75,4 +76,25 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, tim
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A suite's real server and Chromium, started once before its tests and closed after them. */
+export function useServerAndBrowser(): { readonly server: TestServer; readonly browser: Browser } {
+  const state: { server?: TestServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    state.server = await startTestServer();
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.close();
+  });
+  return {
+    get server() {
+      return state.server!;
+    },
+    get browser() {
+      return state.browser!;
+    },
+  };
 }
