@@ -18,6 +18,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { helpRoutes } from './modules/help/routes';
 import { assetRoutes } from './modules/assets/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { libraryRoutes } from './modules/library/routes';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -68,7 +69,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
         await database.db.selectFrom('organizations').select('id').limit(1).execute();
         return { data: { status: 'ok', database: database.kind, version: APP_VERSION } };
       });
-      for (const routes of [authRoutes, settingsRoutes, helpRoutes, assetRoutes, reportRoutes]) {
+      for (const routes of [authRoutes, settingsRoutes, helpRoutes, assetRoutes, reportRoutes, libraryRoutes]) {
         await api.register((scope) => routes(scope, services));
       }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

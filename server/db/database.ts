@@ -6,6 +6,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { Database } from './schema';
 import { lockDataDir } from './lock';
 import * as m001 from './migrations/001_accounts';
+import * as m002 from './migrations/002_library';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -29,6 +30,7 @@ export interface DatabaseOptions {
 
 const migrations: Record<string, Migration> = {
   '001_accounts': m001,
+  '002_library': m002,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {

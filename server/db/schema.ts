@@ -126,7 +126,48 @@ export interface QuestionReportsTable {
   created_at: CreatedAt;
 }
 
+export interface FoldersTable {
+  id: string;
+  org_id: string;
+  owner_id: string | null;
+  is_global: Generated<boolean>;
+  parent_id: string | null;
+  path: Generated<string>;
+  level: Generated<number>;
+  name: string;
+  details: Generated<string>;
+  is_shared: Generated<boolean>;
+  shared_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface TestsTable {
+  id: string;
+  org_id: string;
+  owner_id: string | null;
+  is_global: Generated<boolean>;
+  parent_folder_id: string | null;
+  name: string;
+  tags: Json<string[]>;
+  duration_ms: Generated<number>;
+  languages: Json<string[]>;
+  test_type: Generated<string>;
+  total_marks: Generated<number>;
+  total_questions: Generated<number>;
+  is_shared_test: Generated<boolean>;
+  shared_by: string | null;
+  is_attempted: Generated<boolean>;
+  content: Json<Record<string, unknown>>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  opened_at: Date | null;
+}
+
 export interface Database {
+  folders: FoldersTable;
+  tests: TestsTable;
   organizations: OrganizationsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -141,3 +182,5 @@ export interface Database {
 
 export type Organization = Selectable<OrganizationsTable>;
 export type User = Selectable<UsersTable>;
+export type Folder = Selectable<FoldersTable>;
+export type TestRow = Selectable<TestsTable>;

@@ -36,6 +36,7 @@ const en = {
   callbackRequested: 'Thank you! We will call you back within 5 minutes.',
   notificationSent: 'Thank you! Our team has been notified and will contact you soon.',
   settingsUpdated: 'Default settings updated.',
+  globalReadOnly: 'Only CLP editors can change the Global Library.',
   resetMailSubject: 'Reset your Testforge password',
   resetMailBody:
     'Hello {name},\n\nSomeone asked to reset the password of your Testforge account ({email}, organisation {orgCode}).\n' +
@@ -81,6 +82,7 @@ const vi: Record<ServerMessageKey, string> = {
   callbackRequested: 'Cảm ơn bạn! Chúng tôi sẽ gọi lại cho bạn trong vòng 5 phút.',
   notificationSent: 'Cảm ơn bạn! Đội ngũ của chúng tôi đã nhận được thông báo và sẽ sớm liên hệ.',
   settingsUpdated: 'Đã cập nhật cài đặt mặc định.',
+  globalReadOnly: 'Chỉ biên tập viên CLP mới có thể thay đổi Thư viện chung.',
   resetMailSubject: 'Đặt lại mật khẩu Testforge',
   resetMailBody:
     'Xin chào {name},\n\nCó người yêu cầu đặt lại mật khẩu tài khoản Testforge của bạn ({email}, tổ chức {orgCode}).\n' +
@@ -124,6 +126,7 @@ const ko: Record<ServerMessageKey, string> = {
   callbackRequested: '감사합니다! 5분 이내에 다시 전화드리겠습니다.',
   notificationSent: '감사합니다! 담당 팀에 알렸으며 곧 연락드리겠습니다.',
   settingsUpdated: '기본 설정이 업데이트되었습니다.',
+  globalReadOnly: 'CLP 편집자만 공용 라이브러리를 변경할 수 있습니다.',
   resetMailSubject: 'Testforge 비밀번호 재설정',
   resetMailBody:
     '{name}님, 안녕하세요.\n\nTestforge 계정({email}, 기관 {orgCode})의 비밀번호 재설정이 요청되었습니다.\n' +

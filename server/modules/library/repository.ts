@@ -1,0 +1,110 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, Folder, TestRow } from '../../db/schema';
+import { newId } from '../../security';
+import { inScope, ROOT_FOLDER_ID, type LibraryScope } from './scope';
+
+export interface FolderWithCount extends Folder {
+  child_count: number;
+}
+
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Every SQL query about folders and tests of a library. */
+export class LibraryRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findFolder(scope: LibraryScope, folderId: string): Promise<Folder | undefined> {
+    return this.db.selectFrom('folders').selectAll().where(inScope<'folders'>(scope)).where('id', '=', folderId).executeTakeFirst();
+  }
+
+  /** The folder's ancestors and itself, root first (breadcrumbs). */
+  async breadcrumbs(scope: LibraryScope, folder: Folder): Promise<Folder[]> {
+    const ancestorIds = folder.path.split('/').filter(Boolean);
+    if (ancestorIds.length === 0) return [folder];
+    const ancestors = await this.db.selectFrom('folders').selectAll().where(inScope<'folders'>(scope)).where('id', 'in', ancestorIds).execute();
+    const byId = new Map(ancestors.map((a) => [a.id, a]));
+    return [...ancestorIds.map((id) => byId.get(id)).filter((a): a is Folder => Boolean(a)), folder];
+  }
+
+  async childFolders(
+    scope: LibraryScope,
+    parentId: string | null,
+    page: { limit: number; offset: number; search?: string },
+  ): Promise<{ count: number; folders: FolderWithCount[] }> {
+    let base = this.db.selectFrom('folders as f').where(inScope<'folders'>(scope) as any);
+    base = parentId === null ? base.where('f.parent_id', 'is', null) : base.where('f.parent_id', '=', parentId);
+    if (page.search) base = base.where(sql<boolean>`f.name ilike ${likePattern(page.search)}`);
+    const [{ count }, folders] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      base
+        .selectAll('f')
+        .select((eb) =>
+          eb.selectFrom('folders as c').whereRef('c.parent_id', '=', 'f.id').select((e) => e.fn.countAll<string>().as('n')).as('child_count'),
+        )
+        .orderBy(sql`lower(f.name)`)
+        .orderBy('f.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+    ]);
+    return { count: Number(count), folders: folders.map((f) => ({ ...f, child_count: Number(f.child_count) })) as FolderWithCount[] };
+  }
+
+  async childTests(
+    scope: LibraryScope,
+    parentId: string | null,
+    page: { limit: number; offset: number; search?: string },
+  ): Promise<{ count: number; tests: TestRow[] }> {
+    let base = this.db.selectFrom('tests').where(inScope<'tests'>(scope));
+    base = parentId === null ? base.where('parent_folder_id', 'is', null) : base.where('parent_folder_id', '=', parentId);
+    if (page.search) base = base.where(sql<boolean>`name ilike ${likePattern(page.search)}`);
+    const [{ count }, tests] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      base.selectAll().orderBy('updated_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+    ]);
+    return { count: Number(count), tests };
+  }
+
+  recentTests(scope: LibraryScope, limit: number): Promise<TestRow[]> {
+    return this.db
+      .selectFrom('tests')
+      .selectAll()
+      .where(inScope<'tests'>(scope))
+      .where('opened_at', 'is not', null)
+      .orderBy('opened_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async createFolder(scope: LibraryScope, input: { name: string; details: string; parent: Folder | null }): Promise<Folder> {
+    const path = input.parent ? `${input.parent.path}${input.parent.id}/` : '/';
+    return this.db
+      .insertInto('folders')
+      .values({
+        id: newId(),
+        org_id: scope.orgId,
+        owner_id: scope.isGlobal ? null : scope.userId,
+        is_global: scope.isGlobal,
+        parent_id: input.parent?.id ?? null,
+        path,
+        level: input.parent ? input.parent.level + 1 : 0,
+        name: input.name,
+        details: input.details,
+        shared_by: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async updateFolder(scope: LibraryScope, folderId: string, changes: { name?: string; details?: string }): Promise<Folder | undefined> {
+    return this.db
+      .updateTable('folders')
+      .set({ ...changes, updated_at: new Date() })
+      .where(inScope<'folders'>(scope))
+      .where('id', '=', folderId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+}
+
+export { ROOT_FOLDER_ID };

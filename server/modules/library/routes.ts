@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authOf, requireActiveSubscription } from '../../http/context';
+import { AppError, notFound } from '../../http/errors';
+import { effectiveFlag } from '../accounts/presenter';
+import type { Services } from '../../services';
+import { LibraryRepository } from './repository';
+import { presentFolder, presentTestSummary } from './presenter';
+import { ROOT_FOLDER_ID, type LibraryScope } from './scope';
+import { childrenParams, childrenQuery, createFolderBody, updateFolderBody } from './schemas';
+
+const RECENT_TESTS_LIMIT = 10;
+
+/**
+ * The scope of a library call. The Global Library is invisible (404) without shared-global
+ * access, and read-only (403) for users who are not CLP editors.
+ */
+function scopeOf(request: FastifyRequest, isGlobal: boolean, access: 'read' | 'write'): LibraryScope {
+  const { user, org } = authOf(request);
+  if (isGlobal) {
+    if (!effectiveFlag(user, org, 'is_shared_global')) throw notFound('library');
+    if (access === 'write' && !user.is_clp_editor) throw new AppError(403, 'GLOBAL_READ_ONLY', 'globalReadOnly');
+  }
+  return { orgId: org.id, userId: user.id, isGlobal };
+}
+
+export async function libraryRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const library = new LibraryRepository(services.db);
+  const guard = [services.requireAuth, requireActiveSubscription];
+
+  const folderOrNotFound = async (scope: LibraryScope, folderId: string) => {
+    if (folderId === ROOT_FOLDER_ID) return null;
+    const folder = await library.findFolder(scope, folderId);
+    if (!folder) throw notFound('folder');
+    return folder;
+  };
+
+  api.get(
+    '/folder/childrens/:id',
+    { schema: { tags: ['library'], params: childrenParams, querystring: childrenQuery }, preValidation: guard },
+    async (request) => {
+      const query = request.query;
+      const scope = scopeOf(request, query.isGlobal, 'read');
+      const folder = await folderOrNotFound(scope, request.params.id);
+      const parentId = folder?.id ?? null;
+      const search = query.searchString || undefined;
+      const [folders, tests, crumbs, recent] = await Promise.all([
+        library.childFolders(scope, parentId, { limit: query.folderLimit, offset: query.folderOffset, search }),
+        library.childTests(scope, parentId, { limit: query.testLimit, offset: query.testOffset, search }),
+        folder ? library.breadcrumbs(scope, folder) : Promise.resolve([]),
+        !folder && query.showRecent ? library.recentTests(scope, RECENT_TESTS_LIMIT) : Promise.resolve([]),
+      ]);
+      return {
+        data: {
+          folders: { folderCount: folders.count, folderArray: folders.folders.map(presentFolder) },
+          parentFolderDetail: crumbs.map((c) => ({ _id: c.id, name: c.name, level: c.level })),
+          tests: { testCount: tests.count, testsArray: tests.tests.map(presentTestSummary) },
+          recentTests: recent.map(presentTestSummary),
+        },
+      };
+    },
+  );
+
+  api.post('/folder', { schema: { tags: ['library'], body: createFolderBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const scope = scopeOf(request, body.isGlobal, 'write');
+    const parent = await folderOrNotFound(scope, body.parentFolderId);
+    return { data: presentFolder(await library.createFolder(scope, { name: body.name, details: body.details, parent })) };
+  });
+
+  api.patch('/folder', { schema: { tags: ['library'], body: updateFolderBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const scope = scopeOf(request, body.isGlobal, 'write');
+    const updated = await library.updateFolder(scope, body.folderId, { name: body.name, details: body.details });
+    if (!updated) throw notFound('folder');
+    return { data: presentFolder(updated) };
+  });
+}
