@@ -37,6 +37,11 @@ const en = {
   notificationSent: 'Thank you! Our team has been notified and will contact you soon.',
   settingsUpdated: 'Default settings updated.',
   globalReadOnly: 'Only CLP editors can change the Global Library.',
+  moveIntoItself: 'A folder cannot be moved into itself or into one of its own folders.',
+  attemptedTests: '{count} test(s) have been attempted by students and cannot be deleted: {names}.',
+  foldersDeleted: 'Folder(s) deleted successfully',
+  testsDeleted: 'Test(s) deleted successfully',
+  itemsMoved: 'Moved successfully',
   resetMailSubject: 'Reset your Testforge password',
   resetMailBody:
     'Hello {name},\n\nSomeone asked to reset the password of your Testforge account ({email}, organisation {orgCode}).\n' +
@@ -83,6 +88,11 @@ const vi: Record<ServerMessageKey, string> = {
   notificationSent: 'Cảm ơn bạn! Đội ngũ của chúng tôi đã nhận được thông báo và sẽ sớm liên hệ.',
   settingsUpdated: 'Đã cập nhật cài đặt mặc định.',
   globalReadOnly: 'Chỉ biên tập viên CLP mới có thể thay đổi Thư viện chung.',
+  moveIntoItself: 'Không thể chuyển một thư mục vào chính nó hoặc vào thư mục con của nó.',
+  attemptedTests: '{count} bài kiểm tra đã có học viên làm nên không thể xóa: {names}.',
+  foldersDeleted: 'Đã xóa thư mục thành công',
+  testsDeleted: 'Đã xóa bài kiểm tra thành công',
+  itemsMoved: 'Đã chuyển thành công',
   resetMailSubject: 'Đặt lại mật khẩu Testforge',
   resetMailBody:
     'Xin chào {name},\n\nCó người yêu cầu đặt lại mật khẩu tài khoản Testforge của bạn ({email}, tổ chức {orgCode}).\n' +
@@ -127,6 +137,11 @@ const ko: Record<ServerMessageKey, string> = {
   notificationSent: '감사합니다! 담당 팀에 알렸으며 곧 연락드리겠습니다.',
   settingsUpdated: '기본 설정이 업데이트되었습니다.',
   globalReadOnly: 'CLP 편집자만 공용 라이브러리를 변경할 수 있습니다.',
+  moveIntoItself: '폴더를 자기 자신이나 하위 폴더로 이동할 수 없습니다.',
+  attemptedTests: '학생이 응시한 시험 {count}개는 삭제할 수 없습니다: {names}.',
+  foldersDeleted: '폴더를 삭제했습니다',
+  testsDeleted: '시험을 삭제했습니다',
+  itemsMoved: '이동했습니다',
   resetMailSubject: 'Testforge 비밀번호 재설정',
   resetMailBody:
     '{name}님, 안녕하세요.\n\nTestforge 계정({email}, 기관 {orgCode})의 비밀번호 재설정이 요청되었습니다.\n' +

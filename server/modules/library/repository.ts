@@ -2,12 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, Folder, TestRow } from '../../db/schema';
 import { newId } from '../../security';
 import { inScope, ROOT_FOLDER_ID, type LibraryScope } from './scope';
+import { likePattern } from './selection';
 
 export interface FolderWithCount extends Folder {
   child_count: number;
 }
 
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Every SQL query about folders and tests of a library. */
 export class LibraryRepository {

@@ -7,7 +7,10 @@ import type { Services } from '../../services';
 import { LibraryRepository } from './repository';
 import { presentFolder, presentTestSummary } from './presenter';
 import { ROOT_FOLDER_ID, type LibraryScope } from './scope';
-import { childrenParams, childrenQuery, createFolderBody, updateFolderBody } from './schemas';
+import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from './schemas';
+import { LibraryActions } from './actions';
+import type { Selection } from './selection';
+import { serverMessage } from '../../../shared/i18n/serverMessages';
 
 const RECENT_TESTS_LIMIT = 10;
 
@@ -27,6 +30,13 @@ function scopeOf(request: FastifyRequest, isGlobal: boolean, access: 'read' | 'w
 export async function libraryRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const library = new LibraryRepository(services.db);
+  const actions = new LibraryActions(services.db);
+  const selectionOf = (body: { parentFolderId: string; selectAll: boolean; searchString?: string }, ids: string[]): Selection => ({
+    parentId: body.parentFolderId === ROOT_FOLDER_ID ? null : body.parentFolderId,
+    ids,
+    selectAll: body.selectAll,
+    search: body.searchString || undefined,
+  });
   const guard = [services.requireAuth, requireActiveSubscription];
 
   const folderOrNotFound = async (scope: LibraryScope, folderId: string) => {
@@ -75,5 +85,29 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
     const updated = await library.updateFolder(scope, body.folderId, { name: body.name, details: body.details });
     if (!updated) throw notFound('folder');
     return { data: presentFolder(updated) };
+  });
+
+  api.post('/folder/move', { schema: { tags: ['library'], body: moveBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const scope = scopeOf(request, body.isGlobal, 'write');
+    await folderOrNotFound(scope, body.parentFolderId);
+    const moved = await actions.move(scope, selectionOf(body, body.folderIds), selectionOf(body, body.testIds), body.destinationFolderId);
+    return { data: { message: serverMessage(request.lang, 'itemsMoved'), movedFolders: moved.folders, movedTests: moved.tests } };
+  });
+
+  api.delete('/folder', { schema: { tags: ['library'], body: deleteFoldersBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const scope = scopeOf(request, body.isGlobal, 'write');
+    await folderOrNotFound(scope, body.parentFolderId);
+    const deleted = await actions.deleteFolders(scope, selectionOf(body, body.folderIds));
+    return { data: { message: serverMessage(request.lang, 'foldersDeleted'), deletedCount: deleted } };
+  });
+
+  api.delete('/test', { schema: { tags: ['library'], body: deleteTestsBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const scope = scopeOf(request, body.isGlobal, 'write');
+    await folderOrNotFound(scope, body.parentFolderId);
+    const deleted = await actions.deleteTests(scope, selectionOf(body, body.testIds));
+    return { data: { message: serverMessage(request.lang, 'testsDeleted'), deletedCount: deleted } };
   });
 }

@@ -27,3 +27,15 @@ export const createFolderBody = z.object({
 export const updateFolderBody = z
   .object({ folderId: id, name: name.optional(), details: z.string().trim().max(2000).optional(), isGlobal: z.boolean().default(false) })
   .refine((body) => body.name !== undefined || body.details !== undefined, { message: 'give name or details', path: ['name'] });
+
+const ids = z.array(id).max(10_000).default([]);
+const selection = {
+  parentFolderId: id.default('0'),
+  selectAll: z.boolean().default(false),
+  searchString: z.string().trim().max(200).optional(),
+  isGlobal: z.boolean().default(false),
+};
+
+export const moveBody = z.object({ ...selection, destinationFolderId: id, folderIds: ids, testIds: ids });
+export const deleteFoldersBody = z.object({ ...selection, folderIds: ids });
+export const deleteTestsBody = z.object({ ...selection, testIds: ids });

@@ -1,0 +1,113 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, Folder } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { inScope, ROOT_FOLDER_ID, type LibraryScope } from './scope';
+import { applySelection, type Selection } from './selection';
+
+/**
+ * Moves and deletes: each runs in one transaction, so a failure halfway leaves the library as
+ * it was.
+ */
+export class LibraryActions {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private async destination(trx: Transaction<Database>, scope: LibraryScope, folderId: string): Promise<Folder | null> {
+    if (folderId === ROOT_FOLDER_ID) return null;
+    const folder = await trx.selectFrom('folders').selectAll().where(inScope<'folders'>(scope)).where('id', '=', folderId).executeTakeFirst();
+    if (!folder) throw notFound('folder');
+    return folder;
+  }
+
+  private selectedFolders(trx: Transaction<Database>, scope: LibraryScope, selection: Selection) {
+    return applySelection(trx.selectFrom('folders as t').where(inScope<'folders'>(scope) as any), selection, 'parent_id')
+      .select(['t.id', 't.path', 't.level', 't.name'])
+      .execute() as Promise<Pick<Folder, 'id' | 'path' | 'level' | 'name'>[]>;
+  }
+
+  private selectedTestIds(trx: Transaction<Database>, scope: LibraryScope, selection: Selection): Promise<{ id: string }[]> {
+    return applySelection(trx.selectFrom('tests as t').where(inScope<'tests'>(scope) as any), selection, 'parent_folder_id')
+      .select(['t.id'])
+      .execute() as Promise<{ id: string }[]>;
+  }
+
+  /** Spec section 6: attempted tests restrict deletion. Names the tests in the refusal. */
+  private async refuseAttempted(trx: Transaction<Database>, where: { testIds?: string[]; folders?: Pick<Folder, 'id' | 'path'>[] }) {
+    let query = trx.selectFrom('tests').select('name').where('is_attempted', '=', true);
+    if (where.testIds) query = query.where('id', 'in', where.testIds.length ? where.testIds : ['']);
+    if (where.folders) {
+      const ids = where.folders.map((f) => f.id);
+      const subtrees = where.folders.map((f) => `${f.path}${f.id}/%`);
+      query = query.where((eb) =>
+        eb.or([
+          eb('parent_folder_id', 'in', ids.length ? ids : ['']),
+          eb('parent_folder_id', 'in', eb.selectFrom('folders').select('id').where(sql<boolean>`path like any(${subtrees})`)),
+        ]),
+      );
+    }
+    const attempted = await query.orderBy('name').limit(6).execute();
+    if (attempted.length === 0) return;
+    const count = attempted.length > 5 ? '5+' : attempted.length;
+    throw new AppError(409, 'TESTS_ATTEMPTED', 'attemptedTests', { count, names: attempted.slice(0, 5).map((t) => t.name).join(', ') });
+  }
+
+  /** Deletes folders with everything inside them (the foreign keys cascade). */
+  deleteFolders(scope: LibraryScope, selection: Selection): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const folders = await this.selectedFolders(trx, scope, selection);
+      if (folders.length === 0) return 0;
+      await this.refuseAttempted(trx, { folders });
+      await trx.deleteFrom('folders').where('id', 'in', folders.map((f) => f.id)).execute();
+      return folders.length;
+    });
+  }
+
+  deleteTests(scope: LibraryScope, selection: Selection): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const ids = (await this.selectedTestIds(trx, scope, selection)).map((t) => t.id);
+      if (ids.length === 0) return 0;
+      await this.refuseAttempted(trx, { testIds: ids });
+      await trx.deleteFrom('tests').where('id', 'in', ids).execute();
+      return ids.length;
+    });
+  }
+
+  /**
+   * Moves the selected folders (with their subtrees) and tests into the destination. A folder
+   * cannot go into itself or its own subtree.
+   */
+  move(scope: LibraryScope, folders: Selection, tests: Selection, destinationId: string): Promise<{ folders: number; tests: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const destination = await this.destination(trx, scope, destinationId);
+      const movingFolders = folders.selectAll || folders.ids.length ? await this.selectedFolders(trx, scope, folders) : [];
+      const testIds = tests.selectAll || tests.ids.length ? (await this.selectedTestIds(trx, scope, tests)).map((t) => t.id) : [];
+      const newPath = destination ? `${destination.path}${destination.id}/` : '/';
+      const newLevel = destination ? destination.level + 1 : 0;
+      for (const folder of movingFolders) {
+        if (destination && (destination.id === folder.id || destination.path.includes(`/${folder.id}/`))) {
+          throw badRequest('destinationFolderId', 'moveIntoItself');
+        }
+      }
+      for (const folder of movingFolders) {
+        const oldPrefix = `${folder.path}${folder.id}/`;
+        const newPrefix = `${newPath}${folder.id}/`;
+        await trx
+          .updateTable('folders')
+          .set({ parent_id: destination?.id ?? null, path: newPath, level: newLevel, updated_at: new Date() })
+          .where('id', '=', folder.id)
+          .execute();
+        await trx
+          .updateTable('folders')
+          .set({
+            path: sql`${newPrefix} || substr(path, ${oldPrefix.length + 1})`,
+            level: sql`level + ${newLevel - folder.level}`,
+          })
+          .where(sql<boolean>`path like ${`${oldPrefix}%`}`)
+          .execute();
+      }
+      if (testIds.length) {
+        await trx.updateTable('tests').set({ parent_folder_id: destination?.id ?? null, updated_at: new Date() }).where('id', 'in', testIds).execute();
+      }
+      return { folders: movingFolders.length, tests: testIds.length };
+    });
+  }
+}
