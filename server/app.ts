@@ -19,6 +19,7 @@ import { helpRoutes } from './modules/help/routes';
 import { assetRoutes } from './modules/assets/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { libraryRoutes } from './modules/library/routes';
+import { libraryContentRoutes } from './modules/library/contentRoutes';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -69,7 +70,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
         await database.db.selectFrom('organizations').select('id').limit(1).execute();
         return { data: { status: 'ok', database: database.kind, version: APP_VERSION } };
       });
-      for (const routes of [authRoutes, settingsRoutes, helpRoutes, assetRoutes, reportRoutes, libraryRoutes]) {
+      for (const routes of [authRoutes, settingsRoutes, helpRoutes, assetRoutes, reportRoutes, libraryRoutes, libraryContentRoutes]) {
         await api.register((scope) => routes(scope, services));
       }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -42,6 +42,8 @@ const en = {
   foldersDeleted: 'Folder(s) deleted successfully',
   testsDeleted: 'Test(s) deleted successfully',
   itemsMoved: 'Moved successfully',
+  sharingDisabled: 'Sharing is turned off for your account.',
+  shared: 'Shared successfully',
   resetMailSubject: 'Reset your Testforge password',
   resetMailBody:
     'Hello {name},\n\nSomeone asked to reset the password of your Testforge account ({email}, organisation {orgCode}).\n' +
@@ -93,6 +95,8 @@ const vi: Record<ServerMessageKey, string> = {
   foldersDeleted: 'Đã xóa thư mục thành công',
   testsDeleted: 'Đã xóa bài kiểm tra thành công',
   itemsMoved: 'Đã chuyển thành công',
+  sharingDisabled: 'Tính năng chia sẻ đã bị tắt cho tài khoản của bạn.',
+  shared: 'Đã chia sẻ thành công',
   resetMailSubject: 'Đặt lại mật khẩu Testforge',
   resetMailBody:
     'Xin chào {name},\n\nCó người yêu cầu đặt lại mật khẩu tài khoản Testforge của bạn ({email}, tổ chức {orgCode}).\n' +
@@ -142,6 +146,8 @@ const ko: Record<ServerMessageKey, string> = {
   foldersDeleted: '폴더를 삭제했습니다',
   testsDeleted: '시험을 삭제했습니다',
   itemsMoved: '이동했습니다',
+  sharingDisabled: '계정의 공유 기능이 꺼져 있습니다.',
+  shared: '공유했습니다',
   resetMailSubject: 'Testforge 비밀번호 재설정',
   resetMailBody:
     '{name}님, 안녕하세요.\n\nTestforge 계정({email}, 기관 {orgCode})의 비밀번호 재설정이 요청되었습니다.\n' +

@@ -18,7 +18,7 @@ const RECENT_TESTS_LIMIT = 10;
  * The scope of a library call. The Global Library is invisible (404) without shared-global
  * access, and read-only (403) for users who are not CLP editors.
  */
-function scopeOf(request: FastifyRequest, isGlobal: boolean, access: 'read' | 'write'): LibraryScope {
+export function scopeOf(request: FastifyRequest, isGlobal: boolean, access: 'read' | 'write'): LibraryScope {
   const { user, org } = authOf(request);
   if (isGlobal) {
     if (!effectiveFlag(user, org, 'is_shared_global')) throw notFound('library');

@@ -39,3 +39,23 @@ const selection = {
 export const moveBody = z.object({ ...selection, destinationFolderId: id, folderIds: ids, testIds: ids });
 export const deleteFoldersBody = z.object({ ...selection, folderIds: ids });
 export const deleteTestsBody = z.object({ ...selection, testIds: ids });
+
+export const TAG_MAX_LENGTH = 50;
+export const DEFAULT_TEST_NAME = 'New Test';
+export const DEFAULT_TEST_DURATION_MS = 30 * 60_000;
+
+export const createTestBody = z.object({
+  name: name.default(DEFAULT_TEST_NAME),
+  parentFolderId: id.default('0'),
+  tags: z.array(z.string().trim().min(1).max(TAG_MAX_LENGTH)).max(100).default([]),
+  duration: z.number().int().min(0).max(7 * 24 * 3_600_000).default(DEFAULT_TEST_DURATION_MS),
+  language: z.string().trim().min(1).max(40).default('English'),
+  isGlobal: z.boolean().default(false),
+});
+export const copyTestParams = z.object({ id });
+export const copyTestBody = z.object({ name, isGlobal: z.boolean().default(false) });
+export const tagsQuery = z.object({ search: z.string().trim().max(TAG_MAX_LENGTH).optional(), isGlobal: flag });
+export const tutorsQuery = z.object({ search: z.string().trim().max(200).optional() });
+const tutorIds = z.array(id).min(1).max(500);
+export const shareFoldersBody = z.object({ ...selection, folderIds: ids, tutorIds });
+export const shareTestsBody = z.object({ ...selection, testIds: ids, tutorIds });

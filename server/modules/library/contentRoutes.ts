@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { serverMessage } from '../../../shared/i18n/serverMessages';
+import { authOf, requireActiveSubscription } from '../../http/context';
+import { AppError, notFound } from '../../http/errors';
+import { newId } from '../../security';
+import { effectiveFlag } from '../accounts/presenter';
+import type { Services } from '../../services';
+import { copyFolderTree, copyTest } from './copies';
+import { presentTestSummary } from './presenter';
+import { inScope, ROOT_FOLDER_ID } from './scope';
+import { applySelection, likePattern, type Selection } from './selection';
+import { copyTestBody, copyTestParams, createTestBody, shareFoldersBody, shareTestsBody, tagsQuery, tutorsQuery } from './schemas';
+import { scopeOf } from './routes';
+
+const TAGS_LIMIT = 50;
+
+/** Creating and copying tests, tags, tutors to share with, and sharing. */
+export async function libraryContentRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services;
+  const guard = [services.requireAuth, requireActiveSubscription];
+
+  const folderIn = async (scope: Parameters<typeof inScope>[0], folderId: string) => {
+    if (folderId === ROOT_FOLDER_ID) return null;
+    const folder = await db.selectFrom('folders').selectAll().where(inScope<'folders'>(scope)).where('id', '=', folderId).executeTakeFirst();
+    if (!folder) throw notFound('folder');
+    return folder;
+  };
+
+  /** A new test from the library: New Test, 30 minutes, English unless told otherwise. */
+  api.post('/v2/test/create', { schema: { tags: ['tests'], body: createTestBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const scope = scopeOf(request, body.isGlobal, 'write');
+    const parent = await folderIn(scope, body.parentFolderId);
+    const test = await db
+      .insertInto('tests')
+      .values({
+        id: newId(),
+        org_id: scope.orgId,
+        owner_id: scope.isGlobal ? null : scope.userId,
+        is_global: scope.isGlobal,
+        parent_folder_id: parent?.id ?? null,
+        name: body.name,
+        tags: JSON.stringify(body.tags),
+        duration_ms: body.duration,
+        languages: JSON.stringify([body.language]),
+        content: JSON.stringify({ sections: [] }),
+        shared_by: null,
+        opened_at: new Date(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { data: presentTestSummary(test) };
+  });
+
+  /** A deep copy in the same folder; a Global Library test is copied into the root of My Library. */
+  api.post('/test/copy/:id', { schema: { tags: ['tests'], params: copyTestParams, body: copyTestBody }, preValidation: guard }, async (request) => {
+    const scope = scopeOf(request, request.body.isGlobal, 'read');
+    const test = await db.selectFrom('tests').selectAll().where(inScope<'tests'>(scope)).where('id', '=', request.params.id).executeTakeFirst();
+    if (!test) throw notFound('test');
+    const parent = scope.isGlobal || !test.parent_folder_id ? null : await folderIn(scope, test.parent_folder_id);
+    const copy = await copyTest(db, test, { orgId: scope.orgId, ownerId: scope.userId, parent }, request.body.name);
+    return { data: presentTestSummary(copy) };
+  });
+
+  api.get('/tags', { schema: { tags: ['library'], querystring: tagsQuery }, preValidation: guard }, async (request) => {
+    const { user, org } = authOf(request);
+    const pattern = likePattern(request.query.search ?? '');
+    const tagsOf = async (global: boolean) => {
+      const scope = { orgId: org.id, userId: user.id, isGlobal: global };
+      const rows = await db
+        .selectFrom((eb) => eb.selectFrom('tests').select(sql<string>`jsonb_array_elements_text(tags)`.as('tag')).where(inScope<'tests'>(scope)).as('t'))
+        .select('tag')
+        .distinct()
+        .where(sql<boolean>`tag ilike ${pattern}`)
+        .orderBy('tag')
+        .limit(TAGS_LIMIT)
+        .execute();
+      return rows.map((r) => r.tag);
+    };
+    const withGlobal = request.query.isGlobal && effectiveFlag(user, org, 'is_shared_global');
+    return { data: { selfTags: await tagsOf(false), globalTags: withGlobal ? await tagsOf(true) : [] } };
+  });
+
+  /** Tutors of the caller's organisation to share with (never another organisation's). */
+  api.get('/v2/user/tutors', { schema: { tags: ['library'], querystring: tutorsQuery }, preValidation: guard }, async (request) => {
+    const { user, org } = authOf(request);
+    let query = db.selectFrom('users').select(['id', 'name', 'email']).where('org_id', '=', org.id).where('id', '!=', user.id);
+    if (request.query.search) query = query.where(sql<boolean>`(name ilike ${likePattern(request.query.search)} or email ilike ${likePattern(request.query.search)})`);
+    const tutors = await query.orderBy('name').limit(100).execute();
+    return { data: { tutors: tutors.map((t) => ({ _id: t.id, name: t.name, email: t.email })) } };
+  });
+
+  const recipients = async (orgId: string, tutorIds: string[]) => {
+    const found = await db.selectFrom('users').select('id').where('org_id', '=', orgId).where('id', 'in', tutorIds).execute();
+    if (found.length !== new Set(tutorIds).size) throw notFound('tutor');
+    return found.map((r) => r.id);
+  };
+  const assertMaySharing = (request: Parameters<typeof authOf>[0]) => {
+    const { user, org } = authOf(request);
+    if (!effectiveFlag(user, org, 'allow_sharing')) throw new AppError(403, 'SHARING_DISABLED', 'sharingDisabled');
+    return { user, org };
+  };
+  const selectionOf = (body: { parentFolderId: string; selectAll: boolean; searchString?: string }, ids: string[]): Selection => ({
+    parentId: body.parentFolderId === ROOT_FOLDER_ID ? null : body.parentFolderId,
+    ids,
+    selectAll: body.selectAll,
+    search: body.searchString || undefined,
+  });
+
+  /** Each recipient gets their own copy at the root of their My Library, marked shared. */
+  api.post('/folder/share', { schema: { tags: ['library'], body: shareFoldersBody }, preValidation: guard }, async (request) => {
+    const { user, org } = assertMaySharing(request);
+    const body = request.body;
+    const scope = scopeOf(request, body.isGlobal, 'read');
+    await folderIn(scope, body.parentFolderId);
+    const to = await recipients(org.id, body.tutorIds);
+    const shared = await db.transaction().execute(async (trx) => {
+      const folders = await applySelection(trx.selectFrom('folders as t').where(inScope<'folders'>(scope) as any), selectionOf(body, body.folderIds), 'parent_id')
+        .selectAll('t')
+        .execute();
+      for (const folder of folders) {
+        for (const ownerId of to) await copyFolderTree(trx, folder as any, { orgId: org.id, ownerId, parent: null, sharedBy: user.name });
+      }
+      return folders.length;
+    });
+    return { data: { message: serverMessage(request.lang, 'shared'), sharedCount: shared, recipients: to.length } };
+  });
+
+  api.post('/test/share', { schema: { tags: ['library'], body: shareTestsBody }, preValidation: guard }, async (request) => {
+    const { user, org } = assertMaySharing(request);
+    const body = request.body;
+    const scope = scopeOf(request, body.isGlobal, 'read');
+    await folderIn(scope, body.parentFolderId);
+    const to = await recipients(org.id, body.tutorIds);
+    const shared = await db.transaction().execute(async (trx) => {
+      const tests = await applySelection(trx.selectFrom('tests as t').where(inScope<'tests'>(scope) as any), selectionOf(body, body.testIds), 'parent_folder_id')
+        .selectAll('t')
+        .execute();
+      for (const test of tests) {
+        for (const ownerId of to) await copyTest(trx, test as any, { orgId: org.id, ownerId, parent: null, sharedBy: user.name });
+      }
+      return tests.length;
+    });
+    return { data: { message: serverMessage(request.lang, 'shared'), sharedCount: shared, recipients: to.length } };
+  });
+}
