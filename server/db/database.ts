@@ -7,6 +7,7 @@ import type { Database } from './schema';
 import { lockDataDir } from './lock';
 import * as m001 from './migrations/001_accounts';
 import * as m002 from './migrations/002_library';
+import * as m003 from './migrations/003_links';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -31,6 +32,7 @@ export interface DatabaseOptions {
 const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_library': m002,
+  '003_links': m003,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {

@@ -165,7 +165,39 @@ export interface TestsTable {
   opened_at: Date | null;
 }
 
+export interface SubjectsTable {
+  id: string;
+  org_id: string | null;
+  name: string;
+}
+
+export interface ChaptersTable {
+  id: string;
+  org_id: string;
+  subject_id: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface BatchesTable {
+  id: string;
+  org_id: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface TestLinksTable {
+  test_id: string;
+  org_id: string;
+  kind: 'chapter' | 'batch';
+  target_id: string;
+}
+
 export interface Database {
+  subjects: SubjectsTable;
+  chapters: ChaptersTable;
+  batches: BatchesTable;
+  test_links: TestLinksTable;
   folders: FoldersTable;
   tests: TestsTable;
   organizations: OrganizationsTable;

@@ -44,6 +44,8 @@ const en = {
   itemsMoved: 'Moved successfully',
   sharingDisabled: 'Sharing is turned off for your account.',
   shared: 'Shared successfully',
+  nameTaken: 'The name "{name}" is already in use here.',
+  linked: 'Linked successfully',
   resetMailSubject: 'Reset your Testforge password',
   resetMailBody:
     'Hello {name},\n\nSomeone asked to reset the password of your Testforge account ({email}, organisation {orgCode}).\n' +
@@ -97,6 +99,8 @@ const vi: Record<ServerMessageKey, string> = {
   itemsMoved: 'Đã chuyển thành công',
   sharingDisabled: 'Tính năng chia sẻ đã bị tắt cho tài khoản của bạn.',
   shared: 'Đã chia sẻ thành công',
+  nameTaken: 'Tên "{name}" đã được dùng ở đây.',
+  linked: 'Đã liên kết thành công',
   resetMailSubject: 'Đặt lại mật khẩu Testforge',
   resetMailBody:
     'Xin chào {name},\n\nCó người yêu cầu đặt lại mật khẩu tài khoản Testforge của bạn ({email}, tổ chức {orgCode}).\n' +
@@ -148,6 +152,8 @@ const ko: Record<ServerMessageKey, string> = {
   itemsMoved: '이동했습니다',
   sharingDisabled: '계정의 공유 기능이 꺼져 있습니다.',
   shared: '공유했습니다',
+  nameTaken: '"{name}" 이름은 이미 사용 중입니다.',
+  linked: '연결했습니다',
   resetMailSubject: 'Testforge 비밀번호 재설정',
   resetMailBody:
     '{name}님, 안녕하세요.\n\nTestforge 계정({email}, 기관 {orgCode})의 비밀번호 재설정이 요청되었습니다.\n' +

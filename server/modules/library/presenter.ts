@@ -1,5 +1,6 @@
 import type { Folder, TestRow } from '../../db/schema';
 import type { FolderWithCount } from './repository';
+import type { TestLinks } from '../links/repository';
 import { ROOT_FOLDER_ID } from './scope';
 
 /** Folder of spec section 3. */
@@ -23,8 +24,9 @@ export function presentFolder(folder: Folder | FolderWithCount) {
 }
 
 /** A test as the library lists it (the editor's full test comes with the editor). */
-export function presentTestSummary(test: TestRow) {
+export function presentTestSummary(test: TestRow, links?: TestLinks) {
   return {
+    links: links ?? { chapters: [], batches: [] },
     _id: test.id,
     name: test.name,
     tags: test.tags,

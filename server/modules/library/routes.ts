@@ -9,6 +9,7 @@ import { presentFolder, presentTestSummary } from './presenter';
 import { ROOT_FOLDER_ID, type LibraryScope } from './scope';
 import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from './schemas';
 import { LibraryActions } from './actions';
+import { linksFor } from '../links/repository';
 import type { Selection } from './selection';
 import { serverMessage } from '../../../shared/i18n/serverMessages';
 
@@ -61,12 +62,13 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
         folder ? library.breadcrumbs(scope, folder) : Promise.resolve([]),
         !folder && query.showRecent ? library.recentTests(scope, RECENT_TESTS_LIMIT) : Promise.resolve([]),
       ]);
+      const links = await linksFor(services.db, scope.orgId, [...tests.tests, ...recent].map((t) => t.id));
       return {
         data: {
           folders: { folderCount: folders.count, folderArray: folders.folders.map(presentFolder) },
           parentFolderDetail: crumbs.map((c) => ({ _id: c.id, name: c.name, level: c.level })),
-          tests: { testCount: tests.count, testsArray: tests.tests.map(presentTestSummary) },
-          recentTests: recent.map(presentTestSummary),
+          tests: { testCount: tests.count, testsArray: tests.tests.map((t) => presentTestSummary(t, links.get(t.id))) },
+          recentTests: recent.map((t) => presentTestSummary(t, links.get(t.id))),
         },
       };
     },

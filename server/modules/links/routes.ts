@@ -1,0 +1,162 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { serverMessage } from '../../../shared/i18n/serverMessages';
+import { authOf, requireActiveSubscription } from '../../http/context';
+import { AppError, notFound } from '../../http/errors';
+import { newId } from '../../security';
+import type { Services } from '../../services';
+import { scopeOf } from '../library/routes';
+import { inScope, ROOT_FOLDER_ID } from '../library/scope';
+import { applySelection, likePattern } from '../library/selection';
+import { name } from '../library/schemas';
+
+const id = z.string().trim().min(1).max(64);
+const ids = z.array(id).max(10_000).default([]);
+/** `subjects` as a JSON array or a comma-separated list. */
+const idList = z
+  .string()
+  .max(5_000)
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return [];
+    if (value.trim().startsWith('[')) {
+      try {
+        const parsed = JSON.parse(value);
+        if (Array.isArray(parsed) && parsed.every((v) => typeof v === 'string')) return parsed as string[];
+      } catch {
+        /* reported below */
+      }
+      ctx.addIssue({ code: 'custom', message: 'expected a JSON array of ids' });
+      return z.NEVER;
+    }
+    return value.split(',').map((v) => v.trim()).filter(Boolean);
+  });
+
+const linkBody = z.object({
+  chapterIds: ids,
+  batchIds: ids,
+  testIds: ids,
+  /** One test's id, as the spec's payload names it. */
+  proprofsId: id.optional(),
+  selectAll: z.boolean().default(false),
+  parentFolderId: id.default('0'),
+  searchString: z.string().trim().max(200).optional(),
+  isGlobal: z.boolean().default(false),
+});
+
+/** Subjects, chapters and batches, and linking tests to them. */
+export async function linkRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services;
+  const guard = [services.requireAuth, requireActiveSubscription];
+
+  const subjectsOf = (orgId: string) =>
+    db.selectFrom('subjects').select(['id', 'name']).where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', orgId)]));
+
+  api.get('/test/subjects', { schema: { tags: ['links'] }, preValidation: guard }, async (request) => {
+    const subjects = await subjectsOf(authOf(request).org.id).orderBy('name').execute();
+    return { data: { subjects: subjects.map((s) => ({ _id: s.id, name: s.name })) } };
+  });
+
+  api.get(
+    '/test/chapters',
+    { schema: { tags: ['links'], querystring: z.object({ search: z.string().trim().max(200).optional(), subjects: idList }) }, preValidation: guard },
+    async (request) => {
+      let query = db.selectFrom('chapters').select(['id', 'name', 'subject_id']).where('org_id', '=', authOf(request).org.id);
+      if (request.query.search) query = query.where(sql<boolean>`name ilike ${likePattern(request.query.search)}`);
+      if (request.query.subjects.length) query = query.where('subject_id', 'in', request.query.subjects);
+      const chapters = await query.orderBy('name').limit(500).execute();
+      return { data: { chapters: chapters.map((c) => ({ _id: c.id, name: c.name, subjectId: c.subject_id })) } };
+    },
+  );
+
+  api.post('/test/chapters', { schema: { tags: ['links'], body: z.object({ subjectId: id, name }) }, preValidation: guard }, async (request) => {
+    const orgId = authOf(request).org.id;
+    const subject = await subjectsOf(orgId).where('id', '=', request.body.subjectId).executeTakeFirst();
+    if (!subject) throw notFound('subject');
+    const taken = await db
+      .selectFrom('chapters')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('subject_id', '=', subject.id)
+      .where(sql<boolean>`lower(name) = lower(${request.body.name})`)
+      .executeTakeFirst();
+    if (taken) throw new AppError(409, 'NAME_TAKEN', 'nameTaken', { name: request.body.name });
+    const chapter = await db
+      .insertInto('chapters')
+      .values({ id: newId(), org_id: orgId, subject_id: subject.id, name: request.body.name })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { data: { _id: chapter.id, name: chapter.name, subjectId: chapter.subject_id } };
+  });
+
+  const presentBatch = (b: { id: string; name: string }) => ({ _id: b.id, name: b.name });
+  const assertBatchNameFree = async (orgId: string, batchName: string, exceptId?: string) => {
+    let query = db.selectFrom('batches').select('id').where('org_id', '=', orgId).where(sql<boolean>`lower(name) = lower(${batchName})`);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    if (await query.executeTakeFirst()) throw new AppError(409, 'NAME_TAKEN', 'nameTaken', { name: batchName });
+  };
+
+  api.get('/v2/batches', { schema: { tags: ['links'] }, preValidation: guard }, async (request) => {
+    const batches = await db.selectFrom('batches').select(['id', 'name']).where('org_id', '=', authOf(request).org.id).orderBy('name').execute();
+    return { data: { batches: batches.map(presentBatch) } };
+  });
+
+  api.post('/v2/batches', { schema: { tags: ['links'], body: z.object({ name }) }, preValidation: guard }, async (request) => {
+    const orgId = authOf(request).org.id;
+    await assertBatchNameFree(orgId, request.body.name);
+    const batch = await db.insertInto('batches').values({ id: newId(), org_id: orgId, name: request.body.name }).returningAll().executeTakeFirstOrThrow();
+    return { data: presentBatch(batch) };
+  });
+
+  api.patch('/v2/batches/:id', { schema: { tags: ['links'], params: z.object({ id }), body: z.object({ name }) }, preValidation: guard }, async (request) => {
+    const orgId = authOf(request).org.id;
+    await assertBatchNameFree(orgId, request.body.name, request.params.id);
+    const batch = await db
+      .updateTable('batches')
+      .set({ name: request.body.name })
+      .where('org_id', '=', orgId)
+      .where('id', '=', request.params.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!batch) throw notFound('batch');
+    return { data: presentBatch(batch) };
+  });
+
+  /** Links the selected tests (ids, or selectAll with search and exclusions) to chapters and batches. */
+  api.post('/test/linkTest', { schema: { tags: ['links'], body: linkBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const scope = scopeOf(request, body.isGlobal, 'read');
+    const orgId = scope.orgId;
+    const testIds = [...body.testIds, ...(body.proprofsId ? [body.proprofsId] : [])];
+    const [chapters, batches] = await Promise.all([
+      body.chapterIds.length ? db.selectFrom('chapters').select('id').where('org_id', '=', orgId).where('id', 'in', body.chapterIds).execute() : [],
+      body.batchIds.length ? db.selectFrom('batches').select('id').where('org_id', '=', orgId).where('id', 'in', body.batchIds).execute() : [],
+    ]);
+    if (chapters.length !== new Set(body.chapterIds).size) throw notFound('chapter');
+    if (batches.length !== new Set(body.batchIds).size) throw notFound('batch');
+    const selection = {
+      parentId: body.parentFolderId === ROOT_FOLDER_ID ? null : body.parentFolderId,
+      ids: testIds,
+      selectAll: body.selectAll,
+      search: body.searchString || undefined,
+    };
+    const linkedTests = await db.transaction().execute(async (trx) => {
+      const tests = (await applySelection(trx.selectFrom('tests as t').where(inScope<'tests'>(scope) as any), selection, 'parent_folder_id')
+        .select(['t.id'])
+        .execute()) as { id: string }[];
+      if (!body.selectAll && tests.length !== new Set(testIds).size) throw notFound('test');
+      const rows = tests.flatMap((t) => [
+        ...chapters.map((c) => ({ test_id: t.id, org_id: orgId, kind: 'chapter' as const, target_id: c.id })),
+        ...batches.map((b) => ({ test_id: t.id, org_id: orgId, kind: 'batch' as const, target_id: b.id })),
+      ]);
+      for (let i = 0; i < rows.length; i += 1000) {
+        await trx.insertInto('test_links').values(rows.slice(i, i + 1000)).onConflict((oc) => oc.doNothing()).execute();
+      }
+      return tests.length;
+    });
+    return { data: { message: serverMessage(request.lang, 'linked'), linkedTests } };
+  });
+}
