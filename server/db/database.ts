@@ -8,6 +8,7 @@ import { lockDataDir } from './lock';
 import * as m001 from './migrations/001_accounts';
 import * as m002 from './migrations/002_library';
 import * as m003 from './migrations/003_links';
+import * as m004 from './migrations/004_library_indexes';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_library': m002,
   '003_links': m003,
+  '004_library_indexes': m004,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {
