@@ -142,3 +142,13 @@ test('an expired subscription blocks the library (403), including the Global Lib
   }
   expect((await children('0', '', 'not-a-token')).status).toBe(401);
 });
+
+test('a page past the end is empty but still counts every folder and test', async () => {
+  const parent = await createFolder({ name: 'Short' });
+  const parentId = parent.body.data._id;
+  await createFolder({ name: 'Only child', parentFolderId: parentId });
+  await insertTests(parentId, account, 3);
+  const past = await children(parentId, '?folderOffset=10&testOffset=10');
+  expect(past.body.data.folders).toEqual({ folderCount: 1, folderArray: [] });
+  expect(past.body.data.tests).toEqual({ testCount: 3, testsArray: [] });
+});

@@ -26,6 +26,10 @@ export class LibraryRepository {
     return [...ancestorIds.map((id) => byId.get(id)).filter((a): a is Folder => Boolean(a)), folder];
   }
 
+  /**
+   * A page of child folders and how many there are, in one query (a window count); only a page
+   * past the end needs a second query for the count.
+   */
   async childFolders(
     scope: LibraryScope,
     parentId: string | null,
@@ -34,20 +38,24 @@ export class LibraryRepository {
     let base = this.db.selectFrom('folders as f').where(inScope<'folders'>(scope) as any);
     base = parentId === null ? base.where('f.parent_id', 'is', null) : base.where('f.parent_id', '=', parentId);
     if (page.search) base = base.where(sql<boolean>`f.name ilike ${likePattern(page.search)}`);
-    const [{ count }, folders] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-      base
-        .selectAll('f')
-        .select((eb) =>
-          eb.selectFrom('folders as c').whereRef('c.parent_id', '=', 'f.id').select((e) => e.fn.countAll<string>().as('n')).as('child_count'),
-        )
-        .orderBy(sql`lower(f.name)`)
-        .orderBy('f.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-    ]);
-    return { count: Number(count), folders: folders.map((f) => ({ ...f, child_count: Number(f.child_count) })) as FolderWithCount[] };
+    const rows = await base
+      .selectAll('f')
+      .select((eb) => [
+        eb.selectFrom('folders as c').whereRef('c.parent_id', '=', 'f.id').select((e) => e.fn.countAll<string>().as('n')).as('child_count'),
+        sql<string>`count(*) over ()`.as('total'),
+      ])
+      .orderBy(sql`lower(f.name)`)
+      .orderBy('f.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const count = rows.length
+      ? Number(rows[0].total)
+      : Number((await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()).count);
+    return {
+      count,
+      folders: rows.map(({ total: _total, ...f }) => ({ ...f, child_count: Number(f.child_count) })) as unknown as FolderWithCount[],
+    };
   }
 
   async childTests(
@@ -58,11 +66,18 @@ export class LibraryRepository {
     let base = this.db.selectFrom('tests').where(inScope<'tests'>(scope));
     base = parentId === null ? base.where('parent_folder_id', 'is', null) : base.where('parent_folder_id', '=', parentId);
     if (page.search) base = base.where(sql<boolean>`name ilike ${likePattern(page.search)}`);
-    const [{ count }, tests] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-      base.selectAll().orderBy('updated_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),
-    ]);
-    return { count: Number(count), tests };
+    const rows = await base
+      .selectAll()
+      .select(sql<string>`count(*) over ()`.as('total'))
+      .orderBy('updated_at', 'desc')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const count = rows.length
+      ? Number(rows[0].total)
+      : Number((await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()).count);
+    return { count, tests: rows.map(({ total: _total, ...t }) => t as TestRow) };
   }
 
   recentTests(scope: LibraryScope, limit: number): Promise<TestRow[]> {
