@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { serverMessage } from '../../../shared/i18n/serverMessages';
@@ -9,8 +9,9 @@ import { effectiveFlag } from '../accounts/presenter';
 import type { Services } from '../../services';
 import { copyFolderTree, copyTest } from './copies';
 import { presentTestSummary } from './presenter';
-import { inScope, ROOT_FOLDER_ID } from './scope';
-import { applySelection, likePattern, type Selection } from './selection';
+import { inScope } from './scope';
+import { LibraryRepository } from './repository';
+import { applySelection, likePattern, selectionFrom } from './selection';
 import { copyTestBody, copyTestParams, createTestBody, shareFoldersBody, shareTestsBody, tagsQuery, tutorsQuery } from './schemas';
 import { scopeOf } from './routes';
 
@@ -22,18 +23,13 @@ export async function libraryContentRoutes(app: FastifyInstance, services: Servi
   const { db } = services;
   const guard = [services.requireAuth, requireActiveSubscription];
 
-  const folderIn = async (scope: Parameters<typeof inScope>[0], folderId: string) => {
-    if (folderId === ROOT_FOLDER_ID) return null;
-    const folder = await db.selectFrom('folders').selectAll().where(inScope<'folders'>(scope)).where('id', '=', folderId).executeTakeFirst();
-    if (!folder) throw notFound('folder');
-    return folder;
-  };
+  const library = new LibraryRepository(db);
 
   /** A new test from the library: New Test, 30 minutes, English unless told otherwise. */
   api.post('/v2/test/create', { schema: { tags: ['tests'], body: createTestBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const scope = scopeOf(request, body.isGlobal, 'write');
-    const parent = await folderIn(scope, body.parentFolderId);
+    const parent = await library.folderOrRoot(scope, body.parentFolderId);
     const test = await db
       .insertInto('tests')
       .values({
@@ -60,7 +56,7 @@ export async function libraryContentRoutes(app: FastifyInstance, services: Servi
     const scope = scopeOf(request, request.body.isGlobal, 'read');
     const test = await db.selectFrom('tests').selectAll().where(inScope<'tests'>(scope)).where('id', '=', request.params.id).executeTakeFirst();
     if (!test) throw notFound('test');
-    const parent = scope.isGlobal || !test.parent_folder_id ? null : await folderIn(scope, test.parent_folder_id);
+    const parent = scope.isGlobal || !test.parent_folder_id ? null : await library.folderOrRoot(scope, test.parent_folder_id);
     const copy = await copyTest(db, test, { orgId: scope.orgId, ownerId: scope.userId, parent }, request.body.name);
     return { data: presentTestSummary(copy) };
   });
@@ -103,47 +99,40 @@ export async function libraryContentRoutes(app: FastifyInstance, services: Servi
     if (!effectiveFlag(user, org, 'allow_sharing')) throw new AppError(403, 'SHARING_DISABLED', 'sharingDisabled');
     return { user, org };
   };
-  const selectionOf = (body: { parentFolderId: string; selectAll: boolean; searchString?: string }, ids: string[]): Selection => ({
-    parentId: body.parentFolderId === ROOT_FOLDER_ID ? null : body.parentFolderId,
-    ids,
-    selectAll: body.selectAll,
-    search: body.searchString || undefined,
-  });
-
-  /** Each recipient gets their own copy at the root of their My Library, marked shared. */
-  api.post('/folder/share', { schema: { tags: ['library'], body: shareFoldersBody }, preValidation: guard }, async (request) => {
+  /**
+   * Sharing folders or tests: each recipient gets their own copy at the root of their My
+   * Library, marked shared; all in one transaction.
+   */
+  const share = async (
+    request: FastifyRequest,
+    body: { parentFolderId: string; selectAll: boolean; searchString?: string; isGlobal: boolean; tutorIds: string[] },
+    kind: 'folders' | 'tests',
+    ids: string[],
+  ) => {
     const { user, org } = assertMaySharing(request);
-    const body = request.body;
     const scope = scopeOf(request, body.isGlobal, 'read');
-    await folderIn(scope, body.parentFolderId);
+    await library.folderOrRoot(scope, body.parentFolderId);
     const to = await recipients(org.id, body.tutorIds);
     const shared = await db.transaction().execute(async (trx) => {
-      const folders = await applySelection(trx.selectFrom('folders as t').where(inScope<'folders'>(scope) as any), selectionOf(body, body.folderIds), 'parent_id')
+      const rows = await applySelection(trx.selectFrom(`${kind} as t` as 'folders as t').where(inScope<'folders'>(scope) as any), selectionFrom(body, ids), kind === 'folders' ? 'parent_id' : 'parent_folder_id')
         .selectAll('t')
         .execute();
-      for (const folder of folders) {
-        for (const ownerId of to) await copyFolderTree(trx, folder as any, { orgId: org.id, ownerId, parent: null, sharedBy: user.name });
+      for (const row of rows) {
+        for (const ownerId of to) {
+          const target = { orgId: org.id, ownerId, parent: null, sharedBy: user.name };
+          if (kind === 'folders') await copyFolderTree(trx, row as any, target);
+          else await copyTest(trx, row as any, target);
+        }
       }
-      return folders.length;
+      return rows.length;
     });
     return { data: { message: serverMessage(request.lang, 'shared'), sharedCount: shared, recipients: to.length } };
-  });
+  };
 
-  api.post('/test/share', { schema: { tags: ['library'], body: shareTestsBody }, preValidation: guard }, async (request) => {
-    const { user, org } = assertMaySharing(request);
-    const body = request.body;
-    const scope = scopeOf(request, body.isGlobal, 'read');
-    await folderIn(scope, body.parentFolderId);
-    const to = await recipients(org.id, body.tutorIds);
-    const shared = await db.transaction().execute(async (trx) => {
-      const tests = await applySelection(trx.selectFrom('tests as t').where(inScope<'tests'>(scope) as any), selectionOf(body, body.testIds), 'parent_folder_id')
-        .selectAll('t')
-        .execute();
-      for (const test of tests) {
-        for (const ownerId of to) await copyTest(trx, test as any, { orgId: org.id, ownerId, parent: null, sharedBy: user.name });
-      }
-      return tests.length;
-    });
-    return { data: { message: serverMessage(request.lang, 'shared'), sharedCount: shared, recipients: to.length } };
-  });
+  api.post('/folder/share', { schema: { tags: ['library'], body: shareFoldersBody }, preValidation: guard }, (request) =>
+    share(request, request.body, 'folders', request.body.folderIds),
+  );
+  api.post('/test/share', { schema: { tags: ['library'], body: shareTestsBody }, preValidation: guard }, (request) =>
+    share(request, request.body, 'tests', request.body.testIds),
+  );
 }

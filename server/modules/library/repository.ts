@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Folder, TestRow } from '../../db/schema';
 import { newId } from '../../security';
+import { notFound } from '../../http/errors';
 import { inScope, ROOT_FOLDER_ID, type LibraryScope } from './scope';
 import { likePattern } from './selection';
 
@@ -15,6 +16,14 @@ export class LibraryRepository {
 
   findFolder(scope: LibraryScope, folderId: string): Promise<Folder | undefined> {
     return this.db.selectFrom('folders').selectAll().where(inScope<'folders'>(scope)).where('id', '=', folderId).executeTakeFirst();
+  }
+
+  /** A folder a call names: null for the root ("0"), 404 when it is not in the scope. */
+  async folderOrRoot(scope: LibraryScope, folderId: string): Promise<Folder | null> {
+    if (folderId === ROOT_FOLDER_ID) return null;
+    const folder = await this.findFolder(scope, folderId);
+    if (!folder) throw notFound('folder');
+    return folder;
   }
 
   /** The folder's ancestors and itself, root first (breadcrumbs). */

@@ -6,11 +6,11 @@ import { effectiveFlag } from '../accounts/presenter';
 import type { Services } from '../../services';
 import { LibraryRepository } from './repository';
 import { presentFolder, presentTestSummary } from './presenter';
-import { ROOT_FOLDER_ID, type LibraryScope } from './scope';
+import type { LibraryScope } from './scope';
 import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from './schemas';
 import { LibraryActions } from './actions';
 import { linksFor } from '../links/repository';
-import type { Selection } from './selection';
+import { selectionFrom } from './selection';
 import { serverMessage } from '../../../shared/i18n/serverMessages';
 
 const RECENT_TESTS_LIMIT = 10;
@@ -32,20 +32,8 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
   const api = app.withTypeProvider<ZodTypeProvider>();
   const library = new LibraryRepository(services.db);
   const actions = new LibraryActions(services.db);
-  const selectionOf = (body: { parentFolderId: string; selectAll: boolean; searchString?: string }, ids: string[]): Selection => ({
-    parentId: body.parentFolderId === ROOT_FOLDER_ID ? null : body.parentFolderId,
-    ids,
-    selectAll: body.selectAll,
-    search: body.searchString || undefined,
-  });
-  const guard = [services.requireAuth, requireActiveSubscription];
 
-  const folderOrNotFound = async (scope: LibraryScope, folderId: string) => {
-    if (folderId === ROOT_FOLDER_ID) return null;
-    const folder = await library.findFolder(scope, folderId);
-    if (!folder) throw notFound('folder');
-    return folder;
-  };
+  const guard = [services.requireAuth, requireActiveSubscription];
 
   api.get(
     '/folder/childrens/:id',
@@ -53,7 +41,7 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
     async (request) => {
       const query = request.query;
       const scope = scopeOf(request, query.isGlobal, 'read');
-      const folder = await folderOrNotFound(scope, request.params.id);
+      const folder = await library.folderOrRoot(scope, request.params.id);
       const parentId = folder?.id ?? null;
       const search = query.searchString || undefined;
       const [folders, tests, crumbs, recent] = await Promise.all([
@@ -77,7 +65,7 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
   api.post('/folder', { schema: { tags: ['library'], body: createFolderBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const scope = scopeOf(request, body.isGlobal, 'write');
-    const parent = await folderOrNotFound(scope, body.parentFolderId);
+    const parent = await library.folderOrRoot(scope, body.parentFolderId);
     return { data: presentFolder(await library.createFolder(scope, { name: body.name, details: body.details, parent })) };
   });
 
@@ -92,24 +80,24 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
   api.post('/folder/move', { schema: { tags: ['library'], body: moveBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const scope = scopeOf(request, body.isGlobal, 'write');
-    await folderOrNotFound(scope, body.parentFolderId);
-    const moved = await actions.move(scope, selectionOf(body, body.folderIds), selectionOf(body, body.testIds), body.destinationFolderId);
+    await library.folderOrRoot(scope, body.parentFolderId);
+    const moved = await actions.move(scope, selectionFrom(body, body.folderIds), selectionFrom(body, body.testIds), body.destinationFolderId);
     return { data: { message: serverMessage(request.lang, 'itemsMoved'), movedFolders: moved.folders, movedTests: moved.tests } };
   });
 
   api.delete('/folder', { schema: { tags: ['library'], body: deleteFoldersBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const scope = scopeOf(request, body.isGlobal, 'write');
-    await folderOrNotFound(scope, body.parentFolderId);
-    const deleted = await actions.deleteFolders(scope, selectionOf(body, body.folderIds));
+    await library.folderOrRoot(scope, body.parentFolderId);
+    const deleted = await actions.deleteFolders(scope, selectionFrom(body, body.folderIds));
     return { data: { message: serverMessage(request.lang, 'foldersDeleted'), deletedCount: deleted } };
   });
 
   api.delete('/test', { schema: { tags: ['library'], body: deleteTestsBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const scope = scopeOf(request, body.isGlobal, 'write');
-    await folderOrNotFound(scope, body.parentFolderId);
-    const deleted = await actions.deleteTests(scope, selectionOf(body, body.testIds));
+    await library.folderOrRoot(scope, body.parentFolderId);
+    const deleted = await actions.deleteTests(scope, selectionFrom(body, body.testIds));
     return { data: { message: serverMessage(request.lang, 'testsDeleted'), deletedCount: deleted } };
   });
 }

@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
+import { ROOT_FOLDER_ID } from './scope';
 
 /**
  * What a library action applies to (decisions section 4): the listed ids, or with `selectAll`
@@ -27,4 +28,14 @@ export function applySelection<DB extends Database, O>(
   if (selection.search) narrowed = narrowed.where(sql<boolean>`t.name ilike ${likePattern(selection.search)}`);
   if (selection.ids.length) narrowed = narrowed.where('t.id' as any, 'not in', selection.ids);
   return narrowed;
+}
+
+/** The selection a request body describes (`parentFolderId`, `selectAll`, `searchString`, and the ids). */
+export function selectionFrom(body: { parentFolderId: string; selectAll: boolean; searchString?: string }, ids: string[]): Selection {
+  return {
+    parentId: body.parentFolderId === ROOT_FOLDER_ID ? null : body.parentFolderId,
+    ids,
+    selectAll: body.selectAll,
+    search: body.searchString || undefined,
+  };
 }

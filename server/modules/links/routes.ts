@@ -8,8 +8,8 @@ import { AppError, notFound } from '../../http/errors';
 import { newId } from '../../security';
 import type { Services } from '../../services';
 import { scopeOf } from '../library/routes';
-import { inScope, ROOT_FOLDER_ID } from '../library/scope';
-import { applySelection, likePattern } from '../library/selection';
+import { inScope } from '../library/scope';
+import { applySelection, likePattern, selectionFrom } from '../library/selection';
 import { name } from '../library/schemas';
 
 const id = z.string().trim().min(1).max(64);
@@ -137,12 +137,7 @@ export async function linkRoutes(app: FastifyInstance, services: Services): Prom
     ]);
     if (chapters.length !== new Set(body.chapterIds).size) throw notFound('chapter');
     if (batches.length !== new Set(body.batchIds).size) throw notFound('batch');
-    const selection = {
-      parentId: body.parentFolderId === ROOT_FOLDER_ID ? null : body.parentFolderId,
-      ids: testIds,
-      selectAll: body.selectAll,
-      search: body.searchString || undefined,
-    };
+    const selection = selectionFrom(body, testIds);
     const linkedTests = await db.transaction().execute(async (trx) => {
       const tests = (await applySelection(trx.selectFrom('tests as t').where(inScope<'tests'>(scope) as any), selection, 'parent_folder_id')
         .select(['t.id'])
