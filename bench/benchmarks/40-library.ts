@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { openDatabase, type OpenedDatabase } from '../../server/db/database';
+import type { OpenedDatabase } from '../../server/db/database';
 import { createOrg, createUser } from '../../server/modules/orgs/commands';
 import { once } from '../lib/once';
-import { measureLoad, type LoadFigures } from '../lib/load';
-import { createBenchDatabase, postgresUnavailable } from '../lib/postgres';
+import { loadFigures, measureLoad } from '../lib/load';
+import { measureOnEachDatabase } from '../lib/databases';
 import { callJson, startServer } from '../lib/server';
 import { round } from '../lib/stats';
 import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
@@ -74,7 +74,7 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
     const check = await callJson(`${server.baseUrl}${path}`, { headers });
     if (check.status !== 200) throw new Error(`${path} answered ${check.status}`);
     const load = await measureLoad(ctx, `${kind} ${name}`, { url: `${server.baseUrl}${path}`, headers });
-    figures.push(...loadFigures(name, kind, load, ctx.settings.connections));
+    figures.push(...loadFigures(name, kind, load, ctx.settings.connections, TARGET_MS[kind]));
   }
 
   ctx.log(`${kind}: bulk actions on 10,000 tests`);
@@ -107,50 +107,10 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
   return figures;
 }
 
-function loadFigures(call: string, kind: DatabaseKind, load: LoadFigures, connections: number): Figure[] {
-  const clean = load.failures === 0;
-  const detail = `${load.samples} responses in ${load.durationSec} s at ${connections} connections` + (clean ? '' : `; ${load.failures} failed`);
-  return [
-    { name: `${call} throughput`, value: round(load.requestsPerSec), unit: 'req/s', database: kind, detail },
-    { name: `${call} p50`, value: load.p50Ms, unit: 'ms', database: kind, detail },
-    {
-      name: `${call} p99`,
-      value: load.p99Ms,
-      unit: 'ms',
-      database: kind,
-      detail,
-      target: `< ${TARGET_MS[kind]} ms at ${connections} connections`,
-      meetsTarget: clean && load.p99Ms < TARGET_MS[kind],
-    },
-  ];
-}
-
 const benchmark: Benchmark = {
   id: 'library',
   title: 'Library listing at 100,000 tests; bulk move and delete',
-  async run(ctx) {
-    const results: Figure[] = [];
-    const notes: string[] = [];
-    const pglite = await openDatabase({ dataDir: ctx.tempDir('testforge-bench-library-') });
-    const closePglite = once(() => pglite.close());
-    ctx.onCleanup(closePglite);
-    results.push(...(await measure(ctx, 'pglite', pglite)));
-    await closePglite();
-
-    const unavailable = await postgresUnavailable(ctx.settings.postgresUrl);
-    if (unavailable) notes.push(unavailable);
-    else {
-      const created = await createBenchDatabase(ctx.settings.postgresUrl);
-      ctx.onCleanup(created.drop);
-      const postgres = await openDatabase({ databaseUrl: created.url });
-      const closePostgres = once(() => postgres.close());
-      ctx.onCleanup(closePostgres);
-      results.push(...(await measure(ctx, 'postgres', postgres)));
-      await closePostgres();
-      await created.drop();
-    }
-    return { figures: results, notes };
-  },
+  run: (ctx) => measureOnEachDatabase(ctx, (kind, database) => measure(ctx, kind, database)),
 };
 
 export default benchmark;

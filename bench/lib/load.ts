@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
-import type { BenchContext } from './types';
+import type { BenchContext, DatabaseKind, Figure } from './types';
+import { round } from './stats';
 
 export interface LoadRequest {
   /** Only http://127.0.0.1 addresses: the benchmarks never leave this machine. */
@@ -71,4 +72,22 @@ async function run(options: autocannon.Options & { duration: number }, ctx: Benc
     stopped = true;
     clearTimeout(guard);
   }
+}
+
+/** Throughput, p50 and p99 of one load run, with the p99 target where there is one. */
+export function loadFigures(call: string, kind: DatabaseKind, load: LoadFigures, connections: number, p99TargetMs?: number): Figure[] {
+  const clean = load.failures === 0;
+  const detail =
+    `${load.samples} responses in ${load.durationSec} s at ${connections} connections` +
+    (clean ? '' : `; ${load.failures} failed (status codes ${JSON.stringify(load.statusCodes)})`);
+  const p99: Figure = { name: `${call} p99`, value: load.p99Ms, unit: 'ms', database: kind, detail };
+  if (p99TargetMs !== undefined) {
+    p99.target = `< ${p99TargetMs} ms at ${connections} connections`;
+    p99.meetsTarget = clean && load.p99Ms < p99TargetMs;
+  }
+  return [
+    { name: `${call} throughput`, value: round(load.requestsPerSec), unit: 'req/s', database: kind, detail },
+    { name: `${call} p50`, value: load.p50Ms, unit: 'ms', database: kind, detail },
+    p99,
+  ];
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '@fluentui/react-components';
-import { loadCurrentUser } from '../../../shared/state/authSlice';
+import { loadCurrentUser, logout } from '../../../shared/state/authSlice';
 import { STORAGE_KEYS } from '../../../shared/state/storageKeys';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { AUTH_PATH, DEFAULT_PATH } from './routes';
@@ -38,7 +38,7 @@ function RequireAuth({ children }: { children: ReactElement }) {
 function Logout() {
   const dispatch = useAppDispatch();
   useEffect(() => {
-    void import('../../../shared/state/authSlice').then(({ logout }) => dispatch(logout()));
+    void dispatch(logout());
   }, [dispatch]);
   const token = useAppSelector((state) => state.auth.token);
   // /home is the destination after logout too; without a session it leads to sign in.

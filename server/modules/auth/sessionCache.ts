@@ -69,11 +69,4 @@ export class SessionCache {
       if (entry.user.id === userId) this.entries.delete(tokenHash);
     }
   }
-
-  forgetOrg(orgId: string): void {
-    this.generation += 1;
-    for (const [tokenHash, entry] of this.entries) {
-      if (entry.org.id === orgId) this.entries.delete(tokenHash);
-    }
-  }
 }

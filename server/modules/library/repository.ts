@@ -10,6 +10,14 @@ export interface FolderWithCount extends Folder {
 }
 
 
+/**
+ * The total a page query counted with `count(*) over ()`; only a page past the end (no rows to
+ * carry it) needs the separate count.
+ */
+async function totalOf(rows: { total: string }[], countAll: () => Promise<{ count: string }>): Promise<number> {
+  return rows.length ? Number(rows[0].total) : Number((await countAll()).count);
+}
+
 /** Every SQL query about folders and tests of a library. */
 export class LibraryRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -35,10 +43,7 @@ export class LibraryRepository {
     return [...ancestorIds.map((id) => byId.get(id)).filter((a): a is Folder => Boolean(a)), folder];
   }
 
-  /**
-   * A page of child folders and how many there are, in one query (a window count); only a page
-   * past the end needs a second query for the count.
-   */
+  /** A page of child folders and how many there are, in one query (see totalOf). */
   async childFolders(
     scope: LibraryScope,
     parentId: string | null,
@@ -58,9 +63,7 @@ export class LibraryRepository {
       .limit(page.limit)
       .offset(page.offset)
       .execute();
-    const count = rows.length
-      ? Number(rows[0].total)
-      : Number((await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()).count);
+    const count = await totalOf(rows, () => base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow());
     return {
       count,
       folders: rows.map(({ total: _total, ...f }) => ({ ...f, child_count: Number(f.child_count) })) as unknown as FolderWithCount[],
@@ -83,9 +86,7 @@ export class LibraryRepository {
       .limit(page.limit)
       .offset(page.offset)
       .execute();
-    const count = rows.length
-      ? Number(rows[0].total)
-      : Number((await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()).count);
+    const count = await totalOf(rows, () => base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow());
     return { count, tests: rows.map(({ total: _total, ...t }) => t as TestRow) };
   }
 

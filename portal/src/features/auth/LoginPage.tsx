@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../app/AppLink';
 import { Button, Caption1, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,8 @@ export function LoginPage() {
     if (token && user) navigate(takeRedirect(), { replace: true });
   }, [token, user, navigate]);
 
-  if (token && user) return <Navigate to={DEFAULT_PATH} replace />;
+  // Signed in: the effect above goes to the remembered path (or /home).
+  if (token && user) return null;
 
   const checkOrg = async () => {
     const code = orgCode.trim();
