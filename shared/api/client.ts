@@ -51,8 +51,9 @@ export function createApiClient(hooks: ApiClientHooks): AxiosInstance {
       const status = error.response?.status;
       if (status === 401) {
         if (!error.config?.ignoreUnauthorized) hooks.onSessionTimedOut();
-      } else if (status === 403) hooks.onSubscriptionExpired();
-      else if (!error.config?.handlesOwnErrors && !axios.isCancel(error)) hooks.onError(errorMessage(error));
+      } else if (status === 403 && (error.response?.data as Partial<ApiErrorBody> | undefined)?.code === 'SUBSCRIPTION_EXPIRED') {
+        hooks.onSubscriptionExpired();
+      } else if (!error.config?.handlesOwnErrors && !axios.isCancel(error)) hooks.onError(errorMessage(error));
     }
     return Promise.reject(error);
   });

@@ -35,7 +35,8 @@ beforeAll(async () => {
       const status = Number(url.searchParams.get('status') ?? (url.pathname.startsWith('/status/') ? url.pathname.split('/')[2] : 200));
       const message = url.searchParams.get('message');
       if (status === 200) return send(200, { data: { token: 't', user: { name: 'Ada' } } });
-      return send(status, message === null ? { code: 'X' } : { message, code: 'X' });
+      const code = url.searchParams.get('code') ?? 'X';
+      return send(status, message === null ? { code } : { message, code });
     }
     send(404, { message: 'There is no API call', code: 'ROUTE_NOT_FOUND' });
   });
@@ -133,9 +134,9 @@ describe('createApiClient: 401', () => {
 });
 
 describe('createApiClient: 403', () => {
-  it('calls onSubscriptionExpired, not onError', async () => {
+  it('SUBSCRIPTION_EXPIRED calls onSubscriptionExpired, not onError', async () => {
     const { hooks, client } = setup();
-    const error = await failure(client.get('/status/403?message=Expired'));
+    const error = await failure(client.get('/status/403?message=Expired&code=SUBSCRIPTION_EXPIRED'));
     expect(error.response?.status).toBe(403);
     expect(hooks.onSubscriptionExpired).toHaveBeenCalledTimes(1);
     expect(hooks.onError).not.toHaveBeenCalled();
@@ -144,9 +145,16 @@ describe('createApiClient: 403', () => {
 
   it('calls onSubscriptionExpired for handlesOwnErrors calls too', async () => {
     const { hooks, client } = setup();
-    await failure(client.post('/status/403', {}, { handlesOwnErrors: true }));
+    await failure(client.post('/status/403?code=SUBSCRIPTION_EXPIRED', {}, { handlesOwnErrors: true }));
     expect(hooks.onSubscriptionExpired).toHaveBeenCalledTimes(1);
     expect(hooks.onError).not.toHaveBeenCalled();
+  });
+
+  it('any other 403 (a read-only Global Library, sharing turned off) is an error toast, not the expired modal', async () => {
+    const { hooks, client } = setup();
+    await failure(client.get('/status/403?message=Read%20only&code=GLOBAL_READ_ONLY'));
+    expect(hooks.onSubscriptionExpired).not.toHaveBeenCalled();
+    expect(hooks.onError).toHaveBeenCalledWith('Read only');
   });
 });
 
@@ -238,7 +246,7 @@ describe('endpoints over the client', () => {
   });
 
   it('login on an expired subscription (403) opens the expired notice, without a toast', async () => {
-    client.interceptors.request.use((config) => ({ ...config, params: { status: 403, message: 'Expired' } }));
+    client.interceptors.request.use((config) => ({ ...config, params: { status: 403, message: 'Expired', code: 'SUBSCRIPTION_EXPIRED' } }));
     await failure(createEndpoints(client).login({ orgCode: 'O', email: 'e', password: 'p' }));
     expect(hooks.onSubscriptionExpired).toHaveBeenCalledTimes(1);
     expect(hooks.onError).not.toHaveBeenCalled();
