@@ -19,13 +19,13 @@ export class LibraryActions {
   }
 
   private selectedFolders(trx: Transaction<Database>, scope: LibraryScope, selection: Selection) {
-    return applySelection(trx.selectFrom('folders as t').where(inScope<'folders'>(scope) as any), selection, 'parent_id')
+    return applySelection(trx.selectFrom('folders as t').where(inScope<'folders'>(scope) as any), selection, 'folders')
       .select(['t.id', 't.path', 't.level', 't.name'])
       .execute() as Promise<Pick<Folder, 'id' | 'path' | 'level' | 'name'>[]>;
   }
 
   private selectedTestIds(trx: Transaction<Database>, scope: LibraryScope, selection: Selection): Promise<{ id: string }[]> {
-    return applySelection(trx.selectFrom('tests as t').where(inScope<'tests'>(scope) as any), selection, 'parent_folder_id')
+    return applySelection(trx.selectFrom('tests as t').where(inScope<'tests'>(scope) as any), selection, 'tests')
       .select(['t.id'])
       .execute() as Promise<{ id: string }[]>;
   }

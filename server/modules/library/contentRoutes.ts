@@ -105,7 +105,7 @@ export async function libraryContentRoutes(app: FastifyInstance, services: Servi
    */
   const share = async (
     request: FastifyRequest,
-    body: { parentFolderId: string; selectAll: boolean; searchString?: string; isGlobal: boolean; tutorIds: string[] },
+    body: Parameters<typeof selectionFrom>[0] & { isGlobal: boolean; tutorIds: string[] },
     kind: 'folders' | 'tests',
     ids: string[],
   ) => {
@@ -114,7 +114,7 @@ export async function libraryContentRoutes(app: FastifyInstance, services: Servi
     await library.folderOrRoot(scope, body.parentFolderId);
     const to = await recipients(org.id, body.tutorIds);
     const shared = await db.transaction().execute(async (trx) => {
-      const rows = await applySelection(trx.selectFrom(`${kind} as t` as 'folders as t').where(inScope<'folders'>(scope) as any), selectionFrom(body, ids), kind === 'folders' ? 'parent_id' : 'parent_folder_id')
+      const rows = await applySelection(trx.selectFrom(`${kind} as t` as 'folders as t').where(inScope<'folders'>(scope) as any), selectionFrom(body, ids), kind)
         .selectAll('t')
         .execute();
       for (const row of rows) {

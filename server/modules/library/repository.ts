@@ -3,7 +3,7 @@ import type { Database, Folder, TestRow } from '../../db/schema';
 import { newId } from '../../security';
 import { notFound } from '../../http/errors';
 import { inScope, ROOT_FOLDER_ID, type LibraryScope } from './scope';
-import { likePattern } from './selection';
+import { hasAllTags, likePattern } from './selection';
 
 export interface FolderWithCount extends Folder {
   child_count: number;
@@ -73,11 +73,12 @@ export class LibraryRepository {
   async childTests(
     scope: LibraryScope,
     parentId: string | null,
-    page: { limit: number; offset: number; search?: string },
+    page: { limit: number; offset: number; search?: string; tags: string[] },
   ): Promise<{ count: number; tests: TestRow[] }> {
     let base = this.db.selectFrom('tests').where(inScope<'tests'>(scope));
     base = parentId === null ? base.where('parent_folder_id', 'is', null) : base.where('parent_folder_id', '=', parentId);
     if (page.search) base = base.where(sql<boolean>`name ilike ${likePattern(page.search)}`);
+    if (page.tags.length) base = base.where(hasAllTags('tests', page.tags));
     const rows = await base
       .selectAll()
       .select(sql<string>`count(*) over ()`.as('total'))

@@ -44,9 +44,10 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
       const folder = await library.folderOrRoot(scope, request.params.id);
       const parentId = folder?.id ?? null;
       const search = query.searchString || undefined;
+      // Folders carry no tags: under a tag filter only tests are listed (decisions, Library).
       const [folders, tests, crumbs, recent] = await Promise.all([
-        library.childFolders(scope, parentId, { limit: query.folderLimit, offset: query.folderOffset, search }),
-        library.childTests(scope, parentId, { limit: query.testLimit, offset: query.testOffset, search }),
+        query.tags.length ? { count: 0, folders: [] } : library.childFolders(scope, parentId, { limit: query.folderLimit, offset: query.folderOffset, search }),
+        library.childTests(scope, parentId, { limit: query.testLimit, offset: query.testOffset, search, tags: query.tags }),
         folder ? library.breadcrumbs(scope, folder) : Promise.resolve([]),
         !folder && query.showRecent ? library.recentTests(scope, RECENT_TESTS_LIMIT) : Promise.resolve([]),
       ]);

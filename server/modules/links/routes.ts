@@ -10,40 +10,15 @@ import type { Services } from '../../services';
 import { scopeOf } from '../library/routes';
 import { inScope } from '../library/scope';
 import { applySelection, likePattern, selectionFrom } from '../library/selection';
-import { name } from '../library/schemas';
-
-const id = z.string().trim().min(1).max(64);
-const ids = z.array(id).max(10_000).default([]);
-/** `subjects` as a JSON array or a comma-separated list. */
-const idList = z
-  .string()
-  .max(5_000)
-  .optional()
-  .transform((value, ctx) => {
-    if (!value) return [];
-    if (value.trim().startsWith('[')) {
-      try {
-        const parsed = JSON.parse(value);
-        if (Array.isArray(parsed) && parsed.every((v) => typeof v === 'string')) return parsed as string[];
-      } catch {
-        /* reported below */
-      }
-      ctx.addIssue({ code: 'custom', message: 'expected a JSON array of ids' });
-      return z.NEVER;
-    }
-    return value.split(',').map((v) => v.trim()).filter(Boolean);
-  });
+import { id, ids, listParam, name, selectionFields } from '../library/schemas';
 
 const linkBody = z.object({
+  ...selectionFields,
   chapterIds: ids,
   batchIds: ids,
   testIds: ids,
   /** One test's id, as the spec's payload names it. */
   proprofsId: id.optional(),
-  selectAll: z.boolean().default(false),
-  parentFolderId: id.default('0'),
-  searchString: z.string().trim().max(200).optional(),
-  isGlobal: z.boolean().default(false),
 });
 
 /** Subjects, chapters and batches, and linking tests to them. */
@@ -62,7 +37,7 @@ export async function linkRoutes(app: FastifyInstance, services: Services): Prom
 
   api.get(
     '/test/chapters',
-    { schema: { tags: ['links'], querystring: z.object({ search: z.string().trim().max(200).optional(), subjects: idList }) }, preValidation: guard },
+    { schema: { tags: ['links'], querystring: z.object({ search: z.string().trim().max(200).optional(), subjects: listParam(id, 500) }) }, preValidation: guard },
     async (request) => {
       let query = db.selectFrom('chapters').select(['id', 'name', 'subject_id']).where('org_id', '=', authOf(request).org.id);
       if (request.query.search) query = query.where(sql<boolean>`name ilike ${likePattern(request.query.search)}`);
@@ -139,7 +114,7 @@ export async function linkRoutes(app: FastifyInstance, services: Services): Prom
     if (batches.length !== new Set(body.batchIds).size) throw notFound('batch');
     const selection = selectionFrom(body, testIds);
     const linkedTests = await db.transaction().execute(async (trx) => {
-      const tests = (await applySelection(trx.selectFrom('tests as t').where(inScope<'tests'>(scope) as any), selection, 'parent_folder_id')
+      const tests = (await applySelection(trx.selectFrom('tests as t').where(inScope<'tests'>(scope) as any), selection, 'tests')
         .select(['t.id'])
         .execute()) as { id: string }[];
       if (!body.selectAll && tests.length !== new Set(testIds).size) throw notFound('test');
