@@ -134,6 +134,38 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     sendSupportNotification: async () => message,
     requestCallBack: async () => message,
     whatsNewSlides: async () => [],
+    folderChildren: async () => ({ folders: { folderCount: 0, folderArray: [] }, parentFolderDetail: [], tests: { testCount: 0, testsArray: [] }, recentTests: [] }),
+    createFolder: async () => {
+      throw new Error('createFolder not set up by this test');
+    },
+    updateFolder: async () => {
+      throw new Error('updateFolder not set up by this test');
+    },
+    moveItems: async () => message,
+    deleteItems: async () => message,
+    createTest: async () => {
+      throw new Error('createTest not set up by this test');
+    },
+    copyTest: async () => {
+      throw new Error('copyTest not set up by this test');
+    },
+    tags: async () => ({ selfTags: [], globalTags: [] }),
+    tutors: async () => [],
+    shareFolders: async () => message,
+    shareTests: async () => message,
+    subjects: async () => [],
+    chapters: async () => [],
+    createChapter: async () => {
+      throw new Error('createChapter not set up by this test');
+    },
+    batches: async () => [],
+    createBatch: async () => {
+      throw new Error('createBatch not set up by this test');
+    },
+    renameBatch: async () => {
+      throw new Error('renameBatch not set up by this test');
+    },
+    linkTests: async () => message,
   };
   const merged = { ...defaults, ...overrides } as Record<string, (...args: unknown[]) => Promise<unknown>>;
   const api: Record<string, jest.Mock> = {};

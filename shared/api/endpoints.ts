@@ -1,6 +1,9 @@
 import type { AxiosInstance } from 'axios';
 import type { DefaultTestSettings } from '../domain/testSettings';
 import type { AuthUser, LoginResult, OrgLoginSettings, OrgSummary, PremiumTutor } from './types';
+import type {
+  ActionResult, Batch, Chapter, FolderChildren, FolderChildrenQuery, LibraryFolder, SelectionBody, Subject, TestSummary, Tutor,
+} from './libraryTypes';
 
 /** Typed calls of the API, shared by the portal and the add-in. Each unwraps the `{ data }` envelope. */
 export function createEndpoints(http: AxiosInstance) {
@@ -37,6 +40,57 @@ export function createEndpoints(http: AxiosInstance) {
       (await http.post<{ data: { message: string } }>('/v2/user/receiveCallBack', { phoneNo })).data.data,
     whatsNewSlides: async () =>
       (await http.get<{ data: { urlForWhatsNewModel: string[] } }>('/v2/assets/url-for-whats-new-model')).data.data.urlForWhatsNewModel,
+    ...libraryEndpoints(http),
+  };
+}
+
+/** Library calls (spec section 7): folders, tests, tags, sharing and links. */
+function libraryEndpoints(http: AxiosInstance) {
+  const data = <T>(response: { data: { data: T } }) => response.data.data;
+  return {
+    folderChildren: async (folderId: string, query: FolderChildrenQuery, signal?: AbortSignal) => {
+      const { tags, ...rest } = query;
+      const params = { ...rest, ...(tags?.length ? { tags: JSON.stringify(tags) } : {}) };
+      return data(await http.get<{ data: FolderChildren }>(`/folder/childrens/${encodeURIComponent(folderId)}`, { params, signal }));
+    },
+    createFolder: async (body: { name: string; details: string; parentFolderId: string; isGlobal: boolean }) =>
+      data(await http.post<{ data: LibraryFolder }>('/folder', body)),
+    updateFolder: async (body: { folderId: string; name: string; details: string; isGlobal: boolean }) =>
+      data(await http.patch<{ data: LibraryFolder }>('/folder', body)),
+    moveItems: async (body: SelectionBody & { destinationFolderId: string; folderIds: string[]; testIds: string[] }) =>
+      data(await http.post<{ data: ActionResult }>('/folder/move', body)),
+    /**
+     * Deletes folders and/or tests of one selection. Folders with tests go in one call
+     * (`includeTests`), so a refusal or failure leaves both as they were.
+     */
+    deleteItems: async ({ withFolders, withTests, ...body }: SelectionBody & { folderIds: string[]; testIds: string[]; withFolders: boolean; withTests: boolean }) =>
+      withFolders
+        ? data(await http.delete<{ data: ActionResult }>('/folder', { data: { ...body, includeTests: withTests } }))
+        : data(await http.delete<{ data: ActionResult }>('/test', { data: { ...body, folderIds: undefined } })),
+    createTest: async (body: { name?: string; parentFolderId: string; isGlobal: boolean }) =>
+      data(await http.post<{ data: TestSummary }>('/v2/test/create', body)),
+    copyTest: async (testId: string, body: { name: string; isGlobal: boolean }) =>
+      data(await http.post<{ data: TestSummary }>(`/test/copy/${encodeURIComponent(testId)}`, body)),
+    tags: async (query: { search?: string; isGlobal: boolean }) =>
+      data(await http.get<{ data: { selfTags: string[]; globalTags: string[] } }>('/tags', { params: query })),
+    tutors: async (search: string) => data(await http.get<{ data: { tutors: Tutor[] } }>('/v2/user/tutors', { params: { search } })).tutors,
+    shareFolders: async (body: SelectionBody & { folderIds: string[]; tutorIds: string[] }) =>
+      data(await http.post<{ data: ActionResult }>('/folder/share', body)),
+    shareTests: async (body: SelectionBody & { testIds: string[]; tutorIds: string[] }) =>
+      data(await http.post<{ data: ActionResult }>('/test/share', body)),
+    subjects: async () => data(await http.get<{ data: { subjects: Subject[] } }>('/test/subjects')).subjects,
+    chapters: async (query: { search?: string; subjects?: string[] }) =>
+      data(
+        await http.get<{ data: { chapters: Chapter[] } }>('/test/chapters', {
+          params: { search: query.search || undefined, subjects: query.subjects?.length ? query.subjects.join(',') : undefined },
+        }),
+      ).chapters,
+    createChapter: async (body: { subjectId: string; name: string }) => data(await http.post<{ data: Chapter }>('/test/chapters', body)),
+    batches: async () => data(await http.get<{ data: { batches: Batch[] } }>('/v2/batches')).batches,
+    createBatch: async (name: string) => data(await http.post<{ data: Batch }>('/v2/batches', { name })),
+    renameBatch: async (batchId: string, name: string) => data(await http.patch<{ data: Batch }>(`/v2/batches/${encodeURIComponent(batchId)}`, { name })),
+    linkTests: async (body: SelectionBody & { testIds: string[]; chapterIds: string[]; batchIds: string[] }) =>
+      data(await http.post<{ data: ActionResult }>('/test/linkTest', body)),
   };
 }
 

@@ -3,6 +3,7 @@ export const DEFAULT_PATH = '/home/local/0';
 export const AUTH_PATH = '/auth';
 
 export const libraryPath = (library: 'local' | 'global', folderId = '0') => `/home/${library}/${folderId}`;
+export const editorPath = (library: 'local' | 'global', testId: string) => `/home/${library}/editTest/${encodeURIComponent(testId)}`;
 export const REPORT_DASHBOARD_PATH = '/home/local/errorReports?statusType=REPORTED';
 
 /** A path containing the word global marks global-library mode. */

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { dialogClosed } from '../../../shared/state/uiSlice';
+import { libraryDialogClosed } from '../../../shared/state/librarySlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 
 /**
@@ -9,11 +10,13 @@ import { useAppDispatch, useAppSelector } from './hooks';
  */
 export function useEscapeClosesDialogs(): void {
   const dispatch = useAppDispatch();
-  const open = useAppSelector((state) => state.ui.dialog);
+  const open = useAppSelector((state) => state.ui.dialog !== null || state.library.dialog !== null);
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) dispatch(dialogClosed());
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      dispatch(dialogClosed());
+      dispatch(libraryDialogClosed());
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

@@ -2,7 +2,8 @@ import { Navigate, useParams } from 'react-router-dom';
 import { selectCanUseGlobalLibrary, selectIsExpired } from '../../../shared/state/selectors';
 import { useAppSelector } from './hooks';
 import { DEFAULT_PATH } from './routes';
-import { HomePage, PlaceholderView } from '../features/home/HomePage';
+import { PlaceholderView } from '../features/home/HomePage';
+import { LibraryPage } from '../features/library/LibraryPage';
 
 /** Global Library needs shared-global access; at 0 days its link sends the user to /. */
 export function LibraryView() {
@@ -11,7 +12,7 @@ export function LibraryView() {
   const expired = useAppSelector(selectIsExpired);
   if (library !== 'local' && library !== 'global') return <Navigate to={DEFAULT_PATH} replace />;
   if (library === 'global' && (!canUseGlobal || expired)) return <Navigate to="/" replace />;
-  return <HomePage library={library} folderId={folderId} />;
+  return <LibraryPage key={`${library}/${folderId}`} library={library} folderId={folderId} />;
 }
 
 export function ReportDashboardView() {
