@@ -69,7 +69,7 @@ test('deleting a folder deletes everything inside it', async () => {
   await addTests(inner, 'Inner test', 3);
   const res = await server.call('DELETE', '/api/folder', { token, body: { folderIds: [top] } });
   expect(res.status).toBe(200);
-  expect(res.body.data).toEqual({ message: 'Folder(s) deleted successfully', deletedCount: 1 });
+  expect(res.body.data).toEqual({ message: 'Folder(s) deleted successfully', deletedCount: 1, deletedTests: 0 });
   const left = await server.database.db.selectFrom('tests').select('id').where('name', 'like', 'Inner test%').execute();
   expect(left).toEqual([]);
   expect((await server.call('GET', `/api/folder/childrens/${inner}`, { token })).status).toBe(404);
@@ -96,6 +96,35 @@ test('delete tests with selectAll and exclusions', async () => {
   const res = await server.call('DELETE', '/api/test', { token, body: { parentFolderId: box, selectAll: true, testIds: ids.slice(0, 2) } });
   expect(res.body.data.deletedCount).toBe(4);
   expect((await list(box)).tests.testCount).toBe(2);
+});
+
+test('folders and tests of one selection are deleted in one call (includeTests), or not at all', async () => {
+  const parent = await folder('Mixed');
+  const keep = await folder('Mixed keep', parent);
+  const drop = await folder('Mixed drop', parent);
+  await addTests(drop, 'Inside', 2);
+  const [kept, ...others] = await addTests(parent, 'Loose', 3);
+  // All selected, minus one folder and one test.
+  const body = { parentFolderId: parent, selectAll: true, folderIds: [keep], testIds: [kept], includeTests: true };
+  const res = await server.call('DELETE', '/api/folder', { token, body });
+  expect(res.status).toBe(200);
+  expect(res.body.data).toMatchObject({ message: 'Folder(s) deleted successfully', deletedCount: 1, deletedTests: 2 });
+  const after = await list(parent);
+  expect(names(after.folders.folderArray)).toEqual(['Mixed keep']);
+  expect(after.tests.testsArray.map((t: { _id: string }) => t._id)).toEqual([kept]);
+  expect(others).toHaveLength(2);
+
+  // An attempted test among the tests refuses the whole call: the folder stays too.
+  const second = await folder('Mixed second', parent);
+  const [taken] = await addTests(parent, 'Attempted', 1, true);
+  const refused = await server.call('DELETE', '/api/folder', { token, body: { parentFolderId: parent, folderIds: [second], testIds: [taken], includeTests: true } });
+  expect(refused.status).toBe(409);
+  expect(names((await list(parent)).folders.folderArray)).toEqual(['Mixed keep', 'Mixed second']);
+
+  // Without includeTests the test ids are not touched.
+  const plain = await server.call('DELETE', '/api/folder', { token, body: { parentFolderId: parent, folderIds: [second], testIds: [kept] } });
+  expect(plain.body.data).toMatchObject({ deletedCount: 1, deletedTests: 0 });
+  expect((await list(parent)).tests.testsArray.map((t: { _id: string }) => t._id)).toContain(kept);
 });
 
 test("another tutor's folders and tests are neither moved nor deleted (404 or untouched)", async () => {

@@ -50,24 +50,19 @@ export class LibraryActions {
     throw new AppError(409, 'TESTS_ATTEMPTED', 'attemptedTests', { count, names: attempted.slice(0, 5).map((t) => t.name).join(', ') });
   }
 
-  /** Deletes folders with everything inside them (the foreign keys cascade). */
-  deleteFolders(scope: LibraryScope, selection: Selection): Promise<number> {
+  /**
+   * Deletes folders, with everything inside them (the foreign keys cascade), and tests, in one
+   * transaction: a refusal or a failure leaves both as they were.
+   */
+  delete(scope: LibraryScope, what: { folders?: Selection; tests?: Selection }): Promise<{ folders: number; tests: number }> {
     return this.db.transaction().execute(async (trx) => {
-      const folders = await this.selectedFolders(trx, scope, selection);
-      if (folders.length === 0) return 0;
-      await this.refuseAttempted(trx, { folders });
-      await trx.deleteFrom('folders').where('id', 'in', folders.map((f) => f.id)).execute();
-      return folders.length;
-    });
-  }
-
-  deleteTests(scope: LibraryScope, selection: Selection): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const ids = (await this.selectedTestIds(trx, scope, selection)).map((t) => t.id);
-      if (ids.length === 0) return 0;
-      await this.refuseAttempted(trx, { testIds: ids });
-      await trx.deleteFrom('tests').where('id', 'in', ids).execute();
-      return ids.length;
+      const folders = what.folders ? await this.selectedFolders(trx, scope, what.folders) : [];
+      const testIds = what.tests ? (await this.selectedTestIds(trx, scope, what.tests)).map((t) => t.id) : [];
+      if (folders.length) await this.refuseAttempted(trx, { folders });
+      if (testIds.length) await this.refuseAttempted(trx, { testIds });
+      if (testIds.length) await trx.deleteFrom('tests').where('id', 'in', testIds).execute();
+      if (folders.length) await trx.deleteFrom('folders').where('id', 'in', folders.map((f) => f.id)).execute();
+      return { folders: folders.length, tests: testIds.length };
     });
   }
 

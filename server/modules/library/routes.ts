@@ -90,15 +90,18 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
     const body = request.body;
     const scope = scopeOf(request, body.isGlobal, 'write');
     await library.folderOrRoot(scope, body.parentFolderId);
-    const deleted = await actions.deleteFolders(scope, selectionFrom(body, body.folderIds));
-    return { data: { message: serverMessage(request.lang, 'foldersDeleted'), deletedCount: deleted } };
+    const deleted = await actions.delete(scope, {
+      folders: selectionFrom(body, body.folderIds),
+      tests: body.includeTests ? selectionFrom(body, body.testIds) : undefined,
+    });
+    return { data: { message: serverMessage(request.lang, 'foldersDeleted'), deletedCount: deleted.folders, deletedTests: deleted.tests } };
   });
 
   api.delete('/test', { schema: { tags: ['library'], body: deleteTestsBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const scope = scopeOf(request, body.isGlobal, 'write');
     await library.folderOrRoot(scope, body.parentFolderId);
-    const deleted = await actions.deleteTests(scope, selectionFrom(body, body.testIds));
-    return { data: { message: serverMessage(request.lang, 'testsDeleted'), deletedCount: deleted } };
+    const deleted = await actions.delete(scope, { tests: selectionFrom(body, body.testIds) });
+    return { data: { message: serverMessage(request.lang, 'testsDeleted'), deletedCount: deleted.tests } };
   });
 }

@@ -75,7 +75,8 @@ export const selectionFields = {
 };
 
 export const moveBody = z.object({ ...selectionFields, destinationFolderId: id, folderIds: ids, testIds: ids });
-export const deleteFoldersBody = z.object({ ...selectionFields, folderIds: ids });
+/** `includeTests`: the test selection (`testIds`, or all with selectAll) goes in the same transaction. */
+export const deleteFoldersBody = z.object({ ...selectionFields, folderIds: ids, testIds: ids, includeTests: z.boolean().default(false) });
 export const deleteTestsBody = z.object({ ...selectionFields, testIds: ids });
 
 export const DEFAULT_TEST_NAME = 'New Test';
