@@ -17,7 +17,20 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'resource') => new AppError(404, 'NOT_FOUND', 'notFound', { what });
+const NOT_FOUND_MESSAGES = {
+  folder: 'folderNotFound',
+  test: 'testNotFound',
+  batch: 'batchNotFound',
+  chapter: 'chapterNotFound',
+  subject: 'subjectNotFound',
+  tutor: 'tutorNotFound',
+  user: 'userNotFound',
+  library: 'libraryNotFound',
+} as const satisfies Record<string, ServerMessageKey>;
+
+/** 404, with a message that says what is missing in the user's language. */
+export const notFound = (what: keyof typeof NOT_FOUND_MESSAGES | 'resource' = 'resource') =>
+  new AppError(404, 'NOT_FOUND', what === 'resource' ? 'notFound' : NOT_FOUND_MESSAGES[what], { what });
 export const badRequest = (field: string, key: ServerMessageKey = 'fieldInvalid', params: Record<string, string | number> = {}) =>
   new AppError(400, 'VALIDATION_ERROR', key, { field, ...params }, [{ field, message: key }]);
 export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'unauthorized');

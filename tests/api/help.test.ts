@@ -47,7 +47,7 @@ describe('POST /v2/infobip/notification', () => {
     for (const userId of [colleagueId, other.userId, 'no-such-user']) {
       const res = await notify({ userId });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'Not found: user.' });
+      expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'This user does not exist in your organisation.' });
     }
     expect(await supportRequests()).toEqual(before);
     expect(await mails()).toHaveLength(beforeMails);

@@ -21,6 +21,8 @@ const useStyles = makeStyles({
   nameText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
   name: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' },
   chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  /** Long tag, chapter and batch names end in an ellipsis; the title shows them whole. */
+  chip: { maxWidth: '220px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'inline-block' },
   number: { width: '96px' },
   date: { width: '120px' },
   menu: { width: '48px' },
@@ -115,17 +117,17 @@ function TestChips({ test }: { test: TestSummary }) {
         </Badge>
       )}
       {test.tags.map((tag) => (
-        <Badge key={`tag:${tag}`} size="small" appearance="outline" color="subtle">
+        <Badge key={`tag:${tag}`} size="small" appearance="outline" color="informative" className={styles.chip} title={tag}>
           #{tag}
         </Badge>
       ))}
       {chapters.map((chapter) => (
-        <Badge key={`chapter:${chapter._id}`} size="small" appearance="tint" color="brand" data-testid="chapter-link" title={t('library.linkedChapter')}>
+        <Badge key={`chapter:${chapter._id}`} size="small" appearance="tint" color="brand" data-testid="chapter-link" className={styles.chip} title={`${t('library.linkedChapter')}: ${chapter.name}`}>
           {chapter.name}
         </Badge>
       ))}
       {batches.map((batch) => (
-        <Badge key={`batch:${batch._id}`} size="small" appearance="tint" color="success" data-testid="batch-link" title={t('library.linkedBatch')}>
+        <Badge key={`batch:${batch._id}`} size="small" appearance="tint" color="success" data-testid="batch-link" className={styles.chip} title={`${t('library.linkedBatch')}: ${batch.name}`}>
           {batch.name}
         </Badge>
       ))}
