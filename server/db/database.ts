@@ -9,6 +9,7 @@ import * as m001 from './migrations/001_accounts';
 import * as m002 from './migrations/002_library';
 import * as m003 from './migrations/003_links';
 import * as m004 from './migrations/004_library_indexes';
+import * as m005 from './migrations/005_library_versions';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '002_library': m002,
   '003_links': m003,
   '004_library_indexes': m004,
+  '005_library_versions': m005,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {

@@ -193,7 +193,16 @@ export interface TestLinksTable {
   target_id: string;
 }
 
+/** One row per library that was ever written; see migrations/005_library_versions.ts. */
+export interface LibraryVersionsTable {
+  /** 'global', or 'orgId/ownerId' for a My Library. */
+  library: string;
+  /** bigint: read as a string. */
+  version: ColumnType<string, string | number, string | number>;
+}
+
 export interface Database {
+  library_versions: LibraryVersionsTable;
   subjects: SubjectsTable;
   chapters: ChaptersTable;
   batches: BatchesTable;
