@@ -53,7 +53,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   registerRequestContext(app);
   registerErrorHandling(app);
 
-  const services = createServices(config, database.db, app.log);
+  const services = createServices(config, database.db, database.kind, app.log);
 
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

@@ -13,6 +13,8 @@ export interface ServerConfig {
   sessionTtlMs: number;
   /** How long a looked-up session is served from memory (see SessionCache); 0 turns it off. */
   sessionCacheMs: number;
+  /** Size of the in-process library listing cache (see library/listingCache.ts); 0 turns it off. */
+  libraryCacheBytes: number;
   resetTokenTtlMs: number;
   loginRateLimitPerMinute: number;
   accountFailureLimit: number;
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? 'Testforge <no-reply@testforge.local>',
     sessionTtlMs: intFrom(env.SESSION_TTL_HOURS, 24 * 7) * 3_600_000,
     sessionCacheMs: intFrom(env.SESSION_CACHE_MS, 5_000),
+    libraryCacheBytes: intFrom(env.LIBRARY_CACHE_MB, 32) * 1024 * 1024,
     resetTokenTtlMs: intFrom(env.RESET_TOKEN_TTL_MINUTES, 30) * 60_000,
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
     accountFailureLimit: intFrom(env.ACCOUNT_FAILURE_LIMIT, 5),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
+import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
 import { requireAuth } from './http/context';
 import { Mailer } from './mail/mailer';
@@ -13,6 +14,7 @@ import { SessionCache } from './modules/auth/sessionCache';
 export interface Services {
   config: ServerConfig;
   db: Kysely<Database>;
+  databaseKind: DatabaseKind;
   accounts: AccountsRepository;
   auth: AuthService;
   mailer: Mailer;
@@ -20,7 +22,7 @@ export interface Services {
   requireAuth: (request: FastifyRequest) => Promise<void>;
 }
 
-export function createServices(config: ServerConfig, db: Kysely<Database>, log: FastifyBaseLogger): Services {
+export function createServices(config: ServerConfig, db: Kysely<Database>, databaseKind: DatabaseKind, log: FastifyBaseLogger): Services {
   const accounts = new AccountsRepository(db);
   const mailer = new Mailer(db, log, config.mailFrom, config.smtpUrl);
   const throttle = new LoginThrottle(db, config.accountFailureLimit, config.accountLockMs);
@@ -28,6 +30,7 @@ export function createServices(config: ServerConfig, db: Kysely<Database>, log: 
   return {
     config,
     db,
+    databaseKind,
     accounts,
     mailer,
     sessions,

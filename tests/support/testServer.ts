@@ -15,6 +15,8 @@ export interface TestServer {
   app: FastifyInstance;
   services: Services;
   database: OpenedDatabase;
+  /** The PostgreSQL database's URL (unset on PGlite). */
+  databaseUrl?: string;
   config: ServerConfig;
   call: (method: string, path: string, options?: CallOptions) => Promise<{ status: number; body: any; headers: Headers }>;
   close: () => Promise<void>;
@@ -30,7 +32,7 @@ export interface CallOptions {
 }
 
 /** Opens a fresh database of the kind this Jest project tests (PGlite, or PostgreSQL). */
-async function openTestDatabase(): Promise<{ database: OpenedDatabase; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: OpenedDatabase; databaseUrl?: string; drop: () => Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.TEST_POSTGRES_URL!;
     const name = `testforge_t_${crypto.randomBytes(6).toString('hex')}`;
@@ -38,9 +40,11 @@ async function openTestDatabase(): Promise<{ database: OpenedDatabase; drop: () 
     await admin.connect();
     await admin.query(`create database ${name} template ${pgTemplateDb()}`);
     await admin.end();
-    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 5 });
+    const databaseUrl = withDatabase(url, name);
+    const database = await openDatabase({ databaseUrl, poolSize: 5 });
     return {
       database,
+      databaseUrl,
       drop: async () => {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
@@ -55,7 +59,30 @@ async function openTestDatabase(): Promise<{ database: OpenedDatabase; drop: () 
 
 /** A real server on a real port, over a fresh database, as the product runs. */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const { database, drop } = await openTestDatabase();
+  const { database, databaseUrl, drop } = await openTestDatabase();
+  return serve(database, databaseUrl, overrides, async () => {
+    await database.close();
+    await drop();
+  });
+}
+
+/**
+ * Another server process on the same database, as a second process behind a load balancer
+ * would be: on PostgreSQL with its own connections; on PGlite (one process owns the data) over
+ * the same database. Its caches are its own. Close it before the first.
+ */
+export async function startSecondServer(first: TestServer, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  if (!first.databaseUrl) return serve(first.database, undefined, overrides, async () => {});
+  const database = await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 5 });
+  return serve(database, first.databaseUrl, overrides, () => database.close());
+}
+
+async function serve(
+  database: OpenedDatabase,
+  databaseUrl: string | undefined,
+  overrides: Partial<ServerConfig>,
+  closeDatabase: () => Promise<void>,
+): Promise<TestServer> {
   // The session cache is off unless a test asks for it: tests change rows behind the server's
   // back (as another process would), and tests/api/sessionCache.test.ts covers the cache itself.
   const config = loadConfig({}, { distDir: `${ROOT}/dist`, publicUrl: 'http://localhost', logLevel: 'warn', sessionCacheMs: 0, ...overrides });
@@ -87,12 +114,12 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     app,
     services,
     database,
+    databaseUrl,
     config,
     call,
     close: async () => {
       await app.close();
-      await database.close();
-      await drop();
+      await closeDatabase();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Folder, TestRow } from '../../db/schema';
-import type { FolderWithCount } from './repository';
+import type { FolderWithCount, ListedTest } from './repository';
 import type { TestLinks } from '../links/repository';
 import { ROOT_FOLDER_ID } from './scope';
 
@@ -24,7 +24,7 @@ export function presentFolder(folder: Folder | FolderWithCount) {
 }
 
 /** A test as the library lists it (the editor's full test comes with the editor). */
-export function presentTestSummary(test: TestRow, links?: TestLinks) {
+export function presentTestSummary(test: TestRow | ListedTest, links?: TestLinks) {
   return {
     links: links ?? { chapters: [], batches: [] },
     _id: test.id,

@@ -1,5 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database, Folder, TestRow } from '../../db/schema';
+import { linksOf, type TestLinks } from '../links/repository';
+import { libraryKeyOf } from './listingCache';
 import { newId } from '../../security';
 import { notFound } from '../../http/errors';
 import { inScope, ROOT_FOLDER_ID, type LibraryScope } from './scope';
@@ -9,14 +12,40 @@ export interface FolderWithCount extends Folder {
   child_count: number;
 }
 
-
-/**
- * The total a page query counted with `count(*) over ()`; only a page past the end (no rows to
- * carry it) needs the separate count.
- */
-async function totalOf(rows: { total: string }[], countAll: () => Promise<{ count: string }>): Promise<number> {
-  return rows.length ? Number(rows[0].total) : Number((await countAll()).count);
+/** What a listing asks for (GET /folder/childrens/{id}). */
+export interface ListingRequest {
+  folderId: string;
+  folderLimit: number;
+  folderOffset: number;
+  testLimit: number;
+  testOffset: number;
+  showRecent: boolean;
+  search?: string;
+  tags: string[];
 }
+
+/** A test as the listing reads it (everything but its content), with its links. */
+export type ListedTest = Omit<TestRow, 'content' | 'version' | 'opened_at' | 'org_id' | 'owner_id'>;
+
+/** Everything a listing shows, read in one statement, with the library version it was read at. */
+export interface Listing {
+  version: string;
+  /** null when the folder is not in the library (404); the root is `{ id: '0' }`. */
+  folder: Pick<Folder, 'id' | 'path' | 'level' | 'name'> | null;
+  crumbs: Pick<Folder, 'id' | 'name' | 'level'>[];
+  folderCount: number;
+  folders: FolderWithCount[];
+  testCount: number;
+  tests: ListedTest[];
+  recent: ListedTest[];
+  links: Map<string, TestLinks>;
+}
+
+const RECENT_TESTS_LIMIT = 10;
+const LISTED_TEST_COLUMNS = [
+  't.id', 't.name', 't.tags', 't.duration_ms', 't.parent_folder_id', 't.total_marks', 't.total_questions', 't.is_shared_test',
+  't.shared_by', 't.is_attempted', 't.is_global', 't.test_type', 't.languages', 't.created_at', 't.updated_at',
+] as const;
 
 /** Every SQL query about folders and tests of a library. */
 export class LibraryRepository {
@@ -34,72 +63,112 @@ export class LibraryRepository {
     return folder;
   }
 
-  /** The folder's ancestors and itself, root first (breadcrumbs). */
-  async breadcrumbs(scope: LibraryScope, folder: Folder): Promise<Folder[]> {
-    const ancestorIds = folder.path.split('/').filter(Boolean);
-    if (ancestorIds.length === 0) return [folder];
-    const ancestors = await this.db.selectFrom('folders').selectAll().where(inScope<'folders'>(scope)).where('id', 'in', ancestorIds).execute();
-    const byId = new Map(ancestors.map((a) => [a.id, a]));
-    return [...ancestorIds.map((id) => byId.get(id)).filter((a): a is Folder => Boolean(a)), folder];
-  }
+  /**
+   * A whole listing in one SQL statement (one round trip, one snapshot): the library version,
+   * the folder and its breadcrumbs, a page of child folders with their folder counts, a page of
+   * tests, recent tests and the links of the tests shown. A page's total comes from
+   * `count(*) over ()`; only a page past the end (no row to carry it) counts separately.
+   * Under a tag filter folders are not listed (they carry no tags).
+   */
+  async listing(scope: LibraryScope, request: ListingRequest): Promise<Listing> {
+    const db = this.db;
+    const parentId = request.folderId === ROOT_FOLDER_ID ? null : request.folderId;
+    const pattern = request.search ? likePattern(request.search) : undefined;
 
-  /** A page of child folders and how many there are, in one query (see totalOf). */
-  async childFolders(
-    scope: LibraryScope,
-    parentId: string | null,
-    page: { limit: number; offset: number; search?: string },
-  ): Promise<{ count: number; folders: FolderWithCount[] }> {
-    let base = this.db.selectFrom('folders as f').where(inScope<'folders'>(scope) as any);
-    base = parentId === null ? base.where('f.parent_id', 'is', null) : base.where('f.parent_id', '=', parentId);
-    if (page.search) base = base.where(sql<boolean>`f.name ilike ${likePattern(page.search)}`);
-    const rows = await base
-      .selectAll('f')
-      .select((eb) => [
-        eb.selectFrom('folders as c').whereRef('c.parent_id', '=', 'f.id').select((e) => e.fn.countAll<string>().as('n')).as('child_count'),
-        sql<string>`count(*) over ()`.as('total'),
+    let folders = db.selectFrom('folders as f').where(inScope<'folders'>(scope) as any);
+    folders = parentId === null ? folders.where('f.parent_id', 'is', null) : folders.where('f.parent_id', '=', parentId);
+    if (pattern) folders = folders.where(sql<boolean>`f.name ilike ${pattern}`);
+    const listFolders = request.tags.length === 0;
+
+    let tests = db.selectFrom('tests as t').where(inScope<'tests'>(scope) as any);
+    tests = parentId === null ? tests.where('t.parent_folder_id', 'is', null) : tests.where('t.parent_folder_id', '=', parentId);
+    if (pattern) tests = tests.where(sql<boolean>`t.name ilike ${pattern}`);
+    if (request.tags.length) tests = tests.where(hasAllTags('t', request.tags));
+
+    const row = await db
+      .with('folder_page', () =>
+        folders
+          .selectAll('f')
+          .select((eb) => [
+            eb.selectFrom('folders as c').whereRef('c.parent_id', '=', 'f.id').select((e) => e.fn.countAll<number>().as('n')).as('child_count'),
+            sql<string>`count(*) over ()`.as('total'),
+          ])
+          .where(sql<boolean>`${listFolders}`)
+          .orderBy(sql`lower(f.name)`)
+          .orderBy('f.id')
+          .limit(request.folderLimit)
+          .offset(request.folderOffset),
+      )
+      .with('test_page', () =>
+        tests
+          .select([...LISTED_TEST_COLUMNS, sql<string>`count(*) over ()`.as('total')])
+          .orderBy('t.updated_at', 'desc')
+          .orderBy('t.id')
+          .limit(request.testLimit)
+          .offset(request.testOffset),
+      )
+      .with('recent', () =>
+        db
+          .selectFrom('tests as t')
+          .select(LISTED_TEST_COLUMNS)
+          .where(inScope<'tests'>(scope) as any)
+          .where('t.opened_at', 'is not', null)
+          .where(sql<boolean>`${parentId === null && request.showRecent}`)
+          .orderBy('t.opened_at', 'desc')
+          .limit(RECENT_TESTS_LIMIT),
+      )
+      .with('folder', () =>
+        db
+          .selectFrom('folders')
+          .select(['id', 'path', 'level', 'name'])
+          .where(inScope<'folders'>(scope))
+          .where('id', '=', parentId ?? ''),
+      )
+      .selectNoFrom((eb) => [
+        eb.selectFrom('library_versions').select('version').where('library', '=', libraryKeyOf(scope)).as('version'),
+        jsonObjectFrom(eb.selectFrom('folder').selectAll()).as('folder'),
+        jsonArrayFrom(
+          eb
+            .selectFrom(['folders as a', 'folder as f'])
+            .select(['a.id', 'a.name', 'a.level'])
+            .where(inScope<'folders'>(scope) as any)
+            .where(sql<boolean>`a.id = any(string_to_array(f.path || f.id, '/'))`)
+            .orderBy('a.level'),
+        ).as('crumbs'),
+        jsonArrayFrom(eb.selectFrom('folder_page').selectAll()).as('folders'),
+        eb.fn
+          .coalesce(eb.selectFrom('folder_page').select('total').limit(1), listFolders ? folders.select((e) => e.fn.countAll<string>().as('n')) : sql<string>`0`)
+          .as('folder_count'),
+        jsonArrayFrom(eb.selectFrom('test_page').selectAll()).as('tests'),
+        eb.fn.coalesce(eb.selectFrom('test_page').select('total').limit(1), tests.select((e) => e.fn.countAll<string>().as('n'))).as('test_count'),
+        jsonArrayFrom(eb.selectFrom('recent').selectAll()).as('recent'),
+        jsonArrayFrom(
+          linksOf(eb, scope.orgId, eb.selectFrom('test_page').select('id').unionAll(eb.selectFrom('recent').select('id'))),
+        ).as('links'),
       ])
-      .orderBy(sql`lower(f.name)`)
-      .orderBy('f.id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-    const count = await totalOf(rows, () => base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow());
-    return {
-      count,
-      folders: rows.map(({ total: _total, ...f }) => ({ ...f, child_count: Number(f.child_count) })) as unknown as FolderWithCount[],
+      .executeTakeFirstOrThrow();
+    const r = row as unknown as {
+      version: string | null;
+      folder: Listing['folder'];
+      crumbs: Listing['crumbs'];
+      folders: (FolderWithCount & { total: number })[];
+      folder_count: string | number;
+      tests: (ListedTest & { total: number })[];
+      test_count: string | number;
+      recent: ListedTest[];
+      links: ({ test_id: string } & TestLinks)[];
     };
-  }
-
-  async childTests(
-    scope: LibraryScope,
-    parentId: string | null,
-    page: { limit: number; offset: number; search?: string; tags: string[] },
-  ): Promise<{ count: number; tests: TestRow[] }> {
-    let base = this.db.selectFrom('tests').where(inScope<'tests'>(scope));
-    base = parentId === null ? base.where('parent_folder_id', 'is', null) : base.where('parent_folder_id', '=', parentId);
-    if (page.search) base = base.where(sql<boolean>`name ilike ${likePattern(page.search)}`);
-    if (page.tags.length) base = base.where(hasAllTags('tests', page.tags));
-    const rows = await base
-      .selectAll()
-      .select(sql<string>`count(*) over ()`.as('total'))
-      .orderBy('updated_at', 'desc')
-      .orderBy('id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-    const count = await totalOf(rows, () => base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow());
-    return { count, tests: rows.map(({ total: _total, ...t }) => t as TestRow) };
-  }
-
-  recentTests(scope: LibraryScope, limit: number): Promise<TestRow[]> {
-    return this.db
-      .selectFrom('tests')
-      .selectAll()
-      .where(inScope<'tests'>(scope))
-      .where('opened_at', 'is not', null)
-      .orderBy('opened_at', 'desc')
-      .limit(limit)
-      .execute();
+    return {
+      version: r.version === null ? '0' : String(r.version),
+      folder: parentId === null ? { id: ROOT_FOLDER_ID, path: '/', level: -1, name: '' } : r.folder,
+      crumbs: r.crumbs,
+      folderCount: Number(r.folder_count),
+      folders: r.folders.map(({ total: _total, ...f }) => f as FolderWithCount),
+      testCount: Number(r.test_count),
+      tests: r.tests.map(({ total: _total, ...t }) => t),
+      recent: r.recent,
+      links: new Map(r.links.map((l) => [l.test_id, { chapters: l.chapters, batches: l.batches }])),
+    };
   }
 
   async createFolder(scope: LibraryScope, input: { name: string; details: string; parent: Folder | null }): Promise<Folder> {

@@ -4,16 +4,14 @@ import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { effectiveFlag } from '../accounts/presenter';
 import type { Services } from '../../services';
-import { LibraryRepository } from './repository';
+import { LibraryRepository, type ListedTest, type ListingRequest } from './repository';
+import { libraryKeyOf, LibraryVersions, ListingCache } from './listingCache';
 import { presentFolder, presentTestSummary } from './presenter';
-import type { LibraryScope } from './scope';
+import { ROOT_FOLDER_ID, type LibraryScope } from './scope';
 import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from './schemas';
 import { LibraryActions } from './actions';
-import { linksFor } from '../links/repository';
 import { selectionFrom } from './selection';
 import { serverMessage } from '../../../shared/i18n/serverMessages';
-
-const RECENT_TESTS_LIMIT = 10;
 
 /**
  * The scope of a library call. The Global Library is invisible (404) without shared-global
@@ -32,34 +30,55 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
   const api = app.withTypeProvider<ZodTypeProvider>();
   const library = new LibraryRepository(services.db);
   const actions = new LibraryActions(services.db);
+  // PGlite answers one query at a time, on this thread; PostgreSQL answers several at once, and
+  // one read held up by a busy CPU then does not hold back the requests behind it (measured:
+  // p99 18-25 ms against 22-34 ms with one at a time, deep folder at 50 connections).
+  const versions = new LibraryVersions(services.db, services.databaseKind === 'pglite' ? 1 : 3);
+  const cache = new ListingCache(services.config.libraryCacheBytes);
 
   const guard = [services.requireAuth, requireActiveSubscription];
 
+  /**
+   * One read of the library's version, batched with other requests (see LibraryVersions); the
+   * answer from the cache when it was read at that version, else the listing statement.
+   */
   api.get(
     '/folder/childrens/:id',
     { schema: { tags: ['library'], params: childrenParams, querystring: childrenQuery }, preValidation: guard },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
       const scope = scopeOf(request, query.isGlobal, 'read');
-      const folder = await library.folderOrRoot(scope, request.params.id);
-      const parentId = folder?.id ?? null;
-      const search = query.searchString || undefined;
-      // Folders carry no tags: under a tag filter only tests are listed (decisions, Library).
-      const [folders, tests, crumbs, recent] = await Promise.all([
-        query.tags.length ? { count: 0, folders: [] } : library.childFolders(scope, parentId, { limit: query.folderLimit, offset: query.folderOffset, search }),
-        library.childTests(scope, parentId, { limit: query.testLimit, offset: query.testOffset, search, tags: query.tags }),
-        folder ? library.breadcrumbs(scope, folder) : Promise.resolve([]),
-        !folder && query.showRecent ? library.recentTests(scope, RECENT_TESTS_LIMIT) : Promise.resolve([]),
-      ]);
-      const links = await linksFor(services.db, scope.orgId, [...tests.tests, ...recent].map((t) => t.id));
-      return {
-        data: {
-          folders: { folderCount: folders.count, folderArray: folders.folders.map(presentFolder) },
-          parentFolderDetail: crumbs.map((c) => ({ _id: c.id, name: c.name, level: c.level })),
-          tests: { testCount: tests.count, testsArray: tests.tests.map((t) => presentTestSummary(t, links.get(t.id))) },
-          recentTests: recent.map((t) => presentTestSummary(t, links.get(t.id))),
-        },
+      const listingRequest: ListingRequest = {
+        folderId: request.params.id,
+        folderLimit: query.folderLimit,
+        folderOffset: query.folderOffset,
+        testLimit: query.testLimit,
+        testOffset: query.testOffset,
+        showRecent: query.showRecent && request.params.id === ROOT_FOLDER_ID,
+        search: query.searchString || undefined,
+        tags: [...query.tags].sort(),
       };
+      // The organisation is part of the key: the links shown are the caller's organisation's.
+      const key = JSON.stringify([libraryKeyOf(scope), scope.orgId, ...Object.values(listingRequest)]);
+      reply.type('application/json; charset=utf-8');
+      if (cache.enabled) {
+        const cached = cache.get(key, await versions.read(libraryKeyOf(scope)));
+        if (cached !== undefined) return reply.header('x-library-cache', 'hit').send(cached);
+        reply.header('x-library-cache', 'miss');
+      }
+      const listing = await library.listing(scope, listingRequest);
+      if (!listing.folder) throw notFound('folder');
+      const present = (t: ListedTest) => presentTestSummary(t, listing.links.get(t.id));
+      const body = Buffer.from(JSON.stringify({
+        data: {
+          folders: { folderCount: listing.folderCount, folderArray: listing.folders.map(presentFolder) },
+          parentFolderDetail: listing.crumbs.map((c) => ({ _id: c.id, name: c.name, level: c.level })),
+          tests: { testCount: listing.testCount, testsArray: listing.tests.map(present) },
+          recentTests: listing.recent.map(present),
+        },
+      }));
+      if (cache.enabled) cache.set(key, listing.version, body);
+      return reply.send(body);
     },
   );
 
