@@ -1,0 +1,33 @@
+import { hasMath, renderMathIn } from './math';
+
+function rendered(html: string): HTMLElement {
+  const root = document.createElement('div');
+  root.innerHTML = html;
+  renderMathIn(root);
+  return root;
+}
+
+describe('renderMathIn', () => {
+  it('renders $...$ and \\(...\\) with KaTeX and keeps the text around them', () => {
+    const root = rendered('<p>Solve $x^2 = 4$ and \\(\\frac{a}{b}\\) now.</p>');
+    const maths = root.querySelectorAll('.tf-math .katex');
+    expect(maths).toHaveLength(2);
+    expect(root.textContent).toContain('Solve ');
+    expect(root.textContent).toContain(' now.');
+    expect(root.querySelector('.tf-math .katex-html')).not.toBeNull();
+  });
+
+  it('keeps a formula KaTeX cannot read as typed, marked with the reason', () => {
+    const root = rendered('<p>Broken $\\frac{1}{$ here</p>');
+    const error = root.querySelector('.tf-math-error') as HTMLElement;
+    expect(error.textContent).toBe('$\\frac{1}{$');
+    expect(error.title).toMatch(/KaTeX/);
+  });
+
+  it('leaves text without maths (and a lone dollar) alone', () => {
+    const root = rendered('<p>Costs $5 only</p>');
+    expect(root.innerHTML).toBe('<p>Costs $5 only</p>');
+    expect(hasMath('Costs $5 only')).toBe(false);
+    expect(hasMath('$a$')).toBe(true);
+  });
+});

@@ -1,0 +1,41 @@
+import katex from 'katex';
+
+/** LaTeX between `$...$` or `\(...\)` in question text (issue 4). */
+const MATH = /\$([^$\n]+?)\$|\\\(([\s\S]+?)\\\)/g;
+
+export function hasMath(text: string): boolean {
+  return new RegExp(MATH.source).test(text);
+}
+
+/**
+ * Renders the maths inside an element's text with KaTeX, in place. A formula KaTeX cannot read
+ * stays as typed, marked, with KaTeX's reason as its title, so the author sees what to fix.
+ */
+export function renderMathIn(root: HTMLElement): void {
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  while (walker.nextNode()) texts.push(walker.currentNode as Text);
+  for (const text of texts) {
+    const value = text.nodeValue ?? '';
+    if (!hasMath(value)) continue;
+    const document = root.ownerDocument;
+    const fragment = document.createDocumentFragment();
+    let last = 0;
+    for (const match of value.matchAll(new RegExp(MATH.source, 'g'))) {
+      fragment.append(value.slice(last, match.index));
+      const span = document.createElement('span');
+      span.className = 'tf-math';
+      try {
+        span.innerHTML = katex.renderToString(match[1] ?? match[2], { throwOnError: true, output: 'html' });
+      } catch (error) {
+        span.textContent = match[0];
+        span.classList.add('tf-math-error');
+        span.title = error instanceof Error ? error.message : String(error);
+      }
+      fragment.append(span);
+      last = (match.index ?? 0) + match[0].length;
+    }
+    fragment.append(value.slice(last));
+    text.replaceWith(fragment);
+  }
+}
