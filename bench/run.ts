@@ -29,6 +29,8 @@ const settings: BenchSettings = {
   warmupSec: numberFrom('BENCH_WARMUP_SEC', 2),
   connections: numberFrom('BENCH_CONNECTIONS', 50),
   startRepeats: numberFrom('BENCH_START_REPEATS', 5),
+  renderRepeats: Math.max(1, numberFrom('BENCH_RENDER_REPEATS', 15)),
+  renderWarmups: numberFrom('BENCH_RENDER_WARMUPS', 3),
   postgresUrl: onLoopback(process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres'),
 };
 

@@ -38,6 +38,9 @@ export interface BenchSettings {
   connections: number;
   /** Server starts timed by the start-up benchmark. */
   startRepeats: number;
+  /** Page renders timed by the library-render benchmark, after renderWarmups untimed ones. */
+  renderRepeats: number;
+  renderWarmups: number;
   /** PostgreSQL server to create the run's database in (must be on this machine). */
   postgresUrl: string;
 }
