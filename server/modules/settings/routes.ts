@@ -23,7 +23,7 @@ const settingsShape = z.object({
 /** A PATCH may send any subset; what it leaves out keeps its value. */
 const updateBody = z.object({ settings: settingsShape.partial() });
 
-const CLP_SETTINGS_KEY = 'clp-default-settings';
+export const CLP_SETTINGS_KEY = 'clp-default-settings';
 
 export async function settingsRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

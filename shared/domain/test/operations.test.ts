@@ -13,6 +13,7 @@ import {
   reorderQuestions,
   sectionToSelectAfterDelete,
   selectAllForImport,
+  setLanguages,
   updateSection,
   type EditContext,
 } from './operations';
@@ -283,5 +284,23 @@ describe('import', () => {
     const q = source();
     importQuestions(test, s._id, [{ question: q, fromGlobal: false }], ctx.ids);
     expect(selectAllForImport([{ _id: q._id }, { _id: 'other' }], test)).toEqual(['other']);
+  });
+});
+
+describe('languages', () => {
+  it('more than one language needs a TB test', () => {
+    expect(() => setLanguages(test, 'CMS', ['English', 'Hindi'], ctx.ids)).toThrow(expect.objectContaining({ field: 'languages', key: 'multilingualNeedsTbTest' }));
+  });
+
+  it('becoming multilingual gives every question its first-language translation; a new first language takes over the text', () => {
+    const s = sectionWith(0);
+    addQuestions(test, s._id, [{ type: 'comprehension', paragraph: 'Read', questions: [{ type: 'integer', name: 'How many?' }] }], ctx);
+    setLanguages(test, 'TB_TEST', ['English', 'Hindi'], ctx.ids);
+    const comp = s.questions[0] as ComprehensionQuestion;
+    expect(comp.translations.English).toEqual({ name: '', solution: '', paragraph: 'Read' });
+    expect(comp.questions[0].translations.English.name).toBe('How many?');
+    comp.questions[0].translations.Hindi = { name: 'कितने?', solution: '' };
+    setLanguages(test, 'TB_TEST', ['Hindi', 'English'], ctx.ids);
+    expect((s.questions[0] as ComprehensionQuestion).questions[0].name).toBe('कितने?');
   });
 });

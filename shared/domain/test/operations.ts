@@ -359,3 +359,17 @@ export function selectAllForImport(candidates: Pick<Question, '_id'>[], test: Te
   );
   return candidates.filter((c) => !imported.has(c._id)).map((c) => c._id);
 }
+
+/**
+ * Changes the test's type and languages. More than one language needs a TB test (a test is
+ * multilingual only when it is TB_TEST, spec section 4). Every question's translations follow:
+ * the new first language's translation, where there is one, becomes the question's text.
+ */
+export function setLanguages(test: Test, testType: Test['testType'], languages: string[], ids: IdFactory): void {
+  if (languages.length > 1 && testType !== 'TB_TEST') throw invalidField('languages', 'multilingualNeedsTbTest');
+  test.testType = testType;
+  test.languages = languages;
+  const ctx: BuildContext = { ids, languages, multilingual: isMultilingual(test), allowGpscType: true, trusted: true, field: 'question' };
+  for (const section of test.sections) section.questions = section.questions.map((q) => buildQuestion(q as QuestionDraft, ctx));
+  normalizeTest(test);
+}

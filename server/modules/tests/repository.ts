@@ -1,0 +1,149 @@
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { contentOf, hydrateTest, TestRuleError, type Test } from '../../../shared/domain/test';
+import type { DefaultTestSettings } from '../../../shared/domain/testSettings';
+import type { Database, Folder, TestRow } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { CLP_SETTINGS_KEY } from '../settings/routes';
+
+/** Who is editing, and what their organisation allows (see routes.ts, callerOf). */
+export interface EditorCaller {
+  orgId: string;
+  userId: string;
+  /** May read Global Library tests. */
+  sharedGlobal: boolean;
+  /** May change Global Library tests (with sharedGlobal). */
+  clpEditor: boolean;
+  allowGpscType: boolean;
+  tbTests: boolean;
+  /** The caller's default test settings: a test of theirs without settings starts with them. */
+  defaultSettings: Partial<DefaultTestSettings> | null;
+}
+
+/** What a change may do besides the test's content: move the test to another folder (null: the root). */
+export interface ChangeContext {
+  trx: Transaction<Database>;
+  row: TestRow;
+  moveTo: (folder: Folder | null) => void;
+}
+
+/** A domain refusal, as the API answers it. */
+export function appErrorOf(error: TestRuleError): AppError {
+  return new AppError(error.status, error.code, error.key, error.params, error.field ? [{ field: error.field, message: error.key }] : undefined);
+}
+
+const OPENED_AGAIN_AFTER_MS = 60_000;
+
+/** The SQL of the test editor: one test row, its content (sections and questions) in `content`. */
+export class TestEditorRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Tests the caller may open: their own in My Library, and Global Library tests when they have
+   * shared-global access. Any other test (another organisation's, a colleague's) is not found.
+   */
+  private visibleTo(caller: EditorCaller) {
+    return (eb: ExpressionBuilder<Database, 'tests'>) => {
+      const own = eb.and([eb('org_id', '=', caller.orgId), eb('owner_id', '=', caller.userId), eb('is_global', '=', false)]);
+      return caller.sharedGlobal ? eb.or([own, eb('is_global', '=', true)]) : own;
+    };
+  }
+
+  read(caller: EditorCaller, testId: string, db: Kysely<Database> = this.db): Promise<TestRow | undefined> {
+    return db.selectFrom('tests').selectAll().where('id', '=', testId).where(this.visibleTo(caller)).executeTakeFirst();
+  }
+
+  /** Opening one's own test makes it a recent test of the library (at most one write a minute). */
+  async markOpened(caller: EditorCaller, row: TestRow, now = new Date()): Promise<void> {
+    if (row.is_global || row.owner_id !== caller.userId) return;
+    if (row.opened_at && now.getTime() - new Date(row.opened_at).getTime() < OPENED_AGAIN_AFTER_MS) return;
+    await this.db.updateTable('tests').set({ opened_at: now }).where('id', '=', row.id).execute();
+  }
+
+  /** The test of a row; settings that were never stored are the owner's defaults. */
+  async hydrate(caller: EditorCaller, row: TestRow, db: Kysely<Database> = this.db): Promise<Test> {
+    const content = row.content as { settings?: unknown };
+    let defaults: Partial<DefaultTestSettings> = {};
+    if (!content?.settings) {
+      if (row.is_global) {
+        const clp = await db.selectFrom('app_settings').select('value').where('key', '=', CLP_SETTINGS_KEY).executeTakeFirst();
+        defaults = (clp?.value as Partial<DefaultTestSettings> | undefined) ?? {};
+      } else {
+        defaults = caller.defaultSettings ?? {};
+      }
+    }
+    return hydrateTest(
+      {
+        _id: row.id,
+        name: row.name,
+        tags: row.tags,
+        duration: row.duration_ms,
+        testType: row.test_type,
+        languages: row.languages,
+        isGlobal: row.is_global,
+        isAttempted: row.is_attempted,
+        content: row.content,
+      },
+      defaults,
+    );
+  }
+
+  /** A folder of the test's library (My Library of its owner, or the Global Library). */
+  async folderOf(trx: Transaction<Database>, row: TestRow, folderId: string): Promise<Folder> {
+    let query = trx.selectFrom('folders').selectAll().where('id', '=', folderId);
+    query = row.is_global
+      ? query.where('is_global', '=', true)
+      : query.where('org_id', '=', row.org_id).where('owner_id', '=', row.owner_id!).where('is_global', '=', false);
+    const folder = await query.executeTakeFirst();
+    if (!folder) throw notFound('folder');
+    return folder;
+  }
+
+  /**
+   * One change of a test, in one transaction: the row is locked (`select ... for update`), a
+   * stale `version` is refused, `apply` changes the test with the shared rules, and the content,
+   * its totals and the columns are written with the version bumped. A rule's refusal leaves
+   * the test as it was.
+   */
+  change<R>(
+    caller: EditorCaller,
+    testId: string,
+    version: number | undefined,
+    apply: (test: Test, context: ChangeContext) => R | Promise<R>,
+  ): Promise<{ test: Test; row: TestRow; result: R }> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('tests').selectAll().where('id', '=', testId).where(this.visibleTo(caller)).forUpdate().executeTakeFirst();
+      if (!row) throw notFound('test');
+      if (row.is_global && !caller.clpEditor) throw new AppError(403, 'GLOBAL_READ_ONLY', 'globalReadOnly');
+      if (version !== undefined && version !== row.version) {
+        throw new AppError(409, 'TEST_CHANGED', 'testChanged', { yourVersion: version, currentVersion: row.version });
+      }
+      const test = await this.hydrate(caller, row, trx);
+      let folderId = row.parent_folder_id;
+      let result: R;
+      try {
+        result = await apply(test, { trx, row, moveTo: (folder) => (folderId = folder?.id ?? null) });
+      } catch (error) {
+        throw error instanceof TestRuleError ? appErrorOf(error) : error;
+      }
+      const saved = await trx
+        .updateTable('tests')
+        .set({
+          name: test.name,
+          tags: JSON.stringify(test.tags),
+          duration_ms: test.duration,
+          languages: JSON.stringify(test.languages),
+          test_type: test.testType,
+          parent_folder_id: folderId,
+          content: JSON.stringify(contentOf(test)),
+          total_marks: test.totalMarks,
+          total_questions: test.totalNumberOfQuestions,
+          version: sql<number>`version + 1`,
+          updated_at: new Date(),
+        })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { test, row: saved, result };
+    });
+  }
+}

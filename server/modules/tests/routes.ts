@@ -1,0 +1,278 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addQuestions,
+  addSection,
+  applySettings,
+  deleteQuestions,
+  deleteSection,
+  editQuestion,
+  findSection,
+  importQuestions,
+  moveSection,
+  remarkQuestions,
+  reorderQuestions,
+  setLanguages,
+  updateSection,
+  validationCatalogue,
+  type EditContext,
+  type ImportSource,
+  type SectionDraft,
+  type Test,
+} from '../../../shared/domain/test';
+import { toDurationMs } from '../../../shared/domain/duration';
+import type { DefaultTestSettings } from '../../../shared/domain/testSettings';
+import { serverMessage, type ServerMessageKey } from '../../../shared/i18n/serverMessages';
+import type { TestRow } from '../../db/schema';
+import { authOf, requireActiveSubscription } from '../../http/context';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { newId } from '../../security';
+import type { Services } from '../../services';
+import { effectiveFlag } from '../accounts/presenter';
+import { ROOT_FOLDER_ID } from '../library/scope';
+import { presentSection, presentTest, sectionSummary, totalsOf } from './presenter';
+import { TestEditorRepository, type EditorCaller } from './repository';
+import {
+  createQuestionsBody,
+  createSectionBody,
+  deleteQuestionsBody,
+  deleteSectionBody,
+  dragDropBody,
+  editQuestionBody,
+  importQuestionsBody,
+  reorderRemarkBody,
+  testParams,
+  updateSectionBody,
+  updateTestBody,
+} from './schemas';
+
+export function callerOf(request: FastifyRequest): EditorCaller {
+  const { user, org } = authOf(request);
+  return {
+    orgId: org.id,
+    userId: user.id,
+    sharedGlobal: effectiveFlag(user, org, 'is_shared_global'),
+    clpEditor: user.is_clp_editor,
+    allowGpscType: effectiveFlag(user, org, 'allow_gpsc_type'),
+    tbTests: effectiveFlag(user, org, 'is_tb_test_enabled'),
+    defaultSettings: user.default_settings as Partial<DefaultTestSettings> | null,
+  };
+}
+
+/** A section's duration from sectionDuration, or from sectionHours and sectionMinutes (which must agree). */
+function sectionDraft(body: {
+  name?: string;
+  instructions?: string;
+  sectionInstructions?: string;
+  sectionDuration?: number;
+  sectionHours?: number;
+  sectionMinutes?: number;
+  hasOptionalQuestions?: boolean;
+}): SectionDraft {
+  const split = body.sectionHours !== undefined || body.sectionMinutes !== undefined ? toDurationMs(body.sectionHours ?? 0, body.sectionMinutes ?? 0) : undefined;
+  if (split !== undefined && body.sectionDuration !== undefined && split !== body.sectionDuration) {
+    throw badRequest('sectionDuration', 'fieldInvalid', { reason: 'it does not match sectionHours and sectionMinutes' });
+  }
+  return {
+    name: body.name,
+    instructions: body.instructions ?? body.sectionInstructions,
+    sectionDuration: body.sectionDuration ?? split,
+    hasOptionalQuestions: body.hasOptionalQuestions,
+  };
+}
+
+/** The message for a test update: the kind of change it made, or "details" for several. */
+const UPDATE_MESSAGES = {
+  settings: 'testSettingsUpdated',
+  grades: 'gradesUpdated',
+  instructions: 'testInstructionsUpdated',
+  details: 'testDetailsUpdated',
+} as const satisfies Record<string, ServerMessageKey>;
+
+const MAX_IMPORT_SOURCES = 50;
+
+/**
+ * The test editor (spec section 7: Tests, Sections, Questions). Every write is one transaction
+ * on the test row (TestEditorRepository.change) applying the rules of shared/domain/test.
+ */
+export async function testEditorRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repo = new TestEditorRepository(services.db);
+  const guard = [services.requireAuth, requireActiveSubscription];
+  const tags = ['test editor'];
+  const editing = (request: FastifyRequest): EditContext => ({ ids: newId, allowGpscType: callerOf(request).allowGpscType });
+  const written = (request: FastifyRequest, key: ServerMessageKey, test: Test, row: TestRow, params: Record<string, number> = {}) => ({
+    message: serverMessage(request.lang, key, params),
+    version: row.version,
+    ...totalsOf(test),
+  });
+
+  api.get('/v2/test/:id', { schema: { tags, params: testParams }, preValidation: guard }, async (request) => {
+    const caller = callerOf(request);
+    const row = await repo.read(caller, request.params.id);
+    if (!row) throw notFound('test');
+    const test = await repo.hydrate(caller, row);
+    await repo.markOpened(caller, row);
+    return { data: presentTest(test, row, services.config.publicUrl) };
+  });
+
+  api.patch('/v2/test/update', { schema: { tags, body: updateTestBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const caller = callerOf(request);
+    const { test, row, result: kinds } = await repo.change(caller, body.testId, body.version, async (test, context) => {
+      const kinds = new Set<keyof typeof UPDATE_MESSAGES>();
+      if (body.testType !== undefined || body.languages !== undefined) {
+        const testType = body.testType ?? test.testType;
+        if (testType === 'TB_TEST' && test.testType !== 'TB_TEST' && !caller.tbTests) throw new AppError(403, 'FEATURE_DISABLED', 'tbTestsDisabled');
+        setLanguages(test, testType, body.languages ?? test.languages, newId);
+        kinds.add('details');
+      }
+      if (body.name !== undefined) test.name = body.name;
+      if (body.tags !== undefined) test.tags = [...new Set(body.tags)];
+      if (body.duration !== undefined) test.duration = body.duration;
+      if (body.attempts !== undefined) test.attempts = body.attempts;
+      if (body.isTemplateSelected !== undefined) test.isTemplateSelected = body.isTemplateSelected;
+      if (body.translations !== undefined) {
+        const unknown = Object.keys(body.translations).find((language) => !test.languages.includes(language));
+        if (unknown) throw badRequest(`translations.${unknown}`, 'unknownLanguage', { language: unknown });
+        test.translations = body.translations;
+      }
+      if (body.parentFolderId !== undefined) {
+        context.moveTo(body.parentFolderId === ROOT_FOLDER_ID ? null : await repo.folderOf(context.trx, context.row, body.parentFolderId));
+      }
+      if ([body.name, body.tags, body.duration, body.attempts, body.isTemplateSelected, body.translations, body.parentFolderId].some((v) => v !== undefined)) {
+        kinds.add('details');
+      }
+      if (body.instructions !== undefined) {
+        test.instructions = body.instructions;
+        kinds.add('instructions');
+      }
+      if (body.grades !== undefined) {
+        test.grades = body.grades;
+        kinds.add('grades');
+      }
+      if (body.settings !== undefined || body.fonts !== undefined) {
+        applySettings(test, { ...body.settings, fonts: { ...body.settings?.fonts, ...body.fonts } });
+        kinds.add('settings');
+      }
+      return kinds;
+    });
+    const key = kinds.size === 1 ? UPDATE_MESSAGES[[...kinds][0]] : UPDATE_MESSAGES.details;
+    return { data: { ...written(request, key, test, row), test: presentTest(test, row, services.config.publicUrl) } };
+  });
+
+  // ---- Sections ----
+
+  api.post('/v2/test/section/create', { schema: { tags, body: createSectionBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const draft = sectionDraft(body);
+    const { test, row, result } = await repo.change(callerOf(request), body.testId, body.version, (test) => addSection(test, draft, newId));
+    return { data: { ...written(request, 'sectionAdded', test, row), section: presentSection(result) } };
+  });
+
+  api.patch('/v2/test/section/update', { schema: { tags, body: updateSectionBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const draft = sectionDraft(body);
+    const { test, row, result } = await repo.change(callerOf(request), body.testId, body.version, (test) => updateSection(test, body.sectionId, draft));
+    return { data: { ...written(request, 'sectionUpdated', test, row), section: presentSection(result) } };
+  });
+
+  api.delete('/v2/test/section/delete', { schema: { tags, body: deleteSectionBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const { test, row } = await repo.change(callerOf(request), body.testId, body.version, (test) => deleteSection(test, body.sectionId));
+    return { data: { ...written(request, 'sectionDeleted', test, row), sections: test.sections.map(sectionSummary), settings: test.settings } };
+  });
+
+  api.post('/v2/test/section/drag-drop', { schema: { tags, body: dragDropBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const { test, row } = await repo.change(callerOf(request), body.testId, body.version, (test) =>
+      moveSection(test, body.sourceSectionId, body.targetSectionId),
+    );
+    return { data: { ...written(request, 'sectionsReordered', test, row), sections: test.sections.map(sectionSummary) } };
+  });
+
+  // ---- Questions ----
+
+  api.post('/v2/question/create', { schema: { tags, body: createQuestionsBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const { test, row, result } = await repo.change(callerOf(request), body.testId, body.version, (test) =>
+      addQuestions(test, body.sectionId, body.questions, editing(request), body.parentQuestionId),
+    );
+    return {
+      data: {
+        ...written(request, 'questionsAdded', test, row, { count: result.length }),
+        section: presentSection(findSection(test, body.sectionId)),
+        questions: result,
+      },
+    };
+  });
+
+  api.delete('/v2/question/delete', { schema: { tags, body: deleteQuestionsBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const { test, row } = await repo.change(callerOf(request), body.testId, body.version, (test) => deleteQuestions(test, body.sectionId, body.questionIds));
+    return { data: { ...written(request, 'questionsDeleted', test, row), section: presentSection(findSection(test, body.sectionId)) } };
+  });
+
+  api.patch('/v2/question/edit', { schema: { tags, body: editQuestionBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const questionId = body.question._id;
+    if (!questionId) throw badRequest('question._id', 'fieldRequired');
+    const { test, row, result } = await repo.change(callerOf(request), body.testId, body.version, (test) =>
+      editQuestion(test, body.sectionId, { ...body.question, _id: questionId }, editing(request)),
+    );
+    const key = result.type === 'comprehension' ? 'paragraphUpdated' : 'questionUpdated';
+    return { data: { ...written(request, key, test, row), section: presentSection(findSection(test, body.sectionId)), question: result } };
+  });
+
+  api.patch('/v2/question/reorder-remark', { schema: { tags, body: reorderRemarkBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const { test, row } = await repo.change(callerOf(request), body.testId, body.version, (test) => {
+      if (body.type === 'order') reorderQuestions(test, body.sectionId, body.questionIds, body.parentQuestionId);
+      else remarkQuestions(test, body.sectionId, body.questionIds, body);
+    });
+    const key = body.type === 'order' ? 'questionsReordered' : 'marksUpdated';
+    return { data: { ...written(request, key, test, row), section: presentSection(findSection(test, body.sectionId)) } };
+  });
+
+  /**
+   * Import: copies of questions of other tests the caller may open (My Library, or the Global
+   * Library with shared-global access), each named with the test it is in. Drafts are skipped.
+   */
+  api.post('/v2/question/import', { schema: { tags, body: importQuestionsBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const caller = callerOf(request);
+    const sourceIds = [...new Set(body.questions.map((q) => q.testId))];
+    if (sourceIds.length > MAX_IMPORT_SOURCES) throw badRequest('questions', 'fieldInvalid', { reason: `at most ${MAX_IMPORT_SOURCES} tests at once` });
+    const { test, row, result } = await repo.change(caller, body.testId, body.version, async (test, context) => {
+      findSection(test, body.sectionId);
+      const tests = new Map<string, { test: Test; global: boolean }>();
+      for (const id of sourceIds) {
+        const source = id === test._id ? context.row : await repo.read(caller, id, context.trx);
+        if (!source) throw notFound('test');
+        tests.set(id, { test: id === test._id ? test : await repo.hydrate(caller, source, context.trx), global: source.is_global });
+      }
+      const sources: ImportSource[] = body.questions.map((ref, i) => {
+        const from = tests.get(ref.testId)!;
+        const question = from.test.sections.flatMap((s) => s.questions).find((q) => q._id === ref._id);
+        if (!question) throw badRequest(`questions.${i}._id`, 'importSourceQuestion');
+        return { question, fromGlobal: from.global };
+      });
+      return importQuestions(test, body.sectionId, sources, newId);
+    });
+    return {
+      data: {
+        ...written(request, 'questionsAdded', test, row, { count: result.imported.length }),
+        section: presentSection(findSection(test, body.sectionId)),
+        questions: result.imported,
+        importedCount: result.imported.length,
+        skippedCount: result.skipped,
+        skippedMessage: result.skipped ? serverMessage(request.lang, 'importDrafts', { count: result.skipped }) : null,
+      },
+    };
+  });
+
+  /** The catalogue of validation errors (spec section 5) in the caller's language, placeholders left in. */
+  api.get('/question/errorMessages', { schema: { tags }, preValidation: services.requireAuth }, async (request) => {
+    return { data: { errorMessages: validationCatalogue(request.lang) } };
+  });
+}

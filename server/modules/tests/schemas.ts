@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import {
+  DIFFICULTY_LEVELS,
+  FILL_UPS_OPTION_TYPES,
+  LIMITS,
+  TEST_TYPES,
+  UNLIMITED_ATTEMPTS,
+} from '../../../shared/domain/test';
+import { sanitizeHtml } from '../../../shared/domain/test/sanitize';
+import { QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS } from '../../../shared/domain/testSettings';
+import { id, name, TAG_MAX_LENGTH } from '../library/schemas';
+
+/**
+ * Bodies of the test editor's calls. Rich text is sanitised here, on the way in. Questions and
+ * options are strict objects per type: a field of another type (a paragraph on a
+ * multiple-choice question, a range on a multiple-choice option) is a 400 naming it. The
+ * fields the server owns (order, isImported, isGlobal, ...) are accepted and ignored, so a
+ * question read with GET can be sent back as it is.
+ */
+
+const html = z.string().max(LIMITS.htmlLength).transform(sanitizeHtml);
+const plainText = z.string().max(LIMITS.htmlLength);
+const tag = z.string().trim().min(1).max(TAG_MAX_LENGTH);
+const language = z.string().trim().min(1).max(40);
+const marksValue = z.number().min(0).max(LIMITS.maxMarks);
+const duration = z.number().int().min(0).max(LIMITS.maxDurationMs);
+const version = z.number().int().min(1);
+const order = z.number().optional();
+
+const marks = z.strictObject({ positive: marksValue.optional(), negative: marksValue.optional(), negativeUnattempted: marksValue.optional() });
+
+const choiceOption = z.strictObject({
+  id: id.optional(),
+  name: html.default(''),
+  nameText: plainText.optional(),
+  isCorrect: z.boolean().default(false),
+  order,
+  solution: html.default(''),
+  isNotAttempted: z.boolean().optional(),
+});
+
+const fillUpsOption = z
+  .strictObject({
+    id: id.optional(),
+    optionId: id.optional(),
+    type: z.enum(FILL_UPS_OPTION_TYPES).default('constants'),
+    name: html.default(''),
+    nameText: plainText.optional(),
+    floor: z.number().nullable().optional(),
+    cap: z.number().nullable().optional(),
+    positiveMarks: marksValue.optional(),
+    order,
+    solution: html.default(''),
+  })
+  .superRefine((option, ctx) => {
+    if (option.type !== 'range') return;
+    if (typeof option.floor !== 'number') ctx.addIssue({ code: 'custom', path: ['floor'], message: 'a range needs a floor' });
+    if (typeof option.cap !== 'number') ctx.addIssue({ code: 'custom', path: ['cap'], message: 'a range needs a cap' });
+    if (typeof option.floor === 'number' && typeof option.cap === 'number' && option.floor > option.cap) {
+      ctx.addIssue({ code: 'custom', path: ['cap'], message: 'the cap must not be below the floor' });
+    }
+  });
+
+const translationOption = z.strictObject({ id, name: html.default('') });
+const translation = z.strictObject({ name: html.default(''), solution: html.default(''), options: z.array(translationOption).max(LIMITS.optionsPerQuestion + 1).optional() });
+const comprehensionTranslation = z.strictObject({ name: html.default(''), solution: html.default(''), paragraph: html.default('') });
+const translations = <T extends z.ZodType>(item: T) =>
+  z.record(language, item).refine((value) => Object.keys(value).length <= LIMITS.languages, { message: `at most ${LIMITS.languages} languages` });
+
+const questionFields = {
+  _id: id.optional(),
+  name: html.default(''),
+  solution: html.default(''),
+  marks: marks.optional(),
+  positiveMarks: marksValue.optional(),
+  negativeMarks: marksValue.optional(),
+  negativeUnattemptedMarks: marksValue.optional(),
+  isNegativeMarkingEnabled: z.boolean().optional(),
+  isNegativeMarkingEnabledIfUnattempted: z.boolean().optional(),
+  isPartialMarkingEnabled: z.boolean().optional(),
+  isGpscType: z.boolean().optional(),
+  difficultyLevel: z.enum(DIFFICULTY_LEVELS).nullable().optional(),
+  tags: z.array(tag).max(LIMITS.tagsPerQuestion).optional(),
+  isDummyQuestion: z.boolean().optional(),
+  translations: translations(translation).optional(),
+  // Owned by the server: accepted (a question read with GET may come back as it is) and ignored.
+  order,
+  parentQuestionOrder: order,
+  isImported: z.boolean().optional(),
+  isGlobal: z.boolean().optional(),
+  sourceQuestionId: id.optional(),
+  isReported: z.boolean().optional(),
+  updateAvailable: z.boolean().optional(),
+  isEdited: z.boolean().optional(),
+  isAttemptedEdited: z.boolean().optional(),
+  isSelectedForImport: z.boolean().optional(),
+};
+
+const multipleChoice = z.strictObject({
+  ...questionFields,
+  type: z.literal('multiple_choice'),
+  options: z.array(choiceOption).max(LIMITS.optionsPerQuestion + 1).default([]),
+});
+const trueFalse = z.strictObject({ ...questionFields, type: z.literal('true_false'), options: z.array(choiceOption).length(2).optional() });
+const fillUps = z.strictObject({
+  ...questionFields,
+  type: z.literal('fill_ups'),
+  options: z.array(fillUpsOption).max(LIMITS.optionsPerQuestion).default([]),
+});
+/** An integer question's answer is its solution: a whole number (or nothing yet). */
+const integer = z.strictObject({
+  ...questionFields,
+  type: z.literal('integer'),
+  solution: z.string().trim().regex(/^([-+]?\d{1,15})?$/, 'the answer of an integer question is a whole number').default(''),
+});
+const childQuestion = z.discriminatedUnion('type', [multipleChoice, trueFalse, fillUps, integer]);
+const comprehension = z.strictObject({
+  ...questionFields,
+  type: z.literal('comprehension'),
+  paragraph: html.default(''),
+  questions: z.array(childQuestion).max(LIMITS.childrenPerComprehension).default([]),
+  translations: translations(comprehensionTranslation).optional(),
+});
+export const question = z.discriminatedUnion('type', [multipleChoice, trueFalse, fillUps, integer, comprehension]);
+
+const fontEntry = z.strictObject({ face: z.string().trim().min(1).max(100), supported: z.boolean() });
+const fonts = z.strictObject({ list: z.array(fontEntry).max(LIMITS.fonts).optional(), include: z.boolean().optional() });
+
+const settings = z.strictObject({
+  orderOfQuestions: z.enum(QUESTION_ORDERS).optional(),
+  revealCorrectAnswers: z.enum(REVEAL_CORRECT_ANSWERS).optional(),
+  showSolutions: z.boolean().optional(),
+  isSectionSwitchingEnabled: z.boolean().optional(),
+  revealAnswersTime: z.enum(REVEAL_ANSWERS_TIMES).optional(),
+  showAnswers: z.boolean().optional(),
+  isSectionalSubmit: z.boolean().optional(),
+  generateRandomTest: z.boolean().optional(),
+  settingsForRTG: z.record(id, z.strictObject({ totalQuestions: z.number().int().min(0).max(LIMITS.questionsPerTest) })).optional(),
+  shuffle: z.enum(['none', 'questions', 'options', 'both']).optional(),
+  shuffleQuestions: z.boolean().optional(),
+  shuffleOptions: z.boolean().optional(),
+  isSolutionMultipleViewEnabled: z.boolean().optional(),
+  hasOptionalQuestions: z.boolean().optional(),
+  fonts: fonts.optional(),
+});
+
+/** Grade bands in percent; they must not overlap. */
+const grades = z
+  .array(z.strictObject({ name: z.string().trim().min(1).max(50), from: z.number().min(0).max(100), to: z.number().min(0).max(100) }))
+  .max(LIMITS.grades)
+  .superRefine((list, ctx) => {
+    list.forEach((grade, i) => {
+      if (grade.from > grade.to) ctx.addIssue({ code: 'custom', path: [i, 'to'], message: '"to" must not be below "from"' });
+      list.slice(0, i).forEach((other) => {
+        if (grade.from <= other.to && other.from <= grade.to) {
+          ctx.addIssue({ code: 'custom', path: [i, 'from'], message: `overlaps the grade "${other.name}"` });
+        }
+      });
+    });
+  });
+
+export const testParams = z.object({ id });
+
+const UPDATE_FIELDS = [
+  'name', 'instructions', 'tags', 'duration', 'parentFolderId', 'settings', 'grades', 'fonts', 'attempts', 'testType', 'languages',
+  'translations', 'isTemplateSelected',
+] as const;
+
+export const updateTestBody = z
+  .object({
+    testId: id,
+    /** The version the client edited (from GET or its last write). */
+    version,
+    name: name.optional(),
+    instructions: html.optional(),
+    tags: z.array(tag).max(100).optional(),
+    duration: duration.optional(),
+    parentFolderId: id.optional(),
+    settings: settings.optional(),
+    grades: grades.optional(),
+    /** The same as settings.fonts. */
+    fonts: fonts.optional(),
+    attempts: z
+      .number()
+      .int()
+      .refine((n) => n === UNLIMITED_ATTEMPTS || (n >= 1 && n <= LIMITS.maxAttempts), { message: `-1 (unlimited) or 1 to ${LIMITS.maxAttempts}` })
+      .optional(),
+    testType: z.enum(TEST_TYPES).optional(),
+    languages: z.array(language).min(1).max(LIMITS.languages).optional(),
+    translations: translations(z.strictObject({ name: name.optional(), instructions: html.optional() })).optional(),
+    isTemplateSelected: z.boolean().optional(),
+  })
+  .refine((body) => UPDATE_FIELDS.some((field) => body[field] !== undefined), { message: `give at least one of ${UPDATE_FIELDS.join(', ')}`, path: ['name'] });
+
+const sectionFields = {
+  testId: id,
+  name: name.optional(),
+  instructions: html.optional(),
+  /** The spec's other name for instructions. */
+  sectionInstructions: html.optional(),
+  /** Milliseconds; or give sectionHours and sectionMinutes. */
+  sectionDuration: duration.optional(),
+  sectionHours: z.number().int().min(0).max(168).optional(),
+  sectionMinutes: z.number().int().min(0).max(59).optional(),
+  hasOptionalQuestions: z.boolean().optional(),
+};
+export const createSectionBody = z.object({ ...sectionFields, version: version.optional() });
+export const updateSectionBody = z.object({ ...sectionFields, sectionId: id, version });
+export const deleteSectionBody = z.object({ testId: id, sectionId: id, version: version.optional() });
+export const dragDropBody = z.object({ testId: id, sourceSectionId: id, targetSectionId: id, version: version.optional() });
+
+const questionIds = z.array(id).min(1).max(LIMITS.questionsPerTest);
+export const createQuestionsBody = z.object({
+  testId: id,
+  sectionId: id,
+  questions: z.array(question).min(1).max(LIMITS.questionsPerCall),
+  /** Add the questions to this comprehension instead of the section. */
+  parentQuestionId: id.optional(),
+  version: version.optional(),
+});
+export const deleteQuestionsBody = z.object({ testId: id, sectionId: id, questionIds, version: version.optional() });
+export const editQuestionBody = z.object({ testId: id, sectionId: id, question, version });
+export const reorderRemarkBody = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('order'),
+    testId: id,
+    sectionId: id,
+    questionIds,
+    /** Reorder the children of this comprehension. */
+    parentQuestionId: id.optional(),
+    version: version.optional(),
+  }),
+  z.object({
+    type: z.literal('mark'),
+    testId: id,
+    sectionId: id,
+    questionIds,
+    marks,
+    isNegativeMarkingEnabled: z.boolean().optional(),
+    isNegativeMarkingEnabledIfUnattempted: z.boolean().optional(),
+    isPartialMarkingEnabled: z.boolean().optional(),
+    version: version.optional(),
+  }),
+]);
+/** Each question to import names the test it is in; a question object read with GET may be sent as it is. */
+export const importQuestionsBody = z.object({
+  testId: id,
+  sectionId: id,
+  questions: z.array(z.object({ _id: id, testId: id })).min(1).max(LIMITS.questionsPerCall),
+  version: version.optional(),
+});

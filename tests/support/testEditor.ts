@@ -1,0 +1,45 @@
+import { createAccount, login, type TestServer } from './testServer';
+
+/** A signed-in tutor driving the test editor's calls (tests/api/testEditor*.test.ts). */
+export interface Editor {
+  token: string;
+  account: Awaited<ReturnType<typeof createAccount>>;
+  call: (method: string, path: string, body?: unknown, lang?: string) => ReturnType<TestServer['call']>;
+  /** A new test in My Library (or the Global Library); its id. */
+  newTest: (body?: Record<string, unknown>) => Promise<string>;
+  get: (testId: string) => Promise<any>;
+  /** Adds a section; answers the call's data (section, version, totals). */
+  section: (testId: string, body?: Record<string, unknown>) => Promise<any>;
+  /** Adds questions to a section; answers the call's data (questions, section, version, totals). */
+  questions: (testId: string, sectionId: string, questions: unknown[], extra?: Record<string, unknown>) => Promise<any>;
+}
+
+export async function signInEditor(server: TestServer, options: Parameters<typeof createAccount>[1] = {}): Promise<Editor> {
+  const account = await createAccount(server, options);
+  const token = await login(server, account);
+  const call: Editor['call'] = (method, path, body, lang) => server.call(method, path, { token, body, lang });
+  const ok = async (method: string, path: string, body?: unknown) => {
+    const res = await call(method, path, body);
+    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  };
+  return {
+    token,
+    account,
+    call,
+    newTest: async (body = {}) => (await ok('POST', '/api/v2/test/create', body))._id,
+    get: (testId) => ok('GET', `/api/v2/test/${testId}`),
+    section: (testId, body = {}) => ok('POST', '/api/v2/test/section/create', { testId, ...body }),
+    questions: (testId, sectionId, questions, extra = {}) => ok('POST', '/api/v2/question/create', { testId, sectionId, questions, ...extra }),
+  };
+}
+
+/** A multiple-choice question that passes validation. */
+export const readyMcq = (name = 'What is 2 + 2?') => ({
+  type: 'multiple_choice',
+  name,
+  options: [
+    { name: '3', isCorrect: false },
+    { name: '4', isCorrect: true },
+  ],
+});
