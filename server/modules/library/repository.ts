@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database, Folder, TestRow } from '../../db/schema';
 import { linksOf, type TestLinks } from '../links/repository';
@@ -79,6 +79,7 @@ export class LibraryRepository {
     folders = parentId === null ? folders.where('f.parent_id', 'is', null) : folders.where('f.parent_id', '=', parentId);
     if (pattern) folders = folders.where(sql<boolean>`f.name ilike ${pattern}`);
     const listFolders = request.tags.length === 0;
+    const showRecent = parentId === null && request.showRecent;
 
     let tests = db.selectFrom('tests as t').where(inScope<'tests'>(scope) as any);
     tests = parentId === null ? tests.where('t.parent_folder_id', 'is', null) : tests.where('t.parent_folder_id', '=', parentId);
@@ -93,7 +94,6 @@ export class LibraryRepository {
             eb.selectFrom('folders as c').whereRef('c.parent_id', '=', 'f.id').select((e) => e.fn.countAll<number>().as('n')).as('child_count'),
             sql<string>`count(*) over ()`.as('total'),
           ])
-          .where(sql<boolean>`${listFolders}`)
           .orderBy(sql`lower(f.name)`)
           .orderBy('f.id')
           .limit(request.folderLimit)
@@ -113,7 +113,6 @@ export class LibraryRepository {
           .select(LISTED_TEST_COLUMNS)
           .where(inScope<'tests'>(scope) as any)
           .where('t.opened_at', 'is not', null)
-          .where(sql<boolean>`${parentId === null && request.showRecent}`)
           .orderBy('t.opened_at', 'desc')
           .limit(RECENT_TESTS_LIMIT),
       )
@@ -124,28 +123,38 @@ export class LibraryRepository {
           .where(inScope<'folders'>(scope))
           .where('id', '=', parentId ?? ''),
       )
-      .selectNoFrom((eb) => [
-        eb.selectFrom('library_versions').select('version').where('library', '=', libraryKeyOf(scope)).as('version'),
-        jsonObjectFrom(eb.selectFrom('folder').selectAll()).as('folder'),
-        jsonArrayFrom(
-          eb
-            .selectFrom(['folders as a', 'folder as f'])
-            .select(['a.id', 'a.name', 'a.level'])
-            .where(inScope<'folders'>(scope) as any)
-            .where(sql<boolean>`a.id = any(string_to_array(f.path || f.id, '/'))`)
-            .orderBy('a.level'),
-        ).as('crumbs'),
-        jsonArrayFrom(eb.selectFrom('folder_page').selectAll()).as('folders'),
-        eb.fn
-          .coalesce(eb.selectFrom('folder_page').select('total').limit(1), listFolders ? folders.select((e) => e.fn.countAll<string>().as('n')) : sql<string>`0`)
-          .as('folder_count'),
-        jsonArrayFrom(eb.selectFrom('test_page').selectAll()).as('tests'),
-        eb.fn.coalesce(eb.selectFrom('test_page').select('total').limit(1), tests.select((e) => e.fn.countAll<string>().as('n'))).as('test_count'),
-        jsonArrayFrom(eb.selectFrom('recent').selectAll()).as('recent'),
-        jsonArrayFrom(
-          linksOf(eb, scope.orgId, eb.selectFrom('test_page').select('id').unionAll(eb.selectFrom('recent').select('id'))),
-        ).as('links'),
-      ])
+      .selectNoFrom((eb) => {
+        // Only the parts this request needs: a part left out is not planned (PGlite plans on
+        // this thread, and planning is most of a small listing's cost there).
+        const none = sql`null`;
+        const empty = sql`'[]'::json`;
+        const totalOf = (page: 'folder_page' | 'test_page', offset: number, countAll: Expression<unknown>) =>
+          // Past the end of the list there is no row to carry the total: count separately.
+          sql`coalesce((${eb.selectFrom(page).select('total').limit(1)}), ${offset > 0 ? sql`(${countAll})` : sql`0`})`;
+        const listedTestIds = showRecent
+          ? eb.selectFrom('test_page').select('id').unionAll(eb.selectFrom('recent').select('id'))
+          : eb.selectFrom('test_page').select('id');
+        return [
+          eb.selectFrom('library_versions').select('version').where('library', '=', libraryKeyOf(scope)).as('version'),
+          sql`${parentId === null ? none : jsonObjectFrom(eb.selectFrom('folder').selectAll())}`.as('folder'),
+          sql`${parentId === null
+            ? empty
+            : jsonArrayFrom(
+                eb
+                  .selectFrom(['folders as a', 'folder as f'])
+                  .select(['a.id', 'a.name', 'a.level'])
+                  .where(inScope<'folders'>(scope) as any)
+                  .where(sql<boolean>`a.id = any(string_to_array(f.path || f.id, '/'))`)
+                  .orderBy('a.level'),
+              )}`.as('crumbs'),
+          sql`${listFolders ? jsonArrayFrom(eb.selectFrom('folder_page').selectAll()) : empty}`.as('folders'),
+          sql`${listFolders ? totalOf('folder_page', request.folderOffset, folders.select((e) => e.fn.countAll<string>().as('n'))) : sql`0`}`.as('folder_count'),
+          jsonArrayFrom(eb.selectFrom('test_page').selectAll()).as('tests'),
+          totalOf('test_page', request.testOffset, tests.select((e) => e.fn.countAll<string>().as('n'))).as('test_count'),
+          sql`${showRecent ? jsonArrayFrom(eb.selectFrom('recent').selectAll()) : empty}`.as('recent'),
+          jsonArrayFrom(linksOf(eb, scope.orgId, listedTestIds)).as('links'),
+        ];
+      })
       .executeTakeFirstOrThrow();
     const r = row as unknown as {
       version: string | null;
