@@ -110,6 +110,10 @@ export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
   };
 }
 
+const notSetUp = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} not set up by this test`);
+};
+
 export type MockApi = { [K in keyof Endpoints]: jest.Mock<ReturnType<Endpoints[K]>, Parameters<Endpoints[K]>> };
 
 /** Every endpoint as a jest.fn() resolving to a harmless value; pass the ones a test controls. */
@@ -166,6 +170,19 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
       throw new Error('renameBatch not set up by this test');
     },
     linkTests: async () => message,
+    // Test editor calls (shared/api/endpoints.ts, testEndpoints): a test that uses one sets it up.
+    getTest: notSetUp('getTest'),
+    updateTest: notSetUp('updateTest'),
+    createSection: notSetUp('createSection'),
+    updateSection: notSetUp('updateSection'),
+    deleteSection: notSetUp('deleteSection'),
+    moveSection: notSetUp('moveSection'),
+    createQuestions: notSetUp('createQuestions'),
+    editQuestion: notSetUp('editQuestion'),
+    deleteQuestions: notSetUp('deleteQuestions'),
+    reorderRemark: notSetUp('reorderRemark'),
+    importQuestions: notSetUp('importQuestions'),
+    validationCatalogue: async () => [],
   };
   const merged = { ...defaults, ...overrides } as Record<string, (...args: unknown[]) => Promise<unknown>>;
   const api: Record<string, jest.Mock> = {};

@@ -4,6 +4,10 @@ import type { AuthUser, LoginResult, OrgLoginSettings, OrgSummary, PremiumTutor 
 import type {
   ActionResult, Batch, Chapter, FolderChildren, FolderChildrenQuery, LibraryFolder, SelectionBody, Subject, TestSummary, Tutor,
 } from './libraryTypes';
+import type {
+  EditorTest, ImportResult, QuestionEditResult, QuestionInput, QuestionsResult, ReorderRemark, SectionDeleteResult, SectionInput,
+  SectionResult, SectionsResult, TestUpdate, TestUpdateResult, ValidationCatalogueEntry,
+} from './testTypes';
 
 /** Typed calls of the API, shared by the portal and the add-in. Each unwraps the `{ data }` envelope. */
 export function createEndpoints(http: AxiosInstance) {
@@ -41,6 +45,7 @@ export function createEndpoints(http: AxiosInstance) {
     whatsNewSlides: async () =>
       (await http.get<{ data: { urlForWhatsNewModel: string[] } }>('/v2/assets/url-for-whats-new-model')).data.data.urlForWhatsNewModel,
     ...libraryEndpoints(http),
+    ...testEndpoints(http),
   };
 }
 
@@ -95,3 +100,36 @@ function libraryEndpoints(http: AxiosInstance) {
 }
 
 export type Endpoints = ReturnType<typeof createEndpoints>;
+
+/**
+ * Test editor calls (spec section 7: Tests, Sections, Questions). Every write answers the new
+ * `version`; send it with the next write (required for the test, section and question updates),
+ * so that a change made elsewhere meanwhile is refused (409 TEST_CHANGED) instead of overwritten.
+ */
+function testEndpoints(http: AxiosInstance) {
+  const data = <T>(response: { data: { data: T } }) => response.data.data;
+  return {
+    getTest: async (testId: string, signal?: AbortSignal) => data(await http.get<{ data: EditorTest }>(`/v2/test/${encodeURIComponent(testId)}`, { signal })),
+    updateTest: async (body: TestUpdate) => data(await http.patch<{ data: TestUpdateResult }>('/v2/test/update', body)),
+    createSection: async (body: SectionInput) => data(await http.post<{ data: SectionResult }>('/v2/test/section/create', body)),
+    updateSection: async (body: SectionInput & { sectionId: string; version: number }) =>
+      data(await http.patch<{ data: SectionResult }>('/v2/test/section/update', body)),
+    deleteSection: async (body: { testId: string; sectionId: string; version?: number }) =>
+      data(await http.delete<{ data: SectionDeleteResult }>('/v2/test/section/delete', { data: body })),
+    moveSection: async (body: { testId: string; sourceSectionId: string; targetSectionId: string; version?: number }) =>
+      data(await http.post<{ data: SectionsResult }>('/v2/test/section/drag-drop', body)),
+    /** Adds questions at the end of the section, or of the comprehension `parentQuestionId` (a copy goes there too). */
+    createQuestions: async (body: { testId: string; sectionId: string; questions: QuestionInput[]; parentQuestionId?: string; version?: number }) =>
+      data(await http.post<{ data: QuestionsResult }>('/v2/question/create', body)),
+    editQuestion: async (body: { testId: string; sectionId: string; question: QuestionInput & { _id: string }; version: number }) =>
+      data(await http.patch<{ data: QuestionEditResult }>('/v2/question/edit', body)),
+    deleteQuestions: async (body: { testId: string; sectionId: string; questionIds: string[]; version?: number }) =>
+      data(await http.delete<{ data: QuestionsResult }>('/v2/question/delete', { data: body })),
+    reorderRemark: async (body: ReorderRemark) => data(await http.patch<{ data: QuestionsResult }>('/v2/question/reorder-remark', body)),
+    /** Each question names the test it is in (`testId`); questions read with getTest may be sent as they are. */
+    importQuestions: async (body: { testId: string; sectionId: string; questions: { _id: string; testId: string }[]; version?: number }) =>
+      data(await http.post<{ data: ImportResult }>('/v2/question/import', body)),
+    validationCatalogue: async () =>
+      data(await http.get<{ data: { errorMessages: ValidationCatalogueEntry[] } }>('/question/errorMessages')).errorMessages,
+  };
+}

@@ -124,3 +124,11 @@ export interface ValidationCatalogueEntry {
   type: ValidationType;
   msg: string;
 }
+
+/** Answers of the writes (each also carries message, version and totals). */
+export type TestUpdateResult = WriteResult & { test: EditorTest };
+export type SectionResult = WriteResult & { section: EditorSection };
+export type SectionsResult = WriteResult & { sections: SectionSummary[] };
+export type SectionDeleteResult = SectionsResult & { settings: TestSettings };
+export type QuestionsResult = WriteResult & { section: EditorSection; questions: Question[] };
+export type QuestionEditResult = WriteResult & { section: EditorSection; question: Question };

@@ -36,7 +36,7 @@ export async function signInEditor(server: TestServer, options: Parameters<typeo
 
 /** A multiple-choice question that passes validation. */
 export const readyMcq = (name = 'What is 2 + 2?') => ({
-  type: 'multiple_choice',
+  type: 'multiple_choice' as const,
   name,
   options: [
     { name: '3', isCorrect: false },
