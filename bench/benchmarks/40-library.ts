@@ -5,7 +5,7 @@ import { once } from '../lib/once';
 import { loadFigures, measureLoad } from '../lib/load';
 import { measureOnEachDatabase } from '../lib/databases';
 import { callJson, startServer } from '../lib/server';
-import { round } from '../lib/stats';
+import { median, round } from '../lib/stats';
 import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
 
 /**
@@ -76,6 +76,29 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
     const load = await measureLoad(ctx, `${kind} ${name}`, { url: `${server.baseUrl}${path}`, headers });
     figures.push(...loadFigures(name, kind, load, ctx.settings.connections, TARGET_MS[kind]));
   }
+
+  // First loads: 200 lessons never listed before, one at a time (each one a cache miss).
+  const firstLoads: number[] = [];
+  for (let i = 1; i <= 200; i++) {
+    const started = performance.now();
+    const res = await callJson(`${server.baseUrl}/api/folder/childrens/c${i % 100 + 1}-${(i % 10) + 1}-${(i % 9) + 1}?testLimit=10`, { headers });
+    if (res.status !== 200) throw new Error(`first load answered ${res.status}`);
+    firstLoads.push(performance.now() - started);
+  }
+  figures.push(
+    { name: 'first load of a folder (cache miss), one at a time, median', value: round(median(firstLoads)), unit: 'ms', database: kind, detail: '200 folders' },
+    { name: 'first load of a folder (cache miss), one at a time, slowest', value: round(Math.max(...firstLoads)), unit: 'ms', database: kind, detail: '200 folders' },
+  );
+
+  // The listing statement alone under load: a second server on the same database, cache off.
+  const uncached = await startServer(database, { libraryCacheBytes: 0 });
+  const closeUncached = once(() => uncached.close());
+  ctx.onCleanup(closeUncached);
+  for (const [name, path] of calls.slice(0, 2)) {
+    const load = await measureLoad(ctx, `${kind} ${name} (cache off)`, { url: `${uncached.baseUrl}${path}`, headers });
+    figures.push(...loadFigures(`${name} (cache off)`, kind, load, ctx.settings.connections));
+  }
+  await closeUncached();
 
   ctx.log(`${kind}: bulk actions on 10,000 tests`);
   await bulkFolder(database, owner, 'bulk-from', 10_000);
