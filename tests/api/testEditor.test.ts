@@ -272,6 +272,19 @@ describe('access', () => {
   });
 });
 
+test('the OpenAPI document lists the editor calls', async () => {
+  const res = await server.call('GET', '/api/openapi.json');
+  const paths = res.body.paths;
+  expect(Object.keys(paths)).toEqual(
+    expect.arrayContaining([
+      '/api/v2/test/{id}', '/api/v2/test/update', '/api/v2/test/section/create', '/api/v2/test/section/update', '/api/v2/test/section/delete',
+      '/api/v2/test/section/drag-drop', '/api/v2/question/create', '/api/v2/question/delete', '/api/v2/question/edit',
+      '/api/v2/question/reorder-remark', '/api/v2/question/import', '/api/question/errorMessages',
+    ]),
+  );
+  expect(paths['/api/v2/question/edit'].patch.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['testId', 'sectionId', 'question', 'version']));
+});
+
 describe('GET /api/question/errorMessages', () => {
   test('the validation catalogue of spec section 5, in the caller language', async () => {
     const en = await tutor.call('GET', '/api/question/errorMessages');

@@ -1,4 +1,4 @@
-import { buildQuestion, hydrateTest, normalizeTest, roundMarks, type BuildContext } from './normalize';
+import { buildQuestion, contentOf, CONTENT_MODEL, hydrateTest, normalizeTest, roundMarks, type BuildContext } from './normalize';
 import { addQuestions, addSection } from './operations';
 import { emptyTest, sequentialIds } from './testing';
 import { DEFAULT_MARKS, FILL_UPS_DEFAULT_OPTION_MARKS, FILL_UPS_DEFAULT_OPTION_NAME, GPSC_NOT_ATTEMPTED_OPTION } from './defaults';
@@ -190,6 +190,18 @@ describe('hydrateTest: content as stored', () => {
     expect(a.sections[0].questions[0]).toMatchObject({ order: 1, marks: { positive: 1, negative: 4 } });
     expect(a.settings).toMatchObject({ orderOfQuestions: 'do_nothing', isSectionSwitchingEnabled: true, generateRandomTest: false });
     expect([a.totalMarks, a.totalNumberOfQuestions, a.attempts]).toEqual([1, 1, -1]);
+  });
+
+  it('content written by the model is read back as it was written, without rebuilding its questions', () => {
+    const test = emptyTest();
+    const ids = sequentialIds();
+    const s = addSection(test, {}, ids);
+    addQuestions(test, s._id, [{ type: 'fill_ups', name: 'x' }, { type: 'comprehension', questions: [{ type: 'true_false' }] }], { ids, allowGpscType: false });
+    const content = JSON.parse(JSON.stringify(contentOf(test)));
+    expect(content.model).toBe(CONTENT_MODEL);
+    const again = hydrateTest({ ...stored, _id: test._id, content });
+    expect(again.sections).toEqual(test.sections);
+    expect([again.totalMarks, again.totalNumberOfQuestions]).toEqual([2, 2]);
   });
 
   it('uses the owner default settings when none are stored', () => {

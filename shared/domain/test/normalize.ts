@@ -384,9 +384,13 @@ export function hydrateTest(stored: StoredTest, settingsDefaults: Partial<Defaul
     numberOfQuestions: 0,
     instructions: str(s.instructions ?? s.sectionInstructions),
     hasOptionalQuestions: bool(s.hasOptionalQuestions),
-    questions: (Array.isArray(s.questions) ? s.questions : [])
-      .filter((q: unknown) => q && typeof q === 'object' && (QUESTION_TYPES as readonly string[]).includes((q as QuestionDraft).type))
-      .map((q: QuestionDraft) => buildQuestion(q, ctx)),
+    // Questions written by this model are complete: only older or hand-made ones are rebuilt.
+    questions:
+      content.model === CONTENT_MODEL && Array.isArray(s.questions)
+        ? (s.questions as Question[])
+        : (Array.isArray(s.questions) ? s.questions : [])
+            .filter((q: unknown) => q && typeof q === 'object' && (QUESTION_TYPES as readonly string[]).includes((q as QuestionDraft).type))
+            .map((q: QuestionDraft) => buildQuestion(q, ctx)),
   }));
   return normalizeTest({
     _id: stored._id,
@@ -409,9 +413,17 @@ export function hydrateTest(stored: StoredTest, settingsDefaults: Partial<Defaul
   });
 }
 
+/**
+ * The shape `tests.content` is written in. Content carrying it was built by these rules, so a
+ * read takes its questions as they are (a test of 500 questions opens in a few milliseconds
+ * less); content without it (older rows, copies made by hand) is rebuilt question by question.
+ */
+export const CONTENT_MODEL = 1;
+
 /** What `tests.content` stores of a test (the rest lives in the row's columns). */
 export function contentOf(test: Test) {
   return {
+    model: CONTENT_MODEL,
     instructions: test.instructions,
     attempts: test.attempts,
     settings: test.settings,
