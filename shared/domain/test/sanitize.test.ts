@@ -9,6 +9,8 @@ describe('sanitizeHtml keeps rich text', () => {
     '<p><img src="/files/org/pic.png" style="width: 50%" /></p>',
     '<p>Solve $x^2 - 1 = 0$ and \\(\\frac{a}{b} &lt; 1\\)</p>',
     '<p><a href="https://example.com/doc" target="_blank" rel="noopener noreferrer">doc</a></p>',
+    // Tiptap's tables, as its editor writes them.
+    '<table style="min-width: 50px"><colgroup><col style="min-width: 25px" /></colgroup><tbody><tr><td colspan="1" rowspan="1"><p>$x^2$</p></td></tr></tbody></table>',
   ])('%s', (html) => {
     expect(sanitizeHtml(html)).toBe(html);
   });
