@@ -145,6 +145,9 @@ describeInBrowser('portal shell in Chromium', () => {
   test('a 403 from the suite.server opens the expired modal', async () => {
     const account = await accountWith({ days: 30 });
     await enterApp(page, account);
+    // The library's own calls (listing, tags) are done before the subscription ends.
+    await page.getByTestId('library-empty').waitFor();
+    await page.waitForLoadState('networkidle');
     await updateOrg(suite.server.database.db, { code: account.orgCode, days: 0 });
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Change Password' }).click();

@@ -5,13 +5,15 @@ import { loadCurrentUser, logout } from '../../../shared/state/authSlice';
 import { STORAGE_KEYS } from '../../../shared/state/storageKeys';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { AUTH_PATH, DEFAULT_PATH } from './routes';
+import { preloadable } from './preloadable';
 import { ToastBridge } from '../features/toasts/ToastBridge';
 import { LoginPage } from '../features/auth/LoginPage';
 
-// The signed-in app is its own chunk: the sign-in page loads without it.
-const Shell = lazy(() => import('./Shell'));
+// The signed-in app is its own chunk: the sign-in page loads without it. With a stored session
+// its code is fetched at once, beside /api/auth/user, and renders without a Suspense pause.
+const Shell = preloadable(() => import('./Shell').then((module) => module.default));
 const view = <K extends 'LibraryView' | 'ReportDashboardView' | 'EditorView' | 'PrintView'>(name: K) =>
-  lazy(() => import('./views').then((module) => ({ default: module[name] })));
+  preloadable(() => import('./views').then((module) => module[name]));
 const LibraryView = view('LibraryView');
 const ReportDashboardView = view('ReportDashboardView');
 const EditorView = view('EditorView');
@@ -51,6 +53,11 @@ export function App() {
   useEffect(() => {
     if (token && !user && status === 'start') void dispatch(loadCurrentUser());
   }, [dispatch, token, user, status]);
+  useEffect(() => {
+    if (!token) return;
+    void Shell.preload();
+    void LibraryView.preload(); // the views share one chunk
+  }, [token]);
 
   return (
     <>

@@ -1,4 +1,7 @@
 import { Navigate, useParams } from 'react-router-dom';
+import { Title2 } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from './EmptyState';
 import { selectCanUseGlobalLibrary, selectIsExpired } from '../../../shared/state/selectors';
 import { useAppSelector } from './hooks';
 import { DEFAULT_PATH } from './routes';
@@ -12,7 +15,21 @@ export function LibraryView() {
   const expired = useAppSelector(selectIsExpired);
   if (library !== 'local' && library !== 'global') return <Navigate to={DEFAULT_PATH} replace />;
   if (library === 'global' && (!canUseGlobal || expired)) return <Navigate to="/" replace />;
+  // An expired account is blocked from the library: nothing is asked of the server (it would refuse).
+  if (expired) return <ExpiredLibrary />;
   return <LibraryPage key={`${library}/${folderId}`} library={library} folderId={folderId} />;
+}
+
+function ExpiredLibrary() {
+  const { t } = useTranslation();
+  return (
+    <section data-testid="library-expired">
+      <Title2 as="h1">{t('home.myLibraryTitle')}</Title2>
+      <div style={{ marginTop: 24 }}>
+        <EmptyState title={t('subscription.expiredTitle')} body={t('subscription.expiredBody')} />
+      </div>
+    </section>
+  );
 }
 
 export function ReportDashboardView() {
