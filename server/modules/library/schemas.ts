@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { NAME_MAX_LENGTH, TAG_MAX_LENGTH } from '../../../shared/domain/names';
 
-/** Names of folders and tests: trimmed, not empty, at most 200 characters. */
-export const NAME_MAX_LENGTH = 200;
+export { NAME_MAX_LENGTH, TAG_MAX_LENGTH };
+
+/** Names of folders and tests: trimmed, not empty, at most 200 characters (the portal checks the same). */
 export const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 const flag = z.enum(['true', 'false']).optional().transform((value) => value === 'true');
 export const id = z.string().trim().min(1).max(64);
@@ -32,7 +34,6 @@ export function listParam(item: z.ZodType<string, string>, maxItems: number) {
     .pipe(z.array(item).max(maxItems));
 }
 
-export const TAG_MAX_LENGTH = 50;
 /** At most this many tags in a filter. */
 export const FILTER_TAGS_MAX = 20;
 const tag = z.string().trim().min(1).max(TAG_MAX_LENGTH);
