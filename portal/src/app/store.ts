@@ -2,10 +2,11 @@ import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } fr
 import { authReducer, initialAuthState, loadCurrentUser, login, logout, whitelabelLogin } from '../../../shared/state/authSlice';
 import { uiReducer } from '../../../shared/state/uiSlice';
 import { libraryReducer } from '../../../shared/state/librarySlice';
+import { editorReducer } from '../../../shared/state/editorSlice';
 import { STORAGE_KEYS } from '../../../shared/state/storageKeys';
 import type { Endpoints } from '../../../shared/api/endpoints';
 
-const rootReducer = combineReducers({ auth: authReducer, ui: uiReducer, library: libraryReducer });
+const rootReducer = combineReducers({ auth: authReducer, ui: uiReducer, library: libraryReducer, editor: editorReducer });
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** A typed store; tests make their own with a fake-free API pointed at a real server. */

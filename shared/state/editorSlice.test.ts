@@ -1,0 +1,121 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { AxiosError, AxiosHeaders } from 'axios';
+import type { EditorSection, EditorTest } from '../api/testTypes';
+import type { Endpoints } from '../api/endpoints';
+import {
+  addQuestions, addSection, deleteSection, editorReducer, editorValidation, initialEditorState, loadTest, moveSection, sectionSelected,
+  selectedSection, type EditorState,
+} from './editorSlice';
+
+const section = (id: string, order: number, questions: EditorSection['questions'] = []): EditorSection =>
+  ({ _id: id, name: `Section ${order}`, order, sectionDuration: 0, sectionHours: 0, sectionMinutes: 0, sectionMarks: 0, numberOfQuestions: 0,
+    instructions: '', sectionInstructions: '', hasOptionalQuestions: false, questions }) as EditorSection;
+
+function test(sections: EditorSection[], version = 3): EditorTest {
+  return {
+    _id: 't1', name: 'Algebra', instructions: '', tags: [], duration: 0, parentFolder: '0', isPublic: false, isSectionEnable: sections.length > 0,
+    isSharedTest: false, sharedBy: null, isAttempted: false, isReadyToLink: false, isGlobal: false, sections,
+    settings: { isSectionSwitchingEnabled: true, generateRandomTest: false, settingsForRTG: {} } as unknown as EditorTest['settings'],
+    grades: [], attempts: -1, translations: {}, languagesList: ['English'], languageList: ['English'], isMultilingual: false, testType: 'CMS',
+    fonts: { list: [], include: false }, previewUrl: '', isTemplateSelected: false, version, createdAt: '', updatedAt: '', totalMarks: 0,
+    totalNumberOfQuestions: 0,
+  };
+}
+
+function loaded(sections = [section('s1', 1), section('s2', 2), section('s3', 3)]): EditorState {
+  let state = editorReducer(undefined, loadTest.pending('r1', 't1'));
+  return editorReducer(state, loadTest.fulfilled(test(sections), 'r1', 't1'));
+}
+
+const write = { message: 'ok', totalMarks: 0, totalNumberOfQuestions: 0 };
+
+describe('editor slice', () => {
+  it('loads a test, adopts its version and selects section 1', () => {
+    const state = loaded();
+    expect(state).toMatchObject({ status: 'loaded', version: 3, selectedSectionId: 's1', edited: false, actionCount: 0 });
+    expect(selectedSection(state)?._id).toBe('s1');
+  });
+
+  it('on a failed load the test is dropped and the error kept (spec section 8: lists empty on error)', () => {
+    let state = editorReducer(loaded(), loadTest.pending('r2', 't2'));
+    state = editorReducer(state, loadTest.rejected(null, 'r2', 't2', { message: 'This test does not exist', code: 'NOT_FOUND' }));
+    expect(state).toMatchObject({ status: 'failed', error: 'This test does not exist', test: null, selectedSectionId: null });
+    expect(editorValidation(state)).toEqual([]);
+  });
+
+  it('each write adopts the version answered, sets the edited flag and counts the action; a new section is selected', () => {
+    let state = loaded();
+    state = editorReducer(state, addSection.pending('w1', {}));
+    expect(state.saving).toBe(1);
+    state = editorReducer(state, addSection.fulfilled({ ...write, version: 4, section: section('s4', 4) }, 'w1', {}));
+    expect(state).toMatchObject({ version: 4, edited: true, actionCount: 1, selectedSectionId: 's4', saving: 0 });
+    expect(state.test!.sections.map((s) => s._id)).toEqual(['s1', 's2', 's3', 's4']);
+    const q = { _id: 'q1', type: 'integer', order: 1 } as EditorSection['questions'][number];
+    state = editorReducer(state, addQuestions.fulfilled({ ...write, version: 5, totalMarks: 1, totalNumberOfQuestions: 1, section: section('s4', 4, [q]), questions: [q] }, 'w2', { sectionId: 's4', questions: [] }));
+    expect(state).toMatchObject({ version: 5, actionCount: 2 });
+    expect(state.test!.totalNumberOfQuestions).toBe(1);
+    expect(state.test!.sections[3].questions).toHaveLength(1);
+  });
+
+  it('a drag-drop takes the sections order and keeps their questions', () => {
+    const q = { _id: 'q1', type: 'integer', order: 1 } as EditorSection['questions'][number];
+    let state = loaded([section('s1', 1, [q]), section('s2', 2)]);
+    const summaries = [section('s2', 1), section('s1', 2)].map(({ questions: _q, ...s }) => s);
+    state = editorReducer(state, moveSection.fulfilled({ ...write, version: 4, sections: summaries }, 'w', { sourceSectionId: 's2', targetSectionId: 's1' }));
+    expect(state.test!.sections.map((s) => [s._id, s.order, s.questions.length])).toEqual([['s2', 1, 0], ['s1', 2, 1]]);
+  });
+
+  it('selection after a delete follows spec section 4', () => {
+    const del = (state: EditorState, id: string, remaining: string[]) =>
+      editorReducer(state, deleteSection.fulfilled({ ...write, version: 9, sections: remaining.map((r, i) => { const { questions: _q, ...s } = section(r, i + 1); return s; }), settings: state.test!.settings }, 'w', id));
+    // The first deleted: section 1 is selected.
+    let state = editorReducer(loaded(), sectionSelected('s3'));
+    expect(del(state, 's1', ['s2', 's3']).selectedSectionId).toBe('s2');
+    // Another one deleted: the selection stays.
+    expect(del(state, 's2', ['s1', 's3']).selectedSectionId).toBe('s3');
+    // The selected one deleted: the one before it.
+    expect(del(state, 's3', ['s1', 's2']).selectedSectionId).toBe('s2');
+    // The last one left deleted: none.
+    state = loaded([section('s1', 1)]);
+    expect(del(state, 's1', []).selectedSectionId).toBeNull();
+  });
+
+  it('a 409 TEST_CHANGED keeps the server message for the Reload offer; other failures do not', () => {
+    let state = loaded();
+    state = editorReducer(state, addSection.rejected(null, 'w', {}, { message: 'Try again', code: 'VALIDATION_ERROR' }));
+    expect(state.conflict).toBeNull();
+    state = editorReducer(state, addSection.rejected(null, 'w', {}, { message: 'This test was changed elsewhere', code: 'TEST_CHANGED' }));
+    expect(state).toMatchObject({ conflict: 'This test was changed elsewhere', version: 3, edited: false });
+    // Reloading drops the conflict and the edit count.
+    state = editorReducer(state, loadTest.pending('r9', 't1'));
+    expect(state).toMatchObject({ conflict: null, actionCount: 0 });
+  });
+
+  it('sends the current version with every write and reads the code of a refusal', async () => {
+    const calls: unknown[] = [];
+    const conflict = new AxiosError('409', '409', undefined, undefined, {
+      status: 409, statusText: '', headers: {}, config: { headers: new AxiosHeaders() },
+      data: { code: 'TEST_CHANGED', message: 'changed elsewhere: version 3, now 4' },
+    });
+    const api = {
+      getTest: async () => test([section('s1', 1)], 3),
+      createSection: async (body: unknown) => {
+        calls.push(body);
+        if (calls.length === 2) throw conflict;
+        return { ...write, version: 4, section: section('s2', 2) };
+      },
+    } as unknown as Endpoints;
+    const store = configureStore({ reducer: { editor: editorReducer }, middleware: (d) => d({ thunk: { extraArgument: { api, storage: localStorage } } }) });
+    await store.dispatch(loadTest('t1'));
+    await store.dispatch(addSection({ name: 'Part A' }));
+    await store.dispatch(addSection({}));
+    expect(calls).toEqual([{ testId: 't1', version: 3, name: 'Part A' }, { testId: 't1', version: 4 }]);
+    expect(store.getState().editor.conflict).toBe('changed elsewhere: version 3, now 4');
+  });
+
+  it('validates live with the shared rules', () => {
+    const state = loaded([section('s1', 1)]);
+    expect(editorValidation(state).map((e) => [e.type, e.msg, e.sectionId])).toEqual([['EMPTY_SECTION', 'add question to section Section 1', 's1']]);
+    expect(editorValidation(initialEditorState)).toEqual([]);
+  });
+});

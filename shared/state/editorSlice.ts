@@ -1,0 +1,253 @@
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { AxiosError } from 'axios';
+import { errorMessage } from '../api/client';
+import type { EditorSection, EditorTest, QuestionInput, SectionSummary, WriteResult } from '../api/testTypes';
+import { questionCopy, sectionToSelectAfterDelete, validateTest, type Question, type Test, type ValidationError } from '../domain/test';
+import type { Language } from '../i18n/languages';
+import { logout, type ThunkExtra } from './authSlice';
+
+/**
+ * The test editor's state (spec sections 3-4): the loaded test and the version every write
+ * names, the selected section, the edited flag and action count of the save prompt, and the
+ * status and error of the load (on error the lists empty, spec section 8).
+ */
+export interface EditorState {
+  testId: string | null;
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  error: string | null;
+  test: EditorTest | null;
+  /** The version of the test as last read or written; sent with every write. */
+  version: number;
+  selectedSectionId: string | null;
+  /** Any edit action sets it (spec section 4); leaving then asks first. */
+  edited: boolean;
+  actionCount: number;
+  /** How many writes are under way. */
+  saving: number;
+  /** The server's message when a write was refused because the test changed elsewhere (409 TEST_CHANGED). */
+  conflict: string | null;
+}
+
+export const initialEditorState: EditorState = {
+  testId: null,
+  status: 'idle',
+  error: null,
+  test: null,
+  version: 0,
+  selectedSectionId: null,
+  edited: false,
+  actionCount: 0,
+  saving: 0,
+  conflict: null,
+};
+
+export interface WriteFailure {
+  message: string;
+  code: string | null;
+}
+
+type Thunk = { extra: ThunkExtra; rejectValue: WriteFailure; state: { editor: EditorState } };
+
+function failure(error: unknown): WriteFailure {
+  const body = error instanceof AxiosError ? (error.response?.data as { code?: unknown } | undefined) : undefined;
+  return { message: errorMessage(error), code: typeof body?.code === 'string' ? body.code : null };
+}
+
+export const loadTest = createAsyncThunk<EditorTest, string, Thunk>('editor/load', async (testId, { extra, rejectWithValue, signal }) => {
+  try {
+    return await extra.api.getTest(testId, signal);
+  } catch (error) {
+    return rejectWithValue(failure(error));
+  }
+});
+
+/** A write of the loaded test: it is given the test id and the current version. */
+function write<Arg, Result extends WriteResult>(type: string, call: (extra: ThunkExtra, arg: Arg, at: { testId: string; version: number; state: EditorState }) => Promise<Result>) {
+  return createAsyncThunk<Result, Arg, Thunk>(`editor/${type}`, async (arg, { extra, getState, rejectWithValue }) => {
+    const state = getState().editor;
+    if (!state.testId) return rejectWithValue({ message: 'no test', code: null });
+    try {
+      return await call(extra, arg, { testId: state.testId, version: state.version, state });
+    } catch (error) {
+      return rejectWithValue(failure(error));
+    }
+  });
+}
+
+export interface SectionFields {
+  name?: string;
+  instructions?: string;
+  sectionHours?: number;
+  sectionMinutes?: number;
+}
+
+export const addSection = write('addSection', (extra, fields: SectionFields, at) => extra.api.createSection({ testId: at.testId, version: at.version, ...fields }));
+export const updateSection = write('updateSection', (extra, arg: SectionFields & { sectionId: string }, at) =>
+  extra.api.updateSection({ testId: at.testId, version: at.version, ...arg }),
+);
+export const deleteSection = write('deleteSection', (extra, sectionId: string, at) => extra.api.deleteSection({ testId: at.testId, version: at.version, sectionId }));
+export const moveSection = write('moveSection', (extra, arg: { sourceSectionId: string; targetSectionId: string }, at) =>
+  extra.api.moveSection({ testId: at.testId, version: at.version, ...arg }),
+);
+export const addQuestions = write('addQuestions', (extra, arg: { sectionId: string; questions: QuestionInput[]; parentQuestionId?: string }, at) =>
+  extra.api.createQuestions({ testId: at.testId, version: at.version, ...arg }),
+);
+export const editQuestion = write('editQuestion', (extra, arg: { sectionId: string; question: QuestionInput & { _id: string } }, at) =>
+  extra.api.editQuestion({ testId: at.testId, version: at.version, ...arg }),
+);
+export const deleteQuestions = write('deleteQuestions', (extra, arg: { sectionId: string; questionIds: string[] }, at) =>
+  extra.api.deleteQuestions({ testId: at.testId, version: at.version, ...arg }),
+);
+export const reorderQuestions = write('reorderQuestions', (extra, arg: { sectionId: string; questionIds: string[]; parentQuestionId?: string }, at) =>
+  extra.api.reorderRemark({ type: 'order', testId: at.testId, version: at.version, ...arg }),
+);
+/** A copy (spec section 4) goes after the last question of the section, or of the comprehension holding it. */
+export const copyQuestion = write('copyQuestion', (extra, arg: { sectionId: string; question: Question; parentQuestionId?: string }, at) =>
+  extra.api.createQuestions({
+    testId: at.testId,
+    version: at.version,
+    sectionId: arg.sectionId,
+    questions: [questionCopy(arg.question)],
+    parentQuestionId: arg.parentQuestionId,
+  }),
+);
+
+const writes = [addSection, updateSection, deleteSection, moveSection, addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion] as const;
+
+/** Takes a section the server answered (with its questions), in its place or at the end. */
+function putSection(test: EditorTest, section: EditorSection) {
+  const at = test.sections.findIndex((s) => s._id === section._id);
+  if (at >= 0) test.sections[at] = section;
+  else test.sections.push(section);
+}
+
+/** Takes the server's list of sections (without questions): their order, keeping the questions held. */
+function putSummaries(test: EditorTest, summaries: SectionSummary[]) {
+  const held = new Map(test.sections.map((s) => [s._id, s.questions]));
+  test.sections = summaries.map((summary) => ({ ...summary, questions: held.get(summary._id) ?? [] }));
+}
+
+const editorSlice = createSlice({
+  name: 'editor',
+  initialState: initialEditorState,
+  reducers: {
+    sectionSelected: (state, action: PayloadAction<string | null>) => {
+      state.selectedSectionId = action.payload;
+    },
+    conflictDismissed: (state) => {
+      state.conflict = null;
+    },
+    editorClosed: () => initialEditorState,
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(logout.fulfilled, () => initialEditorState)
+      .addCase(loadTest.pending, (state, action) => {
+        const sameTest = state.testId === action.meta.arg;
+        Object.assign(state, {
+          testId: action.meta.arg,
+          status: 'loading',
+          error: null,
+          conflict: null,
+          ...(sameTest ? {} : { test: null, version: 0, selectedSectionId: null }),
+          edited: false,
+          actionCount: 0,
+        });
+      })
+      .addCase(loadTest.fulfilled, (state, action) => {
+        if (state.testId !== action.meta.arg) return;
+        const test = action.payload;
+        state.status = 'loaded';
+        state.test = test;
+        state.version = test.version;
+        // The selection survives a reload when its section still exists; else section 1.
+        if (!test.sections.some((s) => s._id === state.selectedSectionId)) state.selectedSectionId = test.sections[0]?._id ?? null;
+      })
+      .addCase(loadTest.rejected, (state, action) => {
+        if (state.testId !== action.meta.arg || action.meta.aborted) return;
+        Object.assign(state, { status: 'failed', error: action.payload?.message ?? 'error', test: null, selectedSectionId: null });
+      });
+    for (const thunk of writes) {
+      builder.addCase(thunk.pending, (state) => {
+        state.saving += 1;
+      });
+      builder.addCase(thunk.rejected, (state, action) => {
+        state.saving = Math.max(0, state.saving - 1);
+        if (action.payload?.code === 'TEST_CHANGED') state.conflict = action.payload.message;
+      });
+    }
+    builder
+      .addCase(addSection.fulfilled, (state, action) => {
+        if (!applyWrite(state, action.payload)) return;
+        putSection(state.test!, action.payload.section);
+        state.selectedSectionId = action.payload.section._id;
+      })
+      .addCase(updateSection.fulfilled, (state, action) => {
+        if (applyWrite(state, action.payload)) putSection(state.test!, action.payload.section);
+      })
+      .addCase(deleteSection.fulfilled, (state, action) => {
+        if (!applyWrite(state, action.payload)) return;
+        const before = state.test!.sections;
+        state.selectedSectionId = sectionToSelectAfterDelete(before, action.meta.arg, state.selectedSectionId);
+        putSummaries(state.test!, action.payload.sections);
+        state.test!.settings = action.payload.settings;
+      })
+      .addCase(moveSection.fulfilled, (state, action) => {
+        if (applyWrite(state, action.payload)) putSummaries(state.test!, action.payload.sections);
+      });
+    for (const thunk of [addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion] as const) {
+      builder.addCase(thunk.fulfilled, (state, action) => {
+        if (applyWrite(state, action.payload)) putSection(state.test!, action.payload.section);
+      });
+    }
+  },
+});
+
+/** Adopts a write's version and totals and counts the edit; false when no test is loaded. */
+function applyWrite(state: EditorState, result: WriteResult): boolean {
+  state.saving = Math.max(0, state.saving - 1);
+  if (!state.test) return false;
+  state.version = result.version;
+  state.test.version = result.version;
+  state.test.totalMarks = result.totalMarks;
+  state.test.totalNumberOfQuestions = result.totalNumberOfQuestions;
+  state.edited = true;
+  state.actionCount += 1;
+  state.conflict = null;
+  return true;
+}
+
+export const { sectionSelected, conflictDismissed, editorClosed } = editorSlice.actions;
+export const editorReducer = editorSlice.reducer;
+
+/** The loaded test as the shared model sees it (for validateTest and the other rules). */
+export function modelOf(test: EditorTest): Test {
+  return {
+    _id: test._id,
+    name: test.name,
+    isGlobal: test.isGlobal,
+    isAttempted: test.isAttempted,
+    instructions: test.instructions,
+    tags: test.tags,
+    duration: test.duration,
+    testType: test.testType,
+    languages: test.languagesList,
+    attempts: test.attempts,
+    settings: test.settings,
+    grades: test.grades,
+    translations: test.translations,
+    isTemplateSelected: test.isTemplateSelected,
+    sections: test.sections,
+    totalMarks: test.totalMarks,
+    totalNumberOfQuestions: test.totalNumberOfQuestions,
+  };
+}
+
+/** The live validation errors of spec section 5 (none while no test is loaded). */
+export function editorValidation(state: EditorState, language: Language = 'en'): ValidationError[] {
+  return state.test ? validateTest(modelOf(state.test), language) : [];
+}
+
+export function selectedSection(state: EditorState): EditorSection | null {
+  return state.test?.sections.find((s) => s._id === state.selectedSectionId) ?? null;
+}
