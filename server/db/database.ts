@@ -51,6 +51,10 @@ export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]
 export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection that PostgreSQL ends (a restart, an administrator, a dropped database)
+    // is an 'error' event on the pool: without a listener it would crash the process. The pool
+    // drops that connection and opens a new one on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     try {
       const { wasEmpty } = await migrate(db);
