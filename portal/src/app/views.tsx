@@ -7,6 +7,7 @@ import { useAppSelector } from './hooks';
 import { DEFAULT_PATH } from './routes';
 import { PlaceholderView } from '../features/home/HomePage';
 import { LibraryPage } from '../features/library/LibraryPage';
+import { PrintPage } from '../features/print/PrintPage';
 
 /** Global Library needs shared-global access; at 0 days its link sends the user to /. */
 export function LibraryView() {
@@ -43,5 +44,6 @@ export function EditorView() {
 }
 
 export function PrintView() {
-  return <PlaceholderView titleKey="home.printTitle" bodyKey="home.emptyBody" />;
+  const { id = '' } = useParams();
+  return <PrintPage testId={id} />;
 }

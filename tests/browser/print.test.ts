@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core';
+import { signInEditor, readyMcq } from '../support/testEditor';
+import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+
+describeInBrowser('printing a test (/printPdf/{id})', () => {
+  const suite = useServerAndBrowser();
+  let page: Page;
+  afterEach(async () => {
+    await page.context().close();
+  });
+
+  test('the whole test for paper, numbered, with maths and an optional answer key; prints to PDF', async () => {
+    const editor = await signInEditor(suite.server, { days: 60 });
+    const testId = await editor.newTest({ name: 'Algebra midterm' });
+    const first = await editor.section(testId, { name: 'Part A' });
+    const sectionA = first.section._id;
+    await editor.questions(testId, sectionA, [
+      readyMcq('<p>Solve $x^2 = 16$ for positive $x$.</p>'),
+      { type: 'integer', name: '<p>How many sides has a hexagon?</p>', solution: '6' },
+    ]);
+    const second = await editor.section(testId, { name: 'Part B' });
+    await editor.questions(testId, second.section._id, [{ type: 'true_false', name: '<p>Zero is even.</p>', options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: false }] }]);
+
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl));
+    await enterApp(page, editor.account);
+    await page.goto(`/printPdf/${testId}`);
+    const paper = page.getByTestId('print-paper');
+    await paper.getByText('Algebra midterm').waitFor();
+    expect(await page.getByTestId('app-header').count()).toBe(0);
+    const questions = page.getByTestId('print-question');
+    expect(await questions.count()).toBe(3);
+    expect((await questions.allInnerTexts()).map((text) => text.split('\n')[0].trim())).toEqual(['1.', '2.', '3.']);
+    expect(await paper.locator('.katex').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId('print-answer').count()).toBe(0);
+    await paper.getByText('Part B').waitFor();
+    await screenshot(page, 'print-questions');
+
+    await page.getByRole('switch', { name: 'With answer key' }).check();
+    const answers = page.getByTestId('print-answer');
+    expect(await answers.count()).toBe(3);
+    expect(await answers.nth(0).innerText()).toContain('Answer: B');
+    expect(await answers.nth(1).innerText()).toContain('6');
+    expect(await answers.nth(2).innerText()).toContain('Answer: A');
+    await screenshot(page, 'print-answers');
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Print / Export as PDF' }).isVisible()).toBe(false);
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(10_000);
+  });
+
+  test("another organisation's test shows the not-found message", async () => {
+    const owner = await signInEditor(suite.server, { days: 60 });
+    const testId = await owner.newTest({ name: 'Private' });
+    const stranger = await signInEditor(suite.server, { days: 60 });
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl));
+    await enterApp(page, stranger.account);
+    await page.goto(`/printPdf/${testId}`);
+    await page.getByTestId('print-error').getByText('This test does not exist, or it is not in your library.').waitFor();
+  });
+});
