@@ -8,6 +8,7 @@ import { DEFAULT_PATH } from './routes';
 import { PlaceholderView } from '../features/home/HomePage';
 import { LibraryPage } from '../features/library/LibraryPage';
 import { PrintPage } from '../features/print/PrintPage';
+import { EditorPage } from '../features/editor/EditorPage';
 
 /** Global Library needs shared-global access; at 0 days its link sends the user to /. */
 export function LibraryView() {
@@ -39,8 +40,15 @@ export function ReportDashboardView() {
   return <PlaceholderView titleKey="home.reportDashboardTitle" bodyKey="home.reportDashboardEmpty" />;
 }
 
+/** The test editor (`/home/{local|global}/editTest/{testId}`); the header is hidden there. */
 export function EditorView() {
-  return <PlaceholderView titleKey="home.editorTitle" bodyKey="home.emptyBody" />;
+  const { library = 'local', testId = '' } = useParams();
+  const canUseGlobal = useAppSelector(selectCanUseGlobalLibrary);
+  const expired = useAppSelector(selectIsExpired);
+  if (library !== 'local' && library !== 'global') return <Navigate to={DEFAULT_PATH} replace />;
+  if (library === 'global' && (!canUseGlobal || expired)) return <Navigate to="/" replace />;
+  if (expired) return <ExpiredLibrary />;
+  return <EditorPage key={testId} library={library} testId={testId} />;
 }
 
 export function PrintView() {

@@ -1,0 +1,295 @@
+import { useState } from 'react';
+import { Button, Checkbox, Dropdown, Field, Input, Option, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import {
+  CHILD_QUESTION_TYPES, DEFAULT_MARKS, DIFFICULTY_LEVELS, QUESTION_TYPES, TRUE_FALSE_OPTION_NAMES, type DifficultyLevel, type Question,
+  type QuestionDraft, type QuestionType,
+} from '../../../../shared/domain/test';
+import { addQuestions, editQuestion } from '../../../../shared/state/editorSlice';
+import { useAppDispatch } from '../../app/hooks';
+import { RichTextEditor } from './richText/RichTextEditor';
+import { EditorDialog } from './EditorDialog';
+import { useEditorWrite } from './useEditorWrite';
+
+const useStyles = makeStyles({
+  row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end' },
+  option: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    padding: tokens.spacingVerticalS,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  number: { width: '110px' },
+});
+
+interface OptionForm {
+  id?: string;
+  name: string;
+  isCorrect: boolean;
+  type: 'constants' | 'range';
+  floor: string;
+  cap: string;
+  positiveMarks: string;
+  optionId?: string;
+  solution?: string;
+}
+
+const blankOption = (): OptionForm => ({ name: '', isCorrect: false, type: 'constants', floor: '', cap: '', positiveMarks: '0.25' });
+
+function optionsOf(question: Question | null, type: QuestionType): OptionForm[] {
+  if (question && 'options' in question && question.type === type) {
+    return question.options
+      .filter((o) => !('isNotAttempted' in o && o.isNotAttempted))
+      .map((o) =>
+        'floor' in o
+          ? { id: o.id, optionId: o.optionId, name: o.name, isCorrect: false, type: o.type, floor: o.floor == null ? '' : String(o.floor), cap: o.cap == null ? '' : String(o.cap), positiveMarks: String(o.positiveMarks), solution: o.solution }
+          : { ...blankOption(), id: o.id, name: o.name, isCorrect: o.isCorrect, solution: o.solution },
+      );
+  }
+  if (type === 'true_false') return TRUE_FALSE_OPTION_NAMES.map((name) => ({ ...blankOption(), name }));
+  if (type === 'multiple_choice') return [blankOption(), blankOption(), blankOption(), blankOption()];
+  if (type === 'fill_ups') return [blankOption()];
+  return [];
+}
+
+const toNumber = (value: string, fallback = 0) => (value.trim() === '' || Number.isNaN(Number(value)) ? fallback : Number(value));
+
+/**
+ * Add or edit a question of any of the five types (a comprehension's children: the four others):
+ * text, options or answer, solution, marks, difficulty and tags.
+ */
+export function QuestionDialog({
+  sectionId,
+  question,
+  parentQuestionId,
+  onClose,
+}: {
+  sectionId: string;
+  /** The question edited, or null to add one. */
+  question: Question | null;
+  /** Adding a child of this comprehension. */
+  parentQuestionId?: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const dispatch = useAppDispatch();
+  const run = useEditorWrite();
+  const types = parentQuestionId ? CHILD_QUESTION_TYPES : QUESTION_TYPES;
+  const [type, setType] = useState<QuestionType>(question?.type ?? 'multiple_choice');
+  const [name, setName] = useState(question?.name ?? '');
+  const [paragraph, setParagraph] = useState(question?.type === 'comprehension' ? question.paragraph : '');
+  const [solution, setSolution] = useState(question?.type === 'integer' ? '' : (question?.solution ?? ''));
+  const [answer, setAnswer] = useState(question?.type === 'integer' ? question.solution : '');
+  const [options, setOptions] = useState<OptionForm[]>(optionsOf(question, question?.type ?? 'multiple_choice'));
+  const marks = question?.marks ?? DEFAULT_MARKS[type];
+  const [positive, setPositive] = useState(String(marks.positive));
+  const [negative, setNegative] = useState(String(marks.negative));
+  const [unattempted, setUnattempted] = useState(String(marks.negativeUnattempted));
+  const [negativeOn, setNegativeOn] = useState(question?.isNegativeMarkingEnabled ?? false);
+  const [unattemptedOn, setUnattemptedOn] = useState(question?.isNegativeMarkingEnabledIfUnattempted ?? false);
+  const [partialOn, setPartialOn] = useState(question?.isPartialMarkingEnabled ?? false);
+  const [difficulty, setDifficulty] = useState<DifficultyLevel | null>(question?.difficultyLevel ?? null);
+  const [tags, setTags] = useState((question?.tags ?? []).join(', '));
+  const [touched, setTouched] = useState(false);
+
+  const changeType = (next: QuestionType) => {
+    setType(next);
+    setOptions(optionsOf(question, next));
+    if (!question) {
+      setPositive(String(DEFAULT_MARKS[next].positive));
+      setNegative(String(DEFAULT_MARKS[next].negative));
+      setUnattempted(String(DEFAULT_MARKS[next].negativeUnattempted));
+    }
+  };
+  const setOption = (index: number, patch: Partial<OptionForm>) => setOptions((list) => list.map((o, i) => (i === index ? { ...o, ...patch } : o)));
+  const answerInvalid = type === 'integer' && answer.trim() !== '' && !/^[-+]?\d+$/.test(answer.trim());
+  const textMissing = type === 'comprehension' ? !paragraph.trim() && !name.trim() : !name.trim();
+
+  const draft = (): QuestionDraft => {
+    const base: QuestionDraft = {
+      type,
+      name,
+      solution: type === 'integer' ? answer.trim() : solution,
+      marks: { positive: toNumber(positive), negative: toNumber(negative), negativeUnattempted: toNumber(unattempted) },
+      isNegativeMarkingEnabled: negativeOn,
+      isNegativeMarkingEnabledIfUnattempted: unattemptedOn,
+      isPartialMarkingEnabled: partialOn,
+      difficultyLevel: difficulty,
+      tags: tags.split(',').map((tag) => tag.trim()).filter(Boolean),
+      translations: question?.translations,
+      isGpscType: question?.type === 'multiple_choice' ? question.isGpscType : undefined,
+    };
+    if (type === 'multiple_choice' || type === 'true_false') {
+      // Options left blank (of the four a new question starts with) are not kept.
+      const filled = type === 'multiple_choice' ? options.filter((o) => o.name.trim() || o.isCorrect) : options;
+      base.options = (filled.length >= 2 ? filled : [...filled, ...options.filter((o) => !filled.includes(o))].slice(0, 2)).map((o) => ({ id: o.id, name: o.name, isCorrect: o.isCorrect, solution: o.solution ?? '' }));
+    } else if (type === 'fill_ups') {
+      base.options = options.map((o) =>
+        o.type === 'range'
+          ? { id: o.id, optionId: o.optionId, type: 'range' as const, name: '', floor: toNumber(o.floor), cap: toNumber(o.cap), positiveMarks: toNumber(o.positiveMarks, 0.25) }
+          : { id: o.id, optionId: o.optionId, type: 'constants' as const, name: o.name, positiveMarks: toNumber(o.positiveMarks, 0.25) },
+      );
+    } else if (type === 'comprehension') {
+      base.paragraph = paragraph;
+      if (question?.type === 'comprehension') base.questions = question.questions as QuestionDraft[];
+    }
+    return base;
+  };
+
+  const submit = async () => {
+    setTouched(true);
+    if (textMissing || answerInvalid) return;
+    const ok = question
+      ? await run(() => dispatch(editQuestion({ sectionId, question: { ...draft(), _id: question._id } })).unwrap(), t('editor.toast.questionUpdated'))
+      : await run(() => dispatch(addQuestions({ sectionId, questions: [draft()], parentQuestionId })).unwrap(), t('editor.toast.questionAdded'));
+    if (ok) onClose();
+  };
+
+  const choice = type === 'multiple_choice' || type === 'true_false';
+  return (
+    <EditorDialog
+      wide
+      testId="question-dialog"
+      title={question ? t('editor.editQuestion') : parentQuestionId ? t('editor.addChildQuestion') : t('editor.addQuestion')}
+      submitLabel={t('common.save')}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Field label={t('editor.questionType')}>
+        <Dropdown
+          data-testid="question-type"
+          disabled={Boolean(question)}
+          value={t(`editor.type.${type}`)}
+          selectedOptions={[type]}
+          onOptionSelect={(_, d) => d.optionValue && changeType(d.optionValue as QuestionType)}
+        >
+          {types.map((value) => (
+            <Option key={value} value={value}>
+              {t(`editor.type.${value}`)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      {type === 'comprehension' && (
+        <RichTextEditor testId="question-paragraph" label={t('editor.paragraph')} value={paragraph} onChange={setParagraph} required validationMessage={touched && textMissing ? t('editor.required') : undefined} />
+      )}
+      <RichTextEditor
+        testId="question-text"
+        label={t('editor.questionText')}
+        value={name}
+        onChange={setName}
+        required={type !== 'comprehension'}
+        validationMessage={touched && textMissing && type !== 'comprehension' ? t('editor.required') : undefined}
+      />
+      {choice && (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="question-options">
+          <Text weight="semibold">{t('editor.options')}</Text>
+          {options.map((option, index) => (
+            <div key={index} className={styles.option} data-testid="option-row">
+              <RichTextEditor testId={`option-text-${index}`} label={t('editor.optionN', { n: index + 1 })} value={option.name} onChange={(html) => setOption(index, { name: html })} />
+              <div className={styles.row}>
+                <Checkbox label={t('editor.correct')} checked={option.isCorrect} onChange={(_, d) => setOption(index, { isCorrect: Boolean(d.checked) })} data-testid={`option-correct-${index}`} />
+                {type === 'multiple_choice' && options.length > 2 && (
+                  <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setOptions((list) => list.filter((_, i) => i !== index))}>
+                    {t('editor.removeOption')}
+                  </Button>
+                )}
+              </div>
+            </div>
+          ))}
+          {type === 'multiple_choice' && options.length < 20 && (
+            <Button icon={<AddRegular />} onClick={() => setOptions((list) => [...list, blankOption()])} style={{ alignSelf: 'flex-start' }}>
+              {t('editor.addOption')}
+            </Button>
+          )}
+        </div>
+      )}
+      {type === 'fill_ups' && (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="question-options">
+          <Text weight="semibold">{t('editor.answers')}</Text>
+          {options.map((option, index) => (
+            <div key={index} className={styles.option} data-testid="option-row">
+              <RadioGroup layout="horizontal" value={option.type} onChange={(_, d) => setOption(index, { type: d.value as OptionForm['type'] })} aria-label={t('editor.answerKind')}>
+                <Radio value="constants" label={t('editor.constant')} />
+                <Radio value="range" label={t('editor.range')} />
+              </RadioGroup>
+              <div className={styles.row}>
+                {option.type === 'constants' ? (
+                  <Field label={t('editor.answerN', { n: index + 1 })}>
+                    <Input value={option.name} onChange={(_, d) => setOption(index, { name: d.value })} data-testid={`fill-constant-${index}`} />
+                  </Field>
+                ) : (
+                  <>
+                    <Field label={t('editor.floor')}>
+                      <Input className={styles.number} type="number" value={option.floor} onChange={(_, d) => setOption(index, { floor: d.value })} data-testid={`fill-floor-${index}`} />
+                    </Field>
+                    <Field label={t('editor.cap')}>
+                      <Input className={styles.number} type="number" value={option.cap} onChange={(_, d) => setOption(index, { cap: d.value })} data-testid={`fill-cap-${index}`} />
+                    </Field>
+                  </>
+                )}
+                <Field label={t('editor.optionMarks')}>
+                  <Input className={styles.number} type="number" value={option.positiveMarks} onChange={(_, d) => setOption(index, { positiveMarks: d.value })} />
+                </Field>
+                {options.length > 1 && (
+                  <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setOptions((list) => list.filter((_, i) => i !== index))}>
+                    {t('editor.removeOption')}
+                  </Button>
+                )}
+              </div>
+            </div>
+          ))}
+          <Button icon={<AddRegular />} onClick={() => setOptions((list) => [...list, blankOption()])} style={{ alignSelf: 'flex-start' }}>
+            {t('editor.addAnswer')}
+          </Button>
+        </div>
+      )}
+      {type === 'integer' && (
+        <Field label={t('editor.integerAnswer')} validationMessage={touched && answerInvalid ? t('editor.integerInvalid') : undefined}>
+          <Input value={answer} onChange={(_, d) => setAnswer(d.value)} data-testid="integer-answer" inputMode="numeric" />
+        </Field>
+      )}
+      {type !== 'integer' && type !== 'comprehension' && <RichTextEditor testId="question-solution" label={t('editor.solution')} value={solution} onChange={setSolution} />}
+      <Text weight="semibold">{t('editor.marks')}</Text>
+      <div className={styles.row}>
+        <Field label={t('editor.positiveMarks')}>
+          <Input className={styles.number} type="number" min={0} value={positive} onChange={(_, d) => setPositive(d.value)} data-testid="marks-positive" />
+        </Field>
+        <Field label={t('editor.negativeMarks')}>
+          <Input className={styles.number} type="number" min={0} value={negative} onChange={(_, d) => setNegative(d.value)} />
+        </Field>
+        <Field label={t('editor.unattemptedMarks')}>
+          <Input className={styles.number} type="number" min={0} value={unattempted} onChange={(_, d) => setUnattempted(d.value)} />
+        </Field>
+      </div>
+      <div className={styles.row}>
+        <Checkbox label={t('editor.negativeOn')} checked={negativeOn} onChange={(_, d) => setNegativeOn(Boolean(d.checked))} />
+        <Checkbox label={t('editor.unattemptedOn')} checked={unattemptedOn} onChange={(_, d) => setUnattemptedOn(Boolean(d.checked))} />
+        <Checkbox label={t('editor.partialOn')} checked={partialOn} onChange={(_, d) => setPartialOn(Boolean(d.checked))} />
+      </div>
+      <div className={styles.row}>
+        <Field label={t('editor.difficulty')}>
+          <Dropdown
+            value={difficulty ? t(`editor.level.${difficulty}`) : t('editor.level.none')}
+            selectedOptions={[difficulty ?? 'none']}
+            onOptionSelect={(_, d) => setDifficulty(d.optionValue === 'none' ? null : (d.optionValue as DifficultyLevel))}
+          >
+            <Option value="none">{t('editor.level.none')}</Option>
+            {DIFFICULTY_LEVELS.map((level) => (
+              <Option key={level} value={level}>
+                {t(`editor.level.${level}`)}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Field label={t('editor.tags')} hint={t('editor.tagsHint')} style={{ flexGrow: 1 }}>
+          <Input value={tags} onChange={(_, d) => setTags(d.value)} />
+        </Field>
+      </div>
+    </EditorDialog>
+  );
+}

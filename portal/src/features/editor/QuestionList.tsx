@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState } from 'react';
+import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, ArrowDownRegular, ArrowUpRegular, CopyRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { EditorSection } from '../../../../shared/api/testTypes';
+import { canEditQuestion, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
+import { copyQuestion, deleteQuestions, reorderQuestions } from '../../../../shared/state/editorSlice';
+import { renderMathIn } from '../../../../shared/render/math';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EditorDialog } from './EditorDialog';
+import { QuestionDialog } from './QuestionDialog';
+import { useEditorWrite } from './useEditorWrite';
+
+const useStyles = makeStyles({
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  card: {
+    padding: tokens.spacingVerticalM,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    minWidth: 0,
+    scrollMarginTop: '80px',
+  },
+  highlighted: { outline: `2px solid ${tokens.colorBrandStroke1}` },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  actions: { marginInlineStart: 'auto', display: 'flex', gap: '2px', flexWrap: 'wrap' },
+  html: { overflowWrap: 'anywhere', '& img': { maxWidth: '100%' }, '& p': { margin: 0 } },
+  options: { margin: 0, paddingInlineStart: '24px', display: 'flex', flexDirection: 'column', gap: '4px' },
+  correct: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
+  children: { marginInlineStart: tokens.spacingHorizontalL, paddingInlineStart: tokens.spacingHorizontalM, borderLeft: `3px solid ${tokens.colorNeutralStroke2}` },
+});
+
+/** Sanitised HTML from the server, with its maths rendered by KaTeX. */
+function Html({ html, className, testId }: { html: string; className?: string; testId?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    ref.current.innerHTML = html;
+    renderMathIn(ref.current);
+  }, [html]);
+  return <div ref={ref} className={className} data-testid={testId} />;
+}
+
+type ListDialog =
+  | { kind: 'add'; parentQuestionId?: string }
+  | { kind: 'edit'; question: Question }
+  | { kind: 'delete'; question: Question; parent?: ComprehensionQuestion }
+  | null;
+
+/** The selected section's questions, read-only, each with its actions. */
+export function QuestionList({ section, readOnly, highlightedId }: { section: EditorSection; readOnly: boolean; highlightedId: string | null }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const dispatch = useAppDispatch();
+  const run = useEditorWrite();
+  const isGlobalTest = useAppSelector((s) => s.editor.test?.isGlobal ?? false);
+  const [dialog, setDialog] = useState<ListDialog>(null);
+
+  const move = (ids: string[], from: number, to: number, parentQuestionId?: string) => {
+    const next = [...ids];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved);
+    return run(() => dispatch(reorderQuestions({ sectionId: section._id, questionIds: next, parentQuestionId })).unwrap());
+  };
+
+  const renderQuestion = (question: Question, index: number, siblings: Question[], parent?: ComprehensionQuestion) => {
+    const ids = siblings.map((q) => q._id);
+    const editable = !readOnly && canEditQuestion({ isGlobal: isGlobalTest }, question);
+    const label = parent ? `${parent.order}.${question.order}` : String(question.order);
+    return (
+      <li key={question._id} id={`question-${question._id}`} data-testid="question-card" data-type={question.type} className={`${styles.card} ${highlightedId === question._id ? styles.highlighted : ''}`}>
+        <div className={styles.head}>
+          <Text weight="semibold">{t('editor.questionN', { n: label })}</Text>
+          <Badge appearance="tint" data-testid="question-type-badge">
+            {t(`editor.type.${question.type}`)}
+          </Badge>
+          <Text size={200}>{t('editor.marksSummary', { positive: question.marks.positive, negative: question.isNegativeMarkingEnabled ? question.marks.negative : 0 })}</Text>
+          {!readOnly && (
+            <div className={styles.actions}>
+              <Button size="small" appearance="subtle" icon={<ArrowUpRegular />} disabled={index === 0} aria-label={t('editor.moveQuestionUp', { n: label })} onClick={() => move(ids, index, index - 1, parent?._id)} />
+              <Button size="small" appearance="subtle" icon={<ArrowDownRegular />} disabled={index === siblings.length - 1} aria-label={t('editor.moveQuestionDown', { n: label })} onClick={() => move(ids, index, index + 1, parent?._id)} />
+              {editable && <Button size="small" appearance="subtle" icon={<EditRegular />} aria-label={t('editor.editQuestionN', { n: label })} onClick={() => setDialog({ kind: 'edit', question })} />}
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<CopyRegular />}
+                aria-label={t('editor.copyQuestionN', { n: label })}
+                onClick={() => run(() => dispatch(copyQuestion({ sectionId: section._id, question, parentQuestionId: parent?._id })).unwrap(), t('editor.toast.questionCopied'))}
+              />
+              <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={t('editor.deleteQuestionN', { n: label })} onClick={() => setDialog({ kind: 'delete', question, parent })} />
+            </div>
+          )}
+        </div>
+        {question.type === 'comprehension' && <Html html={question.paragraph} className={styles.html} testId="question-paragraph-view" />}
+        <Html html={question.name} className={styles.html} testId="question-text-view" />
+        {'options' in question && question.type !== 'fill_ups' && (
+          <ol className={styles.options} type="A">
+            {question.options.map((option) => (
+              <li key={option.id} className={option.isCorrect ? styles.correct : undefined} data-correct={option.isCorrect}>
+                <Html html={option.name} className={styles.html} />
+              </li>
+            ))}
+          </ol>
+        )}
+        {question.type === 'fill_ups' && (
+          <ul className={styles.options}>
+            {question.options.map((option) => (
+              <li key={option.id}>{option.type === 'range' ? t('editor.rangeView', { floor: option.floor, cap: option.cap }) : option.nameText || option.name}</li>
+            ))}
+          </ul>
+        )}
+        {question.type === 'integer' && <Text data-testid="integer-answer-view">{t('editor.answerView', { answer: question.solution || '—' })}</Text>}
+        {question.type === 'comprehension' && (
+          <div className={styles.children}>
+            {question.questions.length > 0 && <ol className={styles.list}>{question.questions.map((child, i) => renderQuestion(child, i, question.questions, question))}</ol>}
+            {!readOnly && (
+              <Button size="small" icon={<AddRegular />} style={{ marginTop: 8 }} onClick={() => setDialog({ kind: 'add', parentQuestionId: question._id })}>
+                {t('editor.addChildQuestion')}
+              </Button>
+            )}
+          </div>
+        )}
+      </li>
+    );
+  };
+
+  return (
+    <section data-testid="question-list" style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+        <Text as="h2" size={500} weight="semibold" style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 200px' }} data-testid="selected-section-title">
+          {section.name}
+        </Text>
+        {!readOnly && (
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add' })}>
+            {t('editor.addQuestion')}
+          </Button>
+        )}
+      </div>
+      {section.questions.length === 0 ? (
+        <Text data-testid="questions-empty">{t('editor.noQuestions')}</Text>
+      ) : (
+        <ol className={styles.list}>{section.questions.map((q, i) => renderQuestion(q, i, section.questions))}</ol>
+      )}
+      {dialog?.kind === 'add' && <QuestionDialog sectionId={section._id} question={null} parentQuestionId={dialog.parentQuestionId} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <QuestionDialog sectionId={section._id} question={dialog.question} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && (
+        <EditorDialog
+          testId="question-delete-dialog"
+          title={t('editor.deleteQuestionTitle')}
+          submitLabel={t('editor.delete')}
+          destructive
+          onClose={() => setDialog(null)}
+          onSubmit={async () => {
+            if (await run(() => dispatch(deleteQuestions({ sectionId: section._id, questionIds: [dialog.question._id] })).unwrap(), t('editor.toast.questionsDeleted'))) setDialog(null);
+          }}
+        >
+          <Text>{dialog.question.type === 'comprehension' ? t('editor.deleteComprehensionBody') : t('editor.deleteQuestionBody')}</Text>
+        </EditorDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import { Button, Field, Input, Text, Textarea, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular, EditRegular, ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useTranslation } from 'react-i18next';
+import type { EditorSection } from '../../../../shared/api/testTypes';
+import { addSection, deleteSection, moveSection, sectionSelected, updateSection } from '../../../../shared/state/editorSlice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EditorDialog } from './EditorDialog';
+import { useEditorWrite } from './useEditorWrite';
+
+const useStyles = makeStyles({
+  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  item: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  selected: { border: `1px solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
+  name: {
+    flexGrow: 1,
+    minWidth: 0,
+    textAlign: 'start',
+    background: 'none',
+    border: 'none',
+    cursor: 'pointer',
+    padding: 0,
+    font: 'inherit',
+    color: 'inherit',
+    display: 'flex',
+    flexDirection: 'column',
+  },
+  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  handle: { cursor: 'grab', touchAction: 'none' },
+});
+
+type SectionDialogState = { kind: 'details'; section: EditorSection } | { kind: 'delete'; section: EditorSection } | null;
+
+/** The sections panel: add, select, details, delete with confirmation, reorder (drag and drop, or move up/down). */
+export function SectionsPanel({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const dispatch = useAppDispatch();
+  const run = useEditorWrite();
+  const sections = useAppSelector((s) => s.editor.test?.sections ?? []);
+  const selectedId = useAppSelector((s) => s.editor.selectedSectionId);
+  const [dialog, setDialog] = useState<SectionDialogState>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  const move = (sourceSectionId: string, targetSectionId: string) => run(() => dispatch(moveSection({ sourceSectionId, targetSectionId })).unwrap());
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) void move(String(active.id), String(over.id));
+  };
+
+  return (
+    <nav className={styles.panel} aria-label={t('editor.sections')} data-testid="sections-panel">
+      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+        <Text weight="semibold">{t('editor.sections')}</Text>
+        {!readOnly && (
+          <Button size="small" icon={<AddRegular />} onClick={() => run(() => dispatch(addSection({})).unwrap(), t('editor.toast.sectionAdded'))}>
+            {t('editor.addSection')}
+          </Button>
+        )}
+      </div>
+      {sections.length === 0 ? (
+        <Text size={200} data-testid="sections-empty">
+          {t('editor.noSections')}
+        </Text>
+      ) : (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={sections.map((s) => s._id)} strategy={verticalListSortingStrategy}>
+            <ol className={styles.list}>
+              {sections.map((section, index) => (
+                <SectionItem
+                  key={section._id}
+                  section={section}
+                  selected={section._id === selectedId}
+                  readOnly={readOnly}
+                  onSelect={() => dispatch(sectionSelected(section._id))}
+                  onDetails={() => setDialog({ kind: 'details', section })}
+                  onDelete={() => setDialog({ kind: 'delete', section })}
+                  onUp={index > 0 ? () => move(section._id, sections[index - 1]._id) : undefined}
+                  onDown={index < sections.length - 1 ? () => move(section._id, sections[index + 1]._id) : undefined}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+      {dialog?.kind === 'details' && <SectionDetailsDialog section={dialog.section} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && (
+        <EditorDialog
+          testId="section-delete-dialog"
+          title={t('editor.deleteSectionTitle')}
+          submitLabel={t('editor.delete')}
+          destructive
+          onClose={() => setDialog(null)}
+          onSubmit={async () => {
+            if (await run(() => dispatch(deleteSection(dialog.section._id)).unwrap(), t('editor.toast.sectionDeleted'))) setDialog(null);
+          }}
+        >
+          <Text style={{ overflowWrap: 'anywhere' }}>{t('editor.deleteSectionBody', { name: dialog.section.name })}</Text>
+        </EditorDialog>
+      )}
+    </nav>
+  );
+}
+
+function SectionItem({
+  section, selected, readOnly, onSelect, onDetails, onDelete, onUp, onDown,
+}: {
+  section: EditorSection;
+  selected: boolean;
+  readOnly: boolean;
+  onSelect: () => void;
+  onDetails: () => void;
+  onDelete: () => void;
+  onUp?: () => void;
+  onDown?: () => void;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: section._id, disabled: readOnly });
+  return (
+    <li
+      ref={setNodeRef}
+      data-testid="section-item"
+      data-selected={selected}
+      className={mergeClasses(styles.item, selected && styles.selected)}
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+    >
+      {!readOnly && (
+        <span className={styles.handle} {...attributes} {...listeners} aria-label={t('editor.dragSection', { name: section.name })} data-testid="section-drag">
+          <ReOrderDotsVerticalRegular />
+        </span>
+      )}
+      <button type="button" className={styles.name} onClick={onSelect} aria-current={selected ? 'true' : undefined} title={section.name}>
+        <span className={styles.ellipsis} data-testid="section-name">
+          {section.order}. {section.name}
+        </span>
+        <Text size={200} className={styles.ellipsis}>
+          {t('editor.sectionSummary', { count: section.numberOfQuestions, marks: section.sectionMarks })}
+        </Text>
+      </button>
+      {!readOnly && (
+        <>
+          <Button size="small" appearance="subtle" icon={<ArrowUpRegular />} disabled={!onUp} onClick={onUp} aria-label={t('editor.moveUp', { name: section.name })} />
+          <Button size="small" appearance="subtle" icon={<ArrowDownRegular />} disabled={!onDown} onClick={onDown} aria-label={t('editor.moveDown', { name: section.name })} />
+          <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={onDetails} aria-label={t('editor.sectionDetailsFor', { name: section.name })} />
+          <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={onDelete} aria-label={t('editor.deleteSectionFor', { name: section.name })} />
+        </>
+      )}
+    </li>
+  );
+}
+
+const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 4);
+
+/** Section details: name, duration (hours and minutes, digits only) and instructions. */
+function SectionDetailsDialog({ section, onClose }: { section: EditorSection; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const run = useEditorWrite();
+  const [name, setName] = useState(section.name);
+  const [hours, setHours] = useState(String(section.sectionHours));
+  const [minutes, setMinutes] = useState(String(section.sectionMinutes));
+  const [instructions, setInstructions] = useState(section.sectionInstructions ?? section.instructions);
+  const [touched, setTouched] = useState(false);
+  const blank = !name.trim();
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    // Spec section 5: duration fields accept digit keys only.
+    if (event.key.length === 1 && !/\d/.test(event.key) && !event.ctrlKey && !event.metaKey) event.preventDefault();
+  };
+  return (
+    <EditorDialog
+      testId="section-dialog"
+      title={t('editor.sectionDetails')}
+      submitLabel={t('common.save')}
+      onClose={onClose}
+      onSubmit={async () => {
+        setTouched(true);
+        if (blank) return;
+        const ok = await run(
+          () =>
+            dispatch(
+              updateSection({ sectionId: section._id, name: name.trim(), instructions, sectionHours: Number(hours || 0), sectionMinutes: Number(minutes || 0) }),
+            ).unwrap(),
+          t('editor.toast.sectionUpdated'),
+        );
+        if (ok) onClose();
+      }}
+    >
+      <Field label={t('editor.sectionName')} required validationMessage={touched && blank ? t('editor.required') : undefined}>
+        <Input value={name} maxLength={200} onChange={(_, d) => setName(d.value)} />
+      </Field>
+      <div style={{ display: 'flex', gap: 12 }}>
+        <Field label={t('editor.hours')}>
+          <Input inputMode="numeric" value={hours} onKeyDown={onKeyDown} onChange={(_, d) => setHours(digitsOnly(d.value))} />
+        </Field>
+        <Field label={t('editor.minutes')}>
+          <Input inputMode="numeric" value={minutes} onKeyDown={onKeyDown} onChange={(_, d) => setMinutes(digitsOnly(d.value))} />
+        </Field>
+      </div>
+      <Field label={t('editor.sectionInstructions')}>
+        <Textarea value={instructions} onChange={(_, d) => setInstructions(d.value)} resize="vertical" />
+      </Field>
+    </EditorDialog>
+  );
+}
