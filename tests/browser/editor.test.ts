@@ -237,4 +237,20 @@ describeInBrowser('The test editor in the portal', () => {
     await page.getByTestId('questions-empty').waitFor();
     await screenshot(page, 'editor-vi-long-name');
   }, 60_000);
+
+  test('in Korean: empty states, a section with a long name, and its toasts', async () => {
+    await open({ locale: 'ko-KR' });
+    await page.getByText('아직 섹션이 없습니다').waitFor();
+    await page.getByRole('button', { name: '섹션 추가', exact: true }).click();
+    await toast('섹션을 추가했습니다!').waitFor();
+    await page.getByTestId('questions-empty').waitFor();
+    await page.getByRole('button', { name: 'Section 1 섹션 정보' }).click();
+    const long = '대수와 함수: 일차방정식, 이차방정식, 부등식과 그래프를 모두 다루는 아주 긴 섹션 이름';
+    await page.getByTestId('section-dialog').getByLabel(/섹션 이름/).fill(long);
+    await page.getByTestId('section-dialog').getByRole('button', { name: '저장' }).click();
+    await toast('섹션을 업데이트했습니다!').waitFor();
+    await page.getByTestId('selected-section-title').filter({ hasText: long }).waitFor();
+    await page.locator('[data-testid="validation-error"][data-type="EMPTY_SECTION"]').waitFor();
+    await screenshot(page, 'editor-ko-long-section');
+  }, 60_000);
 });
