@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { RichText } from '../../app/RichText';
 import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, CopyRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
 import { canEditQuestion, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
 import { copyQuestion, deleteQuestions, reorderQuestions } from '../../../../shared/state/editorSlice';
-import { renderMathIn } from '../../../../shared/render/math';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EditorDialog } from './EditorDialog';
 import { QuestionDialog } from './QuestionDialog';
@@ -32,17 +32,6 @@ const useStyles = makeStyles({
   correct: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
   children: { marginInlineStart: tokens.spacingHorizontalL, paddingInlineStart: tokens.spacingHorizontalM, borderLeft: `3px solid ${tokens.colorNeutralStroke2}` },
 });
-
-/** Sanitised HTML from the server, with its maths rendered by KaTeX. */
-function Html({ html, className, testId }: { html: string; className?: string; testId?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    ref.current.innerHTML = html;
-    renderMathIn(ref.current);
-  }, [html]);
-  return <div ref={ref} className={className} data-testid={testId} />;
-}
 
 type ListDialog =
   | { kind: 'add'; parentQuestionId?: string }
@@ -94,13 +83,13 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
             </div>
           )}
         </div>
-        {question.type === 'comprehension' && <Html html={question.paragraph} className={styles.html} testId="question-paragraph-view" />}
-        <Html html={question.name} className={styles.html} testId="question-text-view" />
+        {question.type === 'comprehension' && <RichText html={question.paragraph} className={styles.html} testId="question-paragraph-view" />}
+        <RichText html={question.name} className={styles.html} testId="question-text-view" />
         {'options' in question && question.type !== 'fill_ups' && (
           <ol className={styles.options} type="A">
             {question.options.map((option) => (
               <li key={option.id} className={option.isCorrect ? styles.correct : undefined} data-correct={option.isCorrect}>
-                <Html html={option.name} className={styles.html} />
+                <RichText html={option.name} className={styles.html} />
               </li>
             ))}
           </ol>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Title2, tokens } from '@fluentui/react-components';
 import { Print20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../shared/api/client';
@@ -8,7 +8,7 @@ import type { ChildQuestion, Question } from '../../../../shared/domain/test/typ
 import { fromDurationMs } from '../../../../shared/domain/duration';
 import 'katex/dist/katex.min.css';
 import { useApi } from '../../app/apiContext';
-import { RichText } from './RichText';
+import { RichText } from '../../app/RichText';
 
 const useStyles = makeStyles({
   bar: {
@@ -68,9 +68,12 @@ export function PrintPage({ testId }: { testId: string }) {
 
   if (error) {
     return (
-      <MessageBar intent="error" data-testid="print-error">
-        <MessageBarBody>{error}</MessageBarBody>
-      </MessageBar>
+      <div>
+        <Title2 as="h1">{t('home.printTitle')}</Title2>
+        <MessageBar intent="error" data-testid="print-error" style={{ marginTop: 16 }}>
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      </div>
     );
   }
   if (!test) return <Spinner label={t('common.loading')} />;

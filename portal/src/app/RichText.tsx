@@ -1,11 +1,11 @@
 import { useLayoutEffect, useRef } from 'react';
-import { renderMathIn } from '../../../../shared/render/math';
+import { renderMathIn } from '../../../shared/render/math';
 
 /**
  * Stored rich text (HTML the server sanitised on the way in) shown for reading, with its maths
  * rendered by KaTeX.
  */
-export function RichText({ html, className, as = 'div' }: { html: string; className?: string; as?: 'div' | 'span' }) {
+export function RichText({ html, className, as = 'div', testId }: { html: string; className?: string; as?: 'div' | 'span'; testId?: string }) {
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     if (!ref.current) return;
@@ -13,5 +13,5 @@ export function RichText({ html, className, as = 'div' }: { html: string; classN
     renderMathIn(ref.current);
   }, [html]);
   const Tag = as;
-  return <Tag ref={ref as never} className={className} />;
+  return <Tag ref={ref as never} className={className} data-testid={testId} />;
 }
