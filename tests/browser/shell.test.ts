@@ -81,6 +81,9 @@ describeInBrowser('portal shell in Chromium', () => {
   test('a 401 toasts "Session Timed Out. Please Login Again." and logs out', async () => {
     const account = await accountWith();
     await enterApp(page, account);
+    // The library's own calls (listing, tags) are done before the session dies.
+    await page.getByTestId('library-empty').waitFor();
+    await page.waitForLoadState('networkidle');
     await suite.server.database.db.deleteFrom('sessions').where('user_id', '=', account.userId).execute();
     await page.getByTestId('whats-new-button').click(); // any API call now meets a dead session
     await page.waitForURL('**/auth');
