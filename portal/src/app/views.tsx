@@ -1,7 +1,9 @@
+import type { ReactElement } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { Title2 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState';
+import type { LibraryKind } from '../../../shared/api/libraryTypes';
 import { selectCanUseGlobalLibrary, selectIsExpired } from '../../../shared/state/selectors';
 import { useAppSelector } from './hooks';
 import { DEFAULT_PATH } from './routes';
@@ -10,16 +12,25 @@ import { LibraryPage } from '../features/library/LibraryPage';
 import { PrintPage } from '../features/print/PrintPage';
 import { EditorPage } from '../features/editor/EditorPage';
 
-/** Global Library needs shared-global access; at 0 days its link sends the user to /. */
-export function LibraryView() {
-  const { library = 'local', folderId = '0' } = useParams();
+/**
+ * The library a `/home/{library}/...` route names, or where to send the user instead: an unknown
+ * library goes to the default path; the Global Library needs shared-global access, and at 0 days
+ * its link leads to /; an expired account sees the locked library without asking the server
+ * (it would refuse).
+ */
+function LibraryRoute({ children }: { children: (library: LibraryKind) => ReactElement }) {
+  const { library = 'local' } = useParams();
   const canUseGlobal = useAppSelector(selectCanUseGlobalLibrary);
   const expired = useAppSelector(selectIsExpired);
   if (library !== 'local' && library !== 'global') return <Navigate to={DEFAULT_PATH} replace />;
   if (library === 'global' && (!canUseGlobal || expired)) return <Navigate to="/" replace />;
-  // An expired account is blocked from the library: nothing is asked of the server (it would refuse).
   if (expired) return <ExpiredLibrary />;
-  return <LibraryPage key={`${library}/${folderId}`} library={library} folderId={folderId} />;
+  return children(library);
+}
+
+export function LibraryView() {
+  const { folderId = '0' } = useParams();
+  return <LibraryRoute>{(library) => <LibraryPage key={`${library}/${folderId}`} library={library} folderId={folderId} />}</LibraryRoute>;
 }
 
 function ExpiredLibrary() {
@@ -42,13 +53,8 @@ export function ReportDashboardView() {
 
 /** The test editor (`/home/{local|global}/editTest/{testId}`); the header is hidden there. */
 export function EditorView() {
-  const { library = 'local', testId = '' } = useParams();
-  const canUseGlobal = useAppSelector(selectCanUseGlobalLibrary);
-  const expired = useAppSelector(selectIsExpired);
-  if (library !== 'local' && library !== 'global') return <Navigate to={DEFAULT_PATH} replace />;
-  if (library === 'global' && (!canUseGlobal || expired)) return <Navigate to="/" replace />;
-  if (expired) return <ExpiredLibrary />;
-  return <EditorPage key={testId} library={library} testId={testId} />;
+  const { testId = '' } = useParams();
+  return <LibraryRoute>{(library) => <EditorPage key={testId} library={library} testId={testId} />}</LibraryRoute>;
 }
 
 export function PrintView() {

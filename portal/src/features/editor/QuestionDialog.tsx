@@ -9,7 +9,7 @@ import {
 import { addQuestions, editQuestion } from '../../../../shared/state/editorSlice';
 import { useAppDispatch } from '../../app/hooks';
 import { RichTextEditor } from './richText/RichTextEditor';
-import { EditorDialog } from './EditorDialog';
+import { FormDialog } from '../../app/FormDialog';
 import { useEditorWrite } from './useEditorWrite';
 
 const useStyles = makeStyles({
@@ -151,7 +151,7 @@ export function QuestionDialog({
 
   const choice = type === 'multiple_choice' || type === 'true_false';
   return (
-    <EditorDialog
+    <FormDialog
       wide
       testId="question-dialog"
       title={question ? t('editor.editQuestion') : parentQuestionId ? t('editor.addChildQuestion') : t('editor.addQuestion')}
@@ -290,6 +290,6 @@ export function QuestionDialog({
           <Input value={tags} onChange={(_, d) => setTags(d.value)} />
         </Field>
       </div>
-    </EditorDialog>
+    </FormDialog>
   );
 }

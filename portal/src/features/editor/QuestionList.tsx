@@ -7,7 +7,7 @@ import type { EditorSection } from '../../../../shared/api/testTypes';
 import { canEditQuestion, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
 import { copyQuestion, deleteQuestions, reorderQuestions } from '../../../../shared/state/editorSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { EditorDialog } from './EditorDialog';
+import { FormDialog } from '../../app/FormDialog';
 import { QuestionDialog } from './QuestionDialog';
 import { useEditorWrite } from './useEditorWrite';
 
@@ -136,7 +136,7 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
       {dialog?.kind === 'add' && <QuestionDialog sectionId={section._id} question={null} parentQuestionId={dialog.parentQuestionId} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <QuestionDialog sectionId={section._id} question={dialog.question} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (
-        <EditorDialog
+        <FormDialog
           testId="question-delete-dialog"
           title={t('editor.deleteQuestionTitle')}
           submitLabel={t('editor.delete')}
@@ -147,7 +147,7 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
           }}
         >
           <Text>{dialog.question.type === 'comprehension' ? t('editor.deleteComprehensionBody') : t('editor.deleteQuestionBody')}</Text>
-        </EditorDialog>
+        </FormDialog>
       )}
     </section>
   );

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
 import { addSection, deleteSection, moveSection, sectionSelected, updateSection } from '../../../../shared/state/editorSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { EditorDialog } from './EditorDialog';
+import { FormDialog } from '../../app/FormDialog';
 import { useEditorWrite } from './useEditorWrite';
 
 const useStyles = makeStyles({
@@ -96,7 +96,7 @@ export function SectionsPanel({ readOnly }: { readOnly: boolean }) {
       )}
       {dialog?.kind === 'details' && <SectionDetailsDialog section={dialog.section} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (
-        <EditorDialog
+        <FormDialog
           testId="section-delete-dialog"
           title={t('editor.deleteSectionTitle')}
           submitLabel={t('editor.delete')}
@@ -107,7 +107,7 @@ export function SectionsPanel({ readOnly }: { readOnly: boolean }) {
           }}
         >
           <Text style={{ overflowWrap: 'anywhere' }}>{t('editor.deleteSectionBody', { name: dialog.section.name })}</Text>
-        </EditorDialog>
+        </FormDialog>
       )}
     </nav>
   );
@@ -179,7 +179,7 @@ function SectionDetailsDialog({ section, onClose }: { section: EditorSection; on
     if (event.key.length === 1 && !/\d/.test(event.key) && !event.ctrlKey && !event.metaKey) event.preventDefault();
   };
   return (
-    <EditorDialog
+    <FormDialog
       testId="section-dialog"
       title={t('editor.sectionDetails')}
       submitLabel={t('common.save')}
@@ -211,6 +211,6 @@ function SectionDetailsDialog({ section, onClose }: { section: EditorSection; on
       <Field label={t('editor.sectionInstructions')}>
         <Textarea value={instructions} onChange={(_, d) => setInstructions(d.value)} resize="vertical" />
       </Field>
-    </EditorDialog>
+    </FormDialog>
   );
 }

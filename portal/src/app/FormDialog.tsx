@@ -3,10 +3,10 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { useTranslation } from 'react-i18next';
 
 /**
- * The frame of the editor's dialogs (as the library's ActionDialog): a form whose primary button
- * runs the action once at a time; Cancel and Escape close it.
+ * The frame of the library's and the editor's dialogs: a form whose primary button runs the
+ * action once at a time; Cancel and Escape close it.
  */
-export function EditorDialog({
+export function FormDialog({
   title,
   submitLabel,
   onSubmit,
@@ -19,6 +19,7 @@ export function EditorDialog({
 }: {
   title: string;
   submitLabel: string;
+  /** Resolves when the action finished. */
   onSubmit: () => Promise<unknown>;
   onClose: () => void;
   disabled?: boolean;
