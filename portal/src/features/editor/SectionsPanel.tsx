@@ -64,7 +64,7 @@ export function SectionsPanel({ readOnly }: { readOnly: boolean }) {
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
         <Text weight="semibold">{t('editor.sections')}</Text>
         {!readOnly && (
-          <Button size="small" icon={<AddRegular />} onClick={() => run(() => dispatch(addSection({})).unwrap(), t('editor.toast.sectionAdded'))}>
+          <Button size="small" icon={<AddRegular />} onClick={() => run(() => dispatch(addSection({ name: t('editor.sectionDefaultName', { n: sections.length + 1 }) })).unwrap(), t('editor.toast.sectionAdded'))}>
             {t('editor.addSection')}
           </Button>
         )}
@@ -146,7 +146,7 @@ function SectionItem({
           {section.order}. {section.name}
         </span>
         <Text size={200} className={styles.ellipsis}>
-          {t('editor.sectionSummary', { count: section.numberOfQuestions, marks: section.sectionMarks })}
+          {t('editor.sectionSummary', { count: section.numberOfQuestions })} · {t('editor.sectionMarks', { count: section.sectionMarks })}
         </Text>
       </button>
       {!readOnly && (
