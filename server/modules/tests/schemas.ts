@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DIFFICULTY_LEVELS,
   FILL_UPS_OPTION_TYPES,
+  gradeProblem,
   LIMITS,
   TEST_TYPES,
   UNLIMITED_ATTEMPTS,
@@ -9,6 +10,7 @@ import {
 import { sanitizeHtml } from '../../../shared/domain/test/sanitize';
 import { QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS } from '../../../shared/domain/testSettings';
 import { id, name, TAG_MAX_LENGTH } from '../library/schemas';
+import { TEST_TAGS_MAX } from '../../../shared/domain/names';
 
 /**
  * Bodies of the test editor's calls. Rich text is sanitised here, on the way in. Questions and
@@ -145,18 +147,16 @@ const settings = z.strictObject({
 });
 
 /** Grade bands in percent; they must not overlap. */
+const GRADE_MESSAGES = { blank: 'a name is needed', outOfRange: 'a percent from 0 to 100', reversed: '"to" must not be below "from"', overlaps: 'overlaps the grade' } as const;
 const grades = z
   .array(z.strictObject({ name: z.string().trim().min(1).max(50), from: z.number().min(0).max(100), to: z.number().min(0).max(100) }))
   .max(LIMITS.grades)
   .superRefine((list, ctx) => {
-    list.forEach((grade, i) => {
-      if (grade.from > grade.to) ctx.addIssue({ code: 'custom', path: [i, 'to'], message: '"to" must not be below "from"' });
-      list.slice(0, i).forEach((other) => {
-        if (grade.from <= other.to && other.from <= grade.to) {
-          ctx.addIssue({ code: 'custom', path: [i, 'from'], message: `overlaps the grade "${other.name}"` });
-        }
-      });
-    });
+    const problem = gradeProblem(list);
+    if (problem) {
+      const other = problem.other ? ` "${problem.other}"` : '';
+      ctx.addIssue({ code: 'custom', path: [problem.index, problem.field], message: `${GRADE_MESSAGES[problem.kind]}${other}` });
+    }
   });
 
 export const testParams = z.object({ id });
@@ -173,7 +173,7 @@ export const updateTestBody = z
     version,
     name: name.optional(),
     instructions: html.optional(),
-    tags: z.array(tag).max(100).optional(),
+    tags: z.array(tag).max(TEST_TAGS_MAX).optional(),
     duration: duration.optional(),
     parentFolderId: id.optional(),
     settings: settings.optional(),

@@ -8,6 +8,7 @@
  */
 export * from './types';
 export * from './defaults';
+export * from './grades';
 export * from './errors';
 export * from './html';
 export * from './normalize';

@@ -10,6 +10,7 @@ import { addSection, deleteSection, moveSection, sectionSelected, updateSection 
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../app/FormDialog';
 import { useEditorWrite } from './useEditorWrite';
+import { DurationFields, type Duration } from './DurationFields';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -161,23 +162,16 @@ function SectionItem({
   );
 }
 
-const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 4);
-
 /** Section details: name, duration (hours and minutes, digits only) and instructions. */
 function SectionDetailsDialog({ section, onClose }: { section: EditorSection; onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const run = useEditorWrite();
   const [name, setName] = useState(section.name);
-  const [hours, setHours] = useState(String(section.sectionHours));
-  const [minutes, setMinutes] = useState(String(section.sectionMinutes));
+  const [duration, setDuration] = useState<Duration>({ hours: String(section.sectionHours), minutes: String(section.sectionMinutes) });
   const [instructions, setInstructions] = useState(section.sectionInstructions ?? section.instructions);
   const [touched, setTouched] = useState(false);
   const blank = !name.trim();
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    // Spec section 5: duration fields accept digit keys only.
-    if (event.key.length === 1 && !/\d/.test(event.key) && !event.ctrlKey && !event.metaKey) event.preventDefault();
-  };
   return (
     <FormDialog
       testId="section-dialog"
@@ -190,7 +184,7 @@ function SectionDetailsDialog({ section, onClose }: { section: EditorSection; on
         const ok = await run(
           () =>
             dispatch(
-              updateSection({ sectionId: section._id, name: name.trim(), instructions, sectionHours: Number(hours || 0), sectionMinutes: Number(minutes || 0) }),
+              updateSection({ sectionId: section._id, name: name.trim(), instructions, sectionHours: Number(duration.hours || 0), sectionMinutes: Number(duration.minutes || 0) }),
             ).unwrap(),
           t('editor.toast.sectionUpdated'),
         );
@@ -200,14 +194,7 @@ function SectionDetailsDialog({ section, onClose }: { section: EditorSection; on
       <Field label={t('editor.sectionName')} required validationMessage={touched && blank ? t('editor.required') : undefined}>
         <Input value={name} maxLength={200} onChange={(_, d) => setName(d.value)} />
       </Field>
-      <div style={{ display: 'flex', gap: 12 }}>
-        <Field label={t('editor.hours')}>
-          <Input inputMode="numeric" value={hours} onKeyDown={onKeyDown} onChange={(_, d) => setHours(digitsOnly(d.value))} />
-        </Field>
-        <Field label={t('editor.minutes')}>
-          <Input inputMode="numeric" value={minutes} onKeyDown={onKeyDown} onChange={(_, d) => setMinutes(digitsOnly(d.value))} />
-        </Field>
-      </div>
+      <DurationFields value={duration} onChange={setDuration} />
       <Field label={t('editor.sectionInstructions')}>
         <Textarea value={instructions} onChange={(_, d) => setInstructions(d.value)} resize="vertical" />
       </Field>

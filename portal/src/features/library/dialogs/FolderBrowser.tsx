@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { ChevronRight16Regular, Folder20Regular, Home20Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { Breadcrumb, LibraryFolder } from '../../../../../shared/api/libraryTypes';
+import { ROOT_FOLDER_ID } from '../../../../../shared/state/librarySlice';
+import { useApi } from '../../../app/apiContext';
+import { usePickerStyles } from './usePickerStyles';
+
+/** The picker lists up to the server's largest folder page at each level. */
+const PICKER_FOLDER_LIMIT = 500;
+
+const useStyles = makeStyles({
+  path: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
+  row: { width: '100%', justifyContent: 'flex-start', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
+  crumb: { maxWidth: '160px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
+/**
+ * Browses a library's folders: breadcrumbs from the library's root, and the folders of the place
+ * reached. `place` is the path (empty at the root); `blocked` folders cannot be entered.
+ */
+export function FolderBrowser({
+  isGlobal,
+  place,
+  onPlaceChange,
+  blocked,
+  emptyHint,
+  testId,
+}: {
+  isGlobal: boolean;
+  place: Breadcrumb[];
+  onPlaceChange: (place: Breadcrumb[]) => void;
+  blocked?: (folder: LibraryFolder) => string | null;
+  /** What an empty level says (by default, the move dialog's hint). */
+  emptyHint?: string;
+  testId: string;
+}) {
+  const styles = useStyles();
+  const picker = usePickerStyles();
+  const { t } = useTranslation();
+  const api = useApi();
+  const [folders, setFolders] = useState<LibraryFolder[] | null>(null);
+  const here = place.at(-1)?._id ?? ROOT_FOLDER_ID;
+
+  useEffect(() => {
+    let current = true;
+    setFolders(null);
+    api
+      .folderChildren(here, { folderLimit: PICKER_FOLDER_LIMIT, testLimit: 0, isGlobal })
+      .then((children) => current && setFolders(children.folders.folderArray))
+      .catch(() => current && setFolders([]));
+    return () => {
+      current = false;
+    };
+  }, [api, here, isGlobal]);
+
+  return (
+    <>
+      <nav className={styles.path} aria-label={t('library.breadcrumbs')}>
+        <Button size="small" appearance="subtle" icon={<Home20Regular />} onClick={() => onPlaceChange([])}>
+          {t(isGlobal ? 'home.globalLibraryTitle' : 'home.myLibraryTitle')}
+        </Button>
+        {place.map((crumb, index) => (
+          <span key={crumb._id} className={styles.path}>
+            <ChevronRight16Regular />
+            <Button size="small" appearance="subtle" onClick={() => onPlaceChange(place.slice(0, index + 1))} title={crumb.name}>
+              <span className={styles.crumb}>{crumb.name}</span>
+            </Button>
+          </span>
+        ))}
+      </nav>
+      <ul className={picker.list} data-testid={testId}>
+        {folders === null && <Spinner size="small" style={{ padding: 16 }} />}
+        {folders?.length === 0 && <li className={picker.hint}>{emptyHint ?? t('library.noSubfolders')}</li>}
+        {folders?.map((folder) => {
+          const reason = blocked?.(folder) ?? null;
+          return (
+            <li key={folder._id}>
+              <Button
+                className={styles.row}
+                appearance="subtle"
+                icon={<Folder20Regular />}
+                disabled={reason !== null}
+                title={reason ?? folder.name}
+                onClick={() => onPlaceChange([...place, { _id: folder._id, name: folder.name, level: folder.level }])}
+              >
+                {folder.name}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
