@@ -173,6 +173,7 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     // Test editor calls (shared/api/endpoints.ts, testEndpoints): a test that uses one sets it up.
     getTest: notSetUp('getTest'),
     updateTest: notSetUp('updateTest'),
+    sampleReportUrl: notSetUp('sampleReportUrl'),
     createSection: notSetUp('createSection'),
     updateSection: notSetUp('updateSection'),
     deleteSection: notSetUp('deleteSection'),

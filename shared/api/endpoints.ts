@@ -111,6 +111,7 @@ function testEndpoints(http: AxiosInstance) {
   return {
     getTest: async (testId: string, signal?: AbortSignal) => data(await http.get<{ data: EditorTest }>(`/v2/test/${encodeURIComponent(testId)}`, { signal })),
     updateTest: async (body: TestUpdate) => data(await http.patch<{ data: TestUpdateResult }>('/v2/test/update', body)),
+    sampleReportUrl: async () => data(await http.get<{ data: { url: string } }>('/v2/test/sample-report-url')),
     createSection: async (body: SectionInput) => data(await http.post<{ data: SectionResult }>('/v2/test/section/create', body)),
     updateSection: async (body: SectionInput & { sectionId: string; version: number }) =>
       data(await http.patch<{ data: SectionResult }>('/v2/test/section/update', body)),

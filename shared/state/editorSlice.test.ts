@@ -4,7 +4,7 @@ import type { EditorSection, EditorTest } from '../api/testTypes';
 import type { Endpoints } from '../api/endpoints';
 import {
   addQuestions, addSection, deleteSection, editorReducer, editorValidation, initialEditorState, loadTest, moveSection, sectionSelected,
-  selectedSection, type EditorState,
+  selectedSection, updateTest, type EditorState,
 } from './editorSlice';
 
 const section = (id: string, order: number, questions: EditorSection['questions'] = []): EditorSection =>
@@ -55,6 +55,18 @@ describe('editor slice', () => {
     expect(state).toMatchObject({ version: 5, actionCount: 2 });
     expect(state.test!.totalNumberOfQuestions).toBe(1);
     expect(state.test!.sections[3].questions).toHaveLength(1);
+  });
+
+  it('a test update takes the whole test answered, keeps the selection and counts as an edit; a refusal as stale shows the conflict', () => {
+    let state = editorReducer(loaded(), sectionSelected('s2'));
+    const answered = { ...test([section('s1', 1), section('s2', 2)], 4), name: 'Algebra II', settings: { ...test([]).settings, generateRandomTest: true } };
+    state = editorReducer(state, updateTest.pending('u1', { name: 'Algebra II' }));
+    expect(state.saving).toBe(1);
+    state = editorReducer(state, updateTest.fulfilled({ ...write, version: 4, test: answered }, 'u1', { name: 'Algebra II' }));
+    expect(state).toMatchObject({ version: 4, edited: true, actionCount: 1, saving: 0, selectedSectionId: 's2' });
+    expect(state.test).toMatchObject({ name: 'Algebra II', version: 4, settings: { generateRandomTest: true } });
+    state = editorReducer(state, updateTest.rejected(null, 'u2', { grades: [] }, { message: 'The test was changed elsewhere', code: 'TEST_CHANGED' }));
+    expect(state).toMatchObject({ conflict: 'The test was changed elsewhere', version: 4, actionCount: 1 });
   });
 
   it('a drag-drop takes the sections order and keeps their questions', () => {

@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { AxiosError } from 'axios';
 import { errorMessage } from '../api/client';
-import type { EditorSection, EditorTest, QuestionInput, SectionSummary, WriteResult } from '../api/testTypes';
+import type { EditorSection, EditorTest, QuestionInput, SectionSummary, TestUpdate, WriteResult } from '../api/testTypes';
 import { questionCopy, sectionToSelectAfterDelete, validateTest, type Question, type Test, type ValidationError } from '../domain/test';
 import type { Language } from '../i18n/languages';
 import { logout, type ThunkExtra } from './authSlice';
@@ -74,6 +74,11 @@ function write<Arg, Result extends WriteResult>(type: string, call: (extra: Thun
   });
 }
 
+/** A change of the test itself (details, instructions, duration, attempts, grades, fonts, settings). */
+export type TestChange = Omit<TestUpdate, 'testId' | 'version'>;
+
+export const updateTest = write('updateTest', (extra, change: TestChange, at) => extra.api.updateTest({ testId: at.testId, version: at.version, ...change }));
+
 export interface SectionFields {
   name?: string;
   instructions?: string;
@@ -112,7 +117,7 @@ export const copyQuestion = write('copyQuestion', (extra, arg: { sectionId: stri
   }),
 );
 
-const writes = [addSection, updateSection, deleteSection, moveSection, addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion] as const;
+const writes = [updateTest, addSection, updateSection, deleteSection, moveSection, addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion] as const;
 
 /** Takes a section the server answered (with its questions), in its place or at the end. */
 function putSection(test: EditorTest, section: EditorSection) {
@@ -177,6 +182,12 @@ const editorSlice = createSlice({
       });
     }
     builder
+      .addCase(updateTest.fulfilled, (state, action) => {
+        if (!applyWrite(state, action.payload)) return;
+        // The answer is the whole test as stored: settings rules (RTG, optional questions) may
+        // have changed sections too. The selection stays where it was.
+        state.test = action.payload.test;
+      })
       .addCase(addSection.fulfilled, (state, action) => {
         if (!applyWrite(state, action.payload)) return;
         putSection(state.test!, action.payload.section);

@@ -285,6 +285,27 @@ test('the OpenAPI document lists the editor calls', async () => {
   expect(paths['/api/v2/question/edit'].patch.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['testId', 'sectionId', 'question', 'version']));
 });
 
+test('GET /api/v2/test/sample-report-url: a sample result report in the caller language, served by the server', async () => {
+  const res = await tutor.call('GET', '/api/v2/test/sample-report-url', undefined, 'ko');
+  expect(res.status).toBe(200);
+  const url = new URL(res.body.data.url);
+  expect([url.pathname, url.searchParams.get('lang')]).toEqual(['/samples/sample-report.html', 'ko']);
+  expect((await server.call('GET', '/api/v2/test/sample-report-url')).status).toBe(401);
+});
+
+test('grades: each rule of the shared gradeProblem names its field', async () => {
+  const id = await tutor.newTest();
+  const cases: [unknown[], string][] = [
+    [[{ name: 'A', from: 50, to: 40 }], 'grades.0.to'],
+    [[{ name: 'A', from: 0, to: 101 }], 'grades.0.to'],
+    [[{ name: 'A', from: 0, to: 50 }, { name: 'B', from: 50, to: 60 }], 'grades.1.from'],
+  ];
+  for (const [grades, field] of cases) {
+    const res = await update({ testId: id, version: 1, grades });
+    expect({ status: res.status, field: res.body.details?.[0]?.field }).toEqual({ status: 400, field });
+  }
+});
+
 describe('GET /api/question/errorMessages', () => {
   test('the validation catalogue of spec section 5, in the caller language', async () => {
     const en = await tutor.call('GET', '/api/question/errorMessages');

@@ -244,7 +244,9 @@ describeInBrowser('The test editor in the portal', () => {
     await page.getByRole('button', { name: '섹션 추가', exact: true }).click();
     await toast('섹션을 추가했습니다!').waitFor();
     await page.getByTestId('questions-empty').waitFor();
-    await page.getByRole('button', { name: 'Section 1 섹션 정보' }).click();
+    // A new section is named in the user's language.
+    expect(await sectionNames()).toEqual(['1. 섹션 1']);
+    await page.getByRole('button', { name: '섹션 1 섹션 정보' }).click();
     const long = '대수와 함수: 일차방정식, 이차방정식, 부등식과 그래프를 모두 다루는 아주 긴 섹션 이름';
     await page.getByTestId('section-dialog').getByLabel(/섹션 이름/).fill(long);
     await page.getByTestId('section-dialog').getByRole('button', { name: '저장' }).click();

@@ -107,6 +107,12 @@ export async function testEditorRoutes(app: FastifyInstance, services: Services)
     ...totalsOf(test),
   });
 
+  // What a student's result report looks like, for tutors choosing what results reveal: a
+  // static page the portal build serves (portal/public/samples), in the caller's language.
+  api.get('/v2/test/sample-report-url', { schema: { tags }, preValidation: guard }, async (request) => ({
+    data: { url: `${services.config.publicUrl}/samples/sample-report.html?lang=${request.lang}` },
+  }));
+
   api.get('/v2/test/:id', { schema: { tags, params: testParams }, preValidation: guard }, async (request) => {
     const caller = callerOf(request);
     const row = await repo.read(caller, request.params.id);

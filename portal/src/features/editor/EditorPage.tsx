@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../app/EmptyState';
 import { SectionsPanel } from './SectionsPanel';
 import { QuestionList } from './QuestionList';
+import { TestMenu } from './testDialogs/TestMenu';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -103,6 +104,7 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
             {editor.saving > 0 && <Spinner size="tiny" label={t('editor.saving')} />}
           </div>
         )}
+        {test && !readOnly && <TestMenu test={test} />}
       </header>
 
       {editor.conflict && (
