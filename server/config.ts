@@ -20,6 +20,10 @@ export interface ServerConfig {
   accountFailureLimit: number;
   accountLockMs: number;
   distDir: string;
+  /** Uploaded files (pictures): DATA_DIR/files unless FILES_DIR is given. */
+  filesDir: string;
+  /** Signs upload links; give every process of one deployment the same (FILES_SECRET), else one is kept in filesDir. */
+  filesSecret?: string;
   logLevel: string;
   bodyLimitBytes: number;
   supportEmail: string;
@@ -52,6 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accountFailureLimit: intFrom(env.ACCOUNT_FAILURE_LIMIT, 5),
     accountLockMs: intFrom(env.ACCOUNT_LOCK_MINUTES, 15) * 60_000,
     distDir: path.resolve(env.DIST_DIR ?? path.join(__dirname, '..', 'dist')),
+    filesDir: path.resolve(env.FILES_DIR ?? path.join(env.DATA_DIR ?? './data', 'files')),
+    filesSecret: env.FILES_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 1024 * 1024),
     supportEmail: env.SUPPORT_EMAIL ?? 'support@testforge.local',

@@ -174,6 +174,7 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     getTest: notSetUp('getTest'),
     updateTest: notSetUp('updateTest'),
     sampleReportUrl: notSetUp('sampleReportUrl'),
+    uploadPicture: notSetUp('uploadPicture'),
     createSection: notSetUp('createSection'),
     updateSection: notSetUp('updateSection'),
     deleteSection: notSetUp('deleteSection'),

@@ -1,3 +1,4 @@
+import { fileEndpoints } from './files';
 import type { AxiosInstance } from 'axios';
 import type { DefaultTestSettings } from '../domain/testSettings';
 import type { AuthUser, LoginResult, OrgLoginSettings, OrgSummary, PremiumTutor } from './types';
@@ -46,6 +47,7 @@ export function createEndpoints(http: AxiosInstance) {
       (await http.get<{ data: { urlForWhatsNewModel: string[] } }>('/v2/assets/url-for-whats-new-model')).data.data.urlForWhatsNewModel,
     ...libraryEndpoints(http),
     ...testEndpoints(http),
+    ...fileEndpoints(http),
   };
 }
 

@@ -107,6 +107,11 @@ const en = {
   supportNotificationBody: '{name} ({email}, organisation {orgCode}) asked to be contacted.',
   callbackSubject: 'Call-back request from {name}',
   callbackBody: '{name} ({email}, organisation {orgCode}) asked for a call back on {phone}.',
+  fileTypeNotAllowed: 'Pictures must be PNG, JPEG, GIF or WebP files.',
+  fileTooLarge: 'This file is too large: the limit is {limit} MB.',
+  uploadLinkInvalid: 'This upload link is not valid or has expired. Please try the upload again.',
+  uploadContentMismatch: 'The file is not the {type} picture it claims to be.',
+  fileNotFound: 'This file does not exist.',
 };
 
 export type ServerMessageKey = keyof typeof en;
@@ -212,6 +217,11 @@ const vi: Record<ServerMessageKey, string> = {
   supportNotificationBody: '{name} ({email}, tổ chức {orgCode}) muốn được liên hệ.',
   callbackSubject: 'Yêu cầu gọi lại từ {name}',
   callbackBody: '{name} ({email}, tổ chức {orgCode}) yêu cầu gọi lại theo số {phone}.',
+  fileTypeNotAllowed: 'Ảnh phải là tệp PNG, JPEG, GIF hoặc WebP.',
+  fileTooLarge: 'Tệp quá lớn: giới hạn là {limit} MB.',
+  uploadLinkInvalid: 'Liên kết tải lên không hợp lệ hoặc đã hết hạn. Vui lòng tải lên lại.',
+  uploadContentMismatch: 'Tệp không phải là ảnh {type} như đã khai báo.',
+  fileNotFound: 'Tệp này không tồn tại.',
 };
 
 const ko: Record<ServerMessageKey, string> = {
@@ -315,6 +325,11 @@ const ko: Record<ServerMessageKey, string> = {
   supportNotificationBody: '{name}님({email}, 기관 {orgCode})이 연락을 요청했습니다.',
   callbackSubject: '{name}님의 콜백 요청',
   callbackBody: '{name}님({email}, 기관 {orgCode})이 {phone}번으로 콜백을 요청했습니다.',
+  fileTypeNotAllowed: '그림은 PNG, JPEG, GIF 또는 WebP 파일이어야 합니다.',
+  fileTooLarge: '파일이 너무 큽니다. 한도는 {limit}MB입니다.',
+  uploadLinkInvalid: '업로드 링크가 올바르지 않거나 만료되었습니다. 다시 업로드해 주세요.',
+  uploadContentMismatch: '파일이 선언된 {type} 그림이 아닙니다.',
+  fileNotFound: '이 파일이 없습니다.',
 };
 
 export const SERVER_MESSAGES: Record<Language, Record<ServerMessageKey, string>> = { en, vi, ko };

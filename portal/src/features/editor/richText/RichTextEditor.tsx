@@ -1,17 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { TableKit } from '@tiptap/extension-table';
 import Image from '@tiptap/extension-image';
 import Subscript from '@tiptap/extension-subscript';
 import Superscript from '@tiptap/extension-superscript';
-import { Field, makeStyles, Toolbar, ToolbarButton, ToolbarDivider, ToolbarToggleButton, tokens, Tooltip } from '@fluentui/react-components';
+import { Field, makeStyles, Spinner, Toolbar, ToolbarButton, ToolbarDivider, ToolbarToggleButton, tokens, Tooltip } from '@fluentui/react-components';
 import {
   Image20Regular, MathFormula20Regular, Table20Regular, TextBold20Regular, TextBulletList20Regular, TextItalic20Regular, TextNumberListLtr20Regular,
   TextSubscript20Regular, TextSuperscript20Regular, TextUnderline20Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { MathPreview } from './MathPreview';
+import { usePictureUpload } from './usePictureUpload';
+import { PICTURE_CONTENT_TYPES } from '../../../../../shared/domain/pictures';
 
 const useStyles = makeStyles({
   frame: {
@@ -36,7 +38,7 @@ export interface RichTextEditorProps {
   label: string;
   value: string;
   onChange: (html: string) => void;
-  /** Uploads a picture and answers its URL (pictures go through the upload service). */
+  /** Uploads a picture and answers its URL; by default through the server's signed upload links. */
   onUploadImage?: (file: File) => Promise<string>;
   required?: boolean;
   validationMessage?: string;
@@ -55,12 +57,48 @@ export function RichTextEditor({ label, value, onChange, onUploadImage, required
   const styles = useStyles();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const defaultUpload = usePictureUpload();
+  const upload = useRef(onUploadImage ?? defaultUpload);
+  upload.current = onUploadImage ?? defaultUpload;
+  const [uploading, setUploading] = useState(0);
+  /** Uploads pictures (chosen, pasted or dropped) and inserts each where the cursor is, at its natural size. */
+  const insertPictures = useRef(async (target: Editor, files: File[]) => {
+    for (const file of files) {
+      setUploading((n) => n + 1);
+      try {
+        const src = await upload.current(file);
+        target.chain().focus().setImage({ src, alt: file.name }).run();
+      } catch {
+        /* refused or failed: the user was told by a toast */
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+  });
+  const picturesOf = (data: DataTransfer | null) => [...(data?.files ?? [])].filter((file) => file.type.startsWith('image/'));
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: false, codeBlock: false, blockquote: false, horizontalRule: false, link: false }), Subscript, Superscript, TableKit.configure({ table: { resizable: false } }), Image.configure({ inline: true })],
     content: value,
     onUpdate: ({ editor: current }) => onChangeRef.current(normalised(current.getHTML())),
-    editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', ...(testId ? { 'data-testid': testId } : {}) } },
+    editorProps: {
+      attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', ...(testId ? { 'data-testid': testId } : {}) },
+      // Pasted or dropped pictures are uploaded like chosen ones (never kept as data: URLs).
+      handlePaste: (_view, event) => {
+        const files = picturesOf(event.clipboardData);
+        if (!files.length || !editorRef.current) return false;
+        void insertPictures.current(editorRef.current, files);
+        return true;
+      },
+      handleDrop: (_view, event) => {
+        const files = picturesOf((event as DragEvent).dataTransfer);
+        if (!files.length || !editorRef.current) return false;
+        void insertPictures.current(editorRef.current, files);
+        return true;
+      },
+    },
   });
+  const editorRef = useRef<Editor | null>(null);
+  editorRef.current = editor;
 
   // A value set from outside (another question opened) replaces the content.
   useEffect(() => {
@@ -70,7 +108,7 @@ export function RichTextEditor({ label, value, onChange, onUploadImage, required
   return (
     <Field label={label} required={required} validationMessage={validationMessage}>
       <div className={styles.frame}>
-        {editor && <RichTextToolbar editor={editor} onUploadImage={onUploadImage} />}
+        {editor && <RichTextToolbar editor={editor} uploading={uploading > 0} onChoosePictures={(files) => void insertPictures.current(editor, files)} />}
         <EditorContent editor={editor} className={styles.content} />
       </div>
       <MathPreview html={value} />
@@ -78,7 +116,7 @@ export function RichTextEditor({ label, value, onChange, onUploadImage, required
   );
 }
 
-function RichTextToolbar({ editor, onUploadImage }: { editor: Editor; onUploadImage?: (file: File) => Promise<string> }) {
+function RichTextToolbar({ editor, uploading, onChoosePictures }: { editor: Editor; uploading: boolean; onChoosePictures: (files: File[]) => void }) {
   const styles = useStyles();
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -121,31 +159,21 @@ function RichTextToolbar({ editor, onUploadImage }: { editor: Editor; onUploadIm
       <Tooltip content={t('editor.format.math')} relationship="label">
         <ToolbarButton icon={<MathFormula20Regular />} onClick={() => chain().insertContent('$x^2$').run()} />
       </Tooltip>
-      {onUploadImage && (
-        <>
-          <Tooltip content={t('editor.format.image')} relationship="label">
-            <ToolbarButton icon={<Image20Regular />} onClick={() => fileInput.current?.click()} />
-          </Tooltip>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            hidden
-            data-testid="image-input"
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (!file) return;
-              try {
-                const src = await onUploadImage(file);
-                chain().setImage({ src, alt: file.name }).run();
-              } catch {
-                /* the upload's failure was toasted by the API client */
-              }
-            }}
-          />
-        </>
-      )}
+      <Tooltip content={t('editor.format.image')} relationship="label">
+        <ToolbarButton icon={uploading ? <Spinner size="extra-tiny" /> : <Image20Regular />} disabled={uploading} onClick={() => fileInput.current?.click()} data-testid="image-button" />
+      </Tooltip>
+      <input
+        ref={fileInput}
+        type="file"
+        accept={PICTURE_CONTENT_TYPES.join(",")}
+        hidden
+        data-testid="image-input"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = '';
+          if (files.length) onChoosePictures(files);
+        }}
+      />
     </Toolbar>
   );
 }

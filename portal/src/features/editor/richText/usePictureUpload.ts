@@ -1,0 +1,31 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pictureProblem, PICTURE_MAX_BYTES } from '../../../../../shared/domain/pictures';
+import { pickLanguage } from '../../../../../shared/i18n/languages';
+import { serverMessage } from '../../../../../shared/i18n/serverMessages';
+import { toastQueued } from '../../../../../shared/state/uiSlice';
+import { useApi } from '../../../app/apiContext';
+import { useAppDispatch } from '../../../app/hooks';
+
+/**
+ * Uploads a picture for rich text and answers its address. A file of the wrong type or size is
+ * refused here with the server's own words, before anything is sent; a failed upload was
+ * toasted by the API client. Either way it throws, so nothing is inserted.
+ */
+export function usePictureUpload(): (file: File) => Promise<string> {
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    async (file: File) => {
+      const problem = pictureProblem(file);
+      if (problem) {
+        const body = serverMessage(pickLanguage(i18n.language), problem, { limit: PICTURE_MAX_BYTES / (1024 * 1024) });
+        dispatch(toastQueued({ intent: 'error', title: t('common.errorTitle'), body }));
+        throw new Error(body);
+      }
+      return api.uploadPicture(file);
+    },
+    [api, dispatch, i18n, t],
+  );
+}

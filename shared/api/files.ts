@@ -1,0 +1,29 @@
+import type { AxiosInstance } from 'axios';
+import type { PictureContentType } from '../domain/pictures';
+
+export interface SignedUpload {
+  uploadUrl: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  /** Where the file is read once uploaded (relative to the API's origin for the local store). */
+  fileUrl: string;
+  expiresAt: string;
+}
+
+/**
+ * Uploads (decisions section 8): ask the server for a signed link, PUT the bytes there. One
+ * way for the portal and the add-in, whether files go to the server's disk or to S3.
+ */
+export function fileEndpoints(http: AxiosInstance) {
+  return {
+    uploadPicture: async (file: Blob & { name: string; type: string }): Promise<string> => {
+      const signed = (
+        await http.post<{ data: SignedUpload }>('/v2/user/getS3SignedUrl', { fileName: file.name, contentType: file.type as PictureContentType, size: file.size, purpose: 'picture' })
+      ).data.data;
+      // A relative link is the API server's own: resolve it against the API's origin, not the client's baseURL path.
+      const origin = new URL(http.defaults.baseURL ?? '/', globalThis.location?.href ?? 'http://localhost/');
+      await http.request({ method: signed.method, url: new URL(signed.uploadUrl, origin).toString(), data: file, headers: signed.headers, timeout: 120_000 });
+      return signed.fileUrl;
+    },
+  };
+}
