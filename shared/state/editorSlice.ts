@@ -117,7 +117,12 @@ export const copyQuestion = write('copyQuestion', (extra, arg: { sectionId: stri
   }),
 );
 
-const writes = [updateTest, addSection, updateSection, deleteSection, moveSection, addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion] as const;
+/** Imports questions of other tests (spec section 4: drafts are skipped and counted by the server). */
+export const importQuestions = write('importQuestions', (extra, arg: { sectionId: string; questions: { _id: string; testId: string }[] }, at) =>
+  extra.api.importQuestions({ testId: at.testId, version: at.version, ...arg }),
+);
+
+const writes = [updateTest, importQuestions, addSection, updateSection, deleteSection, moveSection, addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion] as const;
 
 /** Takes a section the server answered (with its questions), in its place or at the end. */
 function putSection(test: EditorTest, section: EditorSection) {
@@ -206,7 +211,7 @@ const editorSlice = createSlice({
       .addCase(moveSection.fulfilled, (state, action) => {
         if (applyWrite(state, action.payload)) putSummaries(state.test!, action.payload.sections);
       });
-    for (const thunk of [addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion] as const) {
+    for (const thunk of [addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion, importQuestions] as const) {
       builder.addCase(thunk.fulfilled, (state, action) => {
         if (applyWrite(state, action.payload)) putSection(state.test!, action.payload.section);
       });

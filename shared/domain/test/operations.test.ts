@@ -279,11 +279,13 @@ describe('import', () => {
     expect(test.totalNumberOfQuestions).toBe(2);
   });
 
-  it('select all picks only candidates not imported yet', () => {
+  it('select all picks only candidates not imported yet, and no drafts', () => {
     const s = sectionWith(0);
     const q = source();
     importQuestions(test, s._id, [{ question: q, fromGlobal: false }], ctx.ids);
-    expect(selectAllForImport([{ _id: q._id }, { _id: 'other' }], test)).toEqual(['other']);
+    const other = { ...q, _id: 'other' };
+    const draft = { ...q, _id: 'draft', name: '' };
+    expect(selectAllForImport([q, other, draft], test)).toEqual(['other']);
   });
 });
 

@@ -351,13 +351,14 @@ export function importQuestions(test: Test, sectionId: string, sources: ImportSo
 
 /**
  * The import modal's "select all" (spec section 4): the candidates not yet imported into the
- * test (no question of the test was copied from them).
+ * test (no question of the test was copied from them), and not in draft mode (the import would
+ * skip them). A comprehension is a candidate whole; its children are never picked alone.
  */
-export function selectAllForImport(candidates: Pick<Question, '_id'>[], test: Test): string[] {
+export function selectAllForImport(candidates: Question[], test: Pick<Test, 'sections'>): string[] {
   const imported = new Set(
     test.sections.flatMap((s) => s.questions.map((q) => q.sourceQuestionId).filter((id): id is string => Boolean(id))),
   );
-  return candidates.filter((c) => !imported.has(c._id)).map((c) => c._id);
+  return candidates.filter((c) => !imported.has(c._id) && !isDraftQuestion(c)).map((c) => c._id);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RichText } from '../../app/RichText';
 import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowDownRegular, ArrowUpRegular, CopyRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowDownRegular, ArrowImportRegular, ArrowUpRegular, CopyRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
 import { canEditQuestion, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
@@ -9,6 +9,7 @@ import { copyQuestion, deleteQuestions, reorderQuestions } from '../../../../sha
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../app/FormDialog';
 import { QuestionDialog } from './QuestionDialog';
+import { ImportQuestionsDialog } from './import/ImportQuestionsDialog';
 import { useEditorWrite } from './useEditorWrite';
 
 const useStyles = makeStyles({
@@ -35,6 +36,7 @@ const useStyles = makeStyles({
 
 type ListDialog =
   | { kind: 'add'; parentQuestionId?: string }
+  | { kind: 'import' }
   | { kind: 'edit'; question: Question }
   | { kind: 'delete'; question: Question; parent?: ComprehensionQuestion }
   | null;
@@ -45,7 +47,8 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
   const styles = useStyles();
   const dispatch = useAppDispatch();
   const run = useEditorWrite();
-  const isGlobalTest = useAppSelector((s) => s.editor.test?.isGlobal ?? false);
+  const test = useAppSelector((s) => s.editor.test);
+  const isGlobalTest = test?.isGlobal ?? false;
   const [dialog, setDialog] = useState<ListDialog>(null);
 
   const move = (ids: string[], from: number, to: number, parentQuestionId?: string) => {
@@ -123,9 +126,14 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
           {section.name}
         </Text>
         {!readOnly && (
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add' })}>
-            {t('editor.addQuestion')}
-          </Button>
+          <>
+            <Button icon={<ArrowImportRegular />} onClick={() => setDialog({ kind: 'import' })} data-testid="import-open">
+              {t('importQuestions.open')}
+            </Button>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add' })}>
+              {t('editor.addQuestion')}
+            </Button>
+          </>
         )}
       </div>
       {section.questions.length === 0 ? (
@@ -134,6 +142,7 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
         <ol className={styles.list}>{section.questions.map((q, i) => renderQuestion(q, i, section.questions))}</ol>
       )}
       {dialog?.kind === 'add' && <QuestionDialog sectionId={section._id} question={null} parentQuestionId={dialog.parentQuestionId} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'import' && test && <ImportQuestionsDialog test={test} section={section} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <QuestionDialog sectionId={section._id} question={dialog.question} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (
         <FormDialog

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { ChevronRight16Regular, Folder20Regular, Home20Regular } from '@fluentui/react-icons';
+import { ChevronRight16Regular, DocumentBulletList20Regular, Folder20Regular, Home20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { Breadcrumb, LibraryFolder } from '../../../../../shared/api/libraryTypes';
+import type { Breadcrumb, LibraryFolder, TestSummary } from '../../../../../shared/api/libraryTypes';
 import { ROOT_FOLDER_ID } from '../../../../../shared/state/librarySlice';
 import { useApi } from '../../../app/apiContext';
 import { usePickerStyles } from './usePickerStyles';
 
-/** The picker lists up to the server's largest folder page at each level. */
+/** The picker lists up to the server's largest folder page at each level, and a page of tests. */
 const PICKER_FOLDER_LIMIT = 500;
+const PICKER_TEST_LIMIT = 100;
 
 const useStyles = makeStyles({
   path: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
@@ -18,7 +19,8 @@ const useStyles = makeStyles({
 
 /**
  * Browses a library's folders: breadcrumbs from the library's root, and the folders of the place
- * reached. `place` is the path (empty at the root); `blocked` folders cannot be entered.
+ * reached. `place` is the path (empty at the root); `blocked` folders cannot be entered. With
+ * `onPickTest` it lists the place's tests too (matching `search`), to pick one.
  */
 export function FolderBrowser({
   isGlobal,
@@ -26,6 +28,8 @@ export function FolderBrowser({
   onPlaceChange,
   blocked,
   emptyHint,
+  onPickTest,
+  search,
   testId,
 }: {
   isGlobal: boolean;
@@ -34,6 +38,8 @@ export function FolderBrowser({
   blocked?: (folder: LibraryFolder) => string | null;
   /** What an empty level says (by default, the move dialog's hint). */
   emptyHint?: string;
+  onPickTest?: (test: TestSummary) => void;
+  search?: string;
   testId: string;
 }) {
   const styles = useStyles();
@@ -41,19 +47,26 @@ export function FolderBrowser({
   const { t } = useTranslation();
   const api = useApi();
   const [folders, setFolders] = useState<LibraryFolder[] | null>(null);
+  const [tests, setTests] = useState<TestSummary[]>([]);
   const here = place.at(-1)?._id ?? ROOT_FOLDER_ID;
+  const withTests = Boolean(onPickTest);
 
   useEffect(() => {
     let current = true;
     setFolders(null);
+    const query = { folderLimit: PICKER_FOLDER_LIMIT, testLimit: withTests ? PICKER_TEST_LIMIT : 0, isGlobal, searchString: search?.trim() || undefined };
     api
-      .folderChildren(here, { folderLimit: PICKER_FOLDER_LIMIT, testLimit: 0, isGlobal })
-      .then((children) => current && setFolders(children.folders.folderArray))
-      .catch(() => current && setFolders([]));
+      .folderChildren(here, query)
+      .then((children) => {
+        if (!current) return;
+        setFolders(children.folders.folderArray);
+        setTests(children.tests.testsArray);
+      })
+      .catch(() => current && (setFolders([]), setTests([])));
     return () => {
       current = false;
     };
-  }, [api, here, isGlobal]);
+  }, [api, here, isGlobal, withTests, search]);
 
   return (
     <>
@@ -72,7 +85,7 @@ export function FolderBrowser({
       </nav>
       <ul className={picker.list} data-testid={testId}>
         {folders === null && <Spinner size="small" style={{ padding: 16 }} />}
-        {folders?.length === 0 && <li className={picker.hint}>{emptyHint ?? t('library.noSubfolders')}</li>}
+        {folders?.length === 0 && (!withTests || tests.length === 0) && <li className={picker.hint}>{emptyHint ?? t('library.noSubfolders')}</li>}
         {folders?.map((folder) => {
           const reason = blocked?.(folder) ?? null;
           return (
@@ -90,6 +103,15 @@ export function FolderBrowser({
             </li>
           );
         })}
+        {folders !== null &&
+          onPickTest &&
+          tests.map((test) => (
+            <li key={test._id}>
+              <Button className={styles.row} appearance="subtle" icon={<DocumentBulletList20Regular />} title={test.name} onClick={() => onPickTest(test)} data-testid="picker-test">
+                {test.name}
+              </Button>
+            </li>
+          ))}
       </ul>
     </>
   );
