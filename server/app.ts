@@ -23,6 +23,7 @@ import { libraryContentRoutes } from './modules/library/contentRoutes';
 import { linkRoutes } from './modules/links/routes';
 import { testEditorRoutes } from './modules/tests/routes';
 import { fileRoutes } from './modules/files/routes';
+import { printRoutes } from './modules/print/routes';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -73,7 +74,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
         await database.db.selectFrom('organizations').select('id').limit(1).execute();
         return { data: { status: 'ok', database: database.kind, version: APP_VERSION } };
       });
-      for (const routes of [authRoutes, settingsRoutes, helpRoutes, assetRoutes, reportRoutes, libraryRoutes, libraryContentRoutes, linkRoutes, testEditorRoutes, fileRoutes]) {
+      for (const routes of [authRoutes, settingsRoutes, helpRoutes, assetRoutes, reportRoutes, libraryRoutes, libraryContentRoutes, linkRoutes, testEditorRoutes, fileRoutes, printRoutes]) {
         await api.register((scope) => routes(scope, services));
       }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

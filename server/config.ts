@@ -24,6 +24,8 @@ export interface ServerConfig {
   filesDir: string;
   /** Signs upload links; give every process of one deployment the same (FILES_SECRET), else one is kept in filesDir. */
   filesSecret?: string;
+  /** Headless Chromium for PDF export (CHROMIUM_PATH); without it, print-pdf answers 503. */
+  chromiumPath: string | null;
   logLevel: string;
   bodyLimitBytes: number;
   supportEmail: string;
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR ?? path.join(__dirname, '..', 'dist')),
     filesDir: path.resolve(env.FILES_DIR ?? path.join(env.DATA_DIR ?? './data', 'files')),
     filesSecret: env.FILES_SECRET || undefined,
+    chromiumPath: env.CHROMIUM_PATH === '' ? null : (env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 1024 * 1024),
     supportEmail: env.SUPPORT_EMAIL ?? 'support@testforge.local',

@@ -175,6 +175,7 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     updateTest: notSetUp('updateTest'),
     sampleReportUrl: notSetUp('sampleReportUrl'),
     uploadPicture: notSetUp('uploadPicture'),
+    printPdf: notSetUp('printPdf'),
     createSection: notSetUp('createSection'),
     updateSection: notSetUp('updateSection'),
     deleteSection: notSetUp('deleteSection'),

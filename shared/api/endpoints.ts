@@ -113,6 +113,16 @@ function testEndpoints(http: AxiosInstance) {
   return {
     getTest: async (testId: string, signal?: AbortSignal) => data(await http.get<{ data: EditorTest }>(`/v2/test/${encodeURIComponent(testId)}`, { signal })),
     updateTest: async (body: TestUpdate) => data(await http.patch<{ data: TestUpdateResult }>('/v2/test/update', body)),
+    /** The print view as a PDF made by the server; errors come back as a Blob body (the caller reads them). */
+    printPdf: async (testId: string, withAnswers: boolean) =>
+      (
+        await http.get<Blob>(`/v2/test/${encodeURIComponent(testId)}/print-pdf`, {
+          params: withAnswers ? { answers: 'true' } : {},
+          responseType: 'blob',
+          timeout: 90_000,
+          handlesOwnErrors: true,
+        })
+      ).data,
     sampleReportUrl: async () => data(await http.get<{ data: { url: string } }>('/v2/test/sample-report-url')),
     createSection: async (body: SectionInput) => data(await http.post<{ data: SectionResult }>('/v2/test/section/create', body)),
     updateSection: async (body: SectionInput & { sectionId: string; version: number }) =>

@@ -112,6 +112,8 @@ const en = {
   uploadLinkInvalid: 'This upload link is not valid or has expired. Please try the upload again.',
   uploadContentMismatch: 'The file is not the {type} picture it claims to be.',
   fileNotFound: 'This file does not exist.',
+  pdfUnavailable: "PDF export needs Chromium on the server (CHROMIUM_PATH). Use Print and your browser's Save as PDF instead.",
+  pdfFailed: "The PDF could not be made. Please try again, or use Print and your browser's Save as PDF.",
 };
 
 export type ServerMessageKey = keyof typeof en;
@@ -222,6 +224,8 @@ const vi: Record<ServerMessageKey, string> = {
   uploadLinkInvalid: 'Liên kết tải lên không hợp lệ hoặc đã hết hạn. Vui lòng tải lên lại.',
   uploadContentMismatch: 'Tệp không phải là ảnh {type} như đã khai báo.',
   fileNotFound: 'Tệp này không tồn tại.',
+  pdfUnavailable: 'Xuất PDF cần Chromium trên máy chủ (CHROMIUM_PATH). Hãy dùng In và chức năng Lưu dưới dạng PDF của trình duyệt.',
+  pdfFailed: 'Không tạo được PDF. Vui lòng thử lại, hoặc dùng In và chức năng Lưu dưới dạng PDF của trình duyệt.',
 };
 
 const ko: Record<ServerMessageKey, string> = {
@@ -330,6 +334,8 @@ const ko: Record<ServerMessageKey, string> = {
   uploadLinkInvalid: '업로드 링크가 올바르지 않거나 만료되었습니다. 다시 업로드해 주세요.',
   uploadContentMismatch: '파일이 선언된 {type} 그림이 아닙니다.',
   fileNotFound: '이 파일이 없습니다.',
+  pdfUnavailable: 'PDF 내보내기에는 서버에 Chromium(CHROMIUM_PATH)이 필요합니다. 대신 인쇄 후 브라우저의 PDF로 저장을 사용하세요.',
+  pdfFailed: 'PDF를 만들지 못했습니다. 다시 시도하거나 인쇄 후 브라우저의 PDF로 저장을 사용하세요.',
 };
 
 export const SERVER_MESSAGES: Record<Language, Record<ServerMessageKey, string>> = { en, vi, ko };

@@ -4,7 +4,7 @@ import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, MessageBar, MessageBarActions, MessageBarBody, Spinner,
   Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { ArrowLeftRegular, ErrorCircleRegular } from '@fluentui/react-icons';
+import { ArrowLeftRegular, ErrorCircleRegular, PrintRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { editorValidation, loadTest, sectionSelected, selectedSection, editorClosed } from '../../../../shared/state/editorSlice';
 import { pickLanguage } from '../../../../shared/i18n/languages';
@@ -103,6 +103,11 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
             <Text data-testid="editor-total-questions">{t('editor.totalQuestions', { count: test.totalNumberOfQuestions })}</Text>
             {editor.saving > 0 && <Spinner size="tiny" label={t('editor.saving')} />}
           </div>
+        )}
+        {test && (
+          <Button as="a" href={`/printPdf/${test._id}`} target="_blank" rel="noopener" icon={<PrintRegular />} data-testid="editor-print">
+            {t('editor.printLink')}
+          </Button>
         )}
         {test && !readOnly && <TestMenu test={test} />}
       </header>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Title2, tokens } from '@fluentui/react-components';
-import { Print20Regular } from '@fluentui/react-icons';
+import { DocumentPdf20Regular, Print20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../shared/api/client';
 import type { EditorTest } from '../../../../shared/api/testTypes';
@@ -9,6 +9,7 @@ import { fromDurationMs } from '../../../../shared/domain/duration';
 import 'katex/dist/katex.min.css';
 import { useApi } from '../../app/apiContext';
 import { RichText } from '../../app/RichText';
+import { usePdfExport } from './usePdfExport';
 
 const useStyles = makeStyles({
   bar: {
@@ -49,8 +50,8 @@ const letter = (index: number) => String.fromCharCode(65 + index);
 
 /**
  * `/printPdf/{id}`: the whole test laid out for paper (sections, numbering, options, maths,
- * pictures), with or without the answer key. Print / Export as PDF uses the browser's print
- * dialog, whose "Save as PDF" makes the file.
+ * pictures), with or without the answer key. Print opens the browser's print dialog; Export as
+ * PDF downloads the same page printed by the server (see usePdfExport).
  */
 export function PrintPage({ testId }: { testId: string }) {
   const styles = useStyles();
@@ -59,6 +60,7 @@ export function PrintPage({ testId }: { testId: string }) {
   const [test, setTest] = useState<EditorTest | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [withAnswers, setWithAnswers] = useState(new URLSearchParams(window.location.search).get('answers') === 'true');
+  const { exporting, exportPdf } = usePdfExport(testId, test?.name ?? 'test');
 
   useEffect(() => {
     const controller = new AbortController();
@@ -117,8 +119,11 @@ export function PrintPage({ testId }: { testId: string }) {
     <div>
       <div className={styles.bar}>
         <Switch checked={withAnswers} onChange={(_, data) => setWithAnswers(data.checked)} label={t('print.withAnswers')} />
-        <Button appearance="primary" icon={<Print20Regular />} onClick={() => window.print()}>
+        <Button icon={<Print20Regular />} onClick={() => window.print()}>
           {t('print.print')}
+        </Button>
+        <Button appearance="primary" icon={exporting ? <Spinner size="tiny" /> : <DocumentPdf20Regular />} disabled={exporting} onClick={() => void exportPdf(withAnswers)} data-testid="export-pdf">
+          {t('print.exportPdf')}
         </Button>
       </div>
       <article className={styles.paper} data-testid="print-paper">
