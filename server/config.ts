@@ -15,6 +15,8 @@ export interface ServerConfig {
   sessionCacheMs: number;
   /** Size of the in-process library listing cache (see library/listingCache.ts); 0 turns it off. */
   libraryCacheBytes: number;
+  /** Size of the in-process cache of tests opened in the editor (GET /v2/test/{id}); 0 turns it off. */
+  testCacheBytes: number;
   resetTokenTtlMs: number;
   loginRateLimitPerMinute: number;
   accountFailureLimit: number;
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionTtlMs: intFrom(env.SESSION_TTL_HOURS, 24 * 7) * 3_600_000,
     sessionCacheMs: intFrom(env.SESSION_CACHE_MS, 5_000),
     libraryCacheBytes: intFrom(env.LIBRARY_CACHE_MB, 32) * 1024 * 1024,
+    testCacheBytes: intFrom(env.TEST_CACHE_MB, 64) * 1024 * 1024,
     resetTokenTtlMs: intFrom(env.RESET_TOKEN_TTL_MINUTES, 30) * 60_000,
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
     accountFailureLimit: intFrom(env.ACCOUNT_FAILURE_LIMIT, 5),

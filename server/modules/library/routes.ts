@@ -5,7 +5,8 @@ import { AppError, notFound } from '../../http/errors';
 import { effectiveFlag } from '../accounts/presenter';
 import type { Services } from '../../services';
 import { LibraryRepository, type ListedTest, type ListingRequest } from './repository';
-import { libraryKeyOf, LibraryVersions, ListingCache } from './listingCache';
+import { ResponseCache } from '../../http/responseCache';
+import { libraryKeyOf, LibraryVersions } from './listingCache';
 import { presentFolder, presentTestSummary } from './presenter';
 import { ROOT_FOLDER_ID, type LibraryScope } from './scope';
 import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from './schemas';
@@ -34,7 +35,7 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
   // one read held up by a busy CPU then does not hold back the requests behind it (measured:
   // p99 18-25 ms against 22-34 ms with one at a time, deep folder at 50 connections).
   const versions = new LibraryVersions(services.db, services.databaseKind === 'pglite' ? 1 : 3);
-  const cache = new ListingCache(services.config.libraryCacheBytes);
+  const cache = new ResponseCache(services.config.libraryCacheBytes);
 
   const guard = [services.requireAuth, requireActiveSubscription];
 

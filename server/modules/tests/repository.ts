@@ -52,8 +52,22 @@ export class TestEditorRepository {
     return db.selectFrom('tests').selectAll().where('id', '=', testId).where(this.visibleTo(caller)).executeTakeFirst();
   }
 
+  /**
+   * What a cached copy of the test is checked against, without its content: the version and
+   * update time (every write of the test or of its row changes one), and whether the content
+   * stores settings (without them the answer depends on default settings held elsewhere).
+   */
+  readHead(caller: EditorCaller, testId: string) {
+    return this.db
+      .selectFrom('tests')
+      .select(['id', 'version', 'updated_at', 'opened_at', 'owner_id', 'is_global', sql<boolean>`(content ? 'settings')`.as('has_settings')])
+      .where('id', '=', testId)
+      .where(this.visibleTo(caller))
+      .executeTakeFirst();
+  }
+
   /** Opening one's own test makes it a recent test of the library (at most one write a minute). */
-  async markOpened(caller: EditorCaller, row: TestRow, now = new Date()): Promise<void> {
+  async markOpened(caller: EditorCaller, row: Pick<TestRow, 'id' | 'is_global' | 'owner_id' | 'opened_at'>, now = new Date()): Promise<void> {
     if (row.is_global || row.owner_id !== caller.userId) return;
     if (row.opened_at && now.getTime() - new Date(row.opened_at).getTime() < OPENED_AGAIN_AFTER_MS) return;
     await this.db.updateTable('tests').set({ opened_at: now }).where('id', '=', row.id).execute();

@@ -26,6 +26,7 @@ import { serverMessage, type ServerMessageKey } from '../../../shared/i18n/serve
 import type { TestRow } from '../../db/schema';
 import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { ResponseCache } from '../../http/responseCache';
 import { newId } from '../../security';
 import type { Services } from '../../services';
 import { effectiveFlag } from '../accounts/presenter';
@@ -113,13 +114,29 @@ export async function testEditorRoutes(app: FastifyInstance, services: Services)
     data: { url: `${services.config.publicUrl}/samples/sample-report.html?lang=${request.lang}` },
   }));
 
-  api.get('/v2/test/:id', { schema: { tags, params: testParams }, preValidation: guard }, async (request) => {
+  /**
+   * A test opened in the editor is kept as its JSON answer, keyed by test, caller and version and
+   * checked against the row's update time, read first (without the content) on every request:
+   * a copy is never older than a write acknowledged before the request, whichever process made
+   * it. Tests without stored settings are not kept (their defaults live elsewhere).
+   */
+  const opened = new ResponseCache(services.config.testCacheBytes);
+  api.get('/v2/test/:id', { schema: { tags, params: testParams }, preValidation: guard }, async (request, reply) => {
     const caller = callerOf(request);
+    const head = await repo.readHead(caller, request.params.id);
+    if (!head) throw notFound('test');
+    await repo.markOpened(caller, head);
+    const keyOf = (row: { id: string; version: number | string }) => `${row.id}:${row.version}:${caller.userId}`;
+    const stamp = (row: { updated_at: Date | string }) => String(new Date(row.updated_at).getTime());
+    reply.type('application/json; charset=utf-8');
+    const cached = head.has_settings && opened.enabled ? opened.get(keyOf(head), stamp(head)) : undefined;
+    if (cached) return reply.header('x-test-cache', 'hit').send(cached);
     const row = await repo.read(caller, request.params.id);
     if (!row) throw notFound('test');
-    const test = await repo.hydrate(caller, row);
-    await repo.markOpened(caller, row);
-    return { data: presentTest(test, row, services.config.publicUrl) };
+    const body = Buffer.from(JSON.stringify({ data: presentTest(await repo.hydrate(caller, row), row, services.config.publicUrl) }));
+    // Kept under the row actually read (a write may have landed since the head was read).
+    if ((row.content as { settings?: unknown }).settings && opened.enabled) opened.set(keyOf(row), stamp(row), body);
+    return reply.header('x-test-cache', 'miss').send(body);
   });
 
   api.patch('/v2/test/update', { schema: { tags, body: updateTestBody }, preValidation: guard }, async (request) => {
