@@ -4,7 +4,7 @@ import type { EditorSection, EditorTest } from '../api/testTypes';
 import type { Endpoints } from '../api/endpoints';
 import {
   addQuestions, addSection, deleteSection, editorReducer, editorValidation, initialEditorState, loadTest, moveSection, sectionSelected,
-  selectedSection, updateTest, type EditorState,
+  selectedSection, updateTest, contentLanguageSelected, firstLanguageOf, type EditorState,
 } from './editorSlice';
 
 const section = (id: string, order: number, questions: EditorSection['questions'] = []): EditorSection =>
@@ -67,6 +67,20 @@ describe('editor slice', () => {
     expect(state.test).toMatchObject({ name: 'Algebra II', version: 4, settings: { generateRandomTest: true } });
     state = editorReducer(state, updateTest.rejected(null, 'u2', { grades: [] }, { message: 'The test was changed elsewhere', code: 'TEST_CHANGED' }));
     expect(state).toMatchObject({ conflict: 'The test was changed elsewhere', version: 4, actionCount: 1 });
+  });
+
+  it('the content language of a multilingual test: the first is null; a language removed falls back to the first', () => {
+    const bilingual: EditorTest = { ...test([section('s1', 1)], 4), testType: 'TB_TEST', isMultilingual: true, languagesList: ['English', 'Vietnamese'], languageList: ['English', 'Vietnamese'] };
+    let state = editorReducer(editorReducer(undefined, loadTest.pending('r', 't1')), loadTest.fulfilled(bilingual, 'r', 't1'));
+    expect(firstLanguageOf(state)).toBe('English');
+    state = editorReducer(state, contentLanguageSelected('Vietnamese'));
+    expect(state.contentLanguage).toBe('Vietnamese');
+    state = editorReducer(state, contentLanguageSelected('English'));
+    expect(state.contentLanguage).toBeNull();
+    state = editorReducer(state, contentLanguageSelected('Vietnamese'));
+    const english = { ...bilingual, version: 5, languagesList: ['English'], languageList: ['English'], isMultilingual: true };
+    state = editorReducer(state, updateTest.fulfilled({ ...write, version: 5, test: english }, 'u', { languages: ['English'] }));
+    expect(state.contentLanguage).toBeNull();
   });
 
   it('a drag-drop takes the sections order and keeps their questions', () => {

@@ -26,6 +26,8 @@ export interface EditorState {
   saving: number;
   /** The server's message when a write was refused because the test changed elsewhere (409 TEST_CHANGED). */
   conflict: string | null;
+  /** The language whose text the editor shows and edits in a multilingual test; null: the first. */
+  contentLanguage: string | null;
 }
 
 export const initialEditorState: EditorState = {
@@ -39,6 +41,7 @@ export const initialEditorState: EditorState = {
   actionCount: 0,
   saving: 0,
   conflict: null,
+  contentLanguage: null,
 };
 
 export interface WriteFailure {
@@ -144,6 +147,10 @@ const editorSlice = createSlice({
     sectionSelected: (state, action: PayloadAction<string | null>) => {
       state.selectedSectionId = action.payload;
     },
+    contentLanguageSelected: (state, action: PayloadAction<string | null>) => {
+      const first = firstLanguageOf(state);
+      state.contentLanguage = action.payload === first ? null : action.payload;
+    },
     conflictDismissed: (state) => {
       state.conflict = null;
     },
@@ -172,6 +179,7 @@ const editorSlice = createSlice({
         state.version = test.version;
         // The selection survives a reload when its section still exists; else section 1.
         if (!test.sections.some((s) => s._id === state.selectedSectionId)) state.selectedSectionId = test.sections[0]?._id ?? null;
+        keepContentLanguage(state);
       })
       .addCase(loadTest.rejected, (state, action) => {
         if (state.testId !== action.meta.arg || action.meta.aborted) return;
@@ -192,6 +200,7 @@ const editorSlice = createSlice({
         // The answer is the whole test as stored: settings rules (RTG, optional questions) may
         // have changed sections too. The selection stays where it was.
         state.test = action.payload.test;
+        keepContentLanguage(state);
       })
       .addCase(addSection.fulfilled, (state, action) => {
         if (!applyWrite(state, action.payload)) return;
@@ -233,7 +242,18 @@ function applyWrite(state: EditorState, result: WriteResult): boolean {
   return true;
 }
 
-export const { sectionSelected, conflictDismissed, editorClosed } = editorSlice.actions;
+/** A language the test no longer has (or no longer multilingual) falls back to the first. */
+function keepContentLanguage(state: EditorState): void {
+  const languages = state.test?.isMultilingual ? state.test.languagesList.slice(1) : [];
+  if (state.contentLanguage !== null && !languages.includes(state.contentLanguage)) state.contentLanguage = null;
+}
+
+/** The first language of a multilingual test (its questions' own text), else null. */
+export function firstLanguageOf(state: EditorState): string | null {
+  return state.test?.isMultilingual ? (state.test.languagesList[0] ?? null) : null;
+}
+
+export const { sectionSelected, contentLanguageSelected, conflictDismissed, editorClosed } = editorSlice.actions;
 export const editorReducer = editorSlice.reducer;
 
 /** The loaded test as the shared model sees it (for validateTest and the other rules). */

@@ -9,6 +9,7 @@
 export * from './types';
 export * from './defaults';
 export * from './grades';
+export * from './translations';
 export * from './errors';
 export * from './html';
 export * from './normalize';

@@ -14,6 +14,7 @@ import { EmptyState } from '../../app/EmptyState';
 import { SectionsPanel } from './SectionsPanel';
 import { QuestionList } from './QuestionList';
 import { TestMenu } from './testDialogs/TestMenu';
+import { LanguageSwitch } from './multilingual/LanguageSwitch';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -104,6 +105,7 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
             {editor.saving > 0 && <Spinner size="tiny" label={t('editor.saving')} />}
           </div>
         )}
+        <LanguageSwitch />
         {test && (
           <Button as="a" href={`/printPdf/${test._id}`} target="_blank" rel="noopener" icon={<PrintRegular />} data-testid="editor-print">
             {t('editor.printLink')}

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import {
   CHILD_QUESTION_TYPES, DEFAULT_MARKS, DIFFICULTY_LEVELS, QUESTION_TYPES, TRUE_FALSE_OPTION_NAMES, type DifficultyLevel, type Question,
   type QuestionDraft, type QuestionType,
+  translationsForEdit,
 } from '../../../../shared/domain/test';
-import { addQuestions, editQuestion } from '../../../../shared/state/editorSlice';
-import { useAppDispatch } from '../../app/hooks';
+import { addQuestions, editQuestion, firstLanguageOf } from '../../../../shared/state/editorSlice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { RichTextEditor } from './richText/RichTextEditor';
 import { FormDialog } from '../../app/FormDialog';
 import { useEditorWrite } from './useEditorWrite';
@@ -78,6 +79,7 @@ export function QuestionDialog({
   const styles = useStyles();
   const dispatch = useAppDispatch();
   const run = useEditorWrite();
+  const firstLanguage = useAppSelector((s) => firstLanguageOf(s.editor));
   const types = parentQuestionId ? CHILD_QUESTION_TYPES : QUESTION_TYPES;
   const [type, setType] = useState<QuestionType>(question?.type ?? 'multiple_choice');
   const [name, setName] = useState(question?.name ?? '');
@@ -120,7 +122,8 @@ export function QuestionDialog({
       isPartialMarkingEnabled: partialOn,
       difficultyLevel: difficulty,
       tags: tags.split(',').map((tag) => tag.trim()).filter(Boolean),
-      translations: question?.translations,
+      // The first language's copy is left out: it would win over the text edited here.
+      translations: question ? translationsForEdit(question, firstLanguage) : undefined,
       isGpscType: question?.type === 'multiple_choice' ? question.isGpscType : undefined,
     };
     if (type === 'multiple_choice' || type === 'true_false') {

@@ -4,12 +4,13 @@ import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-compone
 import { AddRegular, ArrowDownRegular, ArrowImportRegular, ArrowUpRegular, CopyRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
-import { canEditQuestion, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
-import { copyQuestion, deleteQuestions, reorderQuestions } from '../../../../shared/state/editorSlice';
+import { canEditQuestion, questionTextIn, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
+import { copyQuestion, deleteQuestions, firstLanguageOf, reorderQuestions } from '../../../../shared/state/editorSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../app/FormDialog';
 import { QuestionDialog } from './QuestionDialog';
 import { ImportQuestionsDialog } from './import/ImportQuestionsDialog';
+import { TranslationDialog } from './multilingual/TranslationDialog';
 import { useEditorWrite } from './useEditorWrite';
 
 const useStyles = makeStyles({
@@ -38,6 +39,7 @@ type ListDialog =
   | { kind: 'add'; parentQuestionId?: string }
   | { kind: 'import' }
   | { kind: 'edit'; question: Question }
+  | { kind: 'translate'; question: Question }
   | { kind: 'delete'; question: Question; parent?: ComprehensionQuestion }
   | null;
 
@@ -49,6 +51,9 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
   const run = useEditorWrite();
   const test = useAppSelector((s) => s.editor.test);
   const isGlobalTest = test?.isGlobal ?? false;
+  const firstLanguage = useAppSelector((s) => firstLanguageOf(s.editor));
+  // In a multilingual test, the language shown: its text is read and edited here (null: the first).
+  const language = useAppSelector((s) => s.editor.contentLanguage);
   const [dialog, setDialog] = useState<ListDialog>(null);
 
   const move = (ids: string[], from: number, to: number, parentQuestionId?: string) => {
@@ -62,6 +67,7 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
     const ids = siblings.map((q) => q._id);
     const editable = !readOnly && canEditQuestion({ isGlobal: isGlobalTest }, question);
     const label = parent ? `${parent.order}.${question.order}` : String(question.order);
+    const text = questionTextIn(question, language, firstLanguage);
     return (
       <li key={question._id} id={`question-${question._id}`} data-testid="question-card" data-type={question.type} className={`${styles.card} ${highlightedId === question._id ? styles.highlighted : ''}`}>
         <div className={styles.head}>
@@ -74,7 +80,15 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
             <div className={styles.actions}>
               <Button size="small" appearance="subtle" icon={<ArrowUpRegular />} disabled={index === 0} aria-label={t('editor.moveQuestionUp', { n: label })} onClick={() => move(ids, index, index - 1, parent?._id)} />
               <Button size="small" appearance="subtle" icon={<ArrowDownRegular />} disabled={index === siblings.length - 1} aria-label={t('editor.moveQuestionDown', { n: label })} onClick={() => move(ids, index, index + 1, parent?._id)} />
-              {editable && <Button size="small" appearance="subtle" icon={<EditRegular />} aria-label={t('editor.editQuestionN', { n: label })} onClick={() => setDialog({ kind: 'edit', question })} />}
+              {editable && (
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<EditRegular />}
+                  aria-label={t('editor.editQuestionN', { n: label })}
+                  onClick={() => setDialog(language ? { kind: 'translate', question } : { kind: 'edit', question })}
+                />
+              )}
               <Button
                 size="small"
                 appearance="subtle"
@@ -86,13 +100,18 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
             </div>
           )}
         </div>
-        {question.type === 'comprehension' && <RichText html={question.paragraph} className={styles.html} testId="question-paragraph-view" />}
-        <RichText html={question.name} className={styles.html} testId="question-text-view" />
+        {!text.translated && (
+          <Badge appearance="outline" color="warning" data-testid="not-translated">
+            {t('multilingual.notTranslated', { language })}
+          </Badge>
+        )}
+        {question.type === 'comprehension' && <RichText html={text.paragraph} className={styles.html} testId="question-paragraph-view" />}
+        <RichText html={text.name} className={styles.html} testId="question-text-view" />
         {'options' in question && question.type !== 'fill_ups' && (
           <ol className={styles.options} type="A">
             {question.options.map((option) => (
               <li key={option.id} className={option.isCorrect ? styles.correct : undefined} data-correct={option.isCorrect}>
-                <RichText html={option.name} className={styles.html} />
+                <RichText html={text.options.get(option.id) ?? ''} className={styles.html} />
               </li>
             ))}
           </ol>
@@ -130,7 +149,13 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
             <Button icon={<ArrowImportRegular />} onClick={() => setDialog({ kind: 'import' })} data-testid="import-open">
               {t('importQuestions.open')}
             </Button>
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add' })}>
+            <Button
+              appearance="primary"
+              icon={<AddRegular />}
+              disabled={language !== null}
+              title={language ? t('multilingual.addInFirst', { first: firstLanguage }) : undefined}
+              onClick={() => setDialog({ kind: 'add' })}
+            >
               {t('editor.addQuestion')}
             </Button>
           </>
@@ -143,6 +168,9 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
       )}
       {dialog?.kind === 'add' && <QuestionDialog sectionId={section._id} question={null} parentQuestionId={dialog.parentQuestionId} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'import' && test && <ImportQuestionsDialog test={test} section={section} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'translate' && language && firstLanguage && (
+        <TranslationDialog sectionId={section._id} question={dialog.question} language={language} firstLanguage={firstLanguage} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'edit' && <QuestionDialog sectionId={section._id} question={dialog.question} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (
         <FormDialog

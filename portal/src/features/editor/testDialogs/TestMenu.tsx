@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import {
-  ClockRegular, DocumentTextRegular, EditRegular, ArrowRepeatAllRegular, RibbonRegular, SettingsRegular, TextFontRegular, ChevronDownRegular,
+  ClockRegular, DocumentTextRegular, TranslateRegular, EditRegular, ArrowRepeatAllRegular, RibbonRegular, SettingsRegular, TextFontRegular, ChevronDownRegular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorTest } from '../../../../../shared/api/testTypes';
@@ -12,6 +12,8 @@ import { AttemptsDialog } from './AttemptsDialog';
 import { GradesDialog } from './GradesDialog';
 import { FontsDialog } from './FontsDialog';
 import { SettingsDialog } from './SettingsDialog';
+import { LanguagesDialog } from '../multilingual/LanguagesDialog';
+import { useAppSelector } from '../../../app/hooks';
 
 const DIALOGS = {
   details: { icon: <EditRegular />, Dialog: DetailsDialog },
@@ -21,6 +23,7 @@ const DIALOGS = {
   grades: { icon: <RibbonRegular />, Dialog: GradesDialog },
   fonts: { icon: <TextFontRegular />, Dialog: FontsDialog },
   settings: { icon: <SettingsRegular />, Dialog: SettingsDialog },
+  languages: { icon: <TranslateRegular />, Dialog: LanguagesDialog },
 } as const;
 
 type DialogName = keyof typeof DIALOGS;
@@ -34,6 +37,9 @@ export interface TestDialogProps {
 export function TestMenu({ test }: { test: EditorTest }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<DialogName | null>(null);
+  // Multilingual (TB) tests are a feature of the organisation (isTbTestEnabled); the server checks it too.
+  const tbTests = useAppSelector((s) => Boolean(s.auth.user?.isTbTestEnabled));
+  const names = (Object.keys(DIALOGS) as DialogName[]).filter((name) => name !== 'languages' || tbTests);
   const Open = open ? DIALOGS[open].Dialog : null;
   return (
     <>
@@ -45,7 +51,7 @@ export function TestMenu({ test }: { test: EditorTest }) {
         </MenuTrigger>
         <MenuPopover>
           <MenuList>
-            {(Object.keys(DIALOGS) as DialogName[]).map((name) => (
+            {names.map((name) => (
               <MenuItem key={name} icon={DIALOGS[name].icon} onClick={() => setOpen(name)} data-testid={`test-menu-${name}`}>
                 {t(`testDialogs.${name}.title`)}
               </MenuItem>

@@ -1,0 +1,32 @@
+import { Tab, TabList } from '@fluentui/react-components';
+import { TranslateRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { contentLanguageSelected, firstLanguageOf } from '../../../../../shared/state/editorSlice';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+
+/** In a multilingual test: which language's text the editor shows and edits. */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const editor = useAppSelector((s) => s.editor);
+  const first = firstLanguageOf(editor);
+  if (!editor.test?.isMultilingual || editor.test.languagesList.length < 2) return null;
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+      <TranslateRegular aria-hidden />
+      <TabList
+        size="small"
+        selectedValue={editor.contentLanguage ?? first ?? ''}
+        onTabSelect={(_, d) => dispatch(contentLanguageSelected(String(d.value)))}
+        aria-label={t('multilingual.switch')}
+        data-testid="language-switch"
+      >
+        {editor.test.languagesList.map((language) => (
+          <Tab key={language} value={language}>
+            {language}
+          </Tab>
+        ))}
+      </TabList>
+    </div>
+  );
+}
