@@ -53,22 +53,29 @@ interface Seeded {
   sectionIds: string[];
 }
 
-async function seed(baseUrl: string, database: OpenedDatabase): Promise<Seeded> {
+async function signIn(baseUrl: string, database: OpenedDatabase): Promise<string> {
   await createOrg(database.db, { code: ACCOUNT.orgCode, name: 'Editor Bench School', days: 365 });
   await createUser(database.db, { orgCode: ACCOUNT.orgCode, email: ACCOUNT.email, password: ACCOUNT.password, name: 'Editor Bench Tutor' });
   const login = await callJson(`${baseUrl}/api/auth/login`, { method: 'POST', body: ACCOUNT });
-  const token = login.body.data.token as string;
+  return login.body.data.token as string;
+}
+
+/** A test of `sections` sections of `perSection` questions each, through the API. */
+async function seed(baseUrl: string, token: string, sections = SECTIONS, perSection = PER_SECTION): Promise<Seeded> {
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await callJson(`${baseUrl}/api${path}`, { method, body, headers: { 'x-access-token': token } });
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
     return res.body.data;
   };
-  const testId = (await call('POST', '/v2/test/create', { name: 'Mathematics final (500 questions)' }))._id as string;
+  const testId = (await call('POST', '/v2/test/create', { name: `Mathematics final (${sections} x ${perSection} questions)` }))._id as string;
   const sectionIds: string[] = [];
-  for (let s = 0; s < SECTIONS; s++) {
+  for (let s = 0; s < sections; s++) {
     const { section } = await call('POST', '/v2/test/section/create', { testId, name: `Unit ${s + 1}` });
     sectionIds.push(section._id);
-    await call('POST', '/v2/question/create', { testId, sectionId: section._id, questions: Array.from({ length: PER_SECTION }, (_, i) => question(s * PER_SECTION + i + 1)) });
+    for (let from = 0; from < perSection; from += PER_SECTION) {
+      const count = Math.min(PER_SECTION, perSection - from);
+      await call('POST', '/v2/question/create', { testId, sectionId: section._id, questions: Array.from({ length: count }, (_, i) => question(s * perSection + from + i + 1)) });
+    }
   }
   return { token, testId, sectionIds };
 }
@@ -140,14 +147,18 @@ async function measureApi(ctx: BenchContext, kind: DatabaseKind, baseUrl: string
 }
 
 // In the page, as plain JavaScript strings (nothing the TypeScript runner adds may reach the browser).
-const WATCH_INTERACTIVE = `(() => {
+/** Notes the frame after the question list (`cards` cards, or as many as it renders at once) and an enabled Add question button are in the DOM. */
+const watchInteractive = (cards: number) => `(() => {
   const state = { interactiveAt: null };
   window.__editorBench = state;
   new MutationObserver(() => {
     if (state.interactiveAt !== null) return;
-    const cards = document.querySelectorAll('[data-testid="question-card"]');
+    const list = document.querySelector('[data-testid="question-list"]');
+    const shown = document.querySelectorAll('[data-testid="question-card"]').length;
     const add = [...document.querySelectorAll('button')].find((b) => b.textContent && b.textContent.trim() === 'Add question' && !b.disabled);
-    if (cards.length >= ${PER_SECTION} && add) requestAnimationFrame(() => { state.interactiveAt = performance.now(); });
+    const virtual = document.querySelector('[data-testid="question-list"] ol[data-virtual="true"]');
+    const complete = list && (shown >= ${cards} || (virtual && shown > 0));
+    if (complete && add) requestAnimationFrame(() => { state.interactiveAt = performance.now(); });
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
@@ -168,11 +179,11 @@ const SCROLL_THROUGH = `new Promise((done) => {
   requestAnimationFrame(tick);
 })`;
 
-async function measureBrowser(ctx: BenchContext, kind: DatabaseKind, baseUrl: string, seeded: Seeded, browser: Browser): Promise<Figure[]> {
+async function measureBrowser(ctx: BenchContext, kind: DatabaseKind, baseUrl: string, seeded: Seeded, browser: Browser, cards: number, label = ''): Promise<Figure[]> {
   const { context, page } = await newPage(browser, baseUrl);
   const closeContext = once(() => context.close());
   ctx.onCleanup(closeContext);
-  await context.addInitScript(WATCH_INTERACTIVE);
+  await context.addInitScript(watchInteractive(cards));
   await enterApp(page, ACCOUNT);
   const loads: number[] = [];
   const { renderWarmups, renderRepeats } = ctx.settings;
@@ -184,7 +195,7 @@ async function measureBrowser(ctx: BenchContext, kind: DatabaseKind, baseUrl: st
     if (i >= renderWarmups) loads.push((await page.evaluate('window.__editorBench.interactiveAt')) as number);
     await page.waitForLoadState('networkidle');
   }
-  ctx.log(`${kind}: scrolling through a section of ${PER_SECTION} questions`);
+  ctx.log(`${kind}: scrolling through a section of ${cards} questions`);
   await waitForMaths(page);
   const scrolls: { frames: number[]; height: number }[] = [];
   for (let i = 0; i < 3; i++) scrolls.push((await page.evaluate(SCROLL_THROUGH)) as { frames: number[]; height: number });
@@ -195,23 +206,23 @@ async function measureBrowser(ctx: BenchContext, kind: DatabaseKind, baseUrl: st
   const interactive = median(loads);
   return [
     {
-      name: 'editor interactive after navigation (median)',
+      name: `editor interactive after navigation${label} (median)`,
       value: round(interactive),
       unit: 'ms',
       database: kind,
       target: `< ${INTERACTIVE_TARGET_MS} ms`,
       meetsTarget: interactive < INTERACTIVE_TARGET_MS,
-      detail: `${repeats} full loads, from navigation start to the frame after all ${PER_SECTION} question cards of section 1 and an enabled Add question button are in the DOM`,
+      detail: `${repeats} full loads, from navigation start to the frame after section 1's question list (all ${cards} cards, or the window a virtual list renders) and an enabled Add question button are in the DOM`,
     },
-    { name: 'scroll: dropped frames', value: dropped, unit: 'frames', database: kind, target: `0 frames over ${DROPPED_FRAME_MS} ms`, meetsTarget: dropped === 0, detail },
-    { name: 'scroll: longest frame', value: round(Math.max(...frames)), unit: 'ms', database: kind, detail },
-    { name: 'scroll: frame p95', value: round(percentile(frames, 0.95)), unit: 'ms', database: kind, detail },
+    { name: `scroll${label}: dropped frames`, value: dropped, unit: 'frames', database: kind, target: `0 frames over ${DROPPED_FRAME_MS} ms`, meetsTarget: dropped === 0, detail },
+    { name: `scroll${label}: longest frame`, value: round(Math.max(...frames)), unit: 'ms', database: kind, detail },
+    { name: `scroll${label}: frame p95`, value: round(percentile(frames, 0.95)), unit: 'ms', database: kind, detail },
   ];
 }
 
 /** The maths of the section is typeset (KaTeX renders after the spec's 1-second wait in the editor's preview; the list renders at once). */
 async function waitForMaths(page: Page): Promise<void> {
-  await page.waitForFunction(`document.querySelectorAll('[data-testid="question-card"] .katex').length >= ${PER_SECTION}`, undefined, { timeout: 20_000 });
+  await page.waitForFunction(`document.querySelectorAll('[data-testid="question-card"] .katex').length >= 5`, undefined, { timeout: 20_000 });
 }
 
 const benchmark: Benchmark = {
@@ -227,13 +238,20 @@ const benchmark: Benchmark = {
       const closeServer = once(() => server.close());
       ctx.onCleanup(closeServer);
       ctx.log(`${kind}: seeding ${SECTIONS} sections of ${PER_SECTION} questions through the API`);
-      const seeded = await seed(server.baseUrl, database);
+      const token = await signIn(server.baseUrl, database);
+      const seeded = await seed(server.baseUrl, token);
       // The same database through a second server with the test cache off: the baseline.
       const uncached = await startServer(database, { testCacheBytes: 0, filesDir: ctx.tempDir('testforge-bench-files-') });
       ctx.onCleanup(once(() => uncached.close()));
       const figures = await measureApi(ctx, kind, server.baseUrl, uncached.baseUrl, seeded);
       await uncached.close();
-      if (browser) figures.push(...(await measureBrowser(ctx, kind, server.baseUrl, seeded, browser)));
+      if (browser) {
+        figures.push(...(await measureBrowser(ctx, kind, server.baseUrl, seeded, browser, PER_SECTION)));
+        // The worst case the editor allows a section: all 500 questions in one.
+        ctx.log(`${kind}: a second test, one section of ${SECTIONS * PER_SECTION} questions`);
+        const long = await seed(server.baseUrl, token, 1, SECTIONS * PER_SECTION);
+        figures.push(...(await measureBrowser(ctx, kind, server.baseUrl, long, browser, SECTIONS * PER_SECTION, ', one section of 500')));
+      }
       await closeServer();
       return figures;
     });

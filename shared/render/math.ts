@@ -3,6 +3,25 @@ import katex from 'katex';
 /** LaTeX between `$...$` or `\(...\)` in question text (issue 4). */
 const MATH = /\$([^$\n]+?)\$|\\\(([\s\S]+?)\\\)/g;
 
+/**
+ * KaTeX's HTML by formula, most recently used last: a long question list renders the cards that
+ * scroll into view, often again, and typesetting is most of a card's cost.
+ */
+const RENDERED = new Map<string, string>();
+const RENDERED_MAX = 2000;
+
+function typeset(latex: string): string {
+  let html = RENDERED.get(latex);
+  if (html === undefined) {
+    html = katex.renderToString(latex, { throwOnError: true, output: 'html' });
+    if (RENDERED.size >= RENDERED_MAX) RENDERED.delete(RENDERED.keys().next().value!);
+  } else {
+    RENDERED.delete(latex);
+  }
+  RENDERED.set(latex, html);
+  return html;
+}
+
 export function hasMath(text: string): boolean {
   return new RegExp(MATH.source).test(text);
 }
@@ -26,7 +45,7 @@ export function renderMathIn(root: HTMLElement): void {
       const span = document.createElement('span');
       span.className = 'tf-math';
       try {
-        span.innerHTML = katex.renderToString(match[1] ?? match[2], { throwOnError: true, output: 'html' });
+        span.innerHTML = typeset(match[1] ?? match[2]);
       } catch (error) {
         span.textContent = match[0];
         span.classList.add('tf-math-error');

@@ -51,7 +51,8 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
   const editor = useAppSelector((s) => s.editor);
   const user = useAppSelector((s) => s.auth.user);
   const [leaving, setLeaving] = useState(false);
-  const [highlighted, setHighlighted] = useState<string | null>(null);
+  // The question a validation link asked for; `seq` makes a second click on the same link scroll again.
+  const [highlighted, setHighlighted] = useState<{ id: string | null; seq: number }>({ id: null, seq: 0 });
   const language = pickLanguage(i18n.language);
   const errors = useMemo(() => editorValidation(editor, language), [editor.test, language]); // eslint-disable-line react-hooks/exhaustive-deps
   const section = selectedSection(editor);
@@ -76,11 +77,8 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
 
   const goToError = (error: ValidationError) => {
     if (error.sectionId) dispatch(sectionSelected(error.sectionId));
-    setHighlighted(error.questionId);
-    if (error.questionId) {
-      const id = error.questionId;
-      requestAnimationFrame(() => document.getElementById(`question-${id}`)?.scrollIntoView({ block: 'center' }));
-    }
+    // The question list scrolls it into view (it may not be rendered yet: long lists are virtual).
+    setHighlighted((current) => ({ id: error.questionId, seq: current.seq + 1 }));
   };
 
   const back = (event: React.MouseEvent) => {
@@ -153,7 +151,7 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
           <div className={styles.body}>
             <SectionsPanel readOnly={readOnly} />
             {section ? (
-              <QuestionList section={section} readOnly={readOnly} highlightedId={highlighted} />
+              <QuestionList section={section} readOnly={readOnly} highlight={highlighted} />
             ) : (
               <EmptyState title={t('editor.noSectionTitle')} body={t('editor.noSectionBody')} />
             )}

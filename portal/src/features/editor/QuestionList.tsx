@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RichText } from '../../app/RichText';
 import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowImportRegular, ArrowUpRegular, CopyRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
@@ -12,6 +12,7 @@ import { QuestionDialog } from './QuestionDialog';
 import { ImportQuestionsDialog } from './import/ImportQuestionsDialog';
 import { TranslationDialog } from './multilingual/TranslationDialog';
 import { useEditorWrite } from './useEditorWrite';
+import { useVirtualQuestions, type VirtualRowProps } from './useVirtualQuestions';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -44,7 +45,7 @@ type ListDialog =
   | null;
 
 /** The selected section's questions, read-only, each with its actions. */
-export function QuestionList({ section, readOnly, highlightedId }: { section: EditorSection; readOnly: boolean; highlightedId: string | null }) {
+export function QuestionList({ section, readOnly, highlight }: { section: EditorSection; readOnly: boolean; highlight: { id: string | null; seq: number } }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const dispatch = useAppDispatch();
@@ -55,6 +56,16 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
   // In a multilingual test, the language shown: its text is read and edited here (null: the first).
   const language = useAppSelector((s) => s.editor.contentLanguage);
   const [dialog, setDialog] = useState<ListDialog>(null);
+  const highlightedId = highlight.id;
+  const list = useVirtualQuestions(section.questions);
+
+  // A validation link: bring its question (or the comprehension holding it) into view.
+  useEffect(() => {
+    if (!highlight.id) return;
+    const index = section.questions.findIndex((q) => q._id === highlight.id || (q.type === 'comprehension' && q.questions.some((c) => c._id === highlight.id)));
+    if (index < 0) return;
+    list.scrollTo(index, highlight.id);
+  }, [highlight.seq]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const move = (ids: string[], from: number, to: number, parentQuestionId?: string) => {
     const next = [...ids];
@@ -63,13 +74,20 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
     return run(() => dispatch(reorderQuestions({ sectionId: section._id, questionIds: next, parentQuestionId })).unwrap());
   };
 
-  const renderQuestion = (question: Question, index: number, siblings: Question[], parent?: ComprehensionQuestion) => {
+  const renderQuestion = (question: Question, index: number, siblings: Question[], parent?: ComprehensionQuestion, row?: VirtualRowProps) => {
     const ids = siblings.map((q) => q._id);
     const editable = !readOnly && canEditQuestion({ isGlobal: isGlobalTest }, question);
     const label = parent ? `${parent.order}.${question.order}` : String(question.order);
     const text = questionTextIn(question, language, firstLanguage);
     return (
-      <li key={question._id} id={`question-${question._id}`} data-testid="question-card" data-type={question.type} className={`${styles.card} ${highlightedId === question._id ? styles.highlighted : ''}`}>
+      <li
+        key={question._id}
+        id={`question-${question._id}`}
+        data-testid="question-card"
+        data-type={question.type}
+        className={`${styles.card} ${highlightedId === question._id ? styles.highlighted : ''}`}
+        {...row}
+      >
         <div className={styles.head}>
           <Text weight="semibold">{t('editor.questionN', { n: label })}</Text>
           <Badge appearance="tint" data-testid="question-type-badge">
@@ -164,7 +182,9 @@ export function QuestionList({ section, readOnly, highlightedId }: { section: Ed
       {section.questions.length === 0 ? (
         <Text data-testid="questions-empty">{t('editor.noQuestions')}</Text>
       ) : (
-        <ol className={styles.list}>{section.questions.map((q, i) => renderQuestion(q, i, section.questions))}</ol>
+        <ol className={styles.list} {...list.listProps}>
+          {list.rows ? list.rows.map(({ index, props }) => renderQuestion(section.questions[index], index, section.questions, undefined, props)) : section.questions.map((q, i) => renderQuestion(q, i, section.questions))}
+        </ol>
       )}
       {dialog?.kind === 'add' && <QuestionDialog sectionId={section._id} question={null} parentQuestionId={dialog.parentQuestionId} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'import' && test && <ImportQuestionsDialog test={test} section={section} onClose={() => setDialog(null)} />}
