@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Settings } from './modules/files/s3';
 
 /** Everything the server reads from its environment, read once and in one place. */
 export interface ServerConfig {
@@ -26,6 +27,8 @@ export interface ServerConfig {
   filesDir: string;
   /** Signs upload links; give every process of one deployment the same (FILES_SECRET), else one is kept in filesDir. */
   filesSecret?: string;
+  /** An S3-compatible store for uploads (S3_*); null: files on the server's disk (filesDir). */
+  s3: S3Settings | null;
   /** Headless Chromium for PDF export (CHROMIUM_PATH); without it, print-pdf answers 503. */
   chromiumPath: string | null;
   logLevel: string;
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR ?? path.join(__dirname, '..', 'dist')),
     filesDir: path.resolve(env.FILES_DIR ?? path.join(env.DATA_DIR ?? './data', 'files')),
     filesSecret: env.FILES_SECRET || undefined,
+    s3: s3From(env),
     chromiumPath: env.CHROMIUM_PATH === '' ? null : (env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 1024 * 1024),
@@ -75,4 +79,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: env.SEED_DEMO !== 'false',
     ...overrides,
   };
+}
+
+/** S3 settings when the endpoint, bucket and keys are all given; else uploads stay on disk. */
+function s3From(env: NodeJS.ProcessEnv): S3Settings | null {
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) return null;
+  const base = endpoint.replace(/\/$/, '');
+  return { endpoint: base, bucket, region: env.S3_REGION || 'us-east-1', accessKeyId, secretAccessKey, publicUrl: (env.S3_PUBLIC_URL || `${base}/${bucket}`).replace(/\/$/, '') };
 }

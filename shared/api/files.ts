@@ -21,8 +21,15 @@ export function fileEndpoints(http: AxiosInstance) {
         await http.post<{ data: SignedUpload }>('/v2/user/getS3SignedUrl', { fileName: file.name, contentType: file.type as PictureContentType, size: file.size, purpose: 'picture' })
       ).data.data;
       // A relative link is the API server's own: resolve it against the API's origin, not the client's baseURL path.
-      const origin = new URL(http.defaults.baseURL ?? '/', globalThis.location?.href ?? 'http://localhost/');
-      await http.request({ method: signed.method, url: new URL(signed.uploadUrl, origin).toString(), data: file, headers: signed.headers, timeout: 120_000 });
+      const api = new URL(http.defaults.baseURL ?? '/', globalThis.location?.href ?? 'http://localhost/');
+      const target = new URL(signed.uploadUrl, api);
+      if (target.origin === api.origin) {
+        await http.request({ method: signed.method, url: target.toString(), data: file, headers: signed.headers, timeout: 120_000 });
+      } else {
+        // Another store (S3): the link carries its own authority; our headers must not go there.
+        const response = await fetch(target, { method: signed.method, body: file, headers: signed.headers });
+        if (!response.ok) throw new Error(`The file store refused the upload (${response.status})`);
+      }
       return signed.fileUrl;
     },
   };

@@ -93,3 +93,27 @@ describe('pictures through signed upload links', () => {
     }
   });
 });
+
+describe('with an S3-compatible store configured', () => {
+  let s3Server: TestServer;
+  const s3 = { endpoint: 'http://127.0.0.1:9000', bucket: 'pictures', region: 'eu-west-1', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', publicUrl: 'https://cdn.example.com/pictures' };
+  beforeAll(async () => {
+    s3Server = await startTestServer({ s3 });
+  });
+  afterAll(() => s3Server.close());
+
+  test('the link is a presigned PUT to the bucket and the file is read from the public URL; type and size are still checked', async () => {
+    const owner = await signInEditor(s3Server);
+    const res = await owner.call('POST', '/api/v2/user/getS3SignedUrl', { fileName: 'a.png', contentType: 'image/png', size: 2048, purpose: 'picture' });
+    expect(res.status).toBe(200);
+    const { uploadUrl, fileUrl, method } = res.body.data;
+    const url = new URL(uploadUrl);
+    const key = url.pathname.replace('/pictures/', '');
+    expect([method, url.origin, url.searchParams.get('X-Amz-Algorithm'), url.searchParams.get('X-Amz-Expires')]).toEqual(['PUT', 'http://127.0.0.1:9000', 'AWS4-HMAC-SHA256', '600']);
+    expect(url.searchParams.get('X-Amz-Credential')).toMatch(/^AKIDEXAMPLE\/\d{8}\/eu-west-1\/s3\/aws4_request$/);
+    expect(key).toMatch(new RegExp(`^${owner.account.orgId}/[0-9a-f]{32}\\.png$`));
+    expect(fileUrl).toBe(`https://cdn.example.com/pictures/${key}`);
+    const svg = await owner.call('POST', '/api/v2/user/getS3SignedUrl', { fileName: 'a.svg', contentType: 'image/svg+xml', size: 10, purpose: 'picture' });
+    expect(svg.status).toBe(400);
+  });
+});

@@ -7,6 +7,7 @@ import { AppError, badRequest } from '../../http/errors';
 import type { Services } from '../../services';
 import { isPictureType, PICTURE_MAX_BYTES } from '../../../shared/domain/pictures';
 import { contentTypeOfExtension, PICTURE_TYPES } from './pictures';
+import { presignS3 } from './s3';
 import { LocalFileStore, loadFilesSecret, UPLOAD_LINK_TTL_MS, type UploadGrant } from './store';
 
 const signBody = z.object({
@@ -39,16 +40,15 @@ export async function fileRoutes(app: FastifyInstance, services: Services): Prom
     if (size > PICTURE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { limit: megabytes(PICTURE_MAX_BYTES) }, [{ field: 'size', message: '' }]);
     const key = `${authOf(request).org.id}/${crypto.randomBytes(16).toString('hex')}.${PICTURE_TYPES[contentType].ext}`;
     const grant: UploadGrant = { key, contentType, size, expires: Date.now() + UPLOAD_LINK_TTL_MS };
+    const expiresAt = new Date(grant.expires).toISOString();
+    const headers = { 'Content-Type': contentType };
+    if (config.s3) {
+      // The store checks the link; type and size were checked here (S3 cannot look at the bytes).
+      const uploadUrl = presignS3(config.s3, { method: 'PUT', key, expiresSec: UPLOAD_LINK_TTL_MS / 1000 });
+      return { data: { uploadUrl, method: 'PUT' as const, headers, fileUrl: `${config.s3.publicUrl}/${key}`, expiresAt } };
+    }
     const query = new URLSearchParams({ expires: String(grant.expires), size: String(size), signature: store.sign(grant) });
-    return {
-      data: {
-        uploadUrl: `/api/files/${key}?${query}`,
-        method: 'PUT' as const,
-        headers: { 'Content-Type': contentType },
-        fileUrl: `/api/files/${key}`,
-        expiresAt: new Date(grant.expires).toISOString(),
-      },
-    };
+    return { data: { uploadUrl: `/api/files/${key}?${query}`, method: 'PUT' as const, headers, fileUrl: `/api/files/${key}`, expiresAt } };
   });
 
   // The body of an upload is the file itself, whatever type it declares (checked below).

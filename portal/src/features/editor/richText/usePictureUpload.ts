@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { AxiosError } from 'axios';
 import { useTranslation } from 'react-i18next';
 import { pictureProblem, PICTURE_MAX_BYTES } from '../../../../../shared/domain/pictures';
 import { pickLanguage } from '../../../../../shared/i18n/languages';
@@ -24,7 +25,13 @@ export function usePictureUpload(): (file: File) => Promise<string> {
         dispatch(toastQueued({ intent: 'error', title: t('common.errorTitle'), body }));
         throw new Error(body);
       }
-      return api.uploadPicture(file);
+      try {
+        return await api.uploadPicture(file);
+      } catch (error) {
+        // The API client toasts its own failures; another store's (S3) are told here.
+        if (!(error instanceof AxiosError)) dispatch(toastQueued({ intent: 'error', title: t('common.errorTitle'), body: error instanceof Error ? error.message : t('errors.somethingWentWrong') }));
+        throw error;
+      }
     },
     [api, dispatch, i18n, t],
   );
