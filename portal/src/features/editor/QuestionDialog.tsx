@@ -94,6 +94,9 @@ export function QuestionDialog({
   const [negativeOn, setNegativeOn] = useState(question?.isNegativeMarkingEnabled ?? false);
   const [unattemptedOn, setUnattemptedOn] = useState(question?.isNegativeMarkingEnabledIfUnattempted ?? false);
   const [partialOn, setPartialOn] = useState(question?.isPartialMarkingEnabled ?? false);
+  const [gpsc, setGpsc] = useState(question?.type === 'multiple_choice' ? question.isGpscType : false);
+  // GPSC type is for organisations that allow it; a GPSC question keeps the choice visible to undo it.
+  const canGpsc = useAppSelector((s) => Boolean(s.auth.user?.allowGpscType)) || gpsc;
   const [difficulty, setDifficulty] = useState<DifficultyLevel | null>(question?.difficultyLevel ?? null);
   const [tags, setTags] = useState((question?.tags ?? []).join(', '));
   const [touched, setTouched] = useState(false);
@@ -124,7 +127,7 @@ export function QuestionDialog({
       tags: tags.split(',').map((tag) => tag.trim()).filter(Boolean),
       // The first language's copy is left out: it would win over the text edited here.
       translations: question ? translationsForEdit(question, firstLanguage) : undefined,
-      isGpscType: question?.type === 'multiple_choice' ? question.isGpscType : undefined,
+      isGpscType: type === 'multiple_choice' ? gpsc : undefined,
     };
     if (type === 'multiple_choice' || type === 'true_false') {
       // Options left blank (of the four a new question starts with) are not kept.
@@ -250,6 +253,9 @@ export function QuestionDialog({
             {t('editor.addAnswer')}
           </Button>
         </div>
+      )}
+      {type === 'multiple_choice' && canGpsc && (
+        <Checkbox label={t('editor.gpscType')} checked={gpsc} onChange={(_, d) => setGpsc(Boolean(d.checked))} data-testid="gpsc-type" />
       )}
       {type === 'integer' && (
         <Field label={t('editor.integerAnswer')} validationMessage={touched && answerInvalid ? t('editor.integerInvalid') : undefined}>
