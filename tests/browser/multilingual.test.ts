@@ -33,6 +33,7 @@ describeInBrowser('multilingual tests in the editor', () => {
     await screenshot(page, 'multilingual-languages-dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast('Updated Test Details Successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
 
     // Vietnamese: not translated yet; adding is done in English; translate the question.
     await page.getByTestId('language-switch').getByRole('tab', { name: 'Vietnamese' }).click();
@@ -48,6 +49,7 @@ describeInBrowser('multilingual tests in the editor', () => {
     await screenshot(page, 'multilingual-translate');
     await translate.getByRole('button', { name: 'Save' }).click();
     await toast('Question updated successfully.').waitFor();
+    await translate.waitFor({ state: 'detached' });
     await page.getByTestId('question-text-view').getByText('Thủ đô của Việt Nam là gì?').waitFor();
     expect(await page.getByTestId('not-translated').count()).toBe(0);
 

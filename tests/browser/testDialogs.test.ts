@@ -32,7 +32,11 @@ describeInBrowser("The editor's test dialogs", () => {
     await page.getByTestId(testId).waitFor();
     return page.getByTestId(testId);
   }
-  const saveDialog = (testId: string) => page.getByTestId(testId).getByRole('button', { name: /^(Save|Lưu|저장)$/ }).click();
+  /** Saves and waits until the dialog has gone (a click during its exit would land on its backdrop). */
+  async function saveDialog(testId: string) {
+    await page.getByTestId(testId).getByRole('button', { name: /^(Save|Lưu|저장)$/ }).click();
+    await page.getByTestId(testId).waitFor({ state: 'detached' });
+  }
 
   test('details, instructions, duration, attempts, grades and fonts are saved with their toasts and survive a reload', async () => {
     const { editor, testId } = await open();
