@@ -1,0 +1,69 @@
+import { strToU8, zipSync } from 'fflate';
+import { openDocx } from './openDocx';
+import { legacyFontsOf, paragraphText, readDocument } from './document';
+
+const NS =
+  'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math" ' +
+  'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" ' +
+  'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture" xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:v="urn:schemas-microsoft-com:vml"';
+
+function docx(body: string): Uint8Array {
+  return zipSync({
+    '[Content_Types].xml': strToU8('<Types/>'),
+    'word/document.xml': strToU8(`<w:document ${NS}><w:body>${body}</w:body></w:document>`),
+    'word/_rels/document.xml.rels': strToU8(
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/></Relationships>',
+    ),
+  });
+}
+const run = (text: string, rPr = '') => `<w:r>${rPr ? `<w:rPr>${rPr}</w:rPr>` : ''}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+const read = (body: string) => readDocument(openDocx(docx(body)));
+
+describe('readDocument', () => {
+  it('paragraphs with formatted runs, merged while the formatting stays the same', () => {
+    const doc = read(`<w:p>${run('1. Find ')}${run('x')}${run('2', '<w:vertAlign w:val="superscript"/>')}${run(' when ')}${run('bold', '<w:b/>')}</w:p><w:p/>`);
+    expect(doc.paragraphs).toHaveLength(2);
+    const [p] = doc.paragraphs;
+    expect(p.inlines.map((i) => (i.kind === 'text' ? [i.text, i.bold, i.script] : i.kind))).toEqual([
+      ['1. Find x', false, null],
+      ['2', false, 'sup'],
+      [' when ', false, null],
+      ['bold', true, null],
+    ]);
+    expect(doc.paragraphs[1].inlines).toEqual([]);
+  });
+
+  it('equations as LaTeX, pictures with their size, legacy equation objects reported', () => {
+    const math = '<m:oMath><m:f><m:num><m:r><m:t>1</m:t></m:r></m:num><m:den><m:r><m:t>2</m:t></m:r></m:den></m:f></m:oMath>';
+    const picture =
+      '<w:r><w:drawing><wp:inline><wp:extent cx="1905000" cy="952500"/><a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:embed="rId7"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>';
+    const ole = '<w:r><w:object><v:shape><v:imagedata r:id="rId7"/></v:shape><o:OLEObject ProgID="Equation.3" r:id="rId8"/></w:object></w:r>';
+    const [p] = read(`<w:p>${run('Half is ')}${math}${picture}${ole}</w:p>`).paragraphs;
+    expect(p.inlines.slice(1)).toEqual([
+      { kind: 'math', latex: '\\frac{1}{2}' },
+      { kind: 'picture', path: 'word/media/image1.png', widthPx: 200, heightPx: 100 },
+      { kind: 'legacyEquation', progId: 'Equation.3' },
+    ]);
+    expect(paragraphText(p)).toBe('Half is $\\frac{1}{2}$');
+  });
+
+  it('a document.xml that is not well-formed XML is a damaged document', () => {
+    expect(() => read('<w:p><w:r><w:t>open</w:p>')).toThrow('The document is damaged and cannot be read.');
+  });
+
+  it('tables cell by cell, numbering, tracked changes, and the fonts of the text', () => {
+    const numbered = `<w:p><w:pPr><w:numPr><w:ilvl w:val="1"/><w:numId w:val="4"/></w:numPr></w:pPr>${run('Which is prime?')}</w:p>`;
+    const table = `<w:tbl><w:tr><w:tc><w:p>${run('Q')}</w:p></w:tc><w:tc><w:p>${run('2 + 2')}</w:p></w:tc></w:tr></w:tbl>`;
+    const tracked = `<w:p><w:ins>${run('kept')}</w:ins><w:del><w:r><w:delText>gone</w:delText></w:r></w:del></w:p>`;
+    const legacy = `<w:p>${run("izFke ç'u", '<w:rFonts w:ascii="Kruti Dev 010" w:hAnsi="Kruti Dev 010"/>')}</w:p>`;
+    const doc = read(numbered + table + tracked + legacy);
+    expect(doc.paragraphs[0].numbering).toEqual({ numId: '4', level: 1 });
+    expect(doc.paragraphs.slice(1, 3).map((p) => [paragraphText(p), p.cell])).toEqual([
+      ['Q', { table: 0, row: 0, column: 0 }],
+      ['2 + 2', { table: 0, row: 0, column: 1 }],
+    ]);
+    expect(paragraphText(doc.paragraphs[3])).toBe('kept');
+    expect(legacyFontsOf(doc.paragraphs[4])).toEqual(['Kruti Dev 010']);
+    expect(legacyFontsOf(doc.paragraphs[0])).toEqual([]);
+  });
+});
