@@ -123,7 +123,7 @@ describeInBrowser("The editor's test dialogs", () => {
     await duration.getByLabel('Minutes').fill('0');
     await duration.getByText('A test needs a duration of at least one minute.').waitFor();
     expect(await duration.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-  });
+  }, 90_000);
 
   test('settings follow the rules of spec section 4 in Vietnamese: RTG blocks section switching, reveal later turns multiple view off', async () => {
     const { editor, testId, sections } = await open('vi');
