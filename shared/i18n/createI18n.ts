@@ -4,6 +4,7 @@ import en from './locales/en.json';
 import vi from './locales/vi.json';
 import ko from './locales/ko.json';
 import { FALLBACK_LANGUAGE, type Language } from './languages';
+import { contentLanguageName } from '../domain/test/translations';
 
 export const RESOURCES = { en: { translation: en }, vi: { translation: vi }, ko: { translation: ko } };
 
@@ -17,5 +18,7 @@ export function createI18n(language: Language): i18n {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  // `{{language, contentLanguage}}`: a test's content language ('Vietnamese') named, inside a sentence, in the UI's language.
+  instance.services.formatter?.add('contentLanguage', (value: string, lng?: string) => contentLanguageName(value, lng ?? language, true));
   return instance;
 }

@@ -52,3 +52,53 @@ describe('question translations', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('changing the languages', () => {
+  async function trilingualTranslated() {
+    const { testId, sectionId, question, version } = await bilingualTest();
+    const three = await tutor.call('PATCH', '/api/v2/test/update', { testId, version, languages: ['English', 'Vietnamese', 'Korean'] });
+    const translations = { Vietnamese: { name: '<p>Thủ đô của Việt Nam?</p>', solution: '' }, Korean: { name: '<p>베트남의 수도는?</p>', solution: '' } };
+    const res = await tutor.call('PATCH', '/api/v2/question/edit', { testId, sectionId, version: three.body.data.version, question: { ...question, translations } });
+    expect(res.status).toBe(200);
+    return { testId, sectionId, question: res.body.data.question, version: res.body.data.version as number };
+  }
+  /** What the editor sends when the first-language text is edited: the stored translations, less the first language's. */
+  const editAsTheEditorDoes = (ids: { testId: string; sectionId: string; version: number }, question: Record<string, unknown> & { translations: Record<string, unknown> }, firstLanguage: string | null) => {
+    const { [firstLanguage ?? '']: _own, ...others } = question.translations;
+    return tutor.call('PATCH', '/api/v2/question/edit', { ...ids, question: { ...question, name: '<p>Which city is the capital of Vietnam?</p>', translations: others } });
+  };
+
+  test('removing a language keeps the other languages\' text, and the question can still be edited', async () => {
+    const { testId, sectionId, version } = await trilingualTranslated();
+    const res = await tutor.call('PATCH', '/api/v2/test/update', { testId, version, languages: ['English', 'Vietnamese'] });
+    expect([res.status, res.body.data.test.languagesList, res.body.data.test.isMultilingual]).toEqual([200, ['English', 'Vietnamese'], true]);
+    const question = res.body.data.test.sections[0].questions[0];
+    expect([question.name, question.translations.Vietnamese.name]).toEqual(['<p>Capital of Vietnam?</p>', '<p>Thủ đô của Việt Nam?</p>']);
+    const edited = await editAsTheEditorDoes({ testId, sectionId, version: res.body.data.version }, question, 'English');
+    expect(edited.status).toBe(200);
+    expect([edited.body.data.question.name, edited.body.data.question.translations.Vietnamese.name]).toEqual(['<p>Which city is the capital of Vietnam?</p>', '<p>Thủ đô của Việt Nam?</p>']);
+  });
+
+  test('back to one language keeps the first language\'s text, and the question can still be edited', async () => {
+    const { testId, sectionId, version } = await trilingualTranslated();
+    // As the Languages dialog turns it off.
+    const res = await tutor.call('PATCH', '/api/v2/test/update', { testId, version, testType: 'CMS', languages: ['English'] });
+    expect([res.status, res.body.data.test.isMultilingual]).toEqual([200, false]);
+    const question = res.body.data.test.sections[0].questions[0];
+    expect(question.name).toBe('<p>Capital of Vietnam?</p>');
+    const edited = await editAsTheEditorDoes({ testId, sectionId, version: res.body.data.version }, question, null);
+    expect([edited.status, edited.body.data?.question.name]).toEqual([200, '<p>Which city is the capital of Vietnam?</p>']);
+    // Multilingual again: the edited text is the English one, and the other languages' text came back.
+    const again = await tutor.call('PATCH', '/api/v2/test/update', { testId, version: edited.body.data.version, testType: 'TB_TEST', languages: ['English', 'Vietnamese', 'Korean'] });
+    const back = again.body.data.test.sections[0].questions[0];
+    expect([back.name, back.translations.English.name, back.translations.Vietnamese.name, back.translations.Korean.name])
+      .toEqual(['<p>Which city is the capital of Vietnam?</p>', '<p>Which city is the capital of Vietnam?</p>', '<p>Thủ đô của Việt Nam?</p>', '<p>베트남의 수도는?</p>']);
+  });
+
+  test('a primary language moved first takes over the text; the old first keeps its own', async () => {
+    const { testId, version } = await trilingualTranslated();
+    const res = await tutor.call('PATCH', '/api/v2/test/update', { testId, version, languages: ['Vietnamese', 'English'] });
+    const question = res.body.data.test.sections[0].questions[0];
+    expect([question.name, question.translations.English.name]).toEqual(['<p>Thủ đô của Việt Nam?</p>', '<p>Capital of Vietnam?</p>']);
+  });
+});

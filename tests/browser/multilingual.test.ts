@@ -84,6 +84,44 @@ describeInBrowser('multilingual tests in the editor', () => {
     await page.getByTestId('question-text-view').getByText('2 + 2 = ?').waitFor();
   });
 
+  test('in Korean: languages, the switch and the translation dialog name the languages in Korean', async () => {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { is_tb_test_enabled: true } });
+    const testId = await editor.newTest({ name: '지리' });
+    const { section } = await editor.section(testId, { name: '수도' });
+    const created = await editor.questions(testId, section._id, [readyMcq('<p>Capital of Vietnam?</p>')]);
+    await editor.call('PATCH', '/api/v2/test/update', { testId, version: created.version, testType: 'TB_TEST', languages: ['English', 'Vietnamese', 'Korean'] });
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: 'ko-KR' }));
+    await enterApp(page, editor.account);
+    await page.goto(`/home/local/editTest/${testId}`);
+    const switcher = page.getByTestId('language-switch');
+    // Accessible names: Fluent's tabs also hold a hidden bold copy of their text.
+    const tabNames = async () => [...(await switcher.ariaSnapshot()).matchAll(/tab "([^"]+)"/g)].map((m) => m[1]);
+    await switcher.getByRole('tab').first().waitFor();
+    expect(await tabNames()).toEqual(['영어', '베트남어', '한국어']);
+    await switcher.getByRole('tab', { name: '베트남어' }).click();
+    await page.getByTestId('not-translated').getByText('아직 베트남어(으)로 번역되지 않음').waitFor();
+    await screenshot(page, 'multilingual-switch-ko');
+    await page.getByRole('button', { name: '1번 문제 편집' }).click();
+    await page.getByTestId('translation-dialog').getByText('베트남어(으)로 번역').waitFor();
+    await page.getByTestId('translation-dialog').getByText('베트남어(으)로 번역').hover(); // waits until the dialog stops moving in
+    await screenshot(page, 'multilingual-translate-ko');
+    await page.getByTestId('translation-dialog').getByRole('button', { name: '취소' }).click();
+    await page.getByTestId('translation-dialog').waitFor({ state: 'detached' });
+
+    // Korean removed: the switch follows, the first language is shown, and the dialog says so in Korean.
+    await page.getByTestId('test-menu').click();
+    await page.getByTestId('test-menu-languages').click();
+    const dialog = page.getByTestId('languages-dialog');
+    await dialog.getByRole('checkbox', { name: '한국어' }).uncheck();
+    await screenshot(page, 'multilingual-languages-ko');
+    await dialog.getByRole('button', { name: '저장' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await switcher.getByRole('tab', { name: '한국어' }).waitFor({ state: 'detached' });
+    await switcher.getByRole('tab', { name: '베트남어' }).waitFor();
+    expect(await tabNames()).toEqual(['영어', '베트남어']);
+    await page.getByTestId('not-translated').getByText('아직 베트남어(으)로 번역되지 않음').waitFor();
+  });
+
   test('in Korean; without the TB feature there is no language menu', async () => {
     const editor = await signInEditor(suite.server, { days: 60 });
     const testId = await editor.newTest({ name: 'No TB' });

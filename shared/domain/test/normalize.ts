@@ -89,6 +89,8 @@ export interface BuildContext {
   trusted: boolean;
   /** Where the draft stands in the input, for refusals (`question`, `questions.2`). */
   field: string;
+  /** An edit: the stored translations of the questions edited, by question id. */
+  storedTranslations?: Map<string, Record<string, QuestionTranslation>>;
 }
 
 /** Marks are kept to 4 decimals, so sums of 0.25s and 0.1s do not drift. */
@@ -183,9 +185,12 @@ function fillUpsOptions(draft: QuestionDraft, ctx: BuildContext): FillUpsOption[
 function translationsOf(question: Question, draft: QuestionDraft, ctx: BuildContext): Record<string, QuestionTranslation> {
   const result: Record<string, QuestionTranslation> = {};
   const optionIds = new Set('options' in question ? question.options.map((o) => o.id) : []);
+  const stored = draft._id ? ctx.storedTranslations?.get(draft._id) : undefined;
   for (const [language, given] of Object.entries(draft.translations ?? {})) {
-    // Stored translations of a language the test no longer has are kept (not lost by mistake).
+    // Stored translations of a language the test no longer has are kept (not lost by mistake):
+    // an edit keeps them as stored (nothing shows them to edit), any other is refused.
     if (!ctx.languages.includes(language) && !ctx.trusted) {
+      if (stored?.[language]) continue;
       throw new TestRuleError(400, 'VALIDATION_ERROR', 'unknownLanguage', { language, field: `${ctx.field}.translations.${language}` }, `${ctx.field}.translations.${language}`);
     }
     const translation: QuestionTranslation = { name: str(given?.name), solution: str(given?.solution) };
@@ -193,8 +198,17 @@ function translationsOf(question: Question, draft: QuestionDraft, ctx: BuildCont
     if (given?.options) translation.options = given.options.filter((o) => o && optionIds.has(o.id)).map((o) => ({ id: o.id, name: str(o.name) }));
     result[language] = translation;
   }
-  if (!ctx.multilingual || ctx.languages.length === 0) return result;
+  for (const [language, translation] of Object.entries(stored ?? {})) {
+    if (!ctx.languages.includes(language)) result[language] = translation;
+  }
+  if (ctx.languages.length === 0) return result;
   const first = ctx.languages[0];
+  if (!ctx.multilingual) {
+    // A single-language test's text is the question's own: a first-language copy sent with an
+    // edit is stale, and would win over the edited text if the test became multilingual again.
+    if (!ctx.trusted) delete result[first];
+    return result;
+  }
   const own = result[first];
   if (own) {
     question.name = own.name;

@@ -11,7 +11,7 @@ import {
   type KeptFields,
   type QuestionDraft,
 } from './normalize';
-import type { ComprehensionQuestion, Marks, Question, Section, Test } from './types';
+import type { ComprehensionQuestion, Marks, Question, QuestionTranslation, Section, Test } from './types';
 import { isDraftQuestion } from './validation';
 
 /**
@@ -79,6 +79,12 @@ function refuseIfAttempted(test: Test): void {
 
 function buildContext(test: Test, ctx: EditContext, field: string, trusted = false): BuildContext {
   return { ids: ctx.ids, languages: test.languages, multilingual: isMultilingual(test), allowGpscType: ctx.allowGpscType, trusted, field };
+}
+
+/** A question's and its children's stored translations, which an edit keeps for removed languages. */
+function storedTranslationsOf(question: Question): Map<string, Record<string, QuestionTranslation>> {
+  const children = question.type === 'comprehension' ? question.questions : [];
+  return new Map([question, ...children].map((q) => [q._id, q.translations]));
 }
 
 function checkQuestionLimit(test: Test): void {
@@ -209,7 +215,7 @@ export function editQuestion(test: Test, sectionId: string, draft: QuestionDraft
   const existingChildren = new Map(
     found.question.type === 'comprehension' ? found.question.questions.map((c) => [c._id, kept(c)] as const) : [],
   );
-  const build = buildContext(test, ctx, 'question');
+  const build = { ...buildContext(test, ctx, 'question'), storedTranslations: storedTranslationsOf(found.question) };
   const question = buildQuestion(draft, build, kept(found.question));
   if (question.type === 'comprehension') {
     const given = draft.questions ?? [];

@@ -1,7 +1,8 @@
-import { addQuestions, addSection, setLanguages } from './operations';
+import { addQuestions, addSection, editQuestion, setLanguages } from './operations';
 import { emptyTest, sequentialIds } from './testing';
-import { questionTextIn, translationsForEdit } from './translations';
+import { contentLanguageName, questionTextIn, translationsForEdit } from './translations';
 import { validateTest } from './validation';
+import { createI18n } from '../../i18n/createI18n';
 
 function bilingualMcq() {
   const ctx = { ids: sequentialIds('q'), allowGpscType: false };
@@ -36,5 +37,35 @@ describe('multilingual question text', () => {
     addQuestions(test, section._id, [{ type: 'integer', name: '', solution: '4', translations: { Vietnamese: { name: '<p>2 + 2 = ?</p>', solution: '' } } }], ctx);
     expect(validateTest(test).map((e) => e.type)).toEqual(['EMPTY_QUESTION']);
     expect(validateTest(test)[0].msg).toBe('Empty translation question');
+  });
+
+  it('a removed language\'s text is kept through an edit; an unknown one is refused', () => {
+    const { test, question, ctx, section } = bilingualMcq();
+    const translations = { ...question.translations, Vietnamese: { name: '<p>Thủ đô?</p>', solution: '' } };
+    editQuestion(test, section._id, { ...question, translations }, ctx);
+    setLanguages(test, 'TB_TEST', ['English'], ctx.ids);
+    const edited = editQuestion(test, section._id, { ...question, name: '<p>Capital?</p>', translations: { Vietnamese: { name: 'changed', solution: '' } } }, ctx);
+    expect([edited.name, edited.translations.Vietnamese.name]).toEqual(['<p>Capital?</p>', '<p>Thủ đô?</p>']);
+    expect(() => editQuestion(test, section._id, { ...question, translations: { Korean: { name: 'x', solution: '' } } }, ctx))
+      .toThrow(expect.objectContaining({ field: 'question.translations.Korean' }));
+  });
+
+  it('in a single-language test the question\'s own text is its first language: a stale copy sent with an edit is dropped', () => {
+    const { test, question, ctx, section } = bilingualMcq();
+    setLanguages(test, 'CMS', ['English'], ctx.ids);
+    const edited = editQuestion(test, section._id, { ...question, name: '<p>Capital?</p>' }, ctx);
+    expect(edited.translations.English).toBeUndefined();
+    setLanguages(test, 'TB_TEST', ['English', 'Vietnamese'], ctx.ids);
+    const again = test.sections[0].questions[0];
+    expect([again.name, again.translations.English.name]).toEqual(['<p>Capital?</p>', '<p>Capital?</p>']);
+  });
+
+  it('content languages are named in the portal\'s language; stored values stay as they are', () => {
+    expect(['English', 'Vietnamese', 'Bengali'].map((l) => contentLanguageName(l, 'en'))).toEqual(['English', 'Vietnamese', 'Bengali']);
+    expect(['English', 'Vietnamese', 'Korean'].map((l) => contentLanguageName(l, 'ko'))).toEqual(['영어', '베트남어', '한국어']);
+    expect([contentLanguageName('Vietnamese', 'vi'), contentLanguageName('English', 'vi', true)]).toEqual(['Tiếng Việt', 'tiếng Anh']);
+    expect(contentLanguageName('Klingon', 'ko')).toBe('Klingon');
+    expect(createI18n('ko').t('multilingual.notTranslated', { language: 'Vietnamese' })).toBe('아직 베트남어(으)로 번역되지 않음');
+    expect(createI18n('vi').t('multilingual.notTranslated', { language: 'English' })).toBe('Chưa dịch sang tiếng Anh');
   });
 });

@@ -4,6 +4,27 @@ import type { Question, QuestionTranslation } from './types';
 /** Languages a test's content may be written in (spec: entries with a label and a capitalised value). */
 export const CONTENT_LANGUAGES = ['English', 'Vietnamese', 'Korean', 'Hindi', 'Gujarati', 'Marathi', 'Bengali', 'Tamil', 'Telugu', 'Kannada'] as const;
 
+const LANGUAGE_CODES: Record<string, string> = {
+  English: 'en', Vietnamese: 'vi', Korean: 'ko', Hindi: 'hi', Gujarati: 'gu', Marathi: 'mr', Bengali: 'bn', Tamil: 'ta', Telugu: 'te', Kannada: 'kn',
+};
+
+/**
+ * A content language's name in the portal's language ('Vietnamese' is 베트남어 in Korean). The
+ * stored value stays the English name the spec gives; in English, or for a name we do not know,
+ * it is shown as it is.
+ */
+export function contentLanguageName(language: string, uiLanguage: string, inSentence = false): string {
+  const code = LANGUAGE_CODES[language];
+  if (!code || uiLanguage.startsWith('en')) return language;
+  try {
+    const name = new Intl.DisplayNames([uiLanguage], { type: 'language' }).of(code) ?? language;
+    // Vietnamese writes 'Tiếng Việt' as a label but 'tiếng Việt' inside a sentence.
+    return inSentence && uiLanguage.startsWith('vi') ? name.charAt(0).toLocaleLowerCase('vi') + name.slice(1) : name;
+  } catch {
+    return language;
+  }
+}
+
 export interface QuestionText {
   name: string;
   solution: string;

@@ -1,12 +1,13 @@
 import { Tab, TabList } from '@fluentui/react-components';
 import { TranslateRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { contentLanguageName } from '../../../../../shared/domain/test';
 import { contentLanguageSelected, firstLanguageOf } from '../../../../../shared/state/editorSlice';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 
 /** In a multilingual test: which language's text the editor shows and edits. */
 export function LanguageSwitch() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const editor = useAppSelector((s) => s.editor);
   const first = firstLanguageOf(editor);
@@ -23,7 +24,7 @@ export function LanguageSwitch() {
       >
         {editor.test.languagesList.map((language) => (
           <Tab key={language} value={language}>
-            {language}
+            {contentLanguageName(language, i18n.language)}
           </Tab>
         ))}
       </TabList>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Radio, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { CONTENT_LANGUAGES } from '../../../../../shared/domain/test';
+import { CONTENT_LANGUAGES, contentLanguageName } from '../../../../../shared/domain/test';
 import { FormDialog } from '../../../app/FormDialog';
 import type { TestDialogProps } from '../testDialogs/TestMenu';
 import { useTestUpdate } from '../testDialogs/useTestUpdate';
@@ -17,7 +17,7 @@ const useStyles = makeStyles({
  * language's text, and the translations stay stored.
  */
 export function LanguagesDialog({ test, onClose }: TestDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const save = useTestUpdate();
   const [multilingual, setMultilingual] = useState(test.testType === 'TB_TEST');
@@ -46,7 +46,7 @@ export function LanguagesDialog({ test, onClose }: TestDialogProps) {
               const chosen = languages.includes(language);
               return (
                 <li key={language} className={styles.row} data-testid="language-choice">
-                  <Checkbox checked={chosen} disabled={chosen && languages.length === 1} label={language} onChange={(_, d) => toggle(language, d.checked === true)} />
+                  <Checkbox checked={chosen} disabled={chosen && languages.length === 1} label={contentLanguageName(language, i18n.language)} onChange={(_, d) => toggle(language, d.checked === true)} />
                   {chosen && (
                     <Radio
                       checked={languages[0] === language}
