@@ -1,7 +1,7 @@
-import { DOMParser } from '@xmldom/xmldom';
+import { parseXml } from './xml';
 import { ommlToLatex } from '../omml/ommlToLatex';
 import { isLegacyFont, loadFontContext, resolveRunFonts, fontForCharacter, type FontContext } from './fonts';
-import { DocxError, type DocxPackage } from './openDocx';
+import type { DocxPackage } from './openDocx';
 
 /** What a paragraph holds, in order. */
 export type Inline =
@@ -184,16 +184,7 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
   }
 }
 
-/** A part's XML; one that is not well-formed is a damaged document. */
-export function parseXml(xml: string): Element {
-  try {
-    // Errors stop the parse (and say nothing on the console); warnings are let through.
-    const parser = new DOMParser({ onError: (level, message) => { if (level !== 'warning') throw new Error(message); } });
-    return parser.parseFromString(xml, 'text/xml').documentElement as unknown as Element;
-  } catch {
-    throw new DocxError('corrupt');
-  }
-}
+export { parseXml };
 
 /** The legacy (non-Unicode) fonts a paragraph's text is in, if any. */
 export function legacyFontsOf(paragraph: Paragraph): string[] {

@@ -1,4 +1,4 @@
-import { DOMParser } from '@xmldom/xmldom';
+import { parseXml } from './xml';
 import type { DocxPackage } from './openDocx';
 
 /** The four font slots of a run (ECMA-376 §17.3.2.26): which one a character uses depends on its script. */
@@ -54,7 +54,7 @@ export function fontsOf(rPr: Element | null, theme: ThemeFonts): Partial<ScriptF
 }
 
 function parse(xml: string | null): Element | null {
-  return xml ? (new DOMParser().parseFromString(xml, 'text/xml').documentElement as unknown as Element) : null;
+  return xml ? parseXml(xml) : null;
 }
 
 function themeFonts(themeXml: string | null): ThemeFonts {

@@ -1,4 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
+import en from '../../i18n/locales/en.json';
 
 /** What a .docx may be, at most (zip bombs and runaway files are refused before any parsing). */
 export const DOCX_LIMITS = {
@@ -13,17 +14,10 @@ export const DOCX_LIMITS = {
 
 export type DocxProblem = 'empty' | 'tooLarge' | 'wordDoc' | 'encrypted' | 'pdf' | 'notDocx' | 'corrupt' | 'zipBomb';
 
-/** English messages a teacher understands; the portal and the add-in translate by code. */
-export const DOCX_PROBLEM_MESSAGES: Record<DocxProblem, string> = {
-  empty: 'The file is empty.',
-  tooLarge: `The file is larger than ${DOCX_LIMITS.fileBytes / (1024 * 1024)} MB. Split the questions into several documents.`,
-  wordDoc: 'This is a Word 97-2003 document (.doc). Open it in Word and save it as a Word Document (.docx), then upload that.',
-  encrypted: 'This document is protected with a password. Remove the password in Word (File > Info > Protect Document) and upload it again.',
-  pdf: 'This is a PDF, not a Word document. Upload the .docx the questions were written in.',
-  notDocx: 'This is not a Word document (.docx).',
-  corrupt: 'The document is damaged and cannot be read. Open it in Word, save it again, and upload the new file.',
-  zipBomb: 'The document unpacks to far more than a question paper holds, so it was not opened.',
-};
+/** English messages a teacher understands (shared/i18n/locales); the portal and the add-in translate by code. */
+export const DOCX_PROBLEM_MESSAGES = Object.fromEntries(
+  Object.entries(en.parser.fileProblems).map(([problem, template]) => [problem, template.replace('{{mb}}', String(DOCX_LIMITS.fileBytes / (1024 * 1024)))]),
+) as Record<DocxProblem, string>;
 
 export class DocxError extends Error {
   constructor(readonly problem: DocxProblem) {
@@ -83,7 +77,8 @@ export function openDocx(file: Uint8Array): DocxPackage {
     if (error instanceof DocxError) throw error;
     throw new DocxError('corrupt');
   }
-  if (!files['word/document.xml']) throw new DocxError(files['[Content_Types].xml'] ? 'notDocx' : 'corrupt');
+  // A zip, a spreadsheet or a presentation: a package without Word's main part.
+  if (!files['word/document.xml']) throw new DocxError('notDocx');
 
   const relationshipCache = new Map<string, Map<string, { target: string; type: string; external: boolean }>>();
   return {

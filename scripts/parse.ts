@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isParserEngine, DEFAULT_PARSER_ENGINE } from '../shared/parser/engines';
+import { ENGINE_NAMES, parseDocx } from '../shared/parser/parseDocx';
+import { hasErrors } from '../shared/parser/types';
+
+/**
+ * `npm run parse -- FILE.docx [--engine text|table] [--json]`: the Word parser the add-in and the
+ * portal run, on files. Prints what it found and every problem with its paragraph; exits 1 when
+ * a file has errors (it would not upload), 2 on wrong usage.
+ */
+const USAGE = 'usage: npm run parse -- FILE.docx [FILE.docx ...] [--engine text|table] [--json]';
+
+function main(): number {
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { engine: { type: 'string', default: DEFAULT_PARSER_ENGINE }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const engine = values.engine!;
+  if (!isParserEngine(engine)) {
+    console.error(`--engine must be text or table, not "${engine}"\n${USAGE}`);
+    return 2;
+  }
+  let failed = false;
+  for (const file of positionals) {
+    if (!fs.existsSync(file)) {
+      console.error(`${file}: no such file`);
+      failed = true;
+      continue;
+    }
+    const start = performance.now();
+    const { pictureBytes: _, ...doc } = parseDocx(new Uint8Array(fs.readFileSync(file)), engine);
+    const ms = performance.now() - start;
+    failed ||= hasErrors(doc);
+    if (values.json) {
+      console.log(JSON.stringify({ file, ...doc }, null, 2));
+      continue;
+    }
+    const { comprehension: passages, ...byType } = doc.countsByType;
+    const types = Object.entries(byType).map(([type, n]) => `${n} ${type.replace('_', ' ')}`).join(', ') + (passages ? `; ${passages} comprehension passage${passages === 1 ? '' : 's'}` : '');
+    console.log(`${path.basename(file)} (${ENGINE_NAMES[engine].toLowerCase()} engine, ${Math.round(ms)} ms)`);
+    console.log(`  ${doc.questionCount} question${doc.questionCount === 1 ? "" : "s"}${types ? `: ${types}` : ''}`);
+    if (doc.sections.some((s) => s.name !== null)) console.log(`  sections: ${doc.sections.map((s) => `${s.name ?? '(the chosen section)'} ${s.questions.length}`).join(', ')}`);
+    console.log(`  pictures: ${doc.pictures.length}; fonts: ${doc.fonts.join(', ') || 'none'}`);
+    const errors = doc.problems.filter((p) => p.severity === 'error').length;
+    console.log(`  ${errors} error${errors === 1 ? '' : 's'}, ${doc.problems.length - errors} note${doc.problems.length - errors === 1 ? '' : 's'}${errors ? ': this document would not upload' : ''}`);
+    for (const p of doc.problems) {
+      const place = p.paragraph === null ? 'document' : `paragraph ${p.paragraph}${p.cell ? ` (table ${p.cell.table}, row ${p.cell.row}, column ${p.cell.column})` : ''}`;
+      console.log(`  ${p.severity === 'error' ? 'error' : 'note '} ${place}: ${p.message}${p.excerpt ? ` "${p.excerpt}"` : ''}`);
+    }
+  }
+  return failed ? 1 : 0;
+}
+
+process.exitCode = main();

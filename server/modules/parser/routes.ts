@@ -1,0 +1,145 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { DEFAULT_PARSER_ENGINE, PARSER_ENGINES, type ParserEngine } from '../../../shared/parser/engines';
+import { FONT_FORMATS, FONT_MAX_BYTES, fontFormatOf, isKnownFontFace, normaliseFontFace } from '../../../shared/domain/fonts';
+import { serverMessage, type ServerMessageKey } from '../../../shared/i18n/serverMessages';
+import { authOf, requireActiveSubscription } from '../../http/context';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import type { Services } from '../../services';
+import { OrgFontsRepository, type UploadedFont } from './fontsRepository';
+import { enginesQuery, fontCheckQuery, fontFileParams, fontUploadForm } from './schemas';
+import { ADDIN_RELEASE_DATE, manifestFor, readAddinManifest } from './release';
+
+const ENGINE_TEXTS: Record<ParserEngine, { name: ServerMessageKey; description: ServerMessageKey }> = {
+  table: { name: 'parserEngineTableName', description: 'parserEngineTableDescription' },
+  text: { name: 'parserEngineTextName', description: 'parserEngineTextDescription' },
+};
+
+export const MANIFEST_URL = '/api/v2/parser/manifest.xml';
+/** Room for the form's boundaries and part headers around the file, in a declared Content-Length. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+const fontTooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { limit: FONT_MAX_BYTES / (1024 * 1024) }, [{ field: 'uploaded_file', message: '' }]);
+
+/** A font entry (spec "Font entry: face, supported flag"); an uploaded face also says where its file is. */
+function fontEntry(face: string, uploaded: UploadedFont | undefined) {
+  if (!uploaded) return { face, supported: isKnownFontFace(face) };
+  return { face, supported: true, fileUrl: `/api/v2/parserfont/file/${uploaded.fileId}.${uploaded.format}` };
+}
+
+/** A form field that the form schema refused: 400 naming it, as a refused JSON field is. */
+function formFieldError(error: z.ZodError, form: Record<string, unknown>): AppError {
+  const issue = error.issues[0];
+  const field = issue.path.join('.') || 'body';
+  if (issue.code === 'unrecognized_keys') return badRequest(issue.keys[0] ?? field, 'unknownField');
+  return badRequest(field, form[field] === undefined ? 'fieldRequired' : 'fieldInvalid', { reason: issue.message });
+}
+
+/** Reads the multipart form: the file `uploaded_file` into memory (up to the limit), text fields as they are. */
+async function readFontForm(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const form: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') form[part.fieldname] = part.value;
+      else if (part.fieldname === 'uploaded_file') form.uploaded_file = { fileName: part.filename, bytes: await part.toBuffer() };
+      else {
+        part.file.resume();
+        form[part.fieldname] = true; // named by the schema as not allowed
+      }
+    }
+  } catch (error) {
+    const { code, statusCode } = error as FastifyError;
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'multipartRequired');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fontTooLarge();
+    // Limits on parts (a second file, too many fields) and malformed forms (busboy's errors).
+    if (statusCode === undefined || statusCode < 500) throw badRequest('body', 'multipartInvalid');
+    throw error;
+  }
+  return form;
+}
+
+/**
+ * Issue 5's calls around the Word parser (decisions "Parser calls and fonts"): the engines, the
+ * add-in's release and manifest, and the organisation's fonts: which faces are supported, and
+ * uploads of the missing ones (multipart, the file kept in the database, table org_fonts).
+ */
+export async function parserRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const fonts = new OrgFontsRepository(services.db);
+  const manifest = readAddinManifest();
+  await app.register(multipart, { limits: { fileSize: FONT_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 4096, headerPairs: 100 } });
+
+  api.get('/v2/parser/engines', { schema: { tags: ['parser'], querystring: enginesQuery }, preValidation: services.requireAuth }, async (request) => {
+    // Another organisation's id is not found, as a missing one is (decisions section 2).
+    if (request.query.orgId !== authOf(request).org.id) throw notFound('organisation');
+    const text = (key: ServerMessageKey) => serverMessage(request.lang, key);
+    return {
+      data: PARSER_ENGINES.map((id) => ({ id, name: text(ENGINE_TEXTS[id].name), description: text(ENGINE_TEXTS[id].description), isDefault: id === DEFAULT_PARSER_ENGINE })),
+    };
+  });
+
+  api.get('/v2/parser/version', { schema: { tags: ['parser'] }, preValidation: services.requireAuth }, async () => {
+    if (!manifest) throw new AppError(404, 'NOT_FOUND', 'fileNotFound');
+    return { data: { link: MANIFEST_URL, version: manifest.version, releaseDate: ADDIN_RELEASE_DATE } };
+  });
+
+  // Without a session: the portal downloads it through a plain link.
+  api.get('/v2/parser/manifest.xml', { schema: { tags: ['parser'] } }, async (_request, reply: FastifyReply) => {
+    if (!manifest) throw new AppError(404, 'NOT_FOUND', 'fileNotFound');
+    return reply
+      .header('Content-Type', 'application/xml; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="testforge-word-addin.xml"')
+      .header('Cache-Control', 'no-cache')
+      .send(manifestFor(manifest, services.config.publicUrl));
+  });
+
+  api.get('/v2/parserfont', { schema: { tags: ['fonts'], querystring: fontCheckQuery }, preValidation: services.requireAuth }, async (request) => {
+    const { face } = request.query;
+    const faces = Array.isArray(face) ? face : [face];
+    const uploaded = await fonts.findFaces(authOf(request).org.id, faces);
+    const entries = faces.map((f) => fontEntry(f, uploaded.get(normaliseFontFace(f))));
+    return { data: Array.isArray(face) ? entries : entries[0] };
+  });
+
+  api.post(
+    '/v2/parserfont/upload',
+    {
+      schema: { tags: ['fonts'], consumes: ['multipart/form-data'] },
+      // A declared body far above the limit is refused before it is read.
+      onRequest: async (request) => {
+        if (Number(request.headers['content-length']) > FONT_MAX_BYTES + FORM_OVERHEAD_BYTES) throw fontTooLarge();
+      },
+      preValidation: [services.requireAuth, requireActiveSubscription],
+      errorHandler: (error) => {
+        // A body that is not a form at all (text/plain, ...): say what to send, not "send JSON".
+        if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'multipartRequired');
+        throw error;
+      },
+    },
+    async (request) => {
+      const fields = await readFontForm(request);
+      const form = fontUploadForm.safeParse(fields);
+      if (!form.success) throw formFieldError(form.error, fields);
+      const { uploaded_file: file, name } = form.data;
+      const format = fontFormatOf(file.bytes);
+      if (!format) throw badRequest('uploaded_file', 'fontFileInvalid');
+      const { org, user } = authOf(request);
+      return { data: fontEntry(name, await fonts.save(org.id, user.id, name, format, file.bytes)) };
+    },
+  );
+
+  // Without a session, like pictures: @font-face cannot send one. The address is unguessable
+  // and changes with every upload, so it is cached for good.
+  api.get('/v2/parserfont/file/:file', { schema: { tags: ['fonts'], params: fontFileParams } }, async (request, reply) => {
+    const [fileId, ext] = request.params.file.split('.');
+    const font = await fonts.readFile(fileId);
+    if (!font || font.format !== ext) throw new AppError(404, 'NOT_FOUND', 'fileNotFound');
+    return reply
+      .header('Content-Type', FONT_FORMATS[font.format].contentType)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(font.data);
+  });
+}

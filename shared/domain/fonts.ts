@@ -1,0 +1,109 @@
+/**
+ * Fonts of Word documents (spec "Fonts": missing fonts are detected and the user uploads them).
+ *
+ * A face is supported when a student's browser will show it without an upload: the faces the
+ * portal ships (Noto Sans, Be Vietnam Pro, Noto Sans KR, from @fontsource), and the standard
+ * faces that come with Windows, macOS and Office, which are the ones teachers write in Word
+ * (Latin, Indic, Korean, symbol and math faces). Any other face is "missing" until the
+ * organisation uploads it (`POST /api/v2/parserfont/upload`). Keep this list in this one place:
+ * the server's check (`GET /api/v2/parserfont`) and the clients read it from here.
+ */
+export const KNOWN_FONT_FACES = [
+  // Shipped with the portal.
+  'Noto Sans',
+  'Be Vietnam Pro',
+  'Noto Sans KR',
+  // Latin faces of Windows / Office / macOS.
+  'Times New Roman',
+  'Arial',
+  'Arial Black',
+  'Calibri',
+  'Calibri Light',
+  'Cambria',
+  'Cambria Math',
+  'Candara',
+  'Consolas',
+  'Constantia',
+  'Corbel',
+  'Courier New',
+  'Franklin Gothic Medium',
+  'Garamond',
+  'Georgia',
+  'Helvetica',
+  'Lucida Console',
+  'Lucida Sans Unicode',
+  'Palatino Linotype',
+  'Segoe UI',
+  'Segoe UI Symbol',
+  'Tahoma',
+  'Trebuchet MS',
+  'Verdana',
+  'Aptos',
+  // Symbol and math faces.
+  'Symbol',
+  'Wingdings',
+  'Wingdings 2',
+  'Wingdings 3',
+  'Webdings',
+  'MT Extra',
+  // Indic (Unicode) faces of Windows.
+  'Mangal',
+  'Nirmala UI',
+  'Shruti',
+  'Kokila',
+  'Aparajita',
+  'Utsaah',
+  'Latha',
+  'Vijaya',
+  'Gautami',
+  'Tunga',
+  'Kartika',
+  'Raavi',
+  'Vrinda',
+  'Kalinga',
+  'Arial Unicode MS',
+  // Korean faces of Windows.
+  'Malgun Gothic',
+  'Batang',
+  'BatangChe',
+  'Gulim',
+  'GulimChe',
+  'Dotum',
+  'DotumChe',
+  'Gungsuh',
+] as const;
+
+/** How faces are compared: Unicode NFC, blanks collapsed and trimmed, case ignored. */
+export const normaliseFontFace = (face: string): string => face.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+
+const KNOWN = new Set<string>(KNOWN_FONT_FACES.map(normaliseFontFace));
+export const isKnownFontFace = (face: string): boolean => KNOWN.has(normaliseFontFace(face));
+
+/** The largest font file an organisation may upload. */
+export const FONT_MAX_BYTES = 20 * 1024 * 1024;
+/** The longest face name (characters, after trimming). */
+export const FONT_FACE_MAX_LENGTH = 100;
+/** How many faces one check may ask about. */
+export const FONT_CHECK_MAX_FACES = 200;
+
+/** Font file formats an upload may be, by how their bytes begin. */
+export const FONT_FORMATS = {
+  ttf: { contentType: 'font/ttf', css: 'truetype' },
+  otf: { contentType: 'font/otf', css: 'opentype' },
+  ttc: { contentType: 'font/collection', css: 'collection' },
+  woff: { contentType: 'font/woff', css: 'woff' },
+  woff2: { contentType: 'font/woff2', css: 'woff2' },
+} as const;
+export type FontFormat = keyof typeof FONT_FORMATS;
+
+/**
+ * The format of a font file from its first four bytes (its magic number): TrueType 00 01 00 00
+ * or 'true', OpenType 'OTTO', a collection 'ttcf', 'wOFF', 'wOF2'. Null: not a font.
+ */
+export function fontFormatOf(bytes: Uint8Array): FontFormat | null {
+  if (bytes.length < 12) return null;
+  const tag = String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]);
+  if (tag === '\u0000\u0001\u0000\u0000' || tag === 'true') return 'ttf';
+  const formats: Record<string, FontFormat> = { OTTO: 'otf', ttcf: 'ttc', wOFF: 'woff', wOF2: 'woff2' };
+  return formats[tag] ?? null;
+}

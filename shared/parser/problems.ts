@@ -1,0 +1,30 @@
+import en from '../i18n/locales/en.json';
+import type { Paragraph } from './docx/document';
+import { lineOf, OBJECT } from './content/inlines';
+import type { Problem, ProblemCode } from './types';
+
+const TEMPLATES: Record<Exclude<ProblemCode, 'file'>, string> = en.parser.problems;
+const WARNINGS: ReadonlySet<ProblemCode> = new Set(['textBeforeFirstQuestion', 'integerSolutionDropped', 'answerConflict', 'keyUnmatched', 'duplicateNumber', 'notAttached', 'tableWithoutQuestion']);
+const EXCERPT_LENGTH = 60;
+
+const fill = (template: string, params: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+
+/** A paragraph's text, shortened, to find it by eye. */
+export function excerptOf(paragraph: Paragraph): string {
+  const text = lineOf(paragraph.inlines).replaceAll(OBJECT, '▫').replace(/\s+/g, ' ').trim();
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
+}
+
+/** A problem at a paragraph (or the whole document), with its English message; warnings are the codes that do not stop an upload. */
+export function problemAt(paragraph: Paragraph | null, code: Exclude<ProblemCode, 'file'>, params: Record<string, string | number> = {}): Problem {
+  const cell = paragraph?.cell;
+  return {
+    severity: WARNINGS.has(code) ? 'warning' : 'error',
+    code,
+    params,
+    message: fill(TEMPLATES[code], params),
+    paragraph: paragraph ? paragraph.index + 1 : null,
+    cell: cell ? { table: cell.table + 1, row: cell.row + 1, column: cell.column + 1 } : null,
+    excerpt: paragraph ? excerptOf(paragraph) : '',
+  };
+}

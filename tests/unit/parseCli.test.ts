@@ -1,0 +1,50 @@
+/** @jest-environment node */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildDocx } from '../support/docx';
+
+/** `npm run parse`: the parser on files, as a child process, as teachers' IT people run it. */
+const root = path.join(__dirname, '../..');
+const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/parse.ts', ...args], { cwd: root, encoding: 'utf8' });
+
+describe('npm run parse', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'testforge-parse-'));
+  const write = (name: string, bytes: Uint8Array) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, bytes);
+    return file;
+  };
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('a good document: what it holds, exit 0', () => {
+    const file = write('good.docx', buildDocx({ body: ['1. 2 + 2 = ?', 'Ans: 4', '2. The sky is blue.', 'Ans: True'] }));
+    const result = run(file);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('good.docx (numbered text engine');
+    expect(result.stdout).toContain('2 questions: 1 integer, 1 true false');
+    expect(result.stdout).toContain('0 errors, 0 notes');
+  });
+
+  it('a document with errors: each at its paragraph, exit 1; --json gives the whole result', () => {
+    const file = write('bad.docx', buildDocx({ body: ['1. Pick one.', '(a) x', '(b) y'] }));
+    const result = run(file);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('1 error, 0 notes: this document would not upload');
+    expect(result.stdout).toContain('error paragraph 1: Question 1 has no correct answer');
+    const json = run(file, '--json');
+    expect(json.status).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ engine: 'text', problems: [{ code: 'noCorrectAnswer', paragraph: 1 }] });
+  });
+
+  it('the tables engine on request; wrong usage and unreadable files', () => {
+    const file = write('table.docx', buildDocx({ body: [{ table: [['Question', 'Is 7 prime?'], ['Answer', 'True']] }] }));
+    expect(run(file, '--engine', 'table').stdout).toContain('1 question: 1 true false');
+    const wrong = run(file, '--engine', 'columns');
+    expect([wrong.status, wrong.stderr]).toEqual([2, expect.stringContaining('--engine must be text or table')]);
+    expect(run().status).toBe(2);
+    const pdf = run(write('paper.pdf', Buffer.from('%PDF-1.7')));
+    expect([pdf.status, pdf.stdout]).toEqual([1, expect.stringContaining('This is a PDF, not a Word document.')]);
+  });
+});
