@@ -3,7 +3,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import type { EditorSection, EditorTest } from '../api/testTypes';
 import type { Endpoints } from '../api/endpoints';
 import {
-  addQuestions, addSection, deleteSection, editorReducer, editorValidation, initialEditorState, loadTest, moveSection, sectionSelected,
+  addQuestions, addSection, deleteSection, editorReducer, editorValidation, initialEditorState, loadTest, moveSection, reloadAfterChange, sectionSelected,
   selectedSection, updateTest, contentLanguageSelected, firstLanguageOf, type EditorState,
 } from './editorSlice';
 
@@ -67,6 +67,16 @@ describe('editor slice', () => {
     expect(state.test).toMatchObject({ name: 'Algebra II', version: 4, settings: { generateRandomTest: true } });
     state = editorReducer(state, updateTest.rejected(null, 'u2', { grades: [] }, { message: 'The test was changed elsewhere', code: 'TEST_CHANGED' }));
     expect(state).toMatchObject({ conflict: 'The test was changed elsewhere', version: 4, actionCount: 1 });
+  });
+
+  it('a reload after a Word upload takes the stored test and its version, keeps the selection and counts as an edit', () => {
+    let state = editorReducer(loaded(), sectionSelected('s2'));
+    const stored = test([section('s1', 1), section('s2', 2), section('s3', 3), section('s4', 4)], 9);
+    state = editorReducer(state, reloadAfterChange.fulfilled(stored, 'r3'));
+    expect(state).toMatchObject({ status: 'loaded', version: 9, selectedSectionId: 's2', edited: true, actionCount: 1 });
+    expect(state.test!.sections.map((s) => s._id)).toEqual(['s1', 's2', 's3', 's4']);
+    // Another test's answer (the editor moved on) is not taken.
+    expect(editorReducer(state, reloadAfterChange.fulfilled({ ...stored, _id: 't2', version: 10 }, 'r4')).version).toBe(9);
   });
 
   it('the content language of a multilingual test: the first is null; a language removed falls back to the first', () => {

@@ -125,6 +125,20 @@ export const importQuestions = write('importQuestions', (extra, arg: { sectionId
   extra.api.importQuestions({ testId: at.testId, version: at.version, ...arg }),
 );
 
+/**
+ * Reads the test again after changes made by calls outside the editor's writes (a Word upload adds
+ * sections and questions itself): the new version and content are taken, and it counts as an edit.
+ */
+export const reloadAfterChange = createAsyncThunk<EditorTest, void, Thunk>('editor/reloadAfterChange', async (_, { extra, getState, rejectWithValue }) => {
+  const { testId } = getState().editor;
+  if (!testId) return rejectWithValue({ message: 'no test', code: null });
+  try {
+    return await extra.api.getTest(testId);
+  } catch (error) {
+    return rejectWithValue(failure(error));
+  }
+});
+
 const writes = [updateTest, importQuestions, addSection, updateSection, deleteSection, moveSection, addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion] as const;
 
 /** Takes a section the server answered (with its questions), in its place or at the end. */
@@ -179,6 +193,16 @@ const editorSlice = createSlice({
         state.version = test.version;
         // The selection survives a reload when its section still exists; else section 1.
         if (!test.sections.some((s) => s._id === state.selectedSectionId)) state.selectedSectionId = test.sections[0]?._id ?? null;
+        keepContentLanguage(state);
+      })
+      .addCase(reloadAfterChange.fulfilled, (state, action) => {
+        if (!state.test || state.testId !== action.payload._id) return;
+        state.test = action.payload;
+        state.version = action.payload.version;
+        state.edited = true;
+        state.actionCount += 1;
+        state.conflict = null;
+        if (!action.payload.sections.some((s) => s._id === state.selectedSectionId)) state.selectedSectionId = action.payload.sections[0]?._id ?? null;
         keepContentLanguage(state);
       })
       .addCase(loadTest.rejected, (state, action) => {

@@ -34,7 +34,10 @@ test('has the identity Office requires', () => {
 test('runs in Word, reading the document, from the task pane the server serves', () => {
   const hosts = Array.from(doc.getElementsByTagNameNS(NS, 'Host')).map((host) => host.getAttribute('Name'));
   expect(hosts).toEqual(['Document']);
-  expect(['Restricted', 'ReadDocument', 'ReadWriteDocument']).toContain(one('Permissions').textContent);
+  // getFileAsync gives a copy of the whole document: ReadAllDocument at least.
+  expect(['ReadAllDocument', 'ReadWriteDocument']).toContain(one('Permissions').textContent);
+  const sets = Array.from(doc.getElementsByTagNameNS(NS, 'Set')).map((set) => set.getAttribute('Name'));
+  expect(sets).toEqual(expect.arrayContaining(['WordApi', 'CompressedFile']));
   expect(value('SourceLocation')).toMatch(/^https:\/\/[^/]+\/addin\/taskpane\.html$/);
 });
 

@@ -1,0 +1,11 @@
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+
+/** A failure said where it happened; nothing when there is none. */
+export function ErrorBar({ message, testId }: { message: string | null; testId?: string }) {
+  if (!message) return null;
+  return (
+    <MessageBar intent="error" layout="multiline" data-testid={testId}>
+      <MessageBarBody style={{ overflowWrap: 'anywhere' }}>{message}</MessageBarBody>
+    </MessageBar>
+  );
+}

@@ -1,0 +1,183 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Button, Caption1, Dropdown, Field, Link, makeStyles, MessageBar, MessageBarBody, Option, ProgressBar, Spinner, Toast, Toaster, ToastTitle, tokens, useId, useToastController,
+} from '@fluentui/react-components';
+import { DocumentSearch20Regular, Open16Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { ParserEngineInfo } from '../../shared/api/parser';
+import type { ParserEngine } from '../../shared/parser/engines';
+import { hasErrors, type Problem } from '../../shared/parser/types';
+import { WORD_GUIDE_URL, WORD_SAMPLE_URL } from '../../shared/parser/links';
+import { MissingFontsDialog } from '../../shared/ui/wordUpload/MissingFontsDialog';
+import { ParseSummary } from '../../shared/ui/wordUpload/ParseSummary';
+import { ProblemList } from '../../shared/ui/wordUpload/ProblemList';
+import { useWordUpload } from '../../shared/ui/wordUpload/useWordUpload';
+import { api } from './api';
+import { ErrorBar } from './ErrorBar';
+import { editorUrl, type UploadTarget } from './target';
+import { OfficeReadError, readOpenDocument } from './word/readDocument';
+import { selectParagraph } from './word/selectParagraph';
+
+const useStyles = makeStyles({
+  pane: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  // The action stays in reach below a long problem list.
+  footer: {
+    position: 'sticky',
+    bottom: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '6px',
+    padding: '8px 0',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  links: { display: 'flex', flexDirection: 'column', gap: '4px' },
+});
+
+/**
+ * Reads the open document (getFileAsync, the whole .docx), parses it with the chosen engine,
+ * shows what was found and what to fix (each problem selectable in Word), then uploads into the
+ * target — the same code as the portal's Upload word file (shared/ui/wordUpload).
+ */
+export function UploadPane({ orgId, target, inWord }: { orgId: string; target: UploadTarget; inWord: boolean }) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const upload = useWordUpload(api, orgId);
+  const { state } = upload;
+  const [readFailure, setReadFailure] = useState<string | null>(null);
+  const [showFailure, setShowFailure] = useState<string | null>(null);
+  const toasterId = useId('addin-toaster');
+  const { dispatchToast } = useToastController(toasterId);
+
+  const check = async () => {
+    setReadFailure(null);
+    setShowFailure(null);
+    try {
+      upload.read(await readOpenDocument(Office.context.document, Office.FileType.Compressed));
+    } catch (error) {
+      setReadFailure(t('addin.readFailed', { reason: error instanceof OfficeReadError ? error.message : String(error) }));
+    }
+  };
+
+  const show = async (problem: Problem) => {
+    setShowFailure(null);
+    try {
+      if (problem.paragraph === null || !(await selectParagraph(problem.paragraph))) setShowFailure(t('addin.paragraphGone'));
+    } catch (error) {
+      setShowFailure(t('addin.showFailed', { reason: error instanceof Error ? error.message : String(error) }));
+    }
+  };
+
+  const parsed = 'parsed' in state ? state.parsed : null;
+  const busy = state.step === 'reading' || state.step === 'checkingFonts' || state.step === 'uploading';
+  const engines = useEnginesIn(i18n.language, orgId, upload.engines);
+  const engineInfo = engines.find((e) => e.id === upload.engine);
+  const canUpload = parsed !== null && (state.step === 'parsed' || state.step === 'failed') && !hasErrors(parsed) && parsed.questionCount > 0;
+
+  return (
+    <div className={styles.pane} data-testid="addin-upload" data-step={state.step}>
+      <Toaster toasterId={toasterId} position="top" />
+      {engines.length > 0 && (
+        <Field label={t('wordUpload.engine')}>
+          <Dropdown
+            data-testid="addin-engine"
+            value={engineInfo?.name ?? ''}
+            selectedOptions={[upload.engine]}
+            disabled={busy}
+            onOptionSelect={(_, d) => d.optionValue && upload.chooseEngine(d.optionValue as ParserEngine)}
+          >
+            {engines.map((engine) => (
+              <Option key={engine.id} value={engine.id} text={engine.name}>
+                {engine.name}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+      )}
+      {engineInfo?.description && <Caption1>{engineInfo.description}</Caption1>}
+      <Button appearance={parsed ? 'secondary' : 'primary'} icon={<DocumentSearch20Regular />} disabled={!inWord || busy} onClick={() => void check()}>
+        {t('addin.checkDocument')}
+      </Button>
+      {!inWord && (
+        <MessageBar intent="warning" data-testid="addin-not-in-word">
+          <MessageBarBody>{t('addin.openInWord')}</MessageBarBody>
+        </MessageBar>
+      )}
+      <ErrorBar message={readFailure} testId="addin-read-failed" />
+      {state.step === 'reading' && <Spinner size="small" label={t('wordUpload.reading')} />}
+      {parsed && state.step !== 'uploaded' && (
+        <>
+          <ParseSummary parsed={parsed} />
+          <ErrorBar message={showFailure} />
+          <ProblemList problems={parsed.problems} onShow={inWord ? (problem) => void show(problem) : undefined} />
+        </>
+      )}
+      {state.step === 'missingFonts' && (
+        <MissingFontsDialog
+          faces={state.faces}
+          uploadFont={(file, face) => api.uploadFont(file, face)}
+          onError={(message) => dispatchToast(<Toast data-testid="addin-toast"><ToastTitle>{message}</ToastTitle></Toast>, { intent: 'error' })}
+          onContinue={() => void upload.fontsAdded()}
+          onCancel={upload.fontsCancelled}
+        />
+      )}
+      {state.step === 'uploaded' && (
+        <MessageBar intent="success" layout="multiline" data-testid="addin-uploaded">
+          <MessageBarBody>
+            <div style={{ overflowWrap: 'anywhere' }}>{t('addin.uploadedTo', { count: state.questions, test: target.testName, section: target.sectionName })}</div>
+            {state.sections > 0 && <div>{t('wordUpload.sectionsCreated', { count: state.sections })}</div>}
+            <Link href={editorUrl(target.testId)} target="_blank" rel="noopener" data-testid="addin-open-editor">
+              {t('addin.openInPortal')} <Open16Regular />
+            </Link>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {state.step === 'failed' && <ErrorBar message={t('wordUpload.uploadFailed', { reason: state.reason })} testId="addin-upload-failed" />}
+      {parsed && state.step !== 'uploaded' && (
+        <div className={styles.footer}>
+          {state.step === 'checkingFonts' && <Spinner size="tiny" label={t('wordUpload.checkingFonts')} />}
+          {state.step === 'uploading' && state.progress && (
+            <Field
+              validationState="none"
+              validationMessage={t(state.progress.phase === 'pictures' ? 'wordUpload.uploadingPictures' : 'wordUpload.uploadingQuestions', { done: state.progress.done, total: state.progress.total })}
+            >
+              <ProgressBar value={state.progress.total ? state.progress.done / state.progress.total : 0} />
+            </Field>
+          )}
+          <Button appearance="primary" disabled={!canUpload} onClick={() => void upload.upload({ testId: target.testId, sectionId: target.sectionId })} data-testid="addin-upload-button">
+            {t('wordUpload.upload', { count: parsed.questionCount })}
+          </Button>
+        </div>
+      )}
+      <div className={styles.links}>
+        <Link href={WORD_GUIDE_URL} target="_blank" rel="noopener">
+          {t('wordUpload.guide')}
+        </Link>
+        <Link href={WORD_SAMPLE_URL} target="_blank" rel="noopener" download>
+          {t('wordUpload.sample')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The engines' names and descriptions in the pane's language: the server words them in the
+ * language of the request, and the shared hook reads them once (its choice of engine is kept).
+ */
+function useEnginesIn(language: string, orgId: string, listed: ParserEngineInfo[]): ParserEngineInfo[] {
+  const [worded, setWorded] = useState<{ language: string; engines: ParserEngineInfo[] } | null>(null);
+  const first = useRef(language);
+  useEffect(() => {
+    if (language === first.current && !worded) return; // the hook's own list is in this language
+    let live = true;
+    api.parserEngines(orgId).then(
+      (engines) => live && setWorded({ language, engines }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [language, orgId]);
+  return worded?.language === language ? worded.engines : listed;
+}

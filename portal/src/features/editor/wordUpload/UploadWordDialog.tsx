@@ -1,0 +1,198 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Text,
+} from '@fluentui/react-components';
+import { DocumentArrowUpRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { EditorSection } from '../../../../../shared/api/testTypes';
+import type { ParserEngine } from '../../../../../shared/parser/engines';
+import { hasErrors } from '../../../../../shared/parser/types';
+import { reloadAfterChange } from '../../../../../shared/state/editorSlice';
+import { toastQueued } from '../../../../../shared/state/uiSlice';
+import { MissingFontsDialog } from '../../../../../shared/ui/wordUpload/MissingFontsDialog';
+import { ParseSummary } from '../../../../../shared/ui/wordUpload/ParseSummary';
+import { ProblemList } from '../../../../../shared/ui/wordUpload/ProblemList';
+import { useWordUpload, type WordUploadState } from '../../../../../shared/ui/wordUpload/useWordUpload';
+import { useApi } from '../../../app/apiContext';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { WordFormatLinks } from '../../bulkUpload/WordFormatLinks';
+
+const DOCX = '.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/**
+ * The Upload word file modal (spec section 2; decisions section 7): choose a .docx, see what the
+ * parser found with the chosen engine (the second listed is the default) and its problems (errors
+ * block the upload, warnings do not), then upload into the section; missing fonts open the
+ * missing-font modal first. The editor is read again afterwards, so new questions and sections show.
+ */
+export function UploadWordDialog({ testId, section, onClose }: { testId: string; section: EditorSection; onClose: () => void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  const orgId = useAppSelector((s) => s.auth.user?.organization.id ?? null);
+  const word = useWordUpload(api, orgId);
+  const { state } = word;
+  const input = useRef<HTMLInputElement>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const busy = state.step === 'reading' || state.step === 'checkingFonts' || state.step === 'uploading';
+
+  // The end of an upload, whether it went straight through or waited for the missing fonts.
+  useEffect(() => {
+    if (state.step !== 'uploaded') return;
+    void dispatch(reloadAfterChange());
+    const sections = state.sections ? ` ${t('wordUpload.sectionsCreated', { count: state.sections })}` : '';
+    dispatch(toastQueued({ intent: 'success', body: `${t('wordUpload.uploaded', { count: state.questions })}${sections}` }));
+  }, [state]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setFileName(file.name);
+    word.read(new Uint8Array(await file.arrayBuffer()));
+  };
+  const another = () => {
+    word.reset();
+    setFileName(null);
+    if (input.current) input.current.value = '';
+  };
+  const parsed = 'parsed' in state ? state.parsed : null;
+  const canUpload = (state.step === 'parsed' || state.step === 'failed') && parsed !== null && parsed.questionCount > 0 && !hasErrors(parsed);
+  // While pictures and questions are sent the modal stays: closing it would not stop them.
+  const close = () => !busy && onClose();
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && close()}>
+      <DialogSurface aria-describedby={undefined} data-testid="word-upload-dialog" style={{ maxWidth: 760, width: '95vw' }}>
+        <DialogBody style={{ maxHeight: '85vh' }}>
+          <DialogTitle>{t('wordUpload.title')}</DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 14, minHeight: 0, overflowY: 'auto' }}>
+            <Text>{t('wordUpload.targetSection', { section: section.name })}</Text>
+            <WordFormatLinks />
+            {state.step === 'uploaded' ? (
+              <MessageBar intent="success" data-testid="word-uploaded">
+                <MessageBarBody>
+                  {t('wordUpload.uploaded', { count: state.questions })}
+                  {state.sections > 0 && ` ${t('wordUpload.sectionsCreated', { count: state.sections })}`}
+                </MessageBarBody>
+              </MessageBar>
+            ) : (
+              <>
+                <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+                  <Button icon={<DocumentArrowUpRegular />} disabled={busy} onClick={() => input.current?.click()}>
+                    {t('wordUpload.chooseFile')}
+                  </Button>
+                  <Text data-testid="word-file-name" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                    {fileName ? t('wordUpload.chosen', { name: fileName }) : t('wordUpload.noFile')}
+                  </Text>
+                  <input
+                    ref={input}
+                    type="file"
+                    accept={DOCX}
+                    aria-label={t('wordUpload.chooseFile')}
+                    data-testid="word-file-input"
+                    style={{ display: 'none' }}
+                    onChange={(event) => void choose(event.target.files?.[0])}
+                  />
+                </div>
+                {word.engines.length > 1 && (
+                  <Field label={t('wordUpload.engine')}>
+                    <RadioGroup value={word.engine} disabled={busy} onChange={(_, d) => word.chooseEngine(d.value as ParserEngine)} data-testid="word-engine">
+                      {word.engines.map((engine) => (
+                        <Radio
+                          key={engine.id}
+                          value={engine.id}
+                          label={
+                            <>
+                              <Text weight="semibold">{engine.name}</Text>
+                              <br />
+                              <Caption1>{engine.description}</Caption1>
+                            </>
+                          }
+                        />
+                      ))}
+                    </RadioGroup>
+                  </Field>
+                )}
+                <Progress state={state} />
+                {parsed && state.step !== 'reading' && (
+                  <>
+                    {state.step === 'failed' && (
+                      <MessageBar intent="error" data-testid="word-upload-failed">
+                        <MessageBarBody>{t('wordUpload.uploadFailed', { reason: state.reason })}</MessageBarBody>
+                      </MessageBar>
+                    )}
+                    <ParseSummary parsed={parsed} />
+                    <ProblemList problems={parsed.problems} />
+                  </>
+                )}
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            {state.step === 'uploaded' ? (
+              <>
+                <Button onClick={another}>{t('wordUpload.uploadAnother')}</Button>
+                <Button appearance="primary" onClick={onClose}>
+                  {t('common.close')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button disabled={busy} onClick={onClose}>
+                  {t('common.cancel')}
+                </Button>
+                <Button
+                  appearance="primary"
+                  disabled={!canUpload}
+                  icon={busy ? <Spinner size="tiny" /> : undefined}
+                  onClick={() => void word.upload({ testId, sectionId: section._id })}
+                  data-testid="word-upload-submit"
+                >
+                  {t('wordUpload.upload', { count: parsed?.questionCount ?? 0 })}
+                </Button>
+              </>
+            )}
+          </DialogActions>
+          {state.step === 'missingFonts' && (
+            <MissingFontsDialog
+              faces={state.faces}
+              uploadFont={(file, face) => api.uploadFont(file, face)}
+              onError={(message) => dispatch(toastQueued({ intent: 'error', title: t('common.errorTitle'), body: message }))}
+              onContinue={() => void word.fontsAdded()}
+              onCancel={word.fontsCancelled}
+            />
+          )}
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** Reading, checking fonts, then pictures and questions as they are sent. */
+function Progress({ state }: { state: WordUploadState }) {
+  const { t } = useTranslation();
+  if (state.step === 'reading') return <Spinner size="small" label={t('wordUpload.reading')} />;
+  if (state.step === 'checkingFonts') return <Spinner size="small" label={t('wordUpload.checkingFonts')} />;
+  if (state.step !== 'uploading') return null;
+  const { progress } = state;
+  const label = progress ? t(progress.phase === 'pictures' ? 'wordUpload.uploadingPictures' : 'wordUpload.uploadingQuestions', { done: progress.done, total: progress.total }) : t('common.loading');
+  return (
+    <Field label={label} data-testid="word-progress">
+      <ProgressBar value={progress && progress.total > 0 ? progress.done / progress.total : undefined} />
+    </Field>
+  );
+}

@@ -1,0 +1,63 @@
+import { Body1, Button, Caption1, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { Problem } from '../../parser/types';
+import { problemPlace, problemText } from './problemText';
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column', gap: '6px', margin: 0, padding: 0, listStyleType: 'none' },
+  item: { display: 'flex', flexDirection: 'column', gap: '2px', padding: '8px 10px', borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground2 },
+  error: { borderLeft: `3px solid ${tokens.colorPaletteRedBorder2}` },
+  warning: { borderLeft: `3px solid ${tokens.colorPaletteYellowBorder2}` },
+  place: { color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
+  excerpt: { fontStyle: 'italic', overflowWrap: 'anywhere' },
+});
+
+/**
+ * What the parser found wrong, errors first, each with its place in the document (paragraph, table
+ * cell) and the start of its text. In Word, `onShow` selects the paragraph.
+ */
+export function ProblemList({ problems, onShow }: { problems: Problem[]; onShow?: (problem: Problem) => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const errors = problems.filter((p) => p.severity === 'error');
+  const warnings = problems.filter((p) => p.severity === 'warning');
+  if (problems.length === 0) {
+    return (
+      <MessageBar intent="success" data-testid="word-no-problems">
+        <MessageBarBody>{t('wordUpload.noProblems')}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  const group = (items: Problem[], intent: 'error' | 'warning', title: string) =>
+    items.length > 0 && (
+      <section data-testid={`word-${intent}s`} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+        <MessageBar intent={intent}>
+          <MessageBarBody>
+            <MessageBarTitle>{title}</MessageBarTitle>
+          </MessageBarBody>
+        </MessageBar>
+        <ul className={styles.list}>
+          {items.map((problem, i) => (
+            <li key={i} className={`${styles.item} ${intent === 'error' ? styles.error : styles.warning}`} data-testid="word-problem" data-code={problem.code}>
+              <Body1>{problemText(t, problem)}</Body1>
+              <Caption1 className={styles.place}>
+                <span>{problemPlace(t, problem)}</span>
+                {problem.excerpt && <span className={styles.excerpt}>“{problem.excerpt}”</span>}
+                {onShow && problem.paragraph !== null && (
+                  <Button size="small" appearance="transparent" onClick={() => onShow(problem)}>
+                    {t('wordUpload.showInDocument')}
+                  </Button>
+                )}
+              </Caption1>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }} data-testid="word-problems">
+      {group(errors, 'error', t('wordUpload.errorsTitle', { count: errors.length }))}
+      {group(warnings, 'warning', t('wordUpload.warningsTitle', { count: warnings.length }))}
+    </div>
+  );
+}

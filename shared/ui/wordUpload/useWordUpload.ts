@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ParserEngineInfo } from '../../api/parser';
+import { errorMessage } from '../../api/client';
+import { DEFAULT_PARSER_ENGINE, type ParserEngine } from '../../parser/engines';
+import { parseDocx } from '../../parser/parseDocx';
+import { hasErrors, type ParsedDocument } from '../../parser/types';
+import { missingFonts, uploadDocument, type UploadApi, type UploadProgress } from '../../parser/upload';
+
+export type WordUploadState =
+  | { step: 'empty' }
+  | { step: 'reading' }
+  | { step: 'parsed'; parsed: ParsedDocument }
+  | { step: 'checkingFonts'; parsed: ParsedDocument }
+  | { step: 'missingFonts'; parsed: ParsedDocument; faces: string[] }
+  | { step: 'uploading'; parsed: ParsedDocument; progress: UploadProgress | null }
+  | { step: 'uploaded'; parsed: ParsedDocument; questions: number; sections: number }
+  | { step: 'failed'; parsed: ParsedDocument; reason: string };
+
+/**
+ * The Word upload as the portal's Upload word file modal and the add-in's task pane both run it:
+ * read a .docx with the chosen engine (the second listed is the default), show what was found,
+ * check the fonts (missing ones open the missing-font modal, and the upload waits for them), then
+ * upload pictures and questions into the target section.
+ */
+export function useWordUpload(api: UploadApi & { parserEngines: (orgId: string) => Promise<ParserEngineInfo[]> }, orgId: string | null) {
+  const [engines, setEngines] = useState<ParserEngineInfo[]>([]);
+  const [engine, setEngine] = useState<ParserEngine>(DEFAULT_PARSER_ENGINE);
+  const [state, setState] = useState<WordUploadState>({ step: 'empty' });
+  const file = useRef<{ bytes: Uint8Array; result: ReturnType<typeof parseDocx> } | null>(null);
+
+  useEffect(() => {
+    if (!orgId) return;
+    let live = true;
+    api.parserEngines(orgId).then(
+      (list) => {
+        if (!live) return;
+        setEngines(list);
+        // Spec: the second engine in the list is the default.
+        setEngine((list[1] ?? list[0])?.id ?? DEFAULT_PARSER_ENGINE);
+      },
+      () => undefined, // the default engine still works without the list
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, orgId]);
+
+  const parse = useCallback((bytes: Uint8Array, using: ParserEngine) => {
+    setState({ step: 'reading' });
+    // Let "Reading the document…" paint before the parser takes the thread.
+    setTimeout(() => {
+      const result = parseDocx(bytes, using);
+      file.current = { bytes, result };
+      setState({ step: 'parsed', parsed: result });
+    }, 0);
+  }, []);
+
+  const read = useCallback((bytes: Uint8Array) => parse(bytes, engine), [engine, parse]);
+  const chooseEngine = useCallback(
+    (next: ParserEngine) => {
+      setEngine(next);
+      if (file.current) parse(file.current.bytes, next);
+    },
+    [parse],
+  );
+
+  const send = useCallback(
+    async (parsed: ParsedDocument, target: { testId: string; sectionId: string }) => {
+      setState({ step: 'uploading', parsed, progress: null });
+      try {
+        const done = await uploadDocument(api, {
+          ...target,
+          parsed,
+          pictureBytes: (path) => file.current?.result.pictureBytes(path) ?? null,
+          onProgress: (progress) => setState({ step: 'uploading', parsed, progress }),
+        });
+        setState({ step: 'uploaded', parsed, ...done });
+        return done;
+      } catch (error) {
+        setState({ step: 'failed', parsed, reason: errorMessage(error) });
+        return null;
+      }
+    },
+    [api],
+  );
+
+  const target = useRef<{ testId: string; sectionId: string } | null>(null);
+  /** Checks the fonts, then uploads; with missing fonts it stops at the missing-font modal. */
+  const upload = useCallback(
+    async (to: { testId: string; sectionId: string }) => {
+      if (state.step !== 'parsed' && state.step !== 'failed') return null;
+      const { parsed } = state;
+      if (hasErrors(parsed)) return null;
+      target.current = to;
+      setState({ step: 'checkingFonts', parsed });
+      let faces: string[];
+      try {
+        faces = await missingFonts(api, parsed.fonts);
+      } catch (error) {
+        setState({ step: 'failed', parsed, reason: errorMessage(error) });
+        return null;
+      }
+      if (faces.length) {
+        setState({ step: 'missingFonts', parsed, faces });
+        return null;
+      }
+      return send(parsed, to);
+    },
+    [api, send, state],
+  );
+  /** The missing-font modal's Continue: every face is uploaded now, so the pending upload proceeds. */
+  const fontsAdded = useCallback(() => (state.step === 'missingFonts' && target.current ? send(state.parsed, target.current) : Promise.resolve(null)), [send, state]);
+  const fontsCancelled = useCallback(() => state.step === 'missingFonts' && setState({ step: 'parsed', parsed: state.parsed }), [state]);
+  const reset = useCallback(() => {
+    file.current = null;
+    setState({ step: 'empty' });
+  }, []);
+
+  return { engines, engine, chooseEngine, state, read, upload, fontsAdded, fontsCancelled, reset };
+}

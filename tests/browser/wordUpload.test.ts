@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { signInEditor, type Editor } from '../support/testEditor';
+import { buildDocx, omml, type Block } from '../support/docx';
+import { png } from '../support/pictures';
+import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+
+/** A font file as the server takes one (a TrueType signature, then anything). */
+const ttf = () => Buffer.concat([Buffer.from([0x00, 0x01, 0x00, 0x00]), Buffer.alloc(60, 7)]);
+
+/** Questions of each kind, a picture and an equation; a "Section:" line makes a new section. */
+const GOOD: Block[] = [
+  { runs: ['1. Which shape is drawn here?'] },
+  { runs: [{ picture: png(40, 30, [0, 120, 212]), widthPx: 80, heightPx: 60 }] },
+  '(a) A square',
+  '(b) A circle',
+  'Ans: a',
+  { runs: ['2. Simplify ', { math: omml.fraction('x', '2') }, ' when x = 4.'] },
+  '(a) 2',
+  '(b) 8',
+  'Ans: a',
+  '3. The sun is a star.',
+  'Ans: True',
+  '4. How many legs does a spider have?',
+  'Ans: 8',
+  'Section: Geometry',
+  '5. The capital of France is ____.',
+  'Ans: Paris',
+];
+
+describeInBrowser('uploading a Word file in the editor', () => {
+  const suite = useServerAndBrowser();
+  let page: Page;
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'word-upload-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterEach(async () => {
+    await page.context().close();
+  });
+
+  const dialog = () => page.getByTestId('word-upload-dialog');
+  const toast = (text: string) => page.getByTestId('toast').getByText(text, { exact: true }).first();
+  /** Writes the document to a real file and chooses it in the dialog. */
+  const choose = async (name: string, body: Block[]) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, buildDocx({ body }));
+    await dialog().getByTestId('word-file-input').setInputFiles(file);
+    await dialog().getByTestId('word-file-name').getByText(name).waitFor();
+  };
+
+  async function openEditor(editor: Editor, locale?: string) {
+    const testId = await editor.newTest({ name: 'Science quiz' });
+    await editor.section(testId, { name: 'Part A' });
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale }));
+    await enterApp(page, editor.account);
+    await page.goto(`/home/local/editTest/${testId}`);
+    await page.getByTestId('questions-empty').waitFor();
+    return testId;
+  }
+
+  test('is offered only to users with the parser enabled', async () => {
+    const editor = await signInEditor(suite.server, { days: 60 });
+    await openEditor(editor);
+    await page.getByTestId('import-open').waitFor();
+    expect(await page.getByTestId('word-upload-open').count()).toBe(0);
+  });
+
+  test('the Bulk Upload modal offers the add-in with its version, the install steps, the guide and the sample', async () => {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl));
+    await enterApp(page, editor.account);
+    await page.getByTestId('bulk-upload-button').click();
+    const info = page.getByTestId('bulk-upload-dialog');
+    await info.getByText(/^Version [\d.]+ · released \d{2} \w{3} \d{4}$/).waitFor();
+    expect(await info.getByTestId('addin-download').getAttribute('href')).toBe('/api/v2/parser/manifest.xml');
+    const manifest = await page.request.get('/api/v2/parser/manifest.xml');
+    expect(manifest.status()).toBe(200);
+    await info.getByText('In Word, open Insert > Add-ins > My Add-ins > Upload My Add-in.').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'bulk-upload-info');
+  });
+
+  test('a broken document lists its problems; a good one uploads its questions, picture and new section into the editor', async () => {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
+    const testId = await openEditor(editor);
+    await page.getByTestId('word-upload-open').click();
+    await dialog().getByText('Questions go to the section Part A').waitFor();
+    await dialog().getByRole('radio', { name: /^Numbered text/ }).waitFor();
+    expect(await dialog().getByRole('radio', { name: /^Numbered text/ }).isChecked()).toBe(true);
+    expect(await dialog().getByTestId('word-guide-link').getAttribute('href')).toBe('/help/word-format');
+
+    await choose('broken.docx', [
+      '1. What is the capital of France?',
+      '(a) Paris',
+      '(b) Rome',
+      { runs: ['2. ', { text: 'ikuh', font: 'Kruti Dev 010' }] },
+      'Ans: 4',
+    ]);
+    await dialog().getByTestId('word-errors').waitFor();
+    const codes = await dialog().getByTestId('word-problem').evaluateAll((items) => items.map((item) => item.getAttribute('data-code')));
+    expect(codes).toEqual(expect.arrayContaining(['noCorrectAnswer', 'legacyFont']));
+    await dialog().getByTestId('word-problem').filter({ hasText: 'Paragraph 4' }).first().waitFor();
+    expect(await dialog().getByTestId('word-upload-submit').isDisabled()).toBe(true);
+    await screenshot(page, 'word-upload-problems');
+
+    await choose('good.docx', GOOD);
+    await dialog().getByTestId('word-no-problems').waitFor();
+    await dialog().getByText('5 questions found').waitFor();
+    await dialog().getByRole('button', { name: 'Upload 5 questions' }).click();
+    await dialog().getByTestId('word-uploaded').getByText('5 questions added. 1 new section created.').waitFor();
+    await toast('5 questions added. 1 new section created.').waitFor();
+    await screenshot(page, 'word-upload-done');
+    await dialog().getByRole('button', { name: 'Close' }).click();
+
+    // The editor shows the new questions (Part A) and the new section without a reload.
+    await page.getByTestId('question-card').nth(3).waitFor();
+    expect(await page.getByTestId('question-card').count()).toBe(4);
+    const picture = page.getByTestId('question-card').first().locator('img');
+    expect(await picture.getAttribute('src')).toMatch(/^\/api\/files\/[\w-]+\/[0-9a-f]{32}\.png$/);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="question-card"] img') as HTMLImageElement | null)?.naturalWidth === 40);
+    await page.getByTestId('question-card').nth(1).locator('.katex').waitFor();
+    await page.getByText('Geometry').first().waitFor();
+
+    const stored = await editor.get(testId);
+    expect(stored.sections.map((s: { name: string; questions: unknown[] }) => [s.name, s.questions.length])).toEqual([
+      ['Part A', 4],
+      ['Geometry', 1],
+    ]);
+    expect(stored.sections[0].questions.map((q: { type: string }) => q.type)).toEqual(['multiple_choice', 'multiple_choice', 'true_false', 'integer']);
+    expect(JSON.stringify(stored)).not.toContain('docx:');
+    expect(stored.totalNumberOfQuestions).toBe(5);
+  });
+
+  test('an unknown font opens the missing-font modal; once its file is uploaded the upload goes on', async () => {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
+    const testId = await openEditor(editor);
+    await page.getByTestId('word-upload-open').click();
+    await choose('fancy.docx', [{ runs: [{ text: '1. Which letter comes first?', font: 'Fancy School Font' }] }, '(a) A', '(b) B', 'Ans: a']);
+    await dialog().getByTestId('word-no-problems').waitFor();
+    await dialog().getByRole('button', { name: 'Upload 1 question' }).click();
+
+    const fonts = page.getByTestId('missing-fonts-dialog');
+    await fonts.getByTestId('missing-font').getByText('Fancy School Font').waitFor();
+    expect(await fonts.getByRole('button', { name: 'Continue upload' }).isDisabled()).toBe(true);
+    await fonts.getByLabel('Choose font file: Fancy School Font').setInputFiles({ name: 'fancy.ttf', mimeType: 'font/ttf', buffer: ttf() });
+    await fonts.getByText('Added').waitFor();
+    await page.waitForTimeout(600);
+    await screenshot(page, 'word-upload-missing-font');
+    await fonts.getByRole('button', { name: 'Continue upload' }).click();
+    await toast('1 question added.').waitFor();
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('question-card').first().getByText('Which letter comes first?').waitFor();
+    expect((await editor.get(testId)).sections[0].questions).toHaveLength(1);
+
+    // The font is the organisation's now: the same document goes straight through.
+    const check = await editor.call('GET', '/api/v2/parserfont?face=Fancy%20School%20Font');
+    expect(check.body.data).toMatchObject({ face: 'Fancy School Font', supported: true });
+  });
+
+  test('in Vietnamese, the problems are translated', async () => {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
+    await openEditor(editor, 'vi-VN');
+    await page.getByTestId('word-upload-open').click();
+    await dialog().getByText('Câu hỏi sẽ vào phần Part A').waitFor();
+    await choose('loi.docx', ['1. Thủ đô của Pháp là gì?', '(a) Paris', '(b) Rome', { runs: ['2. ', { text: 'ikuh', font: 'Kruti Dev 010' }] }, 'Ans: 4']);
+    await dialog().getByTestId('word-errors').waitFor();
+    await dialog().getByTestId('word-problem').filter({ hasText: 'Đoạn 4' }).first().waitFor();
+    expect(await dialog().getByRole('button', { name: 'Tải lên 1 câu hỏi' }).isDisabled()).toBe(true);
+    await screenshot(page, 'word-upload-problems-vi');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+  });
+});

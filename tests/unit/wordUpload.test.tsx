@@ -1,0 +1,136 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Endpoints } from '../../shared/api/endpoints';
+import type { EditorSection } from '../../shared/api/testTypes';
+import { dialogOpened } from '../../shared/state/uiSlice';
+import { BulkUploadInfoDialog } from '../../portal/src/features/bulkUpload/BulkUploadInfoDialog';
+import { UploadWordDialog } from '../../portal/src/features/editor/wordUpload/UploadWordDialog';
+import { makeUser, renderWithProviders } from '../../portal/src/test-utils';
+import { buildDocx, type Block } from '../support/docx';
+
+describe('BulkUploadInfoDialog', () => {
+  const renderInfo = async (parserVersion: () => Promise<{ link: string; version: string; releaseDate: string }>, language: 'en' | 'ko' = 'en') => {
+    const result = renderWithProviders(<BulkUploadInfoDialog />, { preloadedAuth: { user: makeUser({ enableViduParser: true }) }, api: { parserVersion }, language });
+    act(() => {
+      result.store.dispatch(dialogOpened('bulkUploadInfo'));
+    });
+    await screen.findByTestId('bulk-upload-dialog');
+    return result;
+  };
+  const errorToasts = (store: ReturnType<typeof renderWithProviders>['store']) => store.getState().ui.toasts.filter((toast) => toast.intent === 'error').map((toast) => [toast.title, toast.body]);
+
+  it('reads the version when it opens and shows it with the release date in the region format; the download is the manifest link', async () => {
+    const { api, store } = await renderInfo(async () => ({ link: '/api/v2/parser/manifest.xml', version: '1.2.0.0', releaseDate: '2026-11-22' }));
+    expect(api.parserVersion).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('Version 1.2.0.0 · released 22 Nov 2026')).toBeInTheDocument();
+    const download = screen.getByTestId('addin-download');
+    expect(download).toHaveTextContent('Download the Word add-in');
+    expect(download).toHaveAttribute('href', '/api/v2/parser/manifest.xml');
+    expect(download).toHaveAttribute('download', 'manifest.xml');
+    expect(within(screen.getByTestId('addin-install-steps')).getByText(/Insert > Add-ins > My Add-ins > Upload My Add-in/)).toBeInTheDocument();
+    expect(screen.getByTestId('word-guide-link')).toHaveAttribute('href', '/help/word-format');
+    expect(screen.getByTestId('word-guide-link')).toHaveAttribute('target', '_blank');
+    expect(screen.getByTestId('word-sample-link')).toHaveAttribute('href', '/samples/testforge-word-sample.docx');
+    expect(screen.getByTestId('word-sample-link')).toHaveAttribute('download');
+    expect(errorToasts(store)).toEqual([]);
+  });
+
+  it("says 'Something went wrong' when the download is asked for while the version is still loading", async () => {
+    const { store } = await renderInfo(() => new Promise(() => undefined));
+    expect(screen.getByTestId('addin-version')).toHaveTextContent('Loading the add-in version…');
+    const download = screen.getByTestId('addin-download');
+    expect(download).not.toHaveAttribute('href');
+    fireEvent.click(download);
+    expect(errorToasts(store)).toEqual([['Error', 'Something went wrong']]);
+  });
+
+  it("says 'Something went wrong' when the version could not be loaded", async () => {
+    const { store } = await renderInfo(async () => {
+      throw new Error('offline');
+    });
+    expect(await screen.findByText('The add-in version could not be loaded.')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('addin-download'));
+    expect(errorToasts(store)).toEqual([['Error', 'Something went wrong']]);
+  });
+
+  it('is translated (Korean), with the date in the Korean locale', async () => {
+    await renderInfo(async () => ({ link: '/api/v2/parser/manifest.xml', version: '1.2.0.0', releaseDate: '2026-11-22' }), 'ko');
+    expect(await screen.findByText('버전 1.2.0.0 · 22 11월 2026 출시')).toBeInTheDocument();
+    expect(screen.getByTestId('addin-download')).toHaveTextContent('Word 추가 기능 다운로드');
+  });
+});
+
+describe('UploadWordDialog', () => {
+  const section = { _id: 's1', name: 'Part A', questions: [] } as unknown as EditorSection;
+  const renderWith = (api: Partial<Endpoints>) =>
+    renderWithProviders(<UploadWordDialog testId="t1" section={section} onClose={() => undefined} />, { preloadedAuth: { user: makeUser({ enableViduParser: true }) }, api });
+  const renderUpload = () => renderWith({});
+
+  /** Chooses a .docx on the file input (jsdom's File has no arrayBuffer: it is given one). */
+  const choose = (body: Block[], name = 'questions.docx') => {
+    const bytes = buildDocx({ body });
+    const file = Object.assign(new File([bytes as Uint8Array<ArrayBuffer>], name), { arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+    fireEvent.change(screen.getByTestId('word-file-input'), { target: { files: [file] } });
+  };
+
+  it('offers the engines with the second selected, and the guide and sample links', async () => {
+    const { api } = renderUpload();
+    expect(screen.getByText('Questions go to the section Part A')).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: /^Numbered text/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^Tables/ })).not.toBeChecked();
+    expect(api.parserEngines).toHaveBeenCalledWith('o1');
+    expect(screen.getByTestId('word-guide-link')).toBeInTheDocument();
+    expect(screen.getByTestId('word-upload-submit')).toBeDisabled();
+  });
+
+  it('lists the problems of a broken document and keeps Upload disabled', async () => {
+    renderUpload();
+    await screen.findByRole('radio', { name: /^Numbered text/ });
+    choose(['1. What is the capital of France?', '(a) Paris', '(b) Rome', { runs: ['2. ', { text: 'ikuh', font: 'Kruti Dev 010' }] }, 'Ans: 4'], 'broken.docx');
+    expect(await screen.findByTestId('word-errors')).toBeInTheDocument();
+    expect(screen.getByTestId('word-file-name')).toHaveTextContent('broken.docx');
+    const codes = screen.getAllByTestId('word-problem').map((item) => item.getAttribute('data-code'));
+    expect(codes).toEqual(expect.arrayContaining(['noCorrectAnswer', 'legacyFont']));
+    expect(screen.getByTestId('word-upload-submit')).toBeDisabled();
+  });
+
+  it('enables Upload for a good document, with the count of what it found', async () => {
+    renderUpload();
+    await screen.findByRole('radio', { name: /^Numbered text/ });
+    choose(['1. What is the capital of France?', '(a) Paris', '(b) Rome', 'Ans: a', '2. The sun is a star.', 'Ans: True', '3. How many legs has a spider?', 'Ans: 8']);
+    expect(await screen.findByTestId('word-no-problems')).toBeInTheDocument();
+    expect(screen.getByText('3 questions found')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('word-upload-submit')).toBeEnabled());
+    expect(screen.getByTestId('word-upload-submit')).toHaveTextContent('Upload 3 questions');
+  });
+
+  const GOOD: Block[] = ['1. The sun is a star.', 'Ans: True', '2. How many legs has a spider?', 'Ans: 8'];
+
+  it('uploads into the section and says how many questions were added', async () => {
+    const { api, store } = renderWith({
+      createQuestions: async (arg) => ({ questions: arg.questions.map((_, i) => ({ _id: `q${i}` })) }) as never,
+    });
+    await screen.findByRole('radio', { name: /^Numbered text/ });
+    choose(GOOD);
+    await waitFor(() => expect(screen.getByTestId('word-upload-submit')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('word-upload-submit'));
+    expect(await screen.findByTestId('word-uploaded')).toHaveTextContent('2 questions added.');
+    expect(api.checkFonts).toHaveBeenCalledWith(['Calibri']);
+    expect(api.createQuestions).toHaveBeenCalledWith(expect.objectContaining({ testId: 't1', sectionId: 's1' }));
+    expect(store.getState().ui.toasts.map((toast) => [toast.intent, toast.body])).toEqual([['success', '2 questions added.']]);
+  });
+
+  it('keeps the dialog open with the reason when the upload fails', async () => {
+    renderWith({
+      createQuestions: async () => {
+        throw new Error('offline');
+      },
+      deleteQuestions: async () => ({}) as never,
+    });
+    await screen.findByRole('radio', { name: /^Numbered text/ });
+    choose(GOOD);
+    await waitFor(() => expect(screen.getByTestId('word-upload-submit')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('word-upload-submit'));
+    expect(await screen.findByTestId('word-upload-failed')).toHaveTextContent('Nothing was added: Something went wrong');
+    expect(screen.getByTestId('word-upload-submit')).toBeEnabled();
+  });
+});
