@@ -1,0 +1,197 @@
+import { useRef, useState } from 'react';
+import {
+  Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody,
+  MessageBarTitle, Radio, RadioGroup, Spinner, Switch, Text, makeStyles, tokens,
+} from '@fluentui/react-components';
+import { CopyRegular, LinkDismissRegular, LinkRegular } from '@fluentui/react-icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_DATE_FORMAT, formatDate } from '../../../../shared/domain/dates';
+import { FREE_TEST_MAX_ATTEMPTS, FREE_TEST_UNLIMITED_ATTEMPTS } from '../../../../shared/domain/freeTest';
+import { toastQueued } from '../../../../shared/state/uiSlice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useFreeTest } from './useFreeTest';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '560px', width: '95vw' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', '& > *': { flex: '1 1 200px', minWidth: 0 } },
+  end: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  link: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'end', '& > :first-child': { flex: '1 1 240px', minWidth: 0 } },
+  status: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minHeight: '24px', color: tokens.colorNeutralForeground2 },
+  problems: { margin: `${tokens.spacingVerticalXS} 0 0`, paddingInlineStart: '20px' },
+  name: { overflowWrap: 'anywhere' },
+});
+
+/** `datetime-local` works in local time without seconds. */
+const LOCAL_INPUT = 'YYYY-MM-DDTHH:mm';
+const toInput = (iso: string | null) => (iso ? dayjs(iso).format(LOCAL_INPUT) : '');
+const fromInput = (value: string) => (value && dayjs(value).isValid() ? dayjs(value).toISOString() : '');
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The free-test dialog (spec section 2): publishes a test by link. No Save button: it is created,
+ * then updated, 1 s after the tutor's last change (useFreeTest). Opened from the library's test
+ * menu and the editor's bar.
+ */
+export function FreeTestDialog({ testId, testName, onClose }: { testId: string; testName: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const dispatch = useAppDispatch();
+  const dateFormat = useAppSelector((s) => s.auth.user?.region.dateTimeStamp) || DEFAULT_DATE_FORMAT;
+  const { shared, draft, state, loadFailed, saving, change, setRemoved, problem } = useFreeTest(testId);
+  const [count, setCount] = useState<string | null>(null);
+  const linkInput = useRef<HTMLInputElement>(null);
+  const when = (iso: string) => formatDate(iso, `${dateFormat} HH:mm`, i18n.language);
+
+  const removed = Boolean(shared?.isRemoved);
+  const unlimited = draft?.noOfAttempts === FREE_TEST_UNLIMITED_ATTEMPTS;
+  const countText = count ?? (draft && !unlimited && !Number.isNaN(draft.noOfAttempts) ? String(draft.noOfAttempts) : '1');
+
+  const copy = async () => {
+    if (!shared?.testURL) return;
+    if (removed) {
+      dispatch(toastQueued({ intent: 'warning', body: t('freeTest.disabledWarning') }));
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(shared.testURL);
+    } catch {
+      // No clipboard permission (or an insecure origin): copy from the selected field.
+      linkInput.current?.select();
+      document.execCommand?.('copy');
+    }
+    dispatch(toastQueued({ intent: 'success', body: t('freeTest.copied') }));
+  };
+
+  const setAttempts = (text: string) => {
+    setCount(text);
+    const n = text === '' ? NaN : Number(text);
+    change({ noOfAttempts: n });
+  };
+
+  const status = (() => {
+    if (!shared || (shared.isNew && !shared.isReadyToLink)) return null;
+    if (saving) return <Spinner size="tiny" label={t('freeTest.saving')} />;
+    return <Text data-testid="free-test-state" data-state={state}>{t(`freeTest.state.${state}`)}</Text>;
+  })();
+
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface aria-describedby={undefined} data-testid="free-test-dialog" className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{t('freeTest.title')}</DialogTitle>
+          <DialogContent className={styles.content}>
+            <Text weight="semibold" className={styles.name}>{testName}</Text>
+            {loadFailed && (
+              <MessageBar intent="error">
+                <MessageBarBody>{t('freeTest.loadFailed')}</MessageBarBody>
+              </MessageBar>
+            )}
+            {!shared && !loadFailed && <Spinner size="small" label={t('common.loading')} />}
+            {shared && !shared.isReadyToLink && (
+              <MessageBar intent="warning" data-testid="free-test-problems" layout="multiline">
+                <MessageBarBody>
+                  <MessageBarTitle>{t('freeTest.notReady')}</MessageBarTitle>
+                  <ul className={styles.problems}>
+                    {shared.problems.map((p, i) => (
+                      <li key={i}>{p}</li>
+                    ))}
+                  </ul>
+                </MessageBarBody>
+              </MessageBar>
+            )}
+            {shared && draft && (shared.isReadyToLink || !shared.isNew) && (
+              <>
+                <Caption1>{t('freeTest.explained')}</Caption1>
+                <div className={styles.row}>
+                  <Field label={t('freeTest.start')} validationMessage={problem === 'startTime' ? t('freeTest.startRequired') : undefined}>
+                    <Input
+                      type="datetime-local"
+                      value={toInput(draft.startTime)}
+                      disabled={removed}
+                      onChange={(_, d) => change({ startTime: fromInput(d.value) })}
+                      data-testid="free-test-start"
+                    />
+                  </Field>
+                  <Field label={t('freeTest.end')} validationMessage={problem === 'endTime' ? t('freeTest.endBeforeStart') : undefined}>
+                    <div className={styles.end}>
+                      <Switch
+                        label={t('freeTest.setEnd')}
+                        checked={draft.endTime !== null}
+                        disabled={removed}
+                        onChange={(_, d) => change({ endTime: d.checked ? new Date(Date.parse(draft.startTime || new Date().toISOString()) + DAY_MS).toISOString() : null })}
+                        data-testid="free-test-has-end"
+                      />
+                      {draft.endTime !== null && (
+                        <Input
+                          type="datetime-local"
+                          value={toInput(draft.endTime)}
+                          disabled={removed}
+                          onChange={(_, d) => change({ endTime: fromInput(d.value) || draft.endTime })}
+                          data-testid="free-test-end"
+                          aria-label={t('freeTest.end')}
+                        />
+                      )}
+                    </div>
+                  </Field>
+                </div>
+                {!problem && draft.startTime && (
+                  <Caption1 data-testid="free-test-window">
+                    {draft.endTime ? t('freeTest.window', { start: when(draft.startTime), end: when(draft.endTime) }) : t('freeTest.windowOpen', { start: when(draft.startTime) })}
+                  </Caption1>
+                )}
+                <Field label={t('freeTest.attempts')}>
+                  <RadioGroup
+                    layout="horizontal"
+                    value={unlimited ? 'unlimited' : 'limited'}
+                    disabled={removed}
+                    onChange={(_, d) => (d.value === 'unlimited' ? change({ noOfAttempts: FREE_TEST_UNLIMITED_ATTEMPTS }) : setAttempts(countText))}
+                    data-testid="free-test-attempts"
+                  >
+                    <Radio value="unlimited" label={t('freeTest.unlimited')} />
+                    <Radio value="limited" label={t('freeTest.limited')} />
+                  </RadioGroup>
+                </Field>
+                {!unlimited && (
+                  <Field label={t('freeTest.count')} validationMessage={problem === 'noOfAttempts' ? t('freeTest.countRange', { max: FREE_TEST_MAX_ATTEMPTS }) : undefined}>
+                    <Input inputMode="numeric" value={countText} disabled={removed} onChange={(_, d) => setAttempts(d.value.replace(/\D/g, '').slice(0, 4))} data-testid="free-test-count" />
+                  </Field>
+                )}
+                <div className={styles.link}>
+                  <Field label={t('freeTest.link')}>
+                    <Input readOnly ref={linkInput} value={shared.testURL ?? ''} placeholder={t('freeTest.linkPending')} data-testid="free-test-link" />
+                  </Field>
+                  <Button appearance="primary" icon={<CopyRegular />} disabled={!shared.testURL} onClick={() => void copy()} data-testid="free-test-copy">
+                    {t('freeTest.copy')}
+                  </Button>
+                </div>
+                {removed && (
+                  <MessageBar intent="warning" data-testid="free-test-disabled">
+                    <MessageBarBody>{t('freeTest.disabledWarning')}</MessageBarBody>
+                  </MessageBar>
+                )}
+              </>
+            )}
+            <div className={styles.status} aria-live="polite">{status}</div>
+          </DialogContent>
+          <DialogActions>
+            {shared?._id &&
+              (removed ? (
+                <Button icon={<LinkRegular />} disabled={saving || !shared.isReadyToLink} onClick={() => void setRemoved(false)} data-testid="free-test-enable">
+                  {t('freeTest.enable')}
+                </Button>
+              ) : (
+                <Button icon={<LinkDismissRegular />} disabled={saving} onClick={() => void setRemoved(true)} data-testid="free-test-disable">
+                  {t('freeTest.disable')}
+                </Button>
+              ))}
+            <Button appearance="secondary" onClick={onClose} data-testid="free-test-close">
+              {t('common.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

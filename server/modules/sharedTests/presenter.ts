@@ -1,0 +1,46 @@
+import { defaultFreeTestStart, FREE_TEST_UNLIMITED_ATTEMPTS, freeTestUrl } from '../../../shared/domain/freeTest';
+import type { SharedTest } from '../../../shared/api/sharedTests';
+import type { TestType } from '../../../shared/domain/test';
+import type { SharedTestRow } from './repository';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** What every free-test call answers of the test: its name and type, and whether it may be linked. */
+export interface LinkableTest {
+  id: string;
+  name: string;
+  testType: TestType;
+  /** Validation messages (spec section 5); empty when the test may be published by link. */
+  problems: string[];
+}
+
+/** A free test (spec section 3), or the "new" state of a test without one (`isNew`, with the defaults). */
+export function presentSharedTest(row: SharedTestRow | undefined, test: LinkableTest, origin: string, now = new Date()): SharedTest {
+  const common = { testId: test.id, testName: test.name, testType: test.testType, isReadyToLink: test.problems.length === 0, problems: test.problems };
+  if (!row) {
+    return {
+      _id: null,
+      ...common,
+      testURL: null,
+      startTime: defaultFreeTestStart(now).toISOString(),
+      endTime: null,
+      noOfAttempts: FREE_TEST_UNLIMITED_ATTEMPTS,
+      isNew: true,
+      isRemoved: false,
+      createdAt: null,
+      updatedAt: null,
+    };
+  }
+  return {
+    _id: row.id,
+    ...common,
+    testURL: freeTestUrl(origin, row.id),
+    startTime: iso(row.start_time),
+    endTime: row.end_time ? iso(row.end_time) : null,
+    noOfAttempts: row.no_of_attempts,
+    isNew: false,
+    isRemoved: row.is_removed,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}

@@ -1,0 +1,192 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { AttemptsTable, Database, StudentsTable, TestRow } from '../../db/schema';
+import type { AttemptLayout } from './layout';
+
+export type AttemptRow = Selectable<AttemptsTable>;
+export type StudentRow = Selectable<StudentsTable>;
+/**
+ * A free test and what says which version of its test students get: the test's version and
+ * update time, and its owner's default settings (a test without stored settings uses them).
+ */
+export interface FreeTestWithTest {
+  shared: { id: string; org_id: string; test_id: string; start_time: Date; end_time: Date | null; no_of_attempts: number; is_removed: boolean };
+  /** Changes whenever the test students get would change: the key of the hydrated test kept in memory. */
+  testKey: string;
+  ownerDefaults: unknown;
+}
+
+/** The SQL of the student side (migration 007: students, attempts, attempt_answers, question_reports). */
+export class StudentsRepository {
+  constructor(readonly db: Kysely<Database>) {}
+
+  private withHead(db: Kysely<Database>) {
+    return db
+      .selectFrom('shared_tests as s')
+      .innerJoin('tests as t', 't.id', 's.test_id')
+      .leftJoin('users as u', 'u.id', 't.owner_id')
+      .select(['s.id', 's.org_id', 's.test_id', 's.start_time', 's.end_time', 's.no_of_attempts', 's.is_removed', 't.version', 't.updated_at', 'u.default_settings']);
+  }
+
+  private headOf(row: { id: string; org_id: string; test_id: string; start_time: Date; end_time: Date | null; no_of_attempts: number; is_removed: boolean; version: number; updated_at: Date; default_settings: unknown }): FreeTestWithTest {
+    const { version, updated_at, default_settings, ...shared } = row;
+    return {
+      shared,
+      testKey: `${shared.test_id}:${version}:${new Date(updated_at).getTime()}:${JSON.stringify(default_settings ?? null)}`,
+      ownerDefaults: default_settings ?? null,
+    };
+  }
+
+  /** One query, without the test's content (that is read only when the test changed, see StudentService.load). */
+  async freeTest(sharedTestId: string, db: Kysely<Database> = this.db): Promise<FreeTestWithTest | undefined> {
+    const row = await this.withHead(db).where('s.id', '=', sharedTestId).executeTakeFirst();
+    return row && this.headOf(row);
+  }
+
+  /** The attempt of a token with its student's name and its free test, in one query. */
+  async session(tokenHash: string): Promise<{ attempt: AttemptRow & { student_name: string }; free: FreeTestWithTest } | undefined> {
+    const row = await this.withHead(this.db)
+      .innerJoin('attempts as a', 'a.shared_test_id', 's.id')
+      .innerJoin('students as st', 'st.id', 'a.student_id')
+      .select([
+        'a.id as a_id', 'a.org_id as a_org_id', 'a.shared_test_id', 'a.test_id as a_test_id', 'a.student_id', 'a.token_hash', 'a.layout', 'a.started_at',
+        'a.deadline_at', 'a.submitted_at', 'a.score', 'a.max_score', 'st.name as student_name',
+      ])
+      .where('a.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { a_id, a_org_id, a_test_id, shared_test_id, student_id, token_hash, layout, started_at, deadline_at, submitted_at, score, max_score, student_name, ...head } = row;
+    return {
+      attempt: { id: a_id, org_id: a_org_id, test_id: a_test_id, shared_test_id, student_id, token_hash, layout, started_at, deadline_at, submitted_at, score, max_score, student_name },
+      free: this.headOf(head),
+    };
+  }
+
+  testRow(testId: string, db: Kysely<Database> = this.db): Promise<TestRow | undefined> {
+    return db.selectFrom('tests').selectAll().where('id', '=', testId).executeTakeFirst();
+  }
+
+  /** The student of the organisation with this contact, created or renamed. */
+  async upsertStudent(orgId: string, id: string, name: string, contact: string, contactKey: string, db: Kysely<Database> = this.db): Promise<StudentRow> {
+    return db
+      .insertInto('students')
+      .values({ id, org_id: orgId, name, contact, contact_key: contactKey })
+      .onConflict((oc) => oc.constraint('students_org_contact_key').doUpdateSet({ name, contact }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Locks the student's row for the transaction: starts of one student never interleave. */
+  async lockStudent(trx: Transaction<Database>, studentId: string): Promise<void> {
+    await trx.selectFrom('students').select('id').where('id', '=', studentId).forUpdate().executeTakeFirst();
+  }
+
+  attemptsOf(sharedTestId: string, studentId: string, db: Kysely<Database> = this.db): Promise<AttemptRow[]> {
+    return db
+      .selectFrom('attempts')
+      .selectAll()
+      .where('shared_test_id', '=', sharedTestId)
+      .where('student_id', '=', studentId)
+      .orderBy('started_at', 'desc')
+      .execute();
+  }
+
+  byTokenHash(tokenHash: string, db: Kysely<Database> = this.db): Promise<(AttemptRow & { student_name: string }) | undefined> {
+    return db
+      .selectFrom('attempts as a')
+      .innerJoin('students as s', 's.id', 'a.student_id')
+      .selectAll('a')
+      .select('s.name as student_name')
+      .where('a.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  /** A new attempt with one unanswered row per answerable question. */
+  async insertAttempt(
+    trx: Transaction<Database>,
+    attempt: { id: string; org_id: string; shared_test_id: string; test_id: string; student_id: string; token_hash: string; layout: AttemptLayout; started_at: Date; deadline_at: Date | null; max_score: number },
+    questionIds: string[],
+  ): Promise<void> {
+    await trx.insertInto('attempts').values({ ...attempt, layout: JSON.stringify(attempt.layout) }).execute();
+    if (questionIds.length === 0) return;
+    await trx
+      .insertInto('attempt_answers')
+      .values(questionIds.map((question_id) => ({ attempt_id: attempt.id, test_id: attempt.test_id, question_id, answer: null })))
+      .execute();
+  }
+
+  async resumeWithToken(attemptId: string, tokenHash: string, db: Kysely<Database> = this.db): Promise<void> {
+    await db.updateTable('attempts').set({ token_hash: tokenHash }).where('id', '=', attemptId).execute();
+  }
+
+  async answersOf(attemptId: string, db: Kysely<Database> = this.db) {
+    return db.selectFrom('attempt_answers').select(['question_id', 'answer', 'score', 'outcome']).where('attempt_id', '=', attemptId).execute();
+  }
+
+  /** Saves one answer of an attempt not yet submitted; false when the row is not there or it was submitted. */
+  async saveAnswer(attemptId: string, questionId: string, answer: unknown, db: Kysely<Database> = this.db): Promise<boolean> {
+    const result = await db
+      .updateTable('attempt_answers')
+      .set({ answer: answer === null ? null : JSON.stringify(answer), updated_at: new Date() })
+      .where('attempt_id', '=', attemptId)
+      .where('question_id', '=', questionId)
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('attempts').select('id').where('id', '=', attemptId).where('submitted_at', 'is', null)),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async setLayout(attemptId: string, layout: AttemptLayout, db: Kysely<Database> = this.db): Promise<void> {
+    await db.updateTable('attempts').set({ layout: JSON.stringify(layout) }).where('id', '=', attemptId).where('submitted_at', 'is', null).execute();
+  }
+
+  /**
+   * Writes the scores of a submit in one statement (atomic): the attempt's total, maximum and
+   * submit time, and every answer row's score and outcome, only when it was not submitted yet
+   * (a concurrent second submit waits on the row, then changes nothing). False when it was.
+   */
+  async writeScores(attemptId: string, scores: { q: string; s: number; o: string }[], total: { score: number; maxScore: number; submittedAt: Date }): Promise<boolean> {
+    const { rows } = await sql<{ written: number }>`
+      with done as (
+        update attempts set score = ${total.score}, max_score = ${total.maxScore}, submitted_at = ${total.submittedAt}
+        where id = ${attemptId} and submitted_at is null
+        returning id
+      ), scored as (
+        update attempt_answers aa set score = v.s, outcome = v.o
+        from jsonb_to_recordset(${JSON.stringify(scores)}::jsonb) as v(q text, s numeric, o text), done
+        where aa.attempt_id = done.id and aa.question_id = v.q
+        returning 1
+      )
+      select (select count(*) from done)::int as written, (select count(*) from scored)::int as answers`.execute(this.db);
+    return Number(rows[0]?.written) > 0;
+  }
+
+  /** Attempts of a free test past their deadline and the grace, never submitted (to submit what they saved). */
+  expiredAttempts(sharedTestId: string, before: Date, db: Kysely<Database> = this.db): Promise<AttemptRow[]> {
+    return db
+      .selectFrom('attempts')
+      .selectAll()
+      .where('shared_test_id', '=', sharedTestId)
+      .where('submitted_at', 'is', null)
+      .where('deadline_at', '<', before)
+      .limit(500)
+      .execute();
+  }
+
+  /** The first score a re-evaluation replaced, if any (score_changes, oldest publish first). */
+  async firstScoreChange(attemptId: string, db: Kysely<Database> = this.db): Promise<number | null> {
+    const row = await db
+      .selectFrom('score_changes as c')
+      .innerJoin('publishes as p', 'p.id', 'c.publish_id')
+      .select('c.old_score')
+      .where('c.attempt_id', '=', attemptId)
+      .orderBy('p.created_at', 'asc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? Number(row.old_score) : null;
+  }
+
+  async insertReport(values: { org_id: string; test_id: string; question_id: string; reason: string; student_id: string; attempt_id: string }): Promise<void> {
+    await this.db.insertInto('question_reports').values({ ...values, status: 'REPORTED' }).execute();
+  }
+}

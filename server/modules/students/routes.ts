@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STUDENT_TOKEN_HEADER } from '../../../shared/api/students';
+import { requireActiveSubscription } from '../../http/context';
+import { notFound } from '../../http/errors';
+import type { Services } from '../../services';
+import { callerOf } from '../tests/routes';
+import { TestEditorRepository } from '../tests/repository';
+import { StudentsRepository } from './repository';
+import { identityBody, previewParams, previewResultBody, questionParams, reportBody, reportParams, saveAnswerBody, sectionParams, sharedTestIdParams } from './schemas';
+import { StudentService } from './service';
+
+/**
+ * The student page's calls (decisions section 5): public, no tutor session. A student's session
+ * is the attempt's token in the x-student-token header. Identifying and starting are limited per
+ * address and free test (a class behind one address still fits), reports per address.
+ */
+export async function studentRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tests = new TestEditorRepository(services.db);
+  const service = new StudentService(new StudentsRepository(services.db), tests);
+  const tags = ['students'];
+  const tokenOf = (request: FastifyRequest) => {
+    const token = request.headers[STUDENT_TOKEN_HEADER];
+    return typeof token === 'string' && token ? token : undefined;
+  };
+  const perTest = {
+    rateLimit: { max: services.config.studentRateLimitPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `${request.ip}:${(request.params as { id?: string }).id}` },
+  };
+
+  api.get('/student/test/:id', { schema: { tags, params: sharedTestIdParams } }, async (request) => ({
+    data: await service.info(request.params.id, request.lang),
+  }));
+  api.post('/student/test/:id/identify', { schema: { tags, params: sharedTestIdParams, body: identityBody }, config: perTest }, async (request) => ({
+    data: await service.identify(request.params.id, request.body),
+  }));
+  api.post('/student/test/:id/start', { schema: { tags, params: sharedTestIdParams, body: identityBody }, config: perTest }, async (request) => ({
+    data: await service.start(request.params.id, request.body),
+  }));
+  api.get('/student/attempt', { schema: { tags } }, async (request) => ({ data: await service.attempt(tokenOf(request)) }));
+  api.put('/student/attempt/answer/:questionId', { schema: { tags, params: questionParams, body: saveAnswerBody } }, async (request) => ({
+    data: await service.saveAnswer(tokenOf(request), request.params.questionId, request.body.answer),
+  }));
+  api.post('/student/attempt/section/:sectionId/submit', { schema: { tags, params: sectionParams } }, async (request) => ({
+    data: await service.submitSection(tokenOf(request), request.params.sectionId),
+  }));
+  api.post('/student/attempt/submit', { schema: { tags } }, async (request) => ({ data: await service.submit(tokenOf(request)) }));
+  api.get('/student/attempt/result', { schema: { tags } }, async (request) => ({ data: await service.result(tokenOf(request)) }));
+
+  api.post('/question/report/:id', { schema: { tags, params: reportParams, body: reportBody }, config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request) => ({
+    data: await service.report(tokenOf(request), request.params.id, request.body.reason, request.lang),
+  }));
+
+  // A tutor's preview of their own test, exactly as students see it; nothing is recorded.
+  const guard = [services.requireAuth, requireActiveSubscription];
+  const testOf = async (request: FastifyRequest, testId: string) => {
+    const caller = callerOf(request);
+    const row = await tests.read(caller, testId);
+    if (!row) throw notFound('test');
+    return tests.hydrate(caller, row);
+  };
+  api.get('/student/preview/:testId', { schema: { tags, params: previewParams }, preValidation: guard }, async (request) => ({
+    data: service.preview(await testOf(request, request.params.testId)),
+  }));
+  api.post('/student/preview/:testId/result', { schema: { tags, params: previewParams, body: previewResultBody }, preValidation: guard }, async (request) => ({
+    data: service.previewResult(await testOf(request, request.params.testId), request.body.attemptId, request.body.answers),
+  }));
+}

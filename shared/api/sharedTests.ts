@@ -1,0 +1,53 @@
+import type { AxiosInstance } from 'axios';
+import type { TestType } from '../domain/test/types';
+
+/**
+ * A free (shared) test as `GET /v2/shared-test/test/{id}` and the writes answer it (spec section 3,
+ * "Shared / free test"). Before one exists (`isNew`), `_id` and `testURL` are null and the other
+ * fields hold the defaults a new one would get (start 30 minutes from now, unlimited attempts).
+ */
+export interface SharedTest {
+  _id: string | null;
+  testId: string;
+  testName: string;
+  testURL: string | null;
+  /** ISO 8601 UTC. */
+  startTime: string;
+  endTime: string | null;
+  /** -1: unlimited. */
+  noOfAttempts: number;
+  isNew: boolean;
+  isRemoved: boolean;
+  testType: TestType;
+  /** The test passes validation (spec section 5): it may be published by link. */
+  isReadyToLink: boolean;
+  /** Its validation messages when it does not, in the caller's language. */
+  problems: string[];
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+export interface SharedTestCreate {
+  testId: string;
+  startTime: string;
+  endTime?: string | null;
+  noOfAttempts?: number;
+}
+
+export interface SharedTestUpdate {
+  startTime?: string;
+  endTime?: string | null;
+  noOfAttempts?: number;
+  isRemoved?: boolean;
+}
+
+/** Free-test calls (spec section 7, "Shared (free) test"). */
+export function sharedTestEndpoints(http: AxiosInstance) {
+  return {
+    sharedTestOf: async (testId: string) =>
+      (await http.get<{ data: SharedTest }>(`/v2/shared-test/test/${encodeURIComponent(testId)}`)).data.data,
+    createSharedTest: async (body: SharedTestCreate) => (await http.post<{ data: SharedTest }>('/v2/shared-test/create', body)).data.data,
+    updateSharedTest: async (id: string, body: SharedTestUpdate) =>
+      (await http.patch<{ data: SharedTest }>(`/v2/shared-test/update/${encodeURIComponent(id)}`, body)).data.data,
+  };
+}

@@ -1,0 +1,106 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
+import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+
+/** Publishing a test by link: the free-test dialog (spec sections 2, 4, 8, 9) against the real server. */
+describeInBrowser('Free tests', () => {
+  const suite = useServerAndBrowser();
+  let page: Page;
+  let context: BrowserContext;
+  afterEach(async () => {
+    await context.close();
+  });
+
+  async function signedIn(options: { locale?: string; name?: string; ready?: boolean; viewport?: { width: number; height: number } } = {}) {
+    ({ page, context } = await newPage(suite.browser, suite.server.baseUrl, { locale: options.locale }));
+    if (options.viewport) await page.setViewportSize(options.viewport);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.baseUrl });
+    const editor = await signInEditor(suite.server, { days: 60 });
+    const testId = await editor.newTest({ name: options.name ?? 'Physics final' });
+    const { section } = await editor.section(testId, { name: 'Mechanics' });
+    if (options.ready !== false) await editor.questions(testId, section._id, [readyMcq('Q one'), readyMcq('Q two')]);
+    await enterApp(page, editor.account);
+    return { editor, testId };
+  }
+
+  const dialog = () => page.getByTestId('free-test-dialog');
+  const stateIs = (state: string) => dialog().locator(`[data-testid="free-test-state"][data-state="${state}"]`).waitFor();
+  const toast = (text: string) => page.getByTestId('toast').getByText(text, { exact: true }).first();
+  const freeTestOf = async (editor: Editor, testId: string) => (await editor.call('GET', `/api/v2/shared-test/test/${testId}`)).body.data;
+
+  test('from the library: created after the debounce, link copied, attempts changed, disabled and re-enabled', async () => {
+    const { editor, testId } = await signedIn();
+    const row = page.getByTestId('test-list').getByTestId('test-item').filter({ hasText: 'Physics final' });
+    await row.getByRole('button', { name: /^Actions for/ }).click();
+    await page.locator('[role="menuitem"][data-action="freeTest"]').click();
+    await dialog().waitFor();
+
+    // Nothing until the debounce; then the free test exists with the defaults.
+    const opened = Date.now();
+    await stateIs('created');
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(900);
+    const created = await freeTestOf(editor, testId);
+    expect(created).toMatchObject({ isNew: false, noOfAttempts: -1, endTime: null, isRemoved: false });
+    expect(Date.parse(created.startTime) - Date.now()).toBeGreaterThan(28 * 60_000);
+    expect(created.testURL).toBe(`${suite.server.baseUrl}/t/${created._id}`);
+    expect(await dialog().getByTestId('free-test-link').inputValue()).toBe(created.testURL);
+    await screenshot(page, 'free-test-created');
+
+    await dialog().getByTestId('free-test-copy').click();
+    await toast('Test link has been copied. Now share it with your students').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(created.testURL);
+
+    // Three attempts and an end time, saved by themselves.
+    await dialog().getByRole('radio', { name: 'Limited', exact: true }).check();
+    await dialog().getByTestId('free-test-count').fill('3');
+    await dialog().getByTestId('free-test-has-end').click();
+    await stateIs('updated');
+    await dialog().getByTestId('free-test-window').getByText(/^Open from \d\d \w{3} \d{4} \d\d:\d\d until \d\d \w{3} \d{4} \d\d:\d\d$/).waitFor();
+    const updated = await freeTestOf(editor, testId);
+    expect(updated).toMatchObject({ _id: created._id, noOfAttempts: 3 });
+    expect(Date.parse(updated.endTime) - Date.parse(updated.startTime)).toBe(24 * 3_600_000);
+    await screenshot(page, 'free-test-updated');
+
+    await dialog().getByTestId('free-test-disable').click();
+    await stateIs('removed');
+    expect((await freeTestOf(editor, testId)).isRemoved).toBe(true);
+    await dialog().getByTestId('free-test-copy').click();
+    await toast("Test is already disabled.Now it can't be shared").waitFor();
+    expect(await dialog().getByTestId('free-test-start').isDisabled()).toBe(true);
+    await screenshot(page, 'free-test-removed');
+
+    await dialog().getByTestId('free-test-enable').click();
+    await stateIs('re-enabled');
+    expect(await freeTestOf(editor, testId)).toMatchObject({ isRemoved: false, noOfAttempts: 3 });
+
+    // Escape closes it; opened again it shows the saved free test.
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    expect((await editor.get(testId)).isSharedTest).toBe(true);
+  });
+
+  test('from the editor, in Vietnamese, on a phone-sized screen', async () => {
+    const { editor, testId } = await signedIn({ locale: 'vi-VN', name: 'Kiểm tra Vật lý cuối kỳ — một tên bài kiểm tra rất dài để xem cách hiển thị', viewport: { width: 390, height: 844 } });
+    await page.goto(`/home/local/editTest/${testId}`);
+    await page.getByTestId('editor-free-test').click();
+    await dialog().getByText('Bài kiểm tra miễn phí (liên kết)').waitFor();
+    await stateIs('created');
+    await dialog().getByTestId('free-test-copy').click();
+    await toast('Đã sao chép liên kết bài kiểm tra. Bây giờ hãy chia sẻ với học sinh của bạn').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe((await freeTestOf(editor, testId)).testURL);
+    await screenshot(page, 'free-test-vi-phone');
+    await dialog().getByTestId('free-test-disable').click();
+    await stateIs('removed');
+    await screenshot(page, 'free-test-vi-removed');
+  });
+
+  test('a test that does not pass validation lists its problems and is not published', async () => {
+    const { editor, testId } = await signedIn({ ready: false });
+    await page.goto(`/home/local/editTest/${testId}`);
+    await page.getByTestId('editor-free-test').click();
+    await dialog().getByTestId('free-test-problems').getByText('add question to section Mechanics').waitFor();
+    await page.waitForTimeout(1500);
+    expect((await freeTestOf(editor, testId)).isNew).toBe(true);
+    await screenshot(page, 'free-test-not-ready');
+  });
+});

@@ -1,0 +1,102 @@
+import type { TestServer } from './testServer';
+import type { Editor } from './testEditor';
+
+/** Free tests taken by students (tests/api/students*.test.ts, tests/browser/student*.test.ts). */
+
+/** One question of every type, with known answers: what the student tests answer. */
+export const everyType = () => [
+  { type: 'multiple_choice', name: '<p>Which is prime? $x^2$</p>', solution: '<p>7 is prime.</p>', options: [{ name: '4' }, { name: '7', isCorrect: true }, { name: '9' }] },
+  {
+    type: 'multiple_choice', name: '<p>Pick the even numbers</p>', isPartialMarkingEnabled: true, marks: { positive: 4 },
+    options: [{ name: '2', isCorrect: true }, { name: '3' }, { name: '6', isCorrect: true }, { name: '8', isCorrect: true }],
+  },
+  {
+    type: 'true_false', name: '<p>The sky is green.</p>', isNegativeMarkingEnabled: true, marks: { positive: 1, negative: 0.5 },
+    options: [{ name: 'True' }, { name: 'False', isCorrect: true }],
+  },
+  {
+    type: 'fill_ups', name: '<p>Water is H__O and pi is about __</p>', marks: { positive: 2 },
+    options: [{ optionId: 'b1', name: '2', positiveMarks: 1 }, { optionId: 'b2', type: 'range', floor: 3.1, cap: 3.2, positiveMarks: 1 }],
+  },
+  { type: 'integer', name: '<p>6 × 7 = ?</p>', solution: '42' },
+  {
+    type: 'comprehension', name: '<p>Read the passage</p>', paragraph: '<p>Cats sleep a lot.</p>',
+    questions: [{ type: 'true_false', name: '<p>Cats sleep a lot.</p>', options: [{ name: 'True', isCorrect: true }, { name: 'False' }] }],
+  },
+];
+
+export interface FreeTest {
+  testId: string;
+  sharedTestId: string;
+}
+
+/** A free test (through the free-test calls) of a new test with the given sections' questions and settings. */
+export async function publishFreeTest(
+  server: TestServer,
+  tutor: Editor,
+  options: {
+    name?: string;
+    sections?: { questions: unknown[]; sectionDuration?: number; name?: string; hasOptionalQuestions?: boolean }[];
+    settings?: Record<string, unknown> | ((sectionIds: string[]) => Record<string, unknown>);
+    duration?: number;
+    noOfAttempts?: number;
+    startTime?: string;
+    endTime?: string | null;
+  } = {},
+): Promise<FreeTest & { sectionIds: string[] }> {
+  const testId = await tutor.newTest({ name: options.name ?? 'Student quiz' });
+  const sectionIds: string[] = [];
+  for (const [i, section] of (options.sections ?? [{ questions: everyType() }]).entries()) {
+    const { section: created } = await tutor.section(testId, { name: section.name ?? `Part ${i + 1}`, ...(section.sectionDuration ? { sectionDuration: section.sectionDuration } : {}) });
+    sectionIds.push(created._id);
+    await tutor.questions(testId, created._id, section.questions);
+  }
+  if (options.settings || options.duration !== undefined) {
+    const { version } = await tutor.get(testId);
+    const settings = typeof options.settings === 'function' ? options.settings(sectionIds) : options.settings;
+    const res = await tutor.call('PATCH', '/api/v2/test/update', { testId, version, ...(settings ? { settings } : {}), ...(options.duration !== undefined ? { duration: options.duration } : {}) });
+    if (res.status !== 200) throw new Error(`settings: ${JSON.stringify(res.body)}`);
+  }
+  for (const [i, section] of (options.sections ?? []).entries()) {
+    if (!section.hasOptionalQuestions) continue;
+    const { version } = await tutor.get(testId);
+    await tutor.call('PATCH', '/api/v2/test/section/update', { testId, sectionId: sectionIds[i], version, hasOptionalQuestions: true });
+  }
+  const res = await tutor.call('POST', '/api/v2/shared-test/create', {
+    testId,
+    startTime: options.startTime ?? new Date(Date.now() - 60_000).toISOString(),
+    ...(options.endTime !== undefined ? { endTime: options.endTime } : {}),
+    ...(options.noOfAttempts !== undefined ? { noOfAttempts: options.noOfAttempts } : {}),
+  });
+  if (res.status !== 200) throw new Error(`free test: ${JSON.stringify(res.body)}`);
+  return { testId, sharedTestId: res.body.data._id, sectionIds };
+}
+
+/** A student of the free test: identifies, starts, and calls with the attempt's token. */
+export function studentOf(server: TestServer, sharedTestId: string, identity = { name: 'An Student', contact: `s${Math.random().toString(36).slice(2)}@example.com` }) {
+  let token = '';
+  const as = (method: string, path: string, body?: unknown, lang?: string) =>
+    server.call(method, path, { body, lang, headers: token ? { 'x-student-token': token } : {} });
+  return {
+    identity,
+    get token() {
+      return token;
+    },
+    set token(value: string) {
+      token = value;
+    },
+    info: (lang?: string) => server.call('GET', `/api/student/test/${sharedTestId}`, { lang }),
+    identify: (body: unknown = identity) => server.call('POST', `/api/student/test/${sharedTestId}/identify`, { body }),
+    start: async (body: unknown = identity) => {
+      const res = await server.call('POST', `/api/student/test/${sharedTestId}/start`, { body });
+      if (res.status === 200) token = res.body.data.token;
+      return res;
+    },
+    attempt: () => as('GET', '/api/student/attempt'),
+    save: (questionId: string, answer: unknown) => as('PUT', `/api/student/attempt/answer/${questionId}`, { answer }),
+    submitSection: (sectionId: string) => as('POST', `/api/student/attempt/section/${sectionId}/submit`, {}),
+    submit: (lang?: string) => as('POST', '/api/student/attempt/submit', {}, lang),
+    result: () => as('GET', '/api/student/attempt/result'),
+    report: (questionId: string, reason: unknown = 'The answer key is wrong') => as('POST', `/api/question/report/${questionId}`, { reason }),
+  };
+}
