@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import {
+  Body1, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Radio, RadioGroup, Text, makeStyles, tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { PublishOption } from '../../../../shared/api/reportTypes';
+import { FormDialog } from '../../app/FormDialog';
+import { RichText } from '../../app/RichText';
+import { optionsFor, type Edit } from './edits';
+
+const useStyles = makeStyles({
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    padding: tokens.spacingVerticalS,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    minWidth: 0,
+  },
+  clip: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', '& p': { margin: 0, display: 'inline' } },
+});
+
+/** A plain dialog with a text and its buttons (explainers and questions to the tutor). */
+function MessageDialog({ title, testId, onClose, children, actions }: { title: string; testId: string; onClose: () => void; children: React.ReactNode; actions: React.ReactNode }) {
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface aria-describedby={undefined} data-testid={testId}>
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>{children}</DialogContent>
+          <DialogActions>{actions}</DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** The what's-this explainer of the dashboard. */
+export function WhatsThisDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <MessageDialog title={t('reports.whatsThisTitle')} testId="whats-this-dialog" onClose={onClose} actions={<Button appearance="primary" onClick={onClose}>{t('common.ok')}</Button>}>
+      {(['whatsThis1', 'whatsThis2', 'whatsThis3'] as const).map((key) => (
+        <Body1 key={key}>{t(`reports.${key}`)}</Body1>
+      ))}
+    </MessageDialog>
+  );
+}
+
+/** The publish-corrections info modal, shown once when publishing is first offered. */
+export function PublishInfoDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <MessageDialog title={t('reports.publishInfoTitle')} testId="publish-info-dialog" onClose={onClose} actions={<Button appearance="primary" onClick={onClose}>{t('reports.gotIt')}</Button>}>
+      <Body1>{t('reports.publishInfoBody')}</Body1>
+      <Body1>{t('reports.publishInfoOptions')}</Body1>
+    </MessageDialog>
+  );
+}
+
+/** Leaving the dashboard with corrections not published. */
+export function LeaveDialog({ count, onStay, onLeave, onPublish }: { count: number; onStay: () => void; onLeave: () => void; onPublish: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <MessageDialog
+      title={t('reports.leaveTitle')}
+      testId="leave-dialog"
+      onClose={onStay}
+      actions={
+        <>
+          <Button onClick={onLeave} data-testid="leave-without-publishing">{t('reports.leaveWithoutPublishing')}</Button>
+          <Button appearance="primary" onClick={onPublish} data-testid="leave-publish">{t('reports.publish')}</Button>
+        </>
+      }
+    >
+      <Body1>{t('reports.leaveBody', { count })}</Body1>
+    </MessageDialog>
+  );
+}
+
+/**
+ * Publishing corrections: each edited question with what happens to past attempts
+ * (NO_CHANGE only for a test students have submitted; re-evaluate; grace marks).
+ */
+export function PublishDialog({ edits, onClose, onPublish }: { edits: Edit[]; onClose: () => void; onPublish: (options: Record<string, PublishOption>) => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [options, setOptions] = useState<Record<string, PublishOption>>(() => Object.fromEntries(edits.map((e) => [e.question._id, e.option])));
+  return (
+    <FormDialog wide testId="publish-dialog" title={t('reports.publishTitle', { count: edits.length })} submitLabel={t('reports.publish')} onClose={onClose} onSubmit={() => onPublish(options)}>
+      <Body1>{t('reports.publishIntro')}</Body1>
+      {edits.map((edit) => (
+        <div key={edit.question._id} className={styles.item} data-testid="publish-item">
+          <Text weight="semibold" className={styles.clip} title={edit.item.testName}>{edit.item.testName}</Text>
+          <RichText html={edit.question.name ?? ''} className={styles.clip} />
+          {edit.item.isAttempted ? (
+            <RadioGroup
+              layout="horizontal"
+              value={options[edit.question._id]}
+              aria-label={t('reports.publishOptionLabel')}
+              onChange={(_, data) => setOptions((all) => ({ ...all, [edit.question._id]: data.value as PublishOption }))}
+            >
+              {optionsFor(edit.item).map((option) => (
+                <Radio key={option} value={option} label={t(`reports.option.${option}`)} data-testid={`publish-option-${option}`} />
+              ))}
+            </RadioGroup>
+          ) : (
+            <Text size={200}>{t('reports.notAttempted')}</Text>
+          )}
+        </div>
+      ))}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,103 @@
+import { editQuestion, locateQuestion, type EditContext, type Question, type Test } from '../../../shared/domain/test';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { newId } from '../../security';
+import type { EditorCaller, TestEditorRepository } from '../tests/repository';
+import type { SaveAndResolveBody } from '../reports/schemas';
+import { hasSubmittedAttempts, reevaluate, takePublishLock, type Correction } from './reevaluation';
+
+export interface Published {
+  publishId: string;
+  questions: Question[];
+  attemptsChanged: number;
+  resolvedReports: number;
+}
+
+/** The section holding a question (top-level or a comprehension's child). */
+export function sectionOfQuestion(test: Test, questionId: string): string | undefined {
+  return test.sections.find((section) => locateQuestion(section, questionId))?._id;
+}
+
+/** The positive marks of a question and its children, by id, before a change. */
+function positivesOf(question: Question): Map<string, number> {
+  const children = question.type === 'comprehension' ? question.questions : [];
+  return new Map([question, ...children].map((q) => [q._id, q.marks.positive]));
+}
+
+/**
+ * Publishing corrections of one test (the Report Dashboard's save and resolve, or the editor's
+ * publish of an attempted test), in ONE transaction:
+ *
+ * - the test's publish lock is taken first (a publish of it still running: 409), then the test
+ *   row, as every editor write does (TestEditorRepository.change; a stale version is refused);
+ * - each corrected question replaces the old one through the editor's rule (editQuestion);
+ * - past attempts follow each question's option (reevaluate: NO_CHANGE, RE_EVALUATE, GRACE;
+ *   a comprehension's option applies to each of its children), recorded under a publishes row;
+ * - the test is marked attempted when students have submitted it;
+ * - the questions' open reports are resolved (`resolve`), or, when not, REPORTED ones become
+ *   updateAvailable (the question changed since it was reported).
+ *
+ * Any failure rolls all of it back: no score changes unless the test changed too.
+ */
+export async function publishCorrections(
+  repo: TestEditorRepository,
+  caller: EditorCaller,
+  body: SaveAndResolveBody,
+  editing: EditContext,
+): Promise<{ published: Published; version: number }> {
+  const publishId = newId();
+  const { row, result } = await repo.change(
+    caller,
+    body.test._id,
+    body.test.version,
+    async (test, { trx }) => {
+      const corrections: Correction[] = [];
+      const questions = body.questions.map((item, i) => {
+        const questionId = item.question._id;
+        if (!questionId) throw badRequest(`questions.${i}.question._id`, 'fieldRequired');
+        const sectionId = item.sectionId ?? sectionOfQuestion(test, questionId);
+        const section = test.sections.find((s) => s._id === sectionId);
+        const before = section && locateQuestion(section, questionId);
+        if (!sectionId || !before) throw badRequest(`questions.${i}.question._id`, 'publishQuestionNotInTest', { questionId });
+        const oldPositive = positivesOf(before.question);
+        const edited = editQuestion(test, sectionId, { ...item.question, _id: questionId }, editing);
+        for (const child of edited.type === 'comprehension' ? edited.questions : [edited]) {
+          corrections.push({ question: child, option: item.publishOption, oldPositive: oldPositive.get(child._id) ?? child.marks.positive });
+        }
+        return edited;
+      });
+      await trx
+        .insertInto('publishes')
+        .values({
+          id: publishId,
+          org_id: caller.orgId,
+          test_id: test._id,
+          published_by: caller.userId,
+          options: JSON.stringify(Object.fromEntries(body.questions.map((item) => [item.question._id, item.publishOption]))),
+        })
+        .execute();
+      const attemptsChanged = await reevaluate(trx, publishId, test._id, corrections);
+      await trx.updateTable('publishes').set({ attempts_changed: attemptsChanged }).where('id', '=', publishId).execute();
+      const attempted = await hasSubmittedAttempts(trx, test._id);
+      if (attempted !== test.isAttempted) await trx.updateTable('tests').set({ is_attempted: attempted }).where('id', '=', test._id).execute();
+      const reportedIds = [...new Set([...questions.map((q) => q._id), ...corrections.map((c) => c.question._id)])];
+      const resolvedReports = await updateReports(trx, caller, test._id, reportedIds, body.resolve);
+      return { publishId, questions, attemptsChanged, resolvedReports };
+    },
+    (trx) => takePublishLock(trx, body.test._id),
+  );
+  return { published: result, version: row.version };
+}
+
+async function updateReports(db: Kysely<Database>, caller: EditorCaller, testId: string, questionIds: string[], resolve: boolean): Promise<number> {
+  const query = db
+    .updateTable('question_reports')
+    .where('org_id', '=', caller.orgId)
+    .where('test_id', '=', testId)
+    .where('question_id', 'in', questionIds);
+  const result = resolve
+    ? await query.set({ status: 'resolved', resolved_at: new Date(), resolved_by: caller.userId }).where('status', 'in', ['REPORTED', 'updateAvailable']).executeTakeFirst()
+    : await query.set({ status: 'updateAvailable' }).where('status', '=', 'REPORTED').executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

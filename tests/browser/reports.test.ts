@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { scoreAnswer } from '../../shared/domain/scoring';
+import type { ChildQuestion } from '../../shared/domain/test';
+import { signInEditor, type Editor } from '../support/testEditor';
+import { seedAttempts, seedReports, type Seeded } from '../support/seedAttempts';
+import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+
+/** The Report Dashboard in Chromium, over reports and attempts seeded as students leave them. */
+describeInBrowser('The Report Dashboard', () => {
+  const suite = useServerAndBrowser();
+  let page: Page;
+  afterEach(async () => {
+    await page.context().close();
+  });
+
+  async function reportedTest(name: string, attempts = 30): Promise<{ editor: Editor; testId: string; seeded: Seeded }> {
+    const editor = await signInEditor(suite.server, { days: 60 });
+    const testId = await editor.newTest({ name });
+    const sectionId = (await editor.section(testId)).section._id;
+    await editor.questions(testId, sectionId, [
+      { type: 'multiple_choice', name: '<p>Which number is $\\sqrt{16}$?</p>', options: [{ name: '2' }, { name: '4', isCorrect: true }, { name: '8' }, { name: '16' }], marks: { positive: 4, negative: 1 }, isNegativeMarkingEnabled: true },
+      { type: 'integer', name: '<p>How many sides has a pentagon?</p>', solution: '6', marks: { positive: 2 } },
+    ]);
+    const test = await editor.get(testId);
+    const seeded = await seedAttempts(suite.server.database.db, { orgId: editor.account.orgId, testId, questions: test.sections[0].questions, attempts });
+    return { editor, testId, seeded };
+  }
+
+  const toast = (text: string | RegExp) => page.getByTestId('toast').getByText(text).first();
+
+  test('a tutor sees the reports, corrects the key and publishes with re-evaluate; every attempt is re-scored', async () => {
+    const { editor, testId, seeded } = await reportedTest('Algebra weekly quiz');
+    const [mcq, integer] = seeded.questions;
+    const db = suite.server.database.db;
+    await seedReports(db, { orgId: editor.account.orgId, testId, questionId: mcq._id, reasons: ['Option 4 is also right', 'Option 4 is also right', 'The square root sign is missing'], seeded });
+    await seedReports(db, { orgId: editor.account.orgId, testId, questionId: integer._id, reasons: ['A pentagon has 5 sides'], seeded });
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl));
+    await enterApp(page, editor.account);
+    expect(await page.getByTestId('report-badge').first().textContent()).toBe('4');
+    await page.getByRole('tab', { name: /Report Dashboard/ }).click();
+    await page.waitForURL('**/errorReports?statusType=REPORTED');
+    await page.getByTestId('reported-question').nth(1).waitFor();
+    await page.waitForTimeout(1100); // KaTeX
+    await screenshot(page, 'reports-list-en');
+    const card = page.locator(`[data-question-id="${mcq._id}"]`);
+    expect(await card.getByTestId('report-summary').textContent()).toBe('Reports: 3 · students: 3');
+
+    // Edit to resolve: '16' is the answer wanted, not '4'.
+    await card.getByTestId('edit-to-resolve').click();
+    const dialog = page.getByTestId('question-dialog');
+    await dialog.getByTestId('option-correct-1').uncheck();
+    await dialog.getByTestId('option-correct-3').check();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByTestId('edited-badge').waitFor();
+    expect(await page.getByTestId('edited-count').textContent()).toBe('1 edited questions not published');
+    await screenshot(page, 'reports-edited-en');
+
+    // Leaving asks first; staying keeps the edit.
+    await page.getByRole('tab', { name: 'My Library' }).click();
+    await page.getByTestId('leave-dialog').waitFor();
+    await page.waitForTimeout(400); // the dialog's fade-in
+    await screenshot(page, 'reports-leave-en');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('leave-dialog').waitFor({ state: 'detached' });
+    expect(page.url()).toContain('errorReports');
+
+    await card.getByTestId('save-and-resolve').click();
+    const publish = page.getByTestId('publish-dialog');
+    await publish.waitFor();
+    expect(await publish.getByTestId('publish-option-RE_EVALUATE').isChecked()).toBe(true);
+    await page.waitForTimeout(400); // the dialog's fade-in
+    await screenshot(page, 'reports-publish-en');
+    const before = new Map((await db.selectFrom('attempts').select(['id', 'score']).where('test_id', '=', testId).execute()).map((r) => [r.id, Number(r.score)]));
+    await publish.getByRole('button', { name: 'Publish', exact: true }).click();
+    await toast('Successfully Published Questions').waitFor();
+    await publish.waitFor({ state: 'detached' });
+    await page.locator(`[data-question-id="${mcq._id}"]`).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="report-badge"]')?.textContent === '1');
+    await screenshot(page, 'reports-published-en');
+
+    // Every attempt's score follows the corrected key, and each change is recorded.
+    const stored = (await editor.get(testId)).sections[0].questions[0] as ChildQuestion;
+    const after = await db.selectFrom('attempts').select(['id', 'score']).where('test_id', '=', testId).execute();
+    const oldAnswers = new Map(seeded.questions.map((q) => [q._id, q]));
+    let changed = 0;
+    for (let i = 1; i <= 30; i++) {
+      const id = seeded.attemptIds(i);
+      const answer = seeded.answerOf(i, mcq._id);
+      const delta = scoreAnswer(stored, answer).score - scoreAnswer(oldAnswers.get(mcq._id)!, answer).score;
+      expect(Number(after.find((a) => a.id === id)!.score)).toBeCloseTo(before.get(id)! + delta, 5);
+      if (delta) changed += 1;
+    }
+    expect(changed).toBeGreaterThan(0);
+    const changes = await db.selectFrom('score_changes').innerJoin('publishes', 'publishes.id', 'score_changes.publish_id').select('attempt_id').where('publishes.test_id', '=', testId).execute();
+    expect(changes).toHaveLength(changed);
+
+    await page.getByTestId('tab-resolved').click();
+    await page.locator(`[data-question-id="${mcq._id}"]`).waitFor();
+    await screenshot(page, 'reports-resolved-en');
+  });
+
+  test('Vietnamese: 999+ badge, a long test name, mark as resolved; empty state', async () => {
+    const { editor, testId, seeded } = await reportedTest(`Đề kiểm tra học kỳ II môn Toán lớp 12 — ${'rất dài '.repeat(12)}`, 5);
+    const reasons = Array.from({ length: 1000 }, (_, i) => (i % 3 ? 'Đáp án sai' : 'Câu hỏi thiếu dữ kiện, không thể giải được nếu không biết thêm điều kiện của bài toán'));
+    await seedReports(suite.server.database.db, { orgId: editor.account.orgId, testId, questionId: seeded.questions[1]._id, reasons });
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: 'vi-VN' }));
+    await enterApp(page, editor.account);
+    expect(await page.getByTestId('report-badge').first().textContent()).toBe('999+');
+    await page.goto('/home/local/0?errorReports&statusType=REPORTED');
+    await page.waitForURL('**/errorReports?statusType=REPORTED');
+    await page.getByTestId('reported-question').waitFor();
+    expect(await page.getByTestId('report-summary').textContent()).toBe('Báo cáo: 1000');
+    await screenshot(page, 'reports-long-vi');
+    await page.getByTestId('mark-resolved').click();
+    await page.getByTestId('reports-empty').waitFor();
+    expect(await page.getByTestId('reports-empty').textContent()).toContain('Không có câu hỏi bị báo cáo');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="report-badge"]'));
+    await screenshot(page, 'reports-empty-vi');
+  });
+
+  test('Korean on a phone: the reports and the what\'s-this explainer fit', async () => {
+    const { editor, testId, seeded } = await reportedTest('중간고사 수학', 10);
+    await seedReports(suite.server.database.db, { orgId: editor.account.orgId, testId, questionId: seeded.questions[0]._id, reasons: ['정답이 두 개입니다', '보기 4도 맞습니다'], seeded });
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: 'ko-KR' }));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await enterApp(page, editor.account);
+    await page.goto('/home/local/errorReports?statusType=REPORTED');
+    await page.getByTestId('reported-question').waitFor();
+    await page.waitForTimeout(1100);
+    await screenshot(page, 'reports-phone-ko');
+    // The dashboard fits the phone's width (the header scrolls its own tabs and icons).
+    const fit = await page.evaluate(() => {
+      const section = document.querySelector('[data-testid="report-dashboard"]')!;
+      return { right: section.getBoundingClientRect().right, overflow: section.scrollWidth - section.clientWidth };
+    });
+    expect(fit.right).toBeLessThanOrEqual(390);
+    expect(fit.overflow).toBeLessThanOrEqual(0);
+    await page.getByTestId('whats-this').click();
+    await page.getByTestId('whats-this-dialog').waitFor();
+    await page.waitForTimeout(400); // the dialog's fade-in
+    await screenshot(page, 'reports-whats-this-ko');
+  });
+});
