@@ -30,6 +30,10 @@ describe('GET /api/v2/test/{id}/print-pdf', () => {
     expect([res.status, res.body.message]).toEqual([404, 'This test does not exist, or it is not in your library.']);
     const bad = await owner.call('GET', `/api/v2/test/${testId}/print-pdf?answers=maybe`);
     expect([bad.status, bad.body.details[0].field]).toEqual([400, 'query.answers']);
+    // Ids are opaque strings up to 64 characters: a longer one is bad input, an unknown one missing.
+    const badId = await owner.call('GET', `/api/v2/test/${'x'.repeat(65)}/print-pdf`);
+    expect([badId.status, badId.body.details[0].field]).toEqual([400, 'params.id']);
+    expect((await owner.call('GET', '/api/v2/test/nope/print-pdf')).status).toBe(404);
     expect((await server.call('GET', `/api/v2/test/${testId}/print-pdf`)).status).toBe(401);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { pdfText } from '../support/pdfText';
 import { signInEditor, readyMcq } from '../support/testEditor';
+import { startTestServer } from '../support/testServer';
 import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
 
 describeInBrowser('printing a test (/printPdf/{id})', () => {
@@ -67,6 +68,66 @@ describeInBrowser('printing a test (/printPdf/{id})', () => {
     const plainText = (await pdfText(fs.readFileSync((await plain.path())!))).join('\n');
     expect(plainText).toContain('How many sides has a hexagon?');
     expect(plainText).not.toContain('Answer:');
+  });
+
+  test('several exports at once all get their PDF (they queue for the shared browser), each as its caller', async () => {
+    const tutors = await Promise.all([0, 1, 2].map(() => signInEditor(suite.server, { days: 60 })));
+    const tests = await Promise.all(tutors.map(async (tutor, n) => {
+      const testId = await tutor.newTest({ name: `Quiz ${n + 1}` });
+      await tutor.questions(testId, (await tutor.section(testId, { name: `Section of quiz ${n + 1}` })).section._id, [readyMcq(`<p>Question of quiz ${n + 1}</p>`)]);
+      return testId;
+    }));
+    // Five at once with two render slots: three wait their turn.
+    const calls = [0, 1, 2, 0, 1].map(async (n) => {
+      const res = await fetch(`${suite.server.baseUrl}/api/v2/test/${tests[n]}/print-pdf`, { headers: { 'x-access-token': tutors[n].token } });
+      return { n, status: res.status, type: res.headers.get('content-type'), text: (await pdfText(new Uint8Array(await res.arrayBuffer()))).join('\n') };
+    });
+    for (const { n, status, type, text } of await Promise.all(calls)) {
+      expect([status, type]).toEqual([200, 'application/pdf']);
+      expect(text).toContain(`Question of quiz ${n + 1}`);
+      expect(text).not.toContain(`Question of quiz ${((n + 1) % 3) + 1}`);
+    }
+  });
+
+  test('a PDF that takes longer than the limit answers 504 with a message rather than hanging', async () => {
+    const slow = await startTestServer({ pdfTimeoutMs: 1 });
+    try {
+      const tutor = await signInEditor(slow, { days: 60 });
+      const testId = await tutor.newTest({ name: 'Too slow' });
+      const res = await tutor.call('GET', `/api/v2/test/${testId}/print-pdf`);
+      expect([res.status, res.body.code, res.body.message]).toEqual([
+        504,
+        'PDF_TIMEOUT',
+        "The PDF took too long to make (limit 1 s). Please try again in a moment, or use Print and your browser's Save as PDF.",
+      ]);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test('without Chromium on the server, Export as PDF says so and opens the print dialog instead (Vietnamese)', async () => {
+    const bare = await startTestServer({ chromiumPath: null });
+    try {
+      const editor = await signInEditor(bare, { days: 60 });
+      const testId = await editor.newTest({ name: 'Kiểm tra giữa kỳ' });
+      ({ page } = await newPage(suite.browser, bare.baseUrl, { locale: 'vi-VN' }));
+      // Counts the print dialogs the page opens (a headless page has none to show).
+      await page.addInitScript(() => {
+        (window as unknown as { printed: number }).printed = 0;
+        window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+      });
+      await enterApp(page, editor.account);
+      await page.goto(`/printPdf/${testId}`);
+      await page.getByTestId('print-paper').getByText('Kiểm tra giữa kỳ').waitFor();
+      await page.getByRole('button', { name: 'Xuất PDF' }).click();
+      await page.getByTestId('toast').getByText('Xuất PDF cần Chromium trên máy chủ (CHROMIUM_PATH).', { exact: false }).waitFor();
+      await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);
+      expect(await page.getByTestId('export-pdf').isEnabled()).toBe(true);
+      await page.waitForTimeout(600); // the toast's entrance animation, for the screenshot
+      await screenshot(page, 'print-pdf-unavailable-vi');
+    } finally {
+      await bare.close();
+    }
   });
 
   test("another organisation's test shows the not-found message", async () => {

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { STORAGE_KEYS } from '../../../shared/state/storageKeys';
 
 /** Renders at once at most this many PDFs per process; the others wait their turn. */
 const CONCURRENT_RENDERS = 2;
-/** A render that takes longer is abandoned with a clear error. */
-const RENDER_TIMEOUT_MS = 30_000;
 
 export class PdfUnavailableError extends Error {}
+export class PdfTimeoutError extends Error {}
 
 /**
  * Prints the portal's own print view (/printPdf/{id}) to PDF with headless Chromium, signed in as
@@ -19,7 +18,11 @@ export class PdfRenderer {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly chromiumPath: string | null) {}
+  constructor(
+    private readonly chromiumPath: string | null,
+    /** The longest one PDF may take, waiting for a turn included. */
+    private readonly timeoutMs: number,
+  ) {}
 
   get available(): boolean {
     return this.chromiumPath !== null && fs.existsSync(this.chromiumPath);
@@ -27,31 +30,32 @@ export class PdfRenderer {
 
   async render(options: { baseUrl: string; path: string; token: string }): Promise<Buffer> {
     if (!this.available) throw new PdfUnavailableError();
-    await this.turn();
+    // One deadline for the whole call: a queue behind slow renders must not hang the caller either.
+    const deadline = Date.now() + this.timeoutMs;
+    await this.turn(deadline);
+    let context: BrowserContext | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
     try {
-      const browser = await this.launch();
-      const context = await browser.newContext();
-      try {
-        await context.addInitScript(
-          ([key, token]) => window.localStorage.setItem(key, token),
-          [STORAGE_KEYS.token, options.token] as const,
-        );
-        const page = await context.newPage();
-        page.setDefaultTimeout(RENDER_TIMEOUT_MS);
-        await page.goto(`${options.baseUrl}${options.path}`);
-        const paper = page.locator('[data-testid="print-paper"], [data-testid="print-error"]').first();
-        await paper.waitFor();
-        if ((await paper.getAttribute('data-testid')) === 'print-error') throw new Error(await paper.innerText());
-        // Fonts (KaTeX's too) and every picture loaded before printing.
-        await page.evaluate(async () => {
-          await document.fonts.ready;
-          await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((done) => img.addEventListener('loadend', done, { once: true })))));
-        });
-        return await page.pdf({ format: 'A4', printBackground: true, margin: { top: '16mm', bottom: '16mm', left: '14mm', right: '14mm' } });
-      } finally {
-        await context.close();
-      }
+      const work = (async () => {
+        const created = await (await this.launch()).newContext();
+        context = created;
+        // Too late (a slow browser start): nobody waits for this page any more.
+        if (timedOut) await created.close();
+        return this.print(created, options);
+      })();
+      // page.pdf has no timeout of its own; on expiry closing the context ends whatever is running.
+      work.catch(() => undefined);
+      const expired = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          timedOut = true;
+          reject(new PdfTimeoutError());
+        }, Math.max(0, deadline - Date.now()));
+      });
+      return await Promise.race([work, expired]);
     } finally {
+      clearTimeout(timer);
+      await (context as BrowserContext | null)?.close().catch(() => undefined);
       this.release();
     }
   }
@@ -62,6 +66,22 @@ export class PdfRenderer {
     if (browser) await (await browser.catch(() => null))?.close();
   }
 
+  private async print(context: BrowserContext, options: { baseUrl: string; path: string; token: string }): Promise<Buffer> {
+    await context.addInitScript(([key, token]) => window.localStorage.setItem(key, token), [STORAGE_KEYS.token, options.token] as const);
+    const page = await context.newPage();
+    page.setDefaultTimeout(this.timeoutMs);
+    await page.goto(`${options.baseUrl}${options.path}`);
+    const paper = page.locator('[data-testid="print-paper"], [data-testid="print-error"]').first();
+    await paper.waitFor();
+    if ((await paper.getAttribute('data-testid')) === 'print-error') throw new Error(await paper.innerText());
+    // Fonts (KaTeX's too) and every picture loaded before printing.
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((done) => img.addEventListener('loadend', done, { once: true })))));
+    });
+    return page.pdf({ format: 'A4', printBackground: true, margin: { top: '16mm', bottom: '16mm', left: '14mm', right: '14mm' } });
+  }
+
   private launch(): Promise<Browser> {
     this.browser ??= import('playwright-core').then(({ chromium }) =>
       chromium.launch({ executablePath: this.chromiumPath!, args: ['--no-sandbox', '--disable-dev-shm-usage'] }),
@@ -70,14 +90,26 @@ export class PdfRenderer {
     return this.browser;
   }
 
-  private async turn(): Promise<void> {
+  /** A render slot, or PdfTimeoutError when none frees up before the deadline. */
+  private async turn(deadline: number): Promise<void> {
     if (this.running < CONCURRENT_RENDERS) {
       this.running += 1;
       return;
     }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    await new Promise<void>((resolve, reject) => {
+      const take = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(take), 1);
+        reject(new PdfTimeoutError());
+      }, Math.max(0, deadline - Date.now()));
+      this.waiting.push(take);
+    });
   }
 
+  /** Hands the slot to the next in the queue, or frees it. */
   private release(): void {
     const next = this.waiting.shift();
     if (next) next();

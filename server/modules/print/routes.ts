@@ -7,7 +7,7 @@ import type { Services } from '../../services';
 import { callerOf } from '../tests/routes';
 import { TestEditorRepository } from '../tests/repository';
 import { testParams } from '../tests/schemas';
-import { PdfRenderer, PdfUnavailableError } from './pdfRenderer';
+import { PdfRenderer, PdfTimeoutError, PdfUnavailableError } from './pdfRenderer';
 
 const printQuery = z.object({ answers: z.enum(['true', 'false']).optional() });
 
@@ -25,7 +25,7 @@ function attachment(name: string): string {
 export async function printRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new TestEditorRepository(services.db);
-  const renderer = new PdfRenderer(services.config.chromiumPath);
+  const renderer = new PdfRenderer(services.config.chromiumPath, services.config.pdfTimeoutMs);
   app.addHook('onClose', () => renderer.close());
 
   api.get(
@@ -42,6 +42,7 @@ export async function printRoutes(app: FastifyInstance, services: Services): Pro
         pdf = await renderer.render({ baseUrl: `http://127.0.0.1:${port}`, path, token: String(request.headers['x-access-token']) });
       } catch (error) {
         if (error instanceof PdfUnavailableError) throw new AppError(503, 'PDF_UNAVAILABLE', 'pdfUnavailable');
+        if (error instanceof PdfTimeoutError) throw new AppError(504, 'PDF_TIMEOUT', 'pdfTimeout', { seconds: Math.ceil(services.config.pdfTimeoutMs / 1000) });
         request.log.error({ err: error }, 'printing a test to PDF failed');
         throw new AppError(500, 'PDF_FAILED', 'pdfFailed');
       }
