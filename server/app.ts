@@ -24,6 +24,10 @@ import { linkRoutes } from './modules/links/routes';
 import { testEditorRoutes } from './modules/tests/routes';
 import { fileRoutes } from './modules/files/routes';
 import { printRoutes } from './modules/print/routes';
+import { parserRoutes } from './modules/parser/routes';
+import { guideRoutes } from './modules/guide/routes';
+import { sharedTestRoutes } from './modules/sharedTests/routes';
+import { studentRoutes } from './modules/students/routes';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -74,7 +78,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
         await database.db.selectFrom('organizations').select('id').limit(1).execute();
         return { data: { status: 'ok', database: database.kind, version: APP_VERSION } };
       });
-      for (const routes of [authRoutes, settingsRoutes, helpRoutes, assetRoutes, reportRoutes, libraryRoutes, libraryContentRoutes, linkRoutes, testEditorRoutes, fileRoutes, printRoutes]) {
+      for (const routes of [authRoutes, settingsRoutes, helpRoutes, assetRoutes, reportRoutes, libraryRoutes, libraryContentRoutes, linkRoutes, testEditorRoutes, fileRoutes, printRoutes, parserRoutes, sharedTestRoutes, studentRoutes]) {
         await api.register((scope) => routes(scope, services));
       }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -86,6 +90,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   );
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(guideRoutes);
   registerPortal(app, config);
   return { app, services };
 }

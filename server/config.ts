@@ -9,6 +9,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   publicUrl: string;
+  /** PUBLIC_URL as given (unset: free-test links use the origin the tutor reached the server at). */
+  linkBaseUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
   sessionTtlMs: number;
@@ -20,6 +22,8 @@ export interface ServerConfig {
   testCacheBytes: number;
   resetTokenTtlMs: number;
   loginRateLimitPerMinute: number;
+  /** Student identify/start calls per minute per address and free test (issue 6). */
+  studentRateLimitPerMinute: number;
   accountFailureLimit: number;
   accountLockMs: number;
   distDir: string;
@@ -31,6 +35,8 @@ export interface ServerConfig {
   s3: S3Settings | null;
   /** Headless Chromium for PDF export (CHROMIUM_PATH); without it, print-pdf answers 503. */
   chromiumPath: string | null;
+  /** The longest one PDF export may take, waiting for a turn included (PDF_TIMEOUT_SECONDS, default 30). */
+  pdfTimeoutMs: number;
   logLevel: string;
   bodyLimitBytes: number;
   supportEmail: string;
@@ -53,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    linkBaseUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Testforge <no-reply@testforge.local>',
     sessionTtlMs: intFrom(env.SESSION_TTL_HOURS, 24 * 7) * 3_600_000,
@@ -61,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     testCacheBytes: intFrom(env.TEST_CACHE_MB, 64) * 1024 * 1024,
     resetTokenTtlMs: intFrom(env.RESET_TOKEN_TTL_MINUTES, 30) * 60_000,
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
+    studentRateLimitPerMinute: intFrom(env.STUDENT_RATE_LIMIT_PER_MINUTE, 120),
     accountFailureLimit: intFrom(env.ACCOUNT_FAILURE_LIMIT, 5),
     accountLockMs: intFrom(env.ACCOUNT_LOCK_MINUTES, 15) * 60_000,
     distDir: path.resolve(env.DIST_DIR ?? path.join(__dirname, '..', 'dist')),
@@ -68,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     filesSecret: env.FILES_SECRET || undefined,
     s3: s3From(env),
     chromiumPath: env.CHROMIUM_PATH === '' ? null : (env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+    pdfTimeoutMs: intFrom(env.PDF_TIMEOUT_SECONDS, 30) * 1000,
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 1024 * 1024),
     supportEmail: env.SUPPORT_EMAIL ?? 'support@testforge.local',

@@ -27,7 +27,7 @@ const WRITE_CALLS = 40;
 const DROPPED_FRAME_MS = 25;
 
 /** Question n of a section: the five types in turn, each with LaTeX. */
-function question(n: number): Record<string, unknown> {
+export function question(n: number): Record<string, unknown> {
   const maths = `$\\frac{${n}}{${n + 1}} + \\sqrt{x_${n}^2 + y^2}$`;
   switch (n % 5) {
     case 0:
@@ -53,7 +53,7 @@ interface Seeded {
   sectionIds: string[];
 }
 
-async function signIn(baseUrl: string, database: OpenedDatabase): Promise<string> {
+export async function signIn(baseUrl: string, database: OpenedDatabase): Promise<string> {
   await createOrg(database.db, { code: ACCOUNT.orgCode, name: 'Editor Bench School', days: 365 });
   await createUser(database.db, { orgCode: ACCOUNT.orgCode, email: ACCOUNT.email, password: ACCOUNT.password, name: 'Editor Bench Tutor' });
   const login = await callJson(`${baseUrl}/api/auth/login`, { method: 'POST', body: ACCOUNT });
@@ -61,7 +61,7 @@ async function signIn(baseUrl: string, database: OpenedDatabase): Promise<string
 }
 
 /** A test of `sections` sections of `perSection` questions each, through the API. */
-async function seed(baseUrl: string, token: string, sections = SECTIONS, perSection = PER_SECTION): Promise<Seeded> {
+export async function seed(baseUrl: string, token: string, sections = SECTIONS, perSection = PER_SECTION): Promise<Seeded> {
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await callJson(`${baseUrl}/api${path}`, { method, body, headers: { 'x-access-token': token } });
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);

@@ -175,6 +175,13 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     updateTest: notSetUp('updateTest'),
     sampleReportUrl: notSetUp('sampleReportUrl'),
     uploadPicture: notSetUp('uploadPicture'),
+    parserEngines: async () => [
+      { id: 'table', name: 'Tables', description: 'One table per question', isDefault: false },
+      { id: 'text', name: 'Numbered text', description: 'Numbered questions', isDefault: true },
+    ],
+    parserVersion: async () => ({ link: '/api/v2/parser/manifest.xml', version: '1.0.0.0', releaseDate: '2026-11-22' }),
+    checkFonts: async (faces) => faces.map((face) => ({ face, supported: true })),
+    uploadFont: notSetUp('uploadFont'),
     printPdf: notSetUp('printPdf'),
     createSection: notSetUp('createSection'),
     updateSection: notSetUp('updateSection'),
@@ -186,6 +193,25 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     reorderRemark: notSetUp('reorderRemark'),
     importQuestions: notSetUp('importQuestions'),
     validationCatalogue: async () => [],
+    // Free tests (shared/api/sharedTests.ts): a test that uses one sets it up.
+    sharedTestOf: notSetUp('sharedTestOf'),
+    createSharedTest: notSetUp('createSharedTest'),
+    updateSharedTest: notSetUp('updateSharedTest'),
+    // The student page (shared/api/students.ts): a test that uses one sets it up.
+    studentTest: notSetUp('studentTest'),
+    studentIdentify: notSetUp('studentIdentify'),
+    studentStart: notSetUp('studentStart'),
+    studentAttempt: notSetUp('studentAttempt'),
+    studentSaveAnswer: notSetUp('studentSaveAnswer'),
+    studentSubmitSection: notSetUp('studentSubmitSection'),
+    studentSubmit: notSetUp('studentSubmit'),
+    studentResult: notSetUp('studentResult'),
+    reportQuestion: notSetUp('reportQuestion'),
+    previewAttempt: notSetUp('previewAttempt'),
+    previewResult: notSetUp('previewResult'),
+    reportList: async (query) => ({ reportedQuestions: [], total: 0, limit: query.limit ?? 20, offset: query.offset ?? 0, counts: { REPORTED: 0, updateAvailable: 0, resolved: 0 }, tests: [] }),
+    resolveReport: async () => ({ message: 'Marked as resolved.', resolvedReports: 1, activeReportedCount: 0 }),
+    saveAndResolve: notSetUp('saveAndResolve'),
   };
   const merged = { ...defaults, ...overrides } as Record<string, (...args: unknown[]) => Promise<unknown>>;
   const api: Record<string, jest.Mock> = {};

@@ -10,6 +10,9 @@ import * as m002 from './migrations/002_library';
 import * as m003 from './migrations/003_links';
 import * as m004 from './migrations/004_library_indexes';
 import * as m005 from './migrations/005_library_versions';
+import * as m006 from './migrations/006_org_fonts';
+import * as m007 from './migrations/007_students';
+import * as m008reevaluation from './migrations/008_reevaluation';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -37,6 +40,9 @@ const migrations: Record<string, Migration> = {
   '003_links': m003,
   '004_library_indexes': m004,
   '005_library_versions': m005,
+  '006_org_fonts': m006,
+  '007_students': m007,
+  '008_reevaluation': m008reevaluation,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {

@@ -124,6 +124,71 @@ export interface QuestionReportsTable {
   reason: string;
   status: 'REPORTED' | 'updateAvailable' | 'resolved';
   created_at: CreatedAt;
+  student_id: string | null;
+  attempt_id: string | null;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+}
+
+/** Free (link) tests, students and their attempts, publishes of corrections (issue 6, migration 007). */
+export interface SharedTestsTable {
+  id: string;
+  org_id: string;
+  test_id: string;
+  created_by: string | null;
+  start_time: Date;
+  end_time: Date | null;
+  no_of_attempts: Generated<number>;
+  is_removed: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+export interface StudentsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  contact: string;
+  contact_key: string;
+  created_at: CreatedAt;
+}
+export interface AttemptsTable {
+  id: string;
+  org_id: string;
+  shared_test_id: string;
+  test_id: string;
+  student_id: string;
+  token_hash: string;
+  layout: Json<unknown>;
+  started_at: CreatedAt;
+  deadline_at: Date | null;
+  submitted_at: Date | null;
+  /** numeric: read as a string by pg. */
+  score: ColumnType<string, number | string | undefined, number | string>;
+  max_score: ColumnType<string, number | string | undefined, number | string>;
+}
+export interface AttemptAnswersTable {
+  attempt_id: string;
+  test_id: string;
+  question_id: string;
+  answer: Json<unknown> | null;
+  score: ColumnType<string, number | string | undefined, number | string>;
+  outcome: Generated<string>;
+  updated_at: Generated<Date>;
+}
+export interface PublishesTable {
+  id: string;
+  org_id: string;
+  test_id: string;
+  published_by: string | null;
+  options: Json<unknown>;
+  attempts_changed: Generated<number>;
+  created_at: CreatedAt;
+}
+export interface ScoreChangesTable {
+  publish_id: string;
+  attempt_id: string;
+  old_score: ColumnType<string, number | string, number | string>;
+  new_score: ColumnType<string, number | string, number | string>;
 }
 
 export interface FoldersTable {
@@ -201,7 +266,22 @@ export interface LibraryVersionsTable {
   version: ColumnType<string, string | number, string | number>;
 }
 
+/** Fonts an organisation uploaded; see migrations/006_org_fonts.ts. */
+export interface OrgFontsTable {
+  org_id: string;
+  /** The face normalised (shared/domain/fonts.ts normaliseFontFace). */
+  face_key: string;
+  face: string;
+  file_id: string;
+  format: string;
+  size: number;
+  data: Buffer;
+  uploaded_by: string | null;
+  uploaded_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
+  org_fonts: OrgFontsTable;
   library_versions: LibraryVersionsTable;
   subjects: SubjectsTable;
   chapters: ChaptersTable;
@@ -219,6 +299,12 @@ export interface Database {
   support_requests: SupportRequestsTable;
   app_settings: AppSettingsTable;
   question_reports: QuestionReportsTable;
+  shared_tests: SharedTestsTable;
+  students: StudentsTable;
+  attempts: AttemptsTable;
+  attempt_answers: AttemptAnswersTable;
+  publishes: PublishesTable;
+  score_changes: ScoreChangesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

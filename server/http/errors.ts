@@ -26,6 +26,7 @@ const NOT_FOUND_MESSAGES = {
   tutor: 'tutorNotFound',
   user: 'userNotFound',
   library: 'libraryNotFound',
+  organisation: 'organisationNotFound',
 } as const satisfies Record<string, ServerMessageKey>;
 
 /** 404, with a message that says what is missing in the user's language. */

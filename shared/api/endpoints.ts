@@ -1,4 +1,8 @@
 import { fileEndpoints } from './files';
+import { parserEndpoints } from './parser';
+import { sharedTestEndpoints } from './sharedTests';
+import { studentEndpoints } from './students';
+import { reportEndpoints } from './reports';
 import type { AxiosInstance } from 'axios';
 import type { DefaultTestSettings } from '../domain/testSettings';
 import type { AuthUser, LoginResult, OrgLoginSettings, OrgSummary, PremiumTutor } from './types';
@@ -48,6 +52,10 @@ export function createEndpoints(http: AxiosInstance) {
     ...libraryEndpoints(http),
     ...testEndpoints(http),
     ...fileEndpoints(http),
+    ...parserEndpoints(http),
+    ...sharedTestEndpoints(http),
+    ...studentEndpoints(http),
+    ...reportEndpoints(http),
   };
 }
 

@@ -33,6 +33,7 @@ export type LibraryDialog =
   | { kind: 'createFolder' }
   | { kind: 'editFolder'; folder: LibraryFolder }
   | { kind: 'copyTest'; test: TestSummary }
+  | { kind: 'freeTest'; test: TestSummary }
   | { kind: 'move' | 'delete' | 'share' | 'link'; target: { kind: ItemKind; id: string; name: string } | null };
 
 /** The folder and test list state of spec section 3, with its error field. */

@@ -20,6 +20,9 @@ const EditorView = view('EditorView');
 const PrintView = view('PrintView');
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+// The student page of a free test (and a tutor's preview of it): its own chunk, outside the shell.
+const StudentTestRoute = lazy(() => import('../features/student/StudentPage').then((module) => ({ default: module.StudentTestRoute })));
+const StudentPreviewRoute = lazy(() => import('../features/student/StudentPage').then((module) => ({ default: module.StudentPreviewRoute })));
 
 export function PageSpinner() {
   return <Spinner style={{ marginTop: '20vh' }} />;
@@ -68,6 +71,8 @@ export function App() {
           <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
           <Route path="/resetPassword" element={<ResetPasswordPage />} />
           <Route path="/logout" element={<Logout />} />
+          <Route path="/t/preview/:testId" element={<RequireAuth><StudentPreviewRoute /></RequireAuth>} />
+          <Route path="/t/:sharedTestId" element={<StudentTestRoute />} />
           <Route path="/home" element={<Navigate to={DEFAULT_PATH} replace />} />
           <Route element={<RequireAuth><Shell /></RequireAuth>}>
             <Route path="/home/:library/errorReports" element={<ReportDashboardView />} />

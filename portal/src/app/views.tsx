@@ -1,16 +1,16 @@
 import type { ReactElement } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { Title2 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState';
 import type { LibraryKind } from '../../../shared/api/libraryTypes';
 import { selectCanUseGlobalLibrary, selectIsExpired } from '../../../shared/state/selectors';
 import { useAppSelector } from './hooks';
-import { DEFAULT_PATH } from './routes';
-import { PlaceholderView } from '../features/home/HomePage';
+import { DEFAULT_PATH, REPORT_DASHBOARD_PATH } from './routes';
 import { LibraryPage } from '../features/library/LibraryPage';
 import { PrintPage } from '../features/print/PrintPage';
 import { EditorPage } from '../features/editor/EditorPage';
+import { ReportDashboard } from '../features/reports/ReportDashboard';
 
 /**
  * The library a `/home/{library}/...` route names, or where to send the user instead: an unknown
@@ -30,6 +30,10 @@ function LibraryRoute({ children }: { children: (library: LibraryKind) => ReactE
 
 export function LibraryView() {
   const { folderId = '0' } = useParams();
+  const { search } = useLocation();
+  // The spec's form of the dashboard's address: /home/local/0?errorReports&statusType=REPORTED.
+  const query = new URLSearchParams(search);
+  if (query.has('errorReports')) return <Navigate to={`${REPORT_DASHBOARD_PATH.split('?')[0]}?statusType=${encodeURIComponent(query.get('statusType') ?? 'REPORTED')}`} replace />;
   return <LibraryRoute>{(library) => <LibraryPage key={`${library}/${folderId}`} library={library} folderId={folderId} />}</LibraryRoute>;
 }
 
@@ -48,7 +52,7 @@ function ExpiredLibrary() {
 export function ReportDashboardView() {
   const expired = useAppSelector(selectIsExpired);
   if (expired) return <Navigate to="/" replace />;
-  return <PlaceholderView titleKey="home.reportDashboardTitle" bodyKey="home.reportDashboardEmpty" />;
+  return <ReportDashboard />;
 }
 
 /** The test editor (`/home/{local|global}/editTest/{testId}`); the header is hidden there. */

@@ -123,8 +123,11 @@ export class TestEditorRepository {
     testId: string,
     version: number | undefined,
     apply: (test: Test, context: ChangeContext) => R | Promise<R>,
+    /** Runs first in the transaction, before the row is locked (a publish takes its own lock there). */
+    before?: (trx: Transaction<Database>) => Promise<void>,
   ): Promise<{ test: Test; row: TestRow; result: R }> {
     return this.db.transaction().execute(async (trx) => {
+      if (before) await before(trx);
       const row = await trx.selectFrom('tests').selectAll().where('id', '=', testId).where(this.visibleTo(caller)).forUpdate().executeTakeFirst();
       if (!row) throw notFound('test');
       if (row.is_global && !caller.clpEditor) throw new AppError(403, 'GLOBAL_READ_ONLY', 'globalReadOnly');

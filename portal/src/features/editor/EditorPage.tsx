@@ -4,16 +4,18 @@ import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, MessageBar, MessageBarActions, MessageBarBody, Spinner,
   Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { ArrowLeftRegular, ErrorCircleRegular, PrintRegular } from '@fluentui/react-icons';
+import { ArrowLeftRegular, ErrorCircleRegular, EyeRegular, PrintRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { editorValidation, loadTest, sectionSelected, selectedSection, editorClosed } from '../../../../shared/state/editorSlice';
 import { pickLanguage } from '../../../../shared/i18n/languages';
 import type { ValidationError } from '../../../../shared/domain/test';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../app/EmptyState';
+import { previewPath } from '../../app/routes';
 import { SectionsPanel } from './SectionsPanel';
 import { QuestionList } from './QuestionList';
 import { TestMenu } from './testDialogs/TestMenu';
+import { FreeTestButton } from '../freeTest/FreeTestButton';
 import { LanguageSwitch } from './multilingual/LanguageSwitch';
 
 const useStyles = makeStyles({
@@ -109,6 +111,12 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
             {t('editor.printLink')}
           </Button>
         )}
+        {test && (
+          <Button as="a" href={previewPath(test._id)} target="_blank" rel="noopener" icon={<EyeRegular />} data-testid="editor-preview">
+            {t('student.previewAction')}
+          </Button>
+        )}
+        {test && !test.isGlobal && <FreeTestButton testId={test._id} testName={test.name} />}
         {test && !readOnly && <TestMenu test={test} />}
       </header>
 

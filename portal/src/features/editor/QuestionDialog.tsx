@@ -67,6 +67,7 @@ export function QuestionDialog({
   question,
   parentQuestionId,
   onClose,
+  onSave,
 }: {
   sectionId: string;
   /** The question edited, or null to add one. */
@@ -74,6 +75,11 @@ export function QuestionDialog({
   /** Adding a child of this comprehension. */
   parentQuestionId?: string;
   onClose: () => void;
+  /**
+   * Keeps the edited question instead of writing it to the test (the Report Dashboard keeps
+   * corrections until they are published); answers whether the dialog may close.
+   */
+  onSave?: (question: QuestionDraft & { _id: string }) => boolean | Promise<boolean>;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -149,7 +155,9 @@ export function QuestionDialog({
   const submit = async () => {
     setTouched(true);
     if (textMissing || answerInvalid) return;
-    const ok = question
+    const ok = onSave && question
+      ? await onSave({ ...draft(), _id: question._id })
+      : question
       ? await run(() => dispatch(editQuestion({ sectionId, question: { ...draft(), _id: question._id } })).unwrap(), t('editor.toast.questionUpdated'))
       : await run(() => dispatch(addQuestions({ sectionId, questions: [draft()], parentQuestionId })).unwrap(), t('editor.toast.questionAdded'));
     if (ok) onClose();

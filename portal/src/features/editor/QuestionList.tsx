@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RichText } from '../../app/RichText';
 import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowDownRegular, ArrowImportRegular, ArrowUpRegular, CopyRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowDownRegular, ArrowImportRegular, ArrowUpRegular, CopyRegular, DeleteRegular, DocumentArrowUpRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
 import { canEditQuestion, questionTextIn, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../app/FormDialog';
 import { QuestionDialog } from './QuestionDialog';
 import { ImportQuestionsDialog } from './import/ImportQuestionsDialog';
+import { UploadWordDialog } from './wordUpload/UploadWordDialog';
 import { TranslationDialog } from './multilingual/TranslationDialog';
 import { useEditorWrite } from './useEditorWrite';
 import { useVirtualQuestions, type VirtualRowProps } from './useVirtualQuestions';
@@ -39,6 +40,7 @@ const useStyles = makeStyles({
 type ListDialog =
   | { kind: 'add'; parentQuestionId?: string }
   | { kind: 'import' }
+  | { kind: 'word' }
   | { kind: 'edit'; question: Question }
   | { kind: 'translate'; question: Question }
   | { kind: 'delete'; question: Question; parent?: ComprehensionQuestion }
@@ -52,6 +54,8 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
   const run = useEditorWrite();
   const test = useAppSelector((s) => s.editor.test);
   const isGlobalTest = test?.isGlobal ?? false;
+  // Like the header's Bulk Upload (spec: it depends on enableViduParser), the Word upload is for users with the parser enabled.
+  const canUploadWord = useAppSelector((s) => Boolean(s.auth.user?.enableViduParser));
   const firstLanguage = useAppSelector((s) => firstLanguageOf(s.editor));
   // In a multilingual test, the language shown: its text is read and edited here (null: the first).
   const language = useAppSelector((s) => s.editor.contentLanguage);
@@ -167,6 +171,17 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
             <Button icon={<ArrowImportRegular />} onClick={() => setDialog({ kind: 'import' })} data-testid="import-open">
               {t('importQuestions.open')}
             </Button>
+            {canUploadWord && (
+              <Button
+                icon={<DocumentArrowUpRegular />}
+                disabled={language !== null}
+                title={language ? t('multilingual.addInFirst', { first: firstLanguage }) : undefined}
+                onClick={() => setDialog({ kind: 'word' })}
+                data-testid="word-upload-open"
+              >
+                {t('wordUpload.title')}
+              </Button>
+            )}
             <Button
               appearance="primary"
               icon={<AddRegular />}
@@ -188,6 +203,7 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
       )}
       {dialog?.kind === 'add' && <QuestionDialog sectionId={section._id} question={null} parentQuestionId={dialog.parentQuestionId} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'import' && test && <ImportQuestionsDialog test={test} section={section} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'word' && test && <UploadWordDialog testId={test._id} section={section} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'translate' && language && firstLanguage && (
         <TranslationDialog sectionId={section._id} question={dialog.question} language={language} firstLanguage={firstLanguage} onClose={() => setDialog(null)} />
       )}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LibraryFolder, TestSummary } from '../../../../shared/api/libraryTypes';
 import { libraryDialogOpened } from '../../../../shared/state/librarySlice';
 import { useAppDispatch } from '../../app/hooks';
-import { editorPath, libraryPath } from '../../app/routes';
+import { editorPath, libraryPath, previewPath } from '../../app/routes';
 import type { MenuAction } from './ItemMenu';
 import { useLibraryAccess } from './useLibrary';
 
@@ -29,6 +29,8 @@ export function useItemActions() {
     const target = { kind: 'test' as const, id: test._id, name: test.name };
     return [
       { key: 'open', label: t('library.open'), onClick: () => navigate(editorPath(library, test._id)) },
+      // The test as students see it, in a new tab (the test's previewUrl); nothing is recorded.
+      { key: 'preview', label: t('student.previewAction'), onClick: () => window.open(previewPath(test._id), '_blank', 'noopener') },
       {
         key: 'copy',
         label: library === 'global' ? t('library.copyToMyLibrary') : t('library.copy'),
@@ -37,6 +39,8 @@ export function useItemActions() {
       ...(canWrite ? [{ key: 'move', label: t('library.move'), onClick: () => dispatch(libraryDialogOpened({ kind: 'move', target })) }] : []),
       ...(canShare ? [{ key: 'share', label: t('library.share'), onClick: () => dispatch(libraryDialogOpened({ kind: 'share', target })) }] : []),
       ...(canLink ? [{ key: 'link', label: t('library.link'), onClick: () => dispatch(libraryDialogOpened({ kind: 'link', target })) }] : []),
+      // Publishing by link: the tutor's own tests (decisions, "Free tests").
+      ...(library === 'local' && canWrite ? [{ key: 'freeTest', label: t('freeTest.menu'), onClick: () => dispatch(libraryDialogOpened({ kind: 'freeTest', test })) }] : []),
       ...(canWrite ? [{ key: 'delete', label: t('library.delete'), onClick: () => dispatch(libraryDialogOpened({ kind: 'delete', target })) }] : []),
     ];
   };

@@ -1,4 +1,6 @@
-import { useAppSelector } from '../../../app/hooks';
+import { libraryDialogClosed } from '../../../../../shared/state/librarySlice';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { FreeTestDialog } from '../../freeTest/FreeTestDialog';
 import { CopyTestDialog } from './CopyTestDialog';
 import { DeleteDialog } from './DeleteDialog';
 import { FolderDialog } from './FolderDialog';
@@ -9,6 +11,7 @@ import { ShareDialog } from './ShareDialog';
 /** The one library dialog open, if any (each mounts fresh, so it starts empty). */
 export function LibraryDialogs() {
   const dialog = useAppSelector((state) => state.library.dialog);
+  const dispatch = useAppDispatch();
   if (!dialog) return null;
   switch (dialog.kind) {
     case 'createFolder':
@@ -25,5 +28,7 @@ export function LibraryDialogs() {
       return <ShareDialog target={dialog.target} />;
     case 'link':
       return <LinkDialog target={dialog.target} />;
+    case 'freeTest':
+      return <FreeTestDialog testId={dialog.test._id} testName={dialog.test.name} onClose={() => dispatch(libraryDialogClosed())} />;
   }
 }
