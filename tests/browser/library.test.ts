@@ -237,7 +237,8 @@ describeInBrowser('My Library and Global Library in the portal', () => {
     expect(await page.getByTestId('selection-bar').count()).toBe(0);
     await testRow(`Olympiad ${stamp}`).getByRole('button', { name: /^Actions for/ }).click();
     const offered = await page.getByRole('menuitem').allInnerTexts();
-    expect(offered).toEqual(['Open', 'Copy to My Library']);
+    // Read-only: open, preview as a student, copy; no move, share, link, free test or delete.
+    expect(offered).toEqual(['Open', 'Preview as a student', 'Copy to My Library']);
     await page.getByRole('menuitem', { name: 'Copy to My Library' }).click();
     await page.getByTestId('copy-dialog').getByRole('button', { name: 'Copy' }).click();
     await toast('Test copied to My Library').waitFor();
