@@ -161,6 +161,22 @@ describe('taking the test', () => {
     expect((await student.submit()).body.data.score).toBe(result.score);
   });
 
+  test('the first submit marks the test attempted: the editor then refuses deletes', async () => {
+    const { sharedTestId, testId, sectionIds } = await publishFreeTest(server, tutor);
+    const before = await tutor.call('GET', `/api/v2/test/${testId}`);
+    expect(before.body.data.isAttempted).toBe(false);
+    const student = studentOf(server, sharedTestId);
+    await student.start();
+    expect((await tutor.call('GET', `/api/v2/test/${testId}`)).body.data.isAttempted).toBe(false);
+    expect((await student.submit()).status).toBe(200);
+    const after = (await tutor.call('GET', `/api/v2/test/${testId}`)).body.data;
+    expect(after.isAttempted).toBe(true);
+    const questionId = after.sections[0].questions[0]._id;
+    const refused = await tutor.call('DELETE', '/api/v2/question/delete', { testId, version: after.version, sectionId: sectionIds[0], questionIds: [questionId] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('TEST_ATTEMPTED');
+  });
+
   test('the attempt limit: the last attempt used, starting is refused; identify says none are left', async () => {
     const { sharedTestId } = await publishFreeTest(server, tutor, { noOfAttempts: 1 });
     const student = studentOf(server, sharedTestId);

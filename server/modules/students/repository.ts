@@ -161,6 +161,14 @@ export class StudentsRepository {
     return Number(rows[0]?.written) > 0;
   }
 
+  /**
+   * Marks a test attempted (its first submitted attempt): the editor then keeps edits for a
+   * publish and refuses deletes. `updated_at` moves so cached copies of the test are read again.
+   */
+  async markAttempted(testId: string): Promise<void> {
+    await this.db.updateTable('tests').set({ is_attempted: true, updated_at: new Date() }).where('id', '=', testId).where('is_attempted', '=', false).execute();
+  }
+
   /** Attempts of a free test past their deadline and the grace, never submitted (to submit what they saved). */
   expiredAttempts(sharedTestId: string, before: Date, db: Kysely<Database> = this.db): Promise<AttemptRow[]> {
     return db

@@ -51,6 +51,8 @@ export class StudentService {
 
   /** Tests as students get them, by FreeTestWithTest.testKey (a changed test has a new key). */
   private readonly cache = new Map<string, { test: Test; byId: Map<string, Question> }>();
+  /** Tests this process has marked attempted (see submitRow). */
+  private readonly knownAttempted = new Set<string>();
 
   /** The test of a free test as its owner's editor sees it (settings never stored are the owner's defaults), kept in memory per version. */
   private async testOf(free: FreeTestWithTest): Promise<{ test: Test; byId: Map<string, Question> }> {
@@ -321,7 +323,15 @@ export class StudentService {
     });
     const total = { score: round(score), maxScore: round(maxScore), submittedAt: at };
     const written = await this.repo.writeScores(attempt.id, scores, total);
-    return written ? { rows, score: total.score, maxScore: total.maxScore } : null;
+    if (!written) return null;
+    if (!test.isAttempted && !this.knownAttempted.has(test._id)) {
+      await this.repo.markAttempted(test._id);
+      // The hydrated test is cached per version, which this does not change: remember it here so
+      // later submits skip the write (bounded; forgetting only costs one more no-op update).
+      if (this.knownAttempted.size >= 10_000) this.knownAttempted.clear();
+      this.knownAttempted.add(test._id);
+    }
+    return { rows, score: total.score, maxScore: total.maxScore };
   }
 
   /** Attempts of the free test that ran out of time unsubmitted: submitted with what they saved. */
