@@ -4,8 +4,9 @@ import type { EditorSection, EditorTest } from '../api/testTypes';
 import type { Endpoints } from '../api/endpoints';
 import {
   addQuestions, addSection, deleteSection, editorReducer, editorValidation, initialEditorState, loadTest, moveSection, reloadAfterChange, sectionSelected,
-  selectedSection, updateTest, contentLanguageSelected, firstLanguageOf, type EditorState,
+  selectedSection, updateTest, contentLanguageSelected, firstLanguageOf, keepAttemptedEdit, publishAttemptedEdits, type EditorState,
 } from './editorSlice';
+import { buildQuestion, type Question } from '../domain/test';
 
 const section = (id: string, order: number, questions: EditorSection['questions'] = []): EditorSection =>
   ({ _id: id, name: `Section ${order}`, order, sectionDuration: 0, sectionHours: 0, sectionMinutes: 0, sectionMarks: 0, numberOfQuestions: 0,
@@ -153,5 +154,95 @@ describe('editor slice', () => {
     const state = loaded([section('s1', 1)]);
     expect(editorValidation(state).map((e) => [e.type, e.msg, e.sectionId])).toEqual([['EMPTY_SECTION', 'add question to section Section 1', 's1']]);
     expect(editorValidation(initialEditorState)).toEqual([]);
+  });
+
+  describe('an attempted test (spec section 4: edits kept, pushed only on publish)', () => {
+    let n = 0;
+    const ids = () => `id${(n += 1)}`;
+    const mcq = (name: string, correct: number): Question =>
+      buildQuestion(
+        { type: 'multiple_choice', name, options: ['A', 'B', 'C'].map((o, i) => ({ id: `${name}-${o}`, name: o, isCorrect: i === correct })) },
+        { ids, languages: [], multilingual: false, allowGpscType: false, trusted: false, field: 'question' },
+      );
+    const attemptedTest = (version: number, questions = [mcq('q1', 0), mcq('q2', 1)]) => ({
+      ...test([section('s1', 1, questions.map((q, i) => ({ ...q, _id: `q${i + 1}` })))], version),
+      isAttempted: true,
+      totalMarks: 2,
+      totalNumberOfQuestions: 2,
+    });
+
+    function storeWith(api: Partial<Endpoints>) {
+      return configureStore({ reducer: { editor: editorReducer }, middleware: (d) => d({ thunk: { extraArgument: { api: api as Endpoints, storage: localStorage } } }) });
+    }
+
+    it('an edit is applied to the test shown, kept (one per question) and counted; nothing is sent', async () => {
+      const calls: unknown[] = [];
+      const store = storeWith({ getTest: async () => attemptedTest(7), saveAndResolve: async (body) => (calls.push(body), {}) as never });
+      await store.dispatch(loadTest('t1'));
+      const edited = { type: 'multiple_choice' as const, _id: 'q1', name: 'q1 fixed', options: ['A', 'B', 'C'].map((o, i) => ({ id: `q1-${o}`, name: o, isCorrect: i === 2 })), marks: { positive: 3 } };
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: edited, allowGpscType: false })).unwrap();
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { ...edited, name: 'q1 fixed again' }, allowGpscType: false })).unwrap();
+      const state = store.getState().editor;
+      expect(calls).toEqual([]);
+      expect(state.attemptedEdits.map((e) => [e.question._id, e.question.name, e.question.isAttemptedEdited, e.option])).toEqual([['q1', 'q1 fixed again', true, 'RE_EVALUATE']]);
+      const q1 = state.test!.sections[0].questions[0] as Question & { options: { id: string; isCorrect: boolean }[] };
+      expect([q1.name, q1.options.find((o) => o.isCorrect)?.id, q1.marks.positive]).toEqual(['q1 fixed again', 'q1-C', 3]);
+      expect(state.test!.totalMarks).toBe(4);
+      expect(state).toMatchObject({ edited: true, actionCount: 2, version: 7 });
+      // A question that is not in the section is refused, and nothing is kept.
+      await expect(store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { ...edited, _id: 'nope' }, allowGpscType: false })).unwrap()).rejects.toMatchObject({ message: expect.any(String) });
+      expect(store.getState().editor.attemptedEdits).toHaveLength(1);
+    });
+
+    it('a write answering a stored section shows the kept edits on it again', async () => {
+      const store = storeWith({ getTest: async () => attemptedTest(7) });
+      await store.dispatch(loadTest('t1'));
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { type: 'multiple_choice', _id: 'q2', name: 'q2 fixed', options: [{ id: 'q2-A', name: 'A', isCorrect: true }, { id: 'q2-B', name: 'B' }] }, allowGpscType: false }));
+      const stored = attemptedTest(8).sections[0];
+      const next = { ...stored, questions: [...stored.questions, { ...mcq('q3', 0), _id: 'q3' }] };
+      store.dispatch(addQuestions.fulfilled({ ...write, version: 8, totalMarks: 3, totalNumberOfQuestions: 3, section: next, questions: [] }, 'w', { sectionId: 's1', questions: [] }));
+      const names = store.getState().editor.test!.sections[0].questions.map((q) => q.name);
+      expect(names).toEqual(['q1', 'q2 fixed', 'q3']);
+      expect(store.getState().editor.version).toBe(8);
+    });
+
+    it('publish sends every kept edit with its option at the current version, without resolving reports; then the stored test is taken', async () => {
+      const calls: unknown[] = [];
+      let version = 7;
+      const store = storeWith({
+        getTest: async () => attemptedTest(version),
+        saveAndResolve: async (body) => {
+          calls.push(body);
+          version = 8;
+          return { message: 'ok', publishId: 'p', version: 8, attemptsChanged: 3, resolvedReports: 0, questions: [] };
+        },
+      });
+      await store.dispatch(loadTest('t1'));
+      const q = (id: string) => ({ type: 'multiple_choice' as const, _id: id, name: `${id} fixed`, options: [{ id: `${id}-A`, name: 'A', isCorrect: true }, { id: `${id}-B`, name: 'B' }] });
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: q('q1'), allowGpscType: false }));
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: q('q2'), allowGpscType: false }));
+      await store.dispatch(publishAttemptedEdits({ q2: 'GRACE' })).unwrap();
+      expect(calls).toEqual([{
+        test: { _id: 't1', version: 7 },
+        resolve: false,
+        questions: [
+          { sectionId: 's1', publishOption: 'RE_EVALUATE', question: { ...q('q1'), isAttemptedEdited: true } },
+          { sectionId: 's1', publishOption: 'GRACE', question: { ...q('q2'), isAttemptedEdited: true } },
+        ],
+      }]);
+      expect(store.getState().editor).toMatchObject({ attemptedEdits: [], version: 8, edited: false, publishing: false });
+    });
+
+    it('a refused publish keeps the edits (a stale version shows the conflict)', async () => {
+      const stale = new AxiosError('conflict', '409', undefined, undefined, {
+        status: 409, statusText: 'Conflict', headers: {}, config: { headers: new AxiosHeaders() }, data: { message: 'changed elsewhere', code: 'TEST_CHANGED' },
+      });
+      const store = storeWith({ getTest: async () => attemptedTest(7), saveAndResolve: async () => Promise.reject(stale) });
+      await store.dispatch(loadTest('t1'));
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { type: 'multiple_choice', _id: 'q1', name: 'x', options: [{ id: 'a', name: 'A', isCorrect: true }, { id: 'b', name: 'B' }] }, allowGpscType: false }));
+      await expect(store.dispatch(publishAttemptedEdits({})).unwrap()).rejects.toMatchObject({ code: 'TEST_CHANGED' });
+      expect(store.getState().editor).toMatchObject({ conflict: 'changed elsewhere', publishing: false });
+      expect(store.getState().editor.attemptedEdits).toHaveLength(1);
+    });
   });
 });

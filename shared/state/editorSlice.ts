@@ -2,7 +2,8 @@ import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/tool
 import { AxiosError } from 'axios';
 import { errorMessage } from '../api/client';
 import type { EditorSection, EditorTest, QuestionInput, SectionSummary, TestUpdate, WriteResult } from '../api/testTypes';
-import { questionCopy, sectionToSelectAfterDelete, validateTest, type Question, type Test, type ValidationError } from '../domain/test';
+import { editQuestion as applyQuestionEdit, questionCopy, sectionToSelectAfterDelete, validateTest, type Question, type QuestionDraft, type Test, type ValidationError } from '../domain/test';
+import type { PublishOption, PublishResult } from '../api/reportTypes';
 import type { Language } from '../i18n/languages';
 import { logout, type ThunkExtra } from './authSlice';
 
@@ -28,6 +29,21 @@ export interface EditorState {
   conflict: string | null;
   /** The language whose text the editor shows and edits in a multilingual test; null: the first. */
   contentLanguage: string | null;
+  /**
+   * Question edits of an attempted test, kept here (and shown) until they are published with
+   * an option each (spec section 4: isAttemptedEdited, pushed only on publish). One per question.
+   */
+  attemptedEdits: AttemptedEdit[];
+  /** A publish of those edits is under way. */
+  publishing: boolean;
+}
+
+/** An attempted test's question, edited in the editor and not published yet. */
+export interface AttemptedEdit {
+  sectionId: string;
+  question: QuestionDraft & { _id: string; isAttemptedEdited: true };
+  /** What the publish does to past attempts' scores; re-evaluate unless the tutor picks otherwise. */
+  option: PublishOption;
 }
 
 export const initialEditorState: EditorState = {
@@ -42,6 +58,8 @@ export const initialEditorState: EditorState = {
   saving: 0,
   conflict: null,
   contentLanguage: null,
+  attemptedEdits: [],
+  publishing: false,
 };
 
 export interface WriteFailure {
@@ -139,6 +157,55 @@ export const reloadAfterChange = createAsyncThunk<EditorTest, void, Thunk>('edit
   }
 });
 
+/** Local ids for options an attempted edit adds (the server keeps given ids that are unique). */
+let localIds = 0;
+const localId = () => `local-${Date.now().toString(36)}-${(localIds += 1)}`;
+
+/**
+ * An edit of a question of an attempted test: applied to the loaded test by the same rule the
+ * server uses (so the editor shows it as it will be), and kept for the publish instead of sent.
+ */
+export const keepAttemptedEdit = createAsyncThunk<
+  { test: EditorTest; edit: AttemptedEdit },
+  { sectionId: string; question: QuestionDraft & { _id: string }; allowGpscType: boolean },
+  Thunk
+>('editor/keepAttemptedEdit', async ({ sectionId, question, allowGpscType }, { getState, rejectWithValue }) => {
+  const { test } = getState().editor;
+  if (!test) return rejectWithValue({ message: 'no test', code: null });
+  // A copy to change (the state is frozen); the test is plain JSON as the server sent it.
+  const model = JSON.parse(JSON.stringify(modelOf(test))) as Test & { sections: EditorSection[] };
+  try {
+    applyQuestionEdit(model, sectionId, question, { ids: localId, allowGpscType });
+  } catch (error) {
+    return rejectWithValue({ message: error instanceof Error ? error.message : String(error), code: (error as { code?: string }).code ?? null });
+  }
+  const edited: EditorTest = { ...test, sections: model.sections, totalMarks: model.totalMarks, totalNumberOfQuestions: model.totalNumberOfQuestions };
+  return { test: edited, edit: { sectionId, question: { ...question, isAttemptedEdited: true }, option: 'RE_EVALUATE' } };
+});
+
+/**
+ * Publishes the kept edits of an attempted test with an option each (decisions section 6), in
+ * one call at the test's version; then the test is read again. Reports stay open (the Report
+ * Dashboard shows them as updates available).
+ */
+export const publishAttemptedEdits = createAsyncThunk<{ published: PublishResult; test: EditorTest }, Record<string, PublishOption>, Thunk>(
+  'editor/publishAttemptedEdits',
+  async (options, { extra, getState, rejectWithValue }) => {
+    const { testId, version, attemptedEdits } = getState().editor;
+    if (!testId) return rejectWithValue({ message: 'no test', code: null });
+    try {
+      const published = await extra.api.saveAndResolve({
+        test: { _id: testId, version },
+        questions: attemptedEdits.map((edit) => ({ sectionId: edit.sectionId, question: edit.question, publishOption: options[edit.question._id] ?? edit.option })),
+        resolve: false,
+      });
+      return { published, test: await extra.api.getTest(testId) };
+    } catch (error) {
+      return rejectWithValue(failure(error));
+    }
+  },
+);
+
 const writes = [updateTest, importQuestions, addSection, updateSection, deleteSection, moveSection, addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion] as const;
 
 /** Takes a section the server answered (with its questions), in its place or at the end. */
@@ -190,6 +257,8 @@ const editorSlice = createSlice({
         const test = action.payload;
         state.status = 'loaded';
         state.test = test;
+        // A reload (or Reload after a conflict) starts again from the stored test.
+        state.attemptedEdits = [];
         state.version = test.version;
         // The selection survives a reload when its section still exists; else section 1.
         if (!test.sections.some((s) => s._id === state.selectedSectionId)) state.selectedSectionId = test.sections[0]?._id ?? null;
@@ -203,6 +272,35 @@ const editorSlice = createSlice({
         state.actionCount += 1;
         state.conflict = null;
         if (!action.payload.sections.some((s) => s._id === state.selectedSectionId)) state.selectedSectionId = action.payload.sections[0]?._id ?? null;
+        keepContentLanguage(state);
+      })
+      .addCase(keepAttemptedEdit.fulfilled, (state, action) => {
+        if (!state.test || state.testId !== action.payload.test._id) return;
+        state.test = action.payload.test;
+        const { edit } = action.payload;
+        const kept = state.attemptedEdits.findIndex((e) => e.question._id === edit.question._id);
+        if (kept >= 0) state.attemptedEdits[kept] = { ...edit, option: state.attemptedEdits[kept].option };
+        else state.attemptedEdits.push(edit);
+        state.edited = true;
+        state.actionCount += 1;
+      })
+      .addCase(publishAttemptedEdits.pending, (state) => {
+        state.publishing = true;
+      })
+      .addCase(publishAttemptedEdits.rejected, (state, action) => {
+        state.publishing = false;
+        if (action.payload?.code === 'TEST_CHANGED') state.conflict = action.payload.message;
+      })
+      .addCase(publishAttemptedEdits.fulfilled, (state, action) => {
+        state.publishing = false;
+        if (state.testId !== action.payload.test._id) return;
+        state.test = action.payload.test;
+        state.version = action.payload.test.version;
+        state.attemptedEdits = [];
+        state.conflict = null;
+        // Published: nothing is left to lose by leaving.
+        state.edited = false;
+        if (!state.test.sections.some((s) => s._id === state.selectedSectionId)) state.selectedSectionId = state.test.sections[0]?._id ?? null;
         keepContentLanguage(state);
       })
       .addCase(loadTest.rejected, (state, action) => {
@@ -249,8 +347,30 @@ const editorSlice = createSlice({
         if (applyWrite(state, action.payload)) putSection(state.test!, action.payload.section);
       });
     }
+    // A write answers stored sections: edits kept for a publish are shown on them again.
+    builder.addMatcher(
+      (action) => writes.some((thunk) => thunk.fulfilled.match(action)),
+      (state) => reapplyKeptEdits(state),
+    );
   },
 });
+
+/** Applies the kept edits of an attempted test to the loaded test (after a write replaced parts of it). */
+function reapplyKeptEdits(state: EditorState): void {
+  if (!state.test || state.attemptedEdits.length === 0) return;
+  const model = modelOf(state.test);
+  // Each was accepted when kept; one whose question is gone (or now refused) is dropped.
+  state.attemptedEdits = state.attemptedEdits.filter((edit) => {
+    try {
+      applyQuestionEdit(model, edit.sectionId, edit.question, { ids: localId, allowGpscType: true });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  state.test.totalMarks = model.totalMarks;
+  state.test.totalNumberOfQuestions = model.totalNumberOfQuestions;
+}
 
 /** Adopts a write's version and totals and counts the edit; false when no test is loaded. */
 function applyWrite(state: EditorState, result: WriteResult): boolean {

@@ -100,6 +100,72 @@ describeInBrowser('The Report Dashboard', () => {
     await screenshot(page, 'reports-resolved-en');
   });
 
+  test('editing an attempted test in the editor: edits kept locally and marked, leaving asks first, published with grace marks', async () => {
+    const { editor, testId, seeded } = await reportedTest('Geometry attempted', 12);
+    const [mcq] = seeded.questions;
+    const db = suite.server.database.db;
+    // The seeded attempts are submitted ones; a student's first submit marks the test attempted.
+    await db.updateTable('tests').set({ is_attempted: true, updated_at: new Date() }).where('id', '=', testId).execute();
+    await seedReports(db, { orgId: editor.account.orgId, testId, questionId: mcq._id, reasons: ['Option 4 is also right'], seeded });
+    const stored = await editor.get(testId);
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl));
+    await enterApp(page, editor.account);
+    await page.goto(`/home/local/editTest/${testId}`);
+    const bar = page.getByTestId('attempted-bar');
+    await bar.getByText('Students have submitted this test').waitFor();
+    expect(await page.getByRole('button', { name: /^Delete question/ }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Edit question 1' }).click();
+    const dialog = page.getByTestId('question-dialog');
+    await dialog.getByTestId('option-correct-1').uncheck();
+    await dialog.getByTestId('option-correct-3').check();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await toast('Edit kept. Publish it to apply it to the test.').waitFor();
+    await page.getByTestId('attempted-edited-badge').waitFor();
+    await bar.getByText('1 edited question not published').waitFor();
+    // Shown as it will be, stored as it was.
+    const cards = page.getByTestId('question-card');
+    expect(await cards.first().locator('[data-correct="true"]').textContent()).toBe('16');
+    expect((await editor.get(testId)).version).toBe(stored.version);
+    await page.waitForTimeout(1100); // KaTeX
+    await screenshot(page, 'editor-attempted-edited-en');
+
+    // Leaving asks to leave without publishing or to publish; staying keeps the edit.
+    await page.getByTestId('editor-back').click();
+    await page.getByTestId('leave-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('leave-dialog').waitFor({ state: 'detached' });
+    expect(page.url()).toContain(`/editTest/${testId}`);
+
+    await page.getByTestId('attempted-publish').click();
+    const publish = page.getByTestId('publish-dialog');
+    await publish.waitFor();
+    expect(await publish.getByTestId('publish-option-NO_CHANGE').count()).toBe(1);
+    await publish.getByTestId('publish-option-GRACE').check();
+    await page.waitForTimeout(400); // the dialog's fade-in
+    await screenshot(page, 'editor-attempted-publish-en');
+    await publish.getByRole('button', { name: 'Publish', exact: true }).click();
+    await toast('Successfully Published Questions').waitFor();
+    await publish.waitFor({ state: 'detached' });
+    await page.getByTestId('attempted-edited-badge').waitFor({ state: 'detached' });
+    await bar.getByText('Students have submitted this test').waitFor();
+
+    // Stored now; every attempt has the question's full marks (grace); the report is still open, as an update available.
+    const after = await editor.get(testId);
+    expect(after.version).toBe(stored.version + 1);
+    const options = (after.sections[0].questions[0] as ChildQuestion & { options: { name: string; isCorrect: boolean }[] }).options;
+    expect(options.filter((o) => o.isCorrect).map((o) => o.name)).toEqual(['16']);
+    const answers = await db.selectFrom('attempt_answers').innerJoin('attempts', 'attempts.id', 'attempt_answers.attempt_id').select('attempt_answers.score').where('attempts.test_id', '=', testId).where('attempt_answers.question_id', '=', mcq._id).execute();
+    expect(answers).toHaveLength(12);
+    expect(answers.every((a) => Number(a.score) === 4)).toBe(true);
+    const report = await db.selectFrom('question_reports').select('status').where('test_id', '=', testId).executeTakeFirstOrThrow();
+    expect(report.status).toBe('updateAvailable');
+    // Nothing left to publish: leaving goes straight back to the library.
+    await page.getByTestId('editor-back').click();
+    await page.waitForURL('**/home/local/0');
+  });
+
   test('Vietnamese: 999+ badge, a long test name, mark as resolved; empty state', async () => {
     const { editor, testId, seeded } = await reportedTest(`Đề kiểm tra học kỳ II môn Toán lớp 12 — ${'rất dài '.repeat(12)}`, 5);
     const reasons = Array.from({ length: 1000 }, (_, i) => (i % 3 ? 'Đáp án sai' : 'Câu hỏi thiếu dữ kiện, không thể giải được nếu không biết thêm điều kiện của bài toán'));

@@ -17,6 +17,7 @@ import { QuestionList } from './QuestionList';
 import { TestMenu } from './testDialogs/TestMenu';
 import { FreeTestButton } from '../freeTest/FreeTestButton';
 import { LanguageSwitch } from './multilingual/LanguageSwitch';
+import { AttemptedEditsBar } from './AttemptedEdits';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -85,7 +86,8 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
 
   const back = (event: React.MouseEvent) => {
     event.preventDefault();
-    if (editor.edited || editor.saving) setLeaving(true);
+    // Unpublished edits of an attempted test: the navigation is held by AttemptedEditsBar's own prompt.
+    if ((editor.edited || editor.saving) && editor.attemptedEdits.length === 0) setLeaving(true);
     else navigate(libraryPath);
   };
 
@@ -128,6 +130,8 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
           </MessageBarActions>
         </MessageBar>
       )}
+
+      {test?.isAttempted && !readOnly && <AttemptedEditsBar />}
 
       {editor.status === 'loading' && !test && <Spinner label={t('common.loading')} />}
       {editor.status === 'failed' && (

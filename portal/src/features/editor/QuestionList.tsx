@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { RichText } from '../../app/RichText';
 import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowImportRegular, ArrowUpRegular, CopyRegular, DeleteRegular, DocumentArrowUpRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
 import { canEditQuestion, questionTextIn, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
-import { copyQuestion, deleteQuestions, firstLanguageOf, reorderQuestions } from '../../../../shared/state/editorSlice';
+import { copyQuestion, deleteQuestions, firstLanguageOf, keepAttemptedEdit, reorderQuestions } from '../../../../shared/state/editorSlice';
+import { toastQueued } from '../../../../shared/state/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../app/FormDialog';
 import { QuestionDialog } from './QuestionDialog';
@@ -57,6 +58,21 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
   // Like the header's Bulk Upload (spec: it depends on enableViduParser), the Word upload is for users with the parser enabled.
   const canUploadWord = useAppSelector((s) => Boolean(s.auth.user?.enableViduParser));
   const firstLanguage = useAppSelector((s) => firstLanguageOf(s.editor));
+  // An attempted test: question edits are kept until published, and questions are not deleted (spec section 4).
+  const attempted = Boolean(test?.isAttempted);
+  const attemptedEdits = useAppSelector((s) => s.editor.attemptedEdits);
+  const keptIds = useMemo(() => new Set(attemptedEdits.map((e) => e.question._id)), [attemptedEdits]);
+  const allowGpscType = useAppSelector((s) => Boolean(s.auth.user?.allowGpscType));
+  const keepEdit = async (question: Parameters<typeof keepAttemptedEdit>[0]['question']) => {
+    try {
+      await dispatch(keepAttemptedEdit({ sectionId: section._id, question, allowGpscType })).unwrap();
+    } catch (error) {
+      dispatch(toastQueued({ intent: 'error', body: (error as { message?: string }).message ?? String(error) }));
+      return false;
+    }
+    dispatch(toastQueued({ intent: 'info', body: t('editor.attempted.kept') }));
+    return true;
+  };
   // In a multilingual test, the language shown: its text is read and edited here (null: the first).
   const language = useAppSelector((s) => s.editor.contentLanguage);
   const [dialog, setDialog] = useState<ListDialog>(null);
@@ -98,6 +114,11 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
             {t(`editor.type.${question.type}`)}
           </Badge>
           <Text size={200}>{t('editor.marksSummary', { positive: question.marks.positive, negative: question.isNegativeMarkingEnabled ? question.marks.negative : 0 })}</Text>
+          {keptIds.has(question._id) && (
+            <Badge appearance="filled" color="warning" data-testid="attempted-edited-badge">
+              {t('editor.attempted.editedBadge')}
+            </Badge>
+          )}
           {!readOnly && (
             <div className={styles.actions}>
               <Button size="small" appearance="subtle" icon={<ArrowUpRegular />} disabled={index === 0} aria-label={t('editor.moveQuestionUp', { n: label })} onClick={() => move(ids, index, index - 1, parent?._id)} />
@@ -118,7 +139,9 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
                 aria-label={t('editor.copyQuestionN', { n: label })}
                 onClick={() => run(() => dispatch(copyQuestion({ sectionId: section._id, question, parentQuestionId: parent?._id })).unwrap(), t('editor.toast.questionCopied'))}
               />
-              <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={t('editor.deleteQuestionN', { n: label })} onClick={() => setDialog({ kind: 'delete', question, parent })} />
+              {!attempted && (
+                <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={t('editor.deleteQuestionN', { n: label })} onClick={() => setDialog({ kind: 'delete', question, parent })} />
+              )}
             </div>
           )}
         </div>
@@ -207,7 +230,7 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
       {dialog?.kind === 'translate' && language && firstLanguage && (
         <TranslationDialog sectionId={section._id} question={dialog.question} language={language} firstLanguage={firstLanguage} onClose={() => setDialog(null)} />
       )}
-      {dialog?.kind === 'edit' && <QuestionDialog sectionId={section._id} question={dialog.question} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <QuestionDialog sectionId={section._id} question={dialog.question} onClose={() => setDialog(null)} onSave={attempted ? keepEdit : undefined} />}
       {dialog?.kind === 'delete' && (
         <FormDialog
           testId="question-delete-dialog"

@@ -14,7 +14,7 @@ import { EmptyState } from '../../app/EmptyState';
 import { useAppDispatch } from '../../app/hooks';
 import { QuestionDialog } from '../editor/QuestionDialog';
 import { REPORTS_CHANGED_EVENT } from '../header/useReportedCount';
-import { canPublishAll, DEFAULT_OPTION, PUBLISH_INFO_SHOWN_KEY, publishCalls, type Edit, type Edits } from './edits';
+import { canPublishAll, DEFAULT_OPTION, PUBLISH_INFO_SHOWN_KEY, publishCalls, publishItemOf, type Edit, type Edits } from './edits';
 import { LeaveDialog, PublishDialog, PublishInfoDialog, WhatsThisDialog } from './ReportDialogs';
 import { ReportedQuestionCard } from './ReportedQuestionCard';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -252,7 +252,7 @@ export function ReportDashboard() {
       )}
       {dialog?.kind === 'publish' && (
         <PublishDialog
-          edits={dialog.ids.map((id) => edits[id]).filter(Boolean)}
+          items={dialog.ids.map((id) => edits[id]).filter(Boolean).map(publishItemOf)}
           onClose={() => {
             afterPublish.current = null;
             setDialog(null);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublishOption } from '../../../../shared/api/reportTypes';
 import { FormDialog } from '../../app/FormDialog';
 import { RichText } from '../../app/RichText';
-import { optionsFor, type Edit } from './edits';
+import { optionsFor } from './edits';
 
 const useStyles = makeStyles({
   item: {
@@ -79,29 +79,40 @@ export function LeaveDialog({ count, onStay, onLeave, onPublish }: { count: numb
   );
 }
 
+/** One corrected question as the publish dialog lists it (from the dashboard or the editor). */
+export interface PublishItem {
+  id: string;
+  /** The test's name (the dashboard lists questions of several tests). */
+  heading?: string;
+  html: string;
+  /** Students have submitted its test: NO_CHANGE is offered, and the choice matters. */
+  attempted: boolean;
+  option: PublishOption;
+}
+
 /**
  * Publishing corrections: each edited question with what happens to past attempts
  * (NO_CHANGE only for a test students have submitted; re-evaluate; grace marks).
  */
-export function PublishDialog({ edits, onClose, onPublish }: { edits: Edit[]; onClose: () => void; onPublish: (options: Record<string, PublishOption>) => Promise<unknown> }) {
+export function PublishDialog({ items, onClose, onPublish }: { items: PublishItem[]; onClose: () => void; onPublish: (options: Record<string, PublishOption>) => Promise<unknown> }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [options, setOptions] = useState<Record<string, PublishOption>>(() => Object.fromEntries(edits.map((e) => [e.question._id, e.option])));
+  const [options, setOptions] = useState<Record<string, PublishOption>>(() => Object.fromEntries(items.map((item) => [item.id, item.option])));
   return (
-    <FormDialog wide testId="publish-dialog" title={t('reports.publishTitle', { count: edits.length })} submitLabel={t('reports.publish')} onClose={onClose} onSubmit={() => onPublish(options)}>
+    <FormDialog wide testId="publish-dialog" title={t('reports.publishTitle', { count: items.length })} submitLabel={t('reports.publish')} onClose={onClose} onSubmit={() => onPublish(options)}>
       <Body1>{t('reports.publishIntro')}</Body1>
-      {edits.map((edit) => (
-        <div key={edit.question._id} className={styles.item} data-testid="publish-item">
-          <Text weight="semibold" className={styles.clip} title={edit.item.testName}>{edit.item.testName}</Text>
-          <RichText html={edit.question.name ?? ''} className={styles.clip} />
-          {edit.item.isAttempted ? (
+      {items.map((item) => (
+        <div key={item.id} className={styles.item} data-testid="publish-item">
+          {item.heading && <Text weight="semibold" className={styles.clip} title={item.heading}>{item.heading}</Text>}
+          <RichText html={item.html} className={styles.clip} />
+          {item.attempted ? (
             <RadioGroup
               layout="horizontal"
-              value={options[edit.question._id]}
+              value={options[item.id]}
               aria-label={t('reports.publishOptionLabel')}
-              onChange={(_, data) => setOptions((all) => ({ ...all, [edit.question._id]: data.value as PublishOption }))}
+              onChange={(_, data) => setOptions((all) => ({ ...all, [item.id]: data.value as PublishOption }))}
             >
-              {optionsFor(edit.item).map((option) => (
+              {optionsFor({ isAttempted: item.attempted }).map((option) => (
                 <Radio key={option} value={option} label={t(`reports.option.${option}`)} data-testid={`publish-option-${option}`} />
               ))}
             </RadioGroup>

@@ -1,6 +1,7 @@
 import type { PublishQuestion } from '../../../../shared/api/reports';
 import { PUBLISH_PROMPT_EDITS, type PublishOption, type ReportedQuestion } from '../../../../shared/api/reportTypes';
 import type { QuestionDraft } from '../../../../shared/domain/test';
+import type { PublishItem } from './ReportDialogs';
 
 /** A reported question corrected in the dashboard and kept here until it is published. */
 export interface Edit {
@@ -34,3 +35,12 @@ export function publishCalls(edits: Edit[]): { test: { _id: string }; questions:
   }
   return [...byTest].map(([testId, questions]) => ({ test: { _id: testId }, questions }));
 }
+
+/** A dashboard edit as the publish dialog lists it. */
+export const publishItemOf = (edit: Edit): PublishItem => ({
+  id: edit.question._id,
+  heading: edit.item.testName,
+  html: edit.question.name ?? '',
+  attempted: edit.item.isAttempted,
+  option: edit.option,
+});

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../../shared/api/client';
+import type { PublishOption } from '../../../../shared/api/reportTypes';
+import { publishAttemptedEdits, type AttemptedEdit } from '../../../../shared/state/editorSlice';
+import { toastQueued } from '../../../../shared/state/uiSlice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { REPORTS_CHANGED_EVENT } from '../header/useReportedCount';
+import { LeaveDialog, PublishDialog, type PublishItem } from '../reports/ReportDialogs';
+import { useLeaveGuard } from '../reports/useLeaveGuard';
+
+const publishItemOf = (edit: AttemptedEdit): PublishItem => ({
+  id: edit.question._id,
+  html: edit.question.name || edit.question.paragraph || '',
+  attempted: true,
+  option: edit.option,
+});
+
+/**
+ * An attempted test in the editor (spec section 4): question edits are kept in the editor and
+ * pushed only on publish, where the tutor picks per question what happens to past results
+ * (decisions section 6). The bar says so, counts the kept edits and publishes them; leaving
+ * with edits asks to leave without publishing or to publish, as the Report Dashboard does.
+ */
+export function AttemptedEditsBar() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const edits = useAppSelector((s) => s.editor.attemptedEdits);
+  const publishing = useAppSelector((s) => s.editor.publishing);
+  const [dialog, setDialog] = useState<{ kind: 'publish'; then?: () => void } | { kind: 'leave'; proceed: () => void } | null>(null);
+
+  useLeaveGuard(edits.length > 0, (proceed) => setDialog({ kind: 'leave', proceed }));
+
+  const publish = async (options: Record<string, PublishOption>) => {
+    try {
+      await dispatch(publishAttemptedEdits(options)).unwrap();
+    } catch (error) {
+      const message = (error as { message?: string }).message ?? errorMessage(error);
+      dispatch(toastQueued({ intent: 'error', title: t('reports.publishError'), body: message }));
+      return;
+    }
+    dispatch(toastQueued({ intent: 'success', body: t('reports.published') }));
+    window.dispatchEvent(new Event(REPORTS_CHANGED_EVENT));
+    const then = dialog?.kind === 'publish' ? dialog.then : undefined;
+    setDialog(null);
+    then?.();
+  };
+
+  return (
+    <>
+      <MessageBar intent={edits.length ? 'warning' : 'info'} data-testid="attempted-bar">
+        <MessageBarBody>
+          <MessageBarTitle>{edits.length ? t('editor.attempted.pending', { count: edits.length }) : t('editor.attempted.title')}</MessageBarTitle>
+          {t('editor.attempted.body')}
+        </MessageBarBody>
+        {edits.length > 0 && (
+          <MessageBarActions>
+            <Button appearance="primary" disabled={publishing} onClick={() => setDialog({ kind: 'publish' })} data-testid="attempted-publish">
+              {t('editor.attempted.publish', { count: edits.length })}
+            </Button>
+          </MessageBarActions>
+        )}
+      </MessageBar>
+      {dialog?.kind === 'publish' && <PublishDialog items={edits.map(publishItemOf)} onClose={() => setDialog(null)} onPublish={publish} />}
+      {dialog?.kind === 'leave' && (
+        <LeaveDialog
+          count={edits.length}
+          onStay={() => setDialog(null)}
+          onLeave={() => {
+            const { proceed } = dialog;
+            setDialog(null);
+            proceed();
+          }}
+          onPublish={() => setDialog({ kind: 'publish', then: dialog.proceed })}
+        />
+      )}
+    </>
+  );
+}
