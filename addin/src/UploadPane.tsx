@@ -8,6 +8,7 @@ import type { ParserEngineInfo } from '../../shared/api/parser';
 import type { ParserEngine } from '../../shared/parser/engines';
 import { hasErrors, type Problem } from '../../shared/parser/types';
 import { WORD_GUIDE_URL, WORD_SAMPLE_URL } from '../../shared/parser/links';
+import { DuplicatesNotice } from '../../shared/ui/wordUpload/DuplicatesNotice';
 import { MissingFontsDialog } from '../../shared/ui/wordUpload/MissingFontsDialog';
 import { ParseSummary } from '../../shared/ui/wordUpload/ParseSummary';
 import { ProblemList } from '../../shared/ui/wordUpload/ProblemList';
@@ -119,6 +120,15 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
           onError={(message) => dispatchToast(<Toast data-testid="addin-toast"><ToastTitle>{message}</ToastTitle></Toast>, { intent: 'error' })}
           onContinue={() => void upload.fontsAdded()}
           onCancel={upload.fontsCancelled}
+        />
+      )}
+      {state.step === 'duplicates' && (
+        <DuplicatesNotice
+          already={state.already}
+          total={state.total}
+          onUploadAgain={() => void upload.uploadAgain()}
+          onSkip={() => void upload.skipDuplicates()}
+          onCancel={upload.duplicatesCancelled}
         />
       )}
       {state.step === 'uploaded' && (

@@ -54,8 +54,6 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
     problems.splice(0, problems.length, ...problems.filter((p) => p.code !== 'textBeforeFirstQuestion'));
     problems.push(problemAt(null, 'noQuestions', { other: ENGINE_NAMES[engine === 'table' ? 'text' : 'table'] }));
   }
-  const countsByType: ParsedDocument['countsByType'] = {};
-  for (const q of questions) countsByType[q.type] = (countsByType[q.type] ?? 0) + 1;
   // Problems in the order they stand in the document.
   problems.sort((a, b) => (a.paragraph ?? 0) - (b.paragraph ?? 0));
   const opened = pkg;
@@ -65,14 +63,21 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
     problems,
     pictures: picturesOf(sections),
     fonts: [...fonts].sort(),
-    questionCount: questions.filter((q) => q.type !== 'comprehension').length,
-    countsByType,
+    ...countQuestions(sections),
     pictureBytes: (path) => opened.bytes(path),
   };
 }
 
+/** The counts of a document's questions: comprehension children count, the comprehension itself only by type. */
+export function countQuestions(sections: ParsedSection[]): Pick<ParsedDocument, 'questionCount' | 'countsByType'> {
+  const questions = sections.flatMap((s) => s.questions.flatMap((q) => (q.type === 'comprehension' ? [q, ...q.questions] : [q])));
+  const countsByType: ParsedDocument['countsByType'] = {};
+  for (const q of questions) countsByType[q.type] = (countsByType[q.type] ?? 0) + 1;
+  return { questionCount: questions.filter((q) => q.type !== 'comprehension').length, countsByType };
+}
+
 /** Every `docx:` picture the questions' HTML refers to, once each. */
-function picturesOf(sections: ParsedSection[]): string[] {
+export function picturesOf(sections: ParsedSection[]): string[] {
   const found = new Set<string>();
   const pattern = new RegExp(`src="${PICTURE_PREFIX}([^"]+)"`, 'g');
   for (const match of JSON.stringify(sections).replace(/\\"/g, '"').matchAll(pattern)) found.add(match[1]);

@@ -259,6 +259,31 @@ describeInBrowser('the Word task pane', () => {
     await page.context().close();
   }, 60_000);
 
+  test('the document checked and uploaded again asks first; only the new questions are added', async () => {
+    const editor = await signInEditor(suite.server, PARSER_ON);
+    const { testId } = await newTarget(editor, 'Twice test', 'Section 1');
+    const first = GOOD.slice(0, 8);
+    const page = await openPane(editor.account, first);
+    await chooseTarget(page, 'Twice test', 'Section 1');
+    await page.getByRole('button', { name: 'Check document' }).click();
+    await page.getByRole('button', { name: 'Upload 2 questions' }).click();
+    await page.getByTestId('addin-uploaded').waitFor();
+
+    // The teacher adds a question in Word and uploads the document again.
+    await changeFakeDocument(page, buildDocx({ body: [...first, '3. Light travels faster than sound.', 'Ans: True'] }));
+    await page.getByRole('button', { name: 'Check document' }).click();
+    await page.getByRole('button', { name: 'Upload 3 questions' }).click();
+    const notice = page.getByTestId('duplicates-notice');
+    await notice.getByText('2 of the 3 questions are already in this test', { exact: false }).waitFor();
+    await settled(page);
+    await screenshot(page, 'addin-duplicates');
+    await notice.getByTestId('duplicates-skip').click();
+    await page.getByTestId('addin-uploaded').getByText('1 question added to Twice test · Section 1').waitFor();
+    const test = await editor.get(testId);
+    expect(test.sections[0].questions.map((q: any) => q.type)).toEqual(['multiple_choice', 'multiple_choice', 'true_false']);
+    await page.context().close();
+  }, 60_000);
+
   test('many problems and many questions stay readable in a narrow pane', async () => {
     const editor = await signInEditor(suite.server, PARSER_ON);
     await newTarget(editor, 'A test with a very long name that does not fit in the task pane at all, not even close', 'A section with a long name as well, to see it cut');

@@ -161,6 +161,47 @@ describeInBrowser('uploading a Word file in the editor', () => {
     expect(check.body.data).toMatchObject({ face: 'Fancy School Font', supported: true });
   });
 
+  test('the same document a second time asks first: Cancel, Upload them again, or only the new ones', async () => {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
+    const testId = await openEditor(editor);
+    const twice = GOOD.slice(0, 11);
+    const counted = async () => (await editor.get(testId)).sections[0].questions.length;
+    const notice = page.getByTestId('duplicates-notice');
+    await page.getByTestId('word-upload-open').click();
+    await choose('twice.docx', twice);
+    await dialog().getByRole('button', { name: 'Upload 3 questions' }).click();
+    await dialog().getByTestId('word-uploaded').getByText('3 questions added.').waitFor();
+    expect(await counted()).toBe(3);
+
+    // The same file again: every question is there (the picture now has its uploaded address).
+    await dialog().getByRole('button', { name: 'Upload another file' }).click();
+    await choose('twice.docx', twice);
+    await dialog().getByRole('button', { name: 'Upload 3 questions' }).click();
+    await notice.getByText('All 3 questions are already in this test: this document may have been uploaded before.').waitFor();
+    expect(await notice.getByTestId('duplicates-skip').count()).toBe(0);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'word-upload-duplicates');
+    await notice.getByTestId('duplicates-cancel').click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await counted()).toBe(3);
+    await dialog().getByRole('button', { name: 'Upload 3 questions' }).click();
+    await notice.getByTestId('duplicates-upload-again').click();
+    await dialog().getByTestId('word-uploaded').getByText('3 questions added.').waitFor();
+    expect(await counted()).toBe(6);
+
+    // With one question more, only that one is added.
+    await dialog().getByRole('button', { name: 'Upload another file' }).click();
+    await choose('more.docx', [...twice, '4. How many legs does a spider have?', 'Ans: 8']);
+    await dialog().getByRole('button', { name: 'Upload 4 questions' }).click();
+    await notice.getByText('3 of the 4 questions are already in this test', { exact: false }).waitFor();
+    expect(await notice.getByTestId('duplicates-skip').textContent()).toBe('Add only the new question');
+    await notice.getByTestId('duplicates-skip').click();
+    await dialog().getByTestId('word-uploaded').getByText('1 question added.').waitFor();
+    const stored = await editor.get(testId);
+    expect(stored.sections[0].questions.map((q: { type: string }) => q.type)).toEqual([...Array(2)].flatMap(() => ['multiple_choice', 'multiple_choice', 'true_false']).concat('integer'));
+    expect(stored.totalNumberOfQuestions).toBe(7);
+  }, 60_000);
+
   test('in Vietnamese, the problems are translated', async () => {
     const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
     await openEditor(editor, 'vi-VN');

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Endpoints } from '../../shared/api/endpoints';
-import type { EditorSection } from '../../shared/api/testTypes';
+import type { EditorSection, EditorTest } from '../../shared/api/testTypes';
 import { dialogOpened } from '../../shared/state/uiSlice';
 import { BulkUploadInfoDialog } from '../../portal/src/features/bulkUpload/BulkUploadInfoDialog';
 import { UploadWordDialog } from '../../portal/src/features/editor/wordUpload/UploadWordDialog';
@@ -61,8 +61,13 @@ describe('BulkUploadInfoDialog', () => {
 
 describe('UploadWordDialog', () => {
   const section = { _id: 's1', name: 'Part A', questions: [] } as unknown as EditorSection;
+  /** The test as getTest answers it, holding `questions` (none unless given). */
+  const storedTest = (...questions: object[]) => async () => ({ sections: [{ ...section, questions }] }) as unknown as EditorTest;
   const renderWith = (api: Partial<Endpoints>) =>
-    renderWithProviders(<UploadWordDialog testId="t1" section={section} onClose={() => undefined} />, { preloadedAuth: { user: makeUser({ enableViduParser: true }) }, api });
+    renderWithProviders(<UploadWordDialog testId="t1" section={section} onClose={() => undefined} />, {
+      preloadedAuth: { user: makeUser({ enableViduParser: true }) },
+      api: { getTest: storedTest(), ...api },
+    });
   const renderUpload = () => renderWith({});
 
   /** Chooses a .docx on the file input (jsdom's File has no arrayBuffer: it is given one). */
@@ -132,5 +137,59 @@ describe('UploadWordDialog', () => {
     fireEvent.click(screen.getByTestId('word-upload-submit'));
     expect(await screen.findByTestId('word-upload-failed')).toHaveTextContent('Nothing was added: Something went wrong');
     expect(screen.getByTestId('word-upload-submit')).toBeEnabled();
+  });
+
+  describe('a document whose questions are in the test already', () => {
+    const SUN = { type: 'true_false', name: '<p>The sun is a star.</p>', options: [{ name: 'True' }, { name: 'False' }] };
+    const SPIDER = { type: 'integer', name: '<p>How many legs has a spider?</p>', solution: '8' };
+    const created = async (arg: { questions: unknown[] }) => ({ questions: arg.questions.map((_, i) => ({ _id: `q${i}` })) }) as never;
+    const uploadGood = async (api: Partial<Endpoints>) => {
+      const rendered = renderWith({ createQuestions: created, ...api });
+      await screen.findByRole('radio', { name: /^Numbered text/ });
+      choose(GOOD);
+      await waitFor(() => expect(screen.getByTestId('word-upload-submit')).toBeEnabled());
+      fireEvent.click(screen.getByTestId('word-upload-submit'));
+      return rendered;
+    };
+    const sentNames = (api: { createQuestions: jest.Mock }) => api.createQuestions.mock.calls.flatMap(([arg]) => arg.questions.map((q: { name: string }) => q.name));
+
+    it('asks first when some are: only the new ones are added', async () => {
+      const { api } = await uploadGood({ getTest: storedTest(SUN) });
+      const notice = await screen.findByTestId('duplicates-notice');
+      expect(notice).toHaveTextContent('1 of the 2 questions is already in this test: this document may have been uploaded before.');
+      expect(api.getTest).toHaveBeenCalledWith('t1');
+      expect(api.createQuestions).not.toHaveBeenCalled();
+      fireEvent.click(within(notice).getByTestId('duplicates-skip'));
+      expect(await screen.findByTestId('word-uploaded')).toHaveTextContent('1 question added.');
+      expect(sentNames(api)).toEqual(['<p>How many legs has a spider?</p>']);
+    });
+
+    it('when all are, "Add only the new ones" is not offered; "Upload them again" sends them all', async () => {
+      const { api } = await uploadGood({ getTest: storedTest(SPIDER, SUN) });
+      const notice = await screen.findByTestId('duplicates-notice');
+      expect(notice).toHaveTextContent('All 2 questions are already in this test');
+      expect(within(notice).queryByTestId('duplicates-skip')).toBeNull();
+      fireEvent.click(within(notice).getByTestId('duplicates-upload-again'));
+      expect(await screen.findByTestId('word-uploaded')).toHaveTextContent('2 questions added.');
+      expect(sentNames(api)).toHaveLength(2);
+    });
+
+    it('Cancel goes back to the document, nothing sent', async () => {
+      const { api } = await uploadGood({ getTest: storedTest(SUN) });
+      fireEvent.click(await screen.findByTestId('duplicates-cancel'));
+      await waitFor(() => expect(screen.queryByTestId('duplicates-notice')).toBeNull());
+      expect(screen.getByTestId('word-upload-submit')).toBeEnabled();
+      expect(api.createQuestions).not.toHaveBeenCalled();
+    });
+
+    it('a test that cannot be read stops the upload with the reason, nothing sent', async () => {
+      const { api } = await uploadGood({
+        getTest: async () => {
+          throw new Error('offline');
+        },
+      });
+      expect(await screen.findByTestId('word-upload-failed')).toHaveTextContent('Nothing was added: Something went wrong');
+      expect(api.createQuestions).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ParserEngineInfo } from '../../api/parser';
 import { errorMessage } from '../../api/client';
+import type { Endpoints } from '../../api/endpoints';
+import { questionsAlreadyIn, withoutQuestions } from '../../parser/duplicates';
 import { DEFAULT_PARSER_ENGINE, type ParserEngine } from '../../parser/engines';
 import { parseDocx } from '../../parser/parseDocx';
 import { hasErrors, type ParsedDocument } from '../../parser/types';
@@ -12,6 +14,8 @@ export type WordUploadState =
   | { step: 'parsed'; parsed: ParsedDocument }
   | { step: 'checkingFonts'; parsed: ParsedDocument }
   | { step: 'missingFonts'; parsed: ParsedDocument; faces: string[] }
+  /** `already` of the document's `total` questions are in the test; `newOnly` is the document without them. */
+  | { step: 'duplicates'; parsed: ParsedDocument; newOnly: ParsedDocument; already: number; total: number }
   | { step: 'uploading'; parsed: ParsedDocument; progress: UploadProgress | null }
   | { step: 'uploaded'; parsed: ParsedDocument; questions: number; sections: number }
   | { step: 'failed'; parsed: ParsedDocument; reason: string };
@@ -19,10 +23,11 @@ export type WordUploadState =
 /**
  * The Word upload as the portal's Upload word file modal and the add-in's task pane both run it:
  * read a .docx with the chosen engine (the second listed is the default), show what was found,
- * check the fonts (missing ones open the missing-font modal, and the upload waits for them), then
- * upload pictures and questions into the target section.
+ * check the fonts (missing ones open the missing-font modal, and the upload waits for them), ask
+ * when questions of the document are in the test already, then upload pictures and questions
+ * into the target section.
  */
-export function useWordUpload(api: UploadApi & { parserEngines: (orgId: string) => Promise<ParserEngineInfo[]> }, orgId: string | null) {
+export function useWordUpload(api: UploadApi & Pick<Endpoints, 'getTest'> & { parserEngines: (orgId: string) => Promise<ParserEngineInfo[]> }, orgId: string | null) {
   const [engines, setEngines] = useState<ParserEngineInfo[]>([]);
   const [engine, setEngine] = useState<ParserEngine>(DEFAULT_PARSER_ENGINE);
   const [state, setState] = useState<WordUploadState>({ step: 'empty' });
@@ -64,13 +69,14 @@ export function useWordUpload(api: UploadApi & { parserEngines: (orgId: string) 
     [parse],
   );
 
+  /** Uploads `sending` (the whole document unless its duplicates were left out); the state keeps the document as read. */
   const send = useCallback(
-    async (parsed: ParsedDocument, target: { testId: string; sectionId: string }) => {
+    async (parsed: ParsedDocument, target: { testId: string; sectionId: string }, sending = parsed) => {
       setState({ step: 'uploading', parsed, progress: null });
       try {
         const done = await uploadDocument(api, {
           ...target,
-          parsed,
+          parsed: sending,
           pictureBytes: (path) => file.current?.result.pictureBytes(path) ?? null,
           onProgress: (progress) => setState({ step: 'uploading', parsed, progress }),
         });
@@ -84,8 +90,29 @@ export function useWordUpload(api: UploadApi & { parserEngines: (orgId: string) 
     [api],
   );
 
+  /** Reads the test first: when questions of the document are in it already, the user is asked (the 'duplicates' step) instead of sending. */
+  const sendUnlessDuplicates = useCallback(
+    async (parsed: ParsedDocument, target: { testId: string; sectionId: string }) => {
+      // Reading the test is the upload's first call, so it shows as the upload starting.
+      setState({ step: 'uploading', parsed, progress: null });
+      let found;
+      try {
+        found = questionsAlreadyIn(await api.getTest(target.testId), parsed);
+      } catch (error) {
+        // Not knowing what the test holds, uploading could add the duplicates this check is for.
+        setState({ step: 'failed', parsed, reason: errorMessage(error) });
+        return null;
+      }
+      if (found.size === 0) return send(parsed, target);
+      const newOnly = withoutQuestions(parsed, found);
+      setState({ step: 'duplicates', parsed, newOnly, already: parsed.questionCount - newOnly.questionCount, total: parsed.questionCount });
+      return null;
+    },
+    [api, send],
+  );
+
   const target = useRef<{ testId: string; sectionId: string } | null>(null);
-  /** Checks the fonts, then uploads; with missing fonts it stops at the missing-font modal. */
+  /** Checks the fonts and the test, then uploads; it stops at the missing-font modal or the duplicates notice when either has something to ask. */
   const upload = useCallback(
     async (to: { testId: string; sectionId: string }) => {
       if (state.step !== 'parsed' && state.step !== 'failed') return null;
@@ -104,17 +131,27 @@ export function useWordUpload(api: UploadApi & { parserEngines: (orgId: string) 
         setState({ step: 'missingFonts', parsed, faces });
         return null;
       }
-      return send(parsed, to);
+      return sendUnlessDuplicates(parsed, to);
     },
-    [api, send, state],
+    [api, sendUnlessDuplicates, state],
   );
   /** The missing-font modal's Continue: every face is uploaded now, so the pending upload proceeds. */
-  const fontsAdded = useCallback(() => (state.step === 'missingFonts' && target.current ? send(state.parsed, target.current) : Promise.resolve(null)), [send, state]);
+  const fontsAdded = useCallback(
+    () => (state.step === 'missingFonts' && target.current ? sendUnlessDuplicates(state.parsed, target.current) : Promise.resolve(null)),
+    [sendUnlessDuplicates, state],
+  );
   const fontsCancelled = useCallback(() => state.step === 'missingFonts' && setState({ step: 'parsed', parsed: state.parsed }), [state]);
+  /** The duplicates notice's choices: the whole document after all, only its new questions (when it has any), or nothing. */
+  const uploadAgain = useCallback(() => (state.step === 'duplicates' && target.current ? send(state.parsed, target.current) : Promise.resolve(null)), [send, state]);
+  const skipDuplicates = useCallback(
+    () => (state.step === 'duplicates' && state.newOnly.questionCount > 0 && target.current ? send(state.parsed, target.current, state.newOnly) : Promise.resolve(null)),
+    [send, state],
+  );
+  const duplicatesCancelled = useCallback(() => state.step === 'duplicates' && setState({ step: 'parsed', parsed: state.parsed }), [state]);
   const reset = useCallback(() => {
     file.current = null;
     setState({ step: 'empty' });
   }, []);
 
-  return { engines, engine, chooseEngine, state, read, upload, fontsAdded, fontsCancelled, reset };
+  return { engines, engine, chooseEngine, state, read, upload, fontsAdded, fontsCancelled, uploadAgain, skipDuplicates, duplicatesCancelled, reset };
 }

@@ -24,6 +24,7 @@ import type { ParserEngine } from '../../../../../shared/parser/engines';
 import { hasErrors } from '../../../../../shared/parser/types';
 import { reloadAfterChange } from '../../../../../shared/state/editorSlice';
 import { toastQueued } from '../../../../../shared/state/uiSlice';
+import { DuplicatesNotice } from '../../../../../shared/ui/wordUpload/DuplicatesNotice';
 import { MissingFontsDialog } from '../../../../../shared/ui/wordUpload/MissingFontsDialog';
 import { ParseSummary } from '../../../../../shared/ui/wordUpload/ParseSummary';
 import { ProblemList } from '../../../../../shared/ui/wordUpload/ProblemList';
@@ -38,7 +39,8 @@ const DOCX = '.docx,application/vnd.openxmlformats-officedocument.wordprocessing
  * The Upload word file modal (spec section 2; decisions section 7): choose a .docx, see what the
  * parser found with the chosen engine (the second listed is the default) and its problems (errors
  * block the upload, warnings do not), then upload into the section; missing fonts open the
- * missing-font modal first. The editor is read again afterwards, so new questions and sections show.
+ * missing-font modal first, and questions already in the test ask whether to add them again. The
+ * editor is read again afterwards, so new questions and sections show.
  */
 export function UploadWordDialog({ testId, section, onClose }: { testId: string; section: EditorSection; onClose: () => void }) {
   const { t } = useTranslation();
@@ -174,6 +176,15 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
               onError={(message) => dispatch(toastQueued({ intent: 'error', title: t('common.errorTitle'), body: message }))}
               onContinue={() => void word.fontsAdded()}
               onCancel={word.fontsCancelled}
+            />
+          )}
+          {state.step === 'duplicates' && (
+            <DuplicatesNotice
+              already={state.already}
+              total={state.total}
+              onUploadAgain={() => void word.uploadAgain()}
+              onSkip={() => void word.skipDuplicates()}
+              onCancel={word.duplicatesCancelled}
             />
           )}
         </DialogBody>
