@@ -62,7 +62,7 @@ export function AttemptedEditsBar() {
           </MessageBarActions>
         )}
       </MessageBar>
-      {dialog?.kind === 'publish' && <PublishDialog items={edits.map(publishItemOf)} onClose={() => setDialog(null)} onPublish={publish} />}
+      {dialog?.kind === 'publish' && <PublishDialog items={edits.map(publishItemOf)} intro={t('editor.attempted.publishIntro')} onClose={() => setDialog(null)} onPublish={publish} />}
       {dialog?.kind === 'leave' && (
         <LeaveDialog
           count={edits.length}

@@ -52,6 +52,7 @@ export function SectionsPanel({ readOnly }: { readOnly: boolean }) {
   const run = useEditorWrite();
   const sections = useAppSelector((s) => s.editor.test?.sections ?? []);
   const selectedId = useAppSelector((s) => s.editor.selectedSectionId);
+  const attempted = useAppSelector((s) => Boolean(s.editor.test?.isAttempted));
   const [dialog, setDialog] = useState<SectionDialogState>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
@@ -86,7 +87,8 @@ export function SectionsPanel({ readOnly }: { readOnly: boolean }) {
                   readOnly={readOnly}
                   onSelect={() => dispatch(sectionSelected(section._id))}
                   onDetails={() => setDialog({ kind: 'details', section })}
-                  onDelete={() => setDialog({ kind: 'delete', section })}
+                  // Sections of an attempted test are not deleted (spec section 4; the server refuses).
+                  onDelete={attempted ? undefined : () => setDialog({ kind: 'delete', section })}
                   onUp={index > 0 ? () => move(section._id, sections[index - 1]._id) : undefined}
                   onDown={index < sections.length - 1 ? () => move(section._id, sections[index + 1]._id) : undefined}
                 />
@@ -122,7 +124,7 @@ function SectionItem({
   readOnly: boolean;
   onSelect: () => void;
   onDetails: () => void;
-  onDelete: () => void;
+  onDelete?: () => void;
   onUp?: () => void;
   onDown?: () => void;
 }) {
@@ -155,7 +157,7 @@ function SectionItem({
           <Button size="small" appearance="subtle" icon={<ArrowUpRegular />} disabled={!onUp} onClick={onUp} aria-label={t('editor.moveUp', { name: section.name })} />
           <Button size="small" appearance="subtle" icon={<ArrowDownRegular />} disabled={!onDown} onClick={onDown} aria-label={t('editor.moveDown', { name: section.name })} />
           <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={onDetails} aria-label={t('editor.sectionDetailsFor', { name: section.name })} />
-          <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={onDelete} aria-label={t('editor.deleteSectionFor', { name: section.name })} />
+          {onDelete && <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={onDelete} aria-label={t('editor.deleteSectionFor', { name: section.name })} />}
         </>
       )}
     </li>

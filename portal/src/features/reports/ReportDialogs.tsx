@@ -94,13 +94,13 @@ export interface PublishItem {
  * Publishing corrections: each edited question with what happens to past attempts
  * (NO_CHANGE only for a test students have submitted; re-evaluate; grace marks).
  */
-export function PublishDialog({ items, onClose, onPublish }: { items: PublishItem[]; onClose: () => void; onPublish: (options: Record<string, PublishOption>) => Promise<unknown> }) {
+export function PublishDialog({ items, intro, onClose, onPublish }: { items: PublishItem[]; intro?: string; onClose: () => void; onPublish: (options: Record<string, PublishOption>) => Promise<unknown> }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [options, setOptions] = useState<Record<string, PublishOption>>(() => Object.fromEntries(items.map((item) => [item.id, item.option])));
   return (
     <FormDialog wide testId="publish-dialog" title={t('reports.publishTitle', { count: items.length })} submitLabel={t('reports.publish')} onClose={onClose} onSubmit={() => onPublish(options)}>
-      <Body1>{t('reports.publishIntro')}</Body1>
+      <Body1>{intro ?? t('reports.publishIntro')}</Body1>
       {items.map((item) => (
         <div key={item.id} className={styles.item} data-testid="publish-item">
           {item.heading && <Text weight="semibold" className={styles.clip} title={item.heading}>{item.heading}</Text>}
