@@ -165,6 +165,8 @@ export interface AttemptsTable {
   /** numeric: read as a string by pg. */
   score: ColumnType<string, number | string | undefined, number | string>;
   max_score: ColumnType<string, number | string | undefined, number | string>;
+  /** The version of the test the attempt was scored with (null until submitted). */
+  scored_version: number | null;
 }
 export interface AttemptAnswersTable {
   attempt_id: string;
@@ -174,6 +176,26 @@ export interface AttemptAnswersTable {
   score: ColumnType<string, number | string | undefined, number | string>;
   outcome: Generated<string>;
   updated_at: Generated<Date>;
+}
+/** Per publish, the new score of each distinct answer, for attempts scored with an earlier version (migration 008). */
+export interface AnswerRescoresTable {
+  org_id: string;
+  test_id: string;
+  question_id: string;
+  answer_key: string;
+  test_version: number;
+  publish_id: string;
+  score: ColumnType<string, number | string, number | string>;
+  outcome: string;
+}
+/** View: the answers with their scores as they are now (the latest applicable rescore wins). */
+export interface AttemptAnswerScoresView {
+  attempt_id: string;
+  test_id: string;
+  question_id: string;
+  answer: Json<unknown> | null;
+  score: ColumnType<string, never, never>;
+  outcome: ColumnType<string, never, never>;
 }
 export interface PublishesTable {
   id: string;
@@ -305,6 +327,8 @@ export interface Database {
   attempt_answers: AttemptAnswersTable;
   publishes: PublishesTable;
   score_changes: ScoreChangesTable;
+  answer_rescores: AnswerRescoresTable;
+  attempt_answer_scores: AttemptAnswerScoresView;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

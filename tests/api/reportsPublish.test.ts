@@ -31,7 +31,8 @@ async function scores(): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.id, Number(r.score)]));
 }
 async function answerScores(questionId: string): Promise<Map<string, number>> {
-  const rows = await db().selectFrom('attempt_answers').select(['attempt_id', 'score']).where('question_id', '=', questionId).execute();
+  // As they are now: a re-evaluation keeps new scores per distinct answer (answer_rescores), applied by the view.
+  const rows = await db().selectFrom('attempt_answer_scores').select(['attempt_id', 'score']).where('question_id', '=', questionId).execute();
   return new Map(rows.map((r) => [r.attempt_id, Number(r.score)]));
 }
 

@@ -383,6 +383,50 @@ describe('the result', () => {
     expect(question).toMatchObject({ outcome: 'correct', score: 1 });
   });
 
+  test('publishes in a row: each applies to the attempts scored before it; NO_CHANGE keeps past scores; later attempts use the key they were scored with', async () => {
+    const planet = { type: 'multiple_choice', name: '<p>Largest planet?</p>', options: ['Saturn', 'Jupiter', 'Mars'].map((name, i) => ({ name, isCorrect: i === 0 })) };
+    const free = await publishFreeTest(server, tutor, { sections: [{ questions: [planet] }] });
+    const take = async (choice: string) => {
+      const student = studentOf(server, free.sharedTestId);
+      const attempt = (await student.start()).body.data.attempt;
+      const question = answerable(attempt)[0];
+      await student.save(question.id, { selected: [optionId(question, choice)] });
+      expect((await student.submit()).status).toBe(200);
+      return { student, questionId: question.id as string };
+    };
+    const mark = async (who: { student: ReturnType<typeof studentOf> }) => {
+      const result = (await who.student.result()).body.data;
+      return [result.score, result.sections[0].questions[0].outcome, result.scoreChanged];
+    };
+    const publishKey = async (correct: string, publishOption: string) => {
+      const stored = (await tutor.get(free.testId)).sections[0].questions[0];
+      const question = { ...stored, options: stored.options.map((o: any) => ({ ...o, isCorrect: o.name.includes(correct) })) };
+      const res = await tutor.call('PATCH', '/api/v2/report-repo/save-and-resolve', { test: { _id: free.testId }, questions: [{ question, publishOption }] });
+      expect(res.status).toBe(200);
+    };
+
+    const first = await take('Jupiter');
+    expect(await mark(first)).toEqual([0, 'wrong', false]);
+    await publishKey('Jupiter', 'RE_EVALUATE');
+    expect(await mark(first)).toEqual([1, 'correct', true]);
+    // Scored with the corrected key: the re-evaluation before it does not apply.
+    const second = await take('Saturn');
+    expect(await mark(second)).toEqual([0, 'wrong', false]);
+    // NO_CHANGE: the key moves back for future attempts only.
+    await publishKey('Saturn', 'NO_CHANGE');
+    expect(await mark(first)).toEqual([1, 'correct', true]);
+    expect(await mark(second)).toEqual([0, 'wrong', false]);
+    const third = await take('Saturn');
+    expect(await mark(third)).toEqual([1, 'correct', false]);
+    // A re-evaluation to Mars applies to all three, each from its own score as it is now.
+    await publishKey('Mars', 'RE_EVALUATE');
+    expect(await mark(first)).toEqual([0, 'wrong', true]);
+    expect(await mark(second)).toEqual([0, 'wrong', false]);
+    expect(await mark(third)).toEqual([0, 'wrong', true]);
+    const changes = await db().selectFrom('score_changes').innerJoin('publishes', 'publishes.id', 'score_changes.publish_id').select(['score_changes.old_score', 'score_changes.new_score']).where('publishes.test_id', '=', free.testId).orderBy('publishes.created_at').execute();
+    expect(changes.map((c) => [Number(c.old_score), Number(c.new_score)])).toEqual([[0, 1], [1, 0], [1, 0]]);
+  });
+
   test('the result before submit is refused', async () => {
     const { sharedTestId } = await publishFreeTest(server, tutor);
     const student = studentOf(server, sharedTestId);

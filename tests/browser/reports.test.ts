@@ -156,7 +156,7 @@ describeInBrowser('The Report Dashboard', () => {
     expect(after.version).toBe(stored.version + 1);
     const options = (after.sections[0].questions[0] as ChildQuestion & { options: { name: string; isCorrect: boolean }[] }).options;
     expect(options.filter((o) => o.isCorrect).map((o) => o.name)).toEqual(['16']);
-    const answers = await db.selectFrom('attempt_answers').innerJoin('attempts', 'attempts.id', 'attempt_answers.attempt_id').select('attempt_answers.score').where('attempts.test_id', '=', testId).where('attempt_answers.question_id', '=', mcq._id).execute();
+    const answers = await db.selectFrom('attempt_answer_scores').select('score').where('test_id', '=', testId).where('question_id', '=', mcq._id).execute();
     expect(answers).toHaveLength(12);
     expect(answers.every((a) => Number(a.score) === 4)).toBe(true);
     const report = await db.selectFrom('question_reports').select('status').where('test_id', '=', testId).executeTakeFirstOrThrow();

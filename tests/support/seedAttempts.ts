@@ -82,9 +82,9 @@ export async function seedAttempts(db: Kysely<Database>, seed: SeedAttempts): Pr
     select ${prefix} || '-s' || i, ${seed.orgId}, 'Student ' || i, ${prefix} || i || '@example.com', ${prefix} || i || '@example.com'
     from generate_series(1, ${seed.attempts}::int) as g(i)`.execute(db);
   await sql`
-    insert into attempts (id, org_id, shared_test_id, test_id, student_id, token_hash, layout, started_at, submitted_at, score, max_score)
+    insert into attempts (id, org_id, shared_test_id, test_id, student_id, token_hash, layout, started_at, submitted_at, score, max_score, scored_version)
     select ${prefix} || '-a' || i, ${seed.orgId}, ${shared.id}, ${seed.testId}, ${prefix} || '-s' || i, md5(${prefix} || i),
-      ${layout}::jsonb, now() - interval '1 hour', now() - interval '30 minutes', 0, ${maxScore}
+      ${layout}::jsonb, now() - interval '1 hour', now() - interval '30 minutes', 0, ${maxScore}, (select version from tests where id = ${seed.testId})
     from generate_series(1, ${seed.attempts}::int) as g(i)`.execute(db);
   const chunk = seed.chunk ?? 10_000;
   for (let from = 1; from <= seed.attempts; from += chunk) {
@@ -94,7 +94,9 @@ export async function seedAttempts(db: Kysely<Database>, seed: SeedAttempts): Pr
       insert into attempt_answers (attempt_id, test_id, question_id, answer, score, outcome)
       select ${prefix} || '-a' || i, ${seed.testId}, c.q, c.a, c.s, c.o
       from generate_series(${from}::int, ${to}::int) as g(i)
-      join c on c.k = (i * 7 + c.qi * 13 + i / 5) % c.n`.execute(db);
+      join c on c.k = (i * 7 + c.qi * 13 + i / 5) % c.n
+      -- An attempt's rows together, as a start writes them (a page holds rows of many questions).
+      order by i, c.qi`.execute(db);
   }
   await sql`
     update attempts a set score = t.total

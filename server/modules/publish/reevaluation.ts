@@ -6,17 +6,22 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
 /**
- * Re-evaluation on publish (decisions section 6), done in the database as set-based work:
+ * Re-evaluation on publish (decisions section 6), done in the database as set-based work. The
+ * rows of one question are spread over the whole answers table (an attempt's rows are written
+ * together when it starts), so each pass over them costs a page per attempt: there is one, and
+ * nothing is written back to them.
  *
- * 1. the DISTINCT stored answers to the corrected questions are read (a few dozen even for
- *    100,000 attempts: students choose among the same options);
- * 2. each is scored once here with the one scoring rule (shared/domain/scoring.ts scoreAnswer);
- *    GRACE gives the question's full positive marks whatever the answer;
- * 3. one statement joins those scores (a jsonb_to_recordset list) to every submitted attempt's
- *    answer rows into a temporary table (old and new score of each); one UPDATE writes the answer
- *    rows that change; one statement adds each attempt's delta to its score (and the change of
- *    the question's positive marks to its max_score) and records every changed score in
- *    score_changes (publish, attempt, old score, new score).
+ * 1. the corrected questions' answers of every attempt scored with an earlier version of the
+ *    test are copied, with their score as it is now (view attempt_answer_scores), into a
+ *    temporary table;
+ * 2. its DISTINCT answers (a few dozen even for 100,000 attempts: students choose among the same
+ *    options) are scored once here with the one scoring rule (shared/domain/scoring.ts
+ *    scoreAnswer); GRACE gives the question's full positive marks whatever the answer. They are
+ *    kept in answer_rescores under the version this publish makes, which the view applies to
+ *    every attempt scored before it;
+ * 3. one statement adds each attempt's delta to its score (and the change of the question's
+ *    positive marks to its max_score) and records every changed score in score_changes
+ *    (publish, attempt, old score, new score).
  *
  * It runs in the caller's transaction: all attempts are re-scored, or none.
  */
@@ -30,9 +35,6 @@ export interface Correction {
   oldPositive: number;
 }
 
-/** The key the database groups stored answers by: the jsonb as text (canonical), 'null' for none. */
-const answerKey = sql<string>`coalesce(aa.answer::text, 'null')`;
-
 /**
  * Takes the test's publish lock for this transaction, or refuses: a publish of the same test
  * still running elsewhere (PostgreSQL) answers 409 PUBLISH_IN_PROGRESS instead of interleaving.
@@ -43,55 +45,58 @@ export async function takePublishLock(trx: Transaction<Database>, testId: string
   if (!rows[0]?.locked) throw new AppError(409, 'PUBLISH_IN_PROGRESS', 'publishInProgress');
 }
 
-/** The scores of the distinct stored answers to the questions to re-score, computed with scoreAnswer. */
-async function scoredAnswers(db: Kysely<Database>, testId: string, corrections: Correction[]) {
+/** The scores of the distinct answers in publish_answers, computed with scoreAnswer. */
+async function scoredAnswers(trx: Transaction<Database>, corrections: Correction[]) {
   const byId = new Map(corrections.map((c) => [c.question._id, c]));
-  const distinct = await db
-    .selectFrom('attempt_answers as aa')
-    .select(['aa.question_id', answerKey.as('answer_key')])
-    .where('aa.test_id', '=', testId)
-    .where('aa.question_id', 'in', [...byId.keys()])
-    .groupBy(['aa.question_id', answerKey])
-    .execute();
-  return distinct.map(({ question_id, answer_key }) => {
+  const { rows } = await sql<{ question_id: string; answer_key: string }>`select distinct question_id, answer_key from publish_answers`.execute(trx);
+  return rows.map(({ question_id, answer_key }) => {
     const { question, option } = byId.get(question_id)!;
     const scored = scoreAnswer(question, JSON.parse(answer_key) as StudentAnswer | null);
     return { q: question_id, k: answer_key, s: option === 'GRACE' ? question.marks.positive : scored.score, o: scored.outcome };
   });
 }
 
+/** The publish being applied: its id, and the version of the test it makes. */
+export interface PublishRef {
+  publishId: string;
+  orgId: string;
+  testId: string;
+  version: number;
+}
+
 /**
- * Applies RE_EVALUATE and GRACE corrections to every submitted attempt of the test, recording
- * the changes under `publishId`. Answers the number of attempts whose score changed.
+ * Applies RE_EVALUATE and GRACE corrections to every attempt scored with an earlier version of
+ * the test, recording the changes under the publish. Answers the number of attempts whose score changed.
  */
-export async function reevaluate(trx: Transaction<Database>, publishId: string, testId: string, corrections: Correction[]): Promise<number> {
+export async function reevaluate(trx: Transaction<Database>, publish: PublishRef, corrections: Correction[]): Promise<number> {
   const applied = corrections.filter((c) => c.option !== 'NO_CHANGE');
   if (applied.length === 0) return 0;
-  const scores = await scoredAnswers(trx, testId, applied);
-  if (scores.length === 0) return 0;
-  const marks = applied.map((c) => ({ q: c.question._id, d: c.question.marks.positive - c.oldPositive }));
+  const { publishId, orgId, testId, version } = publish;
   const ids = sql.join(applied.map((c) => c.question._id));
-  // The answer rows to change, in a temporary table the planner has statistics for (hash joins
-  // over 100,000 rows, not 100,000 index probes); dropped at commit.
+  // A temporary table the planner has statistics for (hash joins over 100,000 rows, not
+  // 100,000 index probes); dropped at commit.
   await sql`
     create temporary table publish_answers on commit drop as
-    select aa.attempt_id, aa.question_id, aa.score as old_score, aa.outcome as old_outcome, s.s as new_score, s.o as new_outcome, m.d as max_delta
-    from attempt_answers aa
-    join jsonb_to_recordset(${JSON.stringify(scores)}::jsonb) as s(q text, k text, s numeric, o text) on s.q = aa.question_id and s.k = ${answerKey}
-    join jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as m(q text, d numeric) on m.q = aa.question_id
-    where aa.test_id = ${testId} and aa.question_id in (${ids})
-      and aa.attempt_id in (select id from attempts where test_id = ${testId} and submitted_at is not null)`.execute(trx);
+    select v.attempt_id, v.question_id, coalesce(v.answer::text, 'null') as answer_key, v.score as old_score, v.outcome as old_outcome
+    from attempt_answer_scores v
+    where v.test_id = ${testId} and v.question_id in (${ids})
+      and v.attempt_id in (select id from attempts where test_id = ${testId} and scored_version < ${version})`.execute(trx);
   await sql`analyze publish_answers`.execute(trx);
-  await sql`
-    update attempt_answers aa set score = r.new_score, outcome = r.new_outcome, updated_at = now()
-    from publish_answers r
-    where aa.test_id = ${testId} and aa.question_id in (${ids}) and aa.attempt_id = r.attempt_id and aa.question_id = r.question_id
-      and (r.new_score <> r.old_score or r.new_outcome <> r.old_outcome)`.execute(trx);
+  const scores = await scoredAnswers(trx, applied);
+  if (scores.length === 0) return 0;
+  await trx
+    .insertInto('answer_rescores')
+    .values(scores.map((s) => ({ org_id: orgId, test_id: testId, question_id: s.q, answer_key: s.k, test_version: version, publish_id: publishId, score: s.s, outcome: s.o })))
+    .execute();
+  const marks = applied.map((c) => ({ q: c.question._id, d: c.question.marks.positive - c.oldPositive }));
   const { rows } = await sql<{ changed: string }>`
     with totals as (
-      select attempt_id, sum(new_score - old_score) as delta, sum(max_delta) as max_delta
-      from publish_answers group by attempt_id
-      having sum(new_score - old_score) <> 0 or sum(max_delta) <> 0
+      select r.attempt_id, sum(s.s - r.old_score) as delta, sum(m.d) as max_delta
+      from publish_answers r
+      join jsonb_to_recordset(${JSON.stringify(scores)}::jsonb) as s(q text, k text, s numeric, o text) on s.q = r.question_id and s.k = r.answer_key
+      join jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as m(q text, d numeric) on m.q = r.question_id
+      group by r.attempt_id
+      having sum(s.s - r.old_score) <> 0 or sum(m.d) <> 0
     ), changed as (
       update attempts a set score = a.score + t.delta, max_score = a.max_score + t.max_delta
       from totals t where a.id = t.attempt_id

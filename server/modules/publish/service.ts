@@ -51,7 +51,7 @@ export async function publishCorrections(
     caller,
     body.test._id,
     body.test.version,
-    async (test, { trx }) => {
+    async (test, { trx, row: before }) => {
       const corrections: Correction[] = [];
       const questions = body.questions.map((item, i) => {
         const questionId = item.question._id;
@@ -77,7 +77,8 @@ export async function publishCorrections(
           options: JSON.stringify(Object.fromEntries(body.questions.map((item) => [item.question._id, item.publishOption]))),
         })
         .execute();
-      const attemptsChanged = await reevaluate(trx, publishId, test._id, corrections);
+      // The change below makes the test's next version; attempts scored before it are re-scored.
+      const attemptsChanged = await reevaluate(trx, { publishId, orgId: caller.orgId, testId: test._id, version: before.version + 1 }, corrections);
       await trx.updateTable('publishes').set({ attempts_changed: attemptsChanged }).where('id', '=', publishId).execute();
       const attempted = await hasSubmittedAttempts(trx, test._id);
       if (attempted !== test.isAttempted) await trx.updateTable('tests').set({ is_attempted: attempted }).where('id', '=', test._id).execute();

@@ -12,6 +12,8 @@ export interface FreeTestWithTest {
   shared: { id: string; org_id: string; test_id: string; start_time: Date; end_time: Date | null; no_of_attempts: number; is_removed: boolean };
   /** Changes whenever the test students get would change: the key of the hydrated test kept in memory. */
   testKey: string;
+  /** The test's version: an attempt records the version it was scored with (re-evaluation). */
+  version: number;
   ownerDefaults: unknown;
 }
 
@@ -31,6 +33,7 @@ export class StudentsRepository {
     const { version, updated_at, default_settings, ...shared } = row;
     return {
       shared,
+      version,
       testKey: `${shared.test_id}:${version}:${new Date(updated_at).getTime()}:${JSON.stringify(default_settings ?? null)}`,
       ownerDefaults: default_settings ?? null,
     };
@@ -49,14 +52,14 @@ export class StudentsRepository {
       .innerJoin('students as st', 'st.id', 'a.student_id')
       .select([
         'a.id as a_id', 'a.org_id as a_org_id', 'a.shared_test_id', 'a.test_id as a_test_id', 'a.student_id', 'a.token_hash', 'a.layout', 'a.started_at',
-        'a.deadline_at', 'a.submitted_at', 'a.score', 'a.max_score', 'st.name as student_name',
+        'a.deadline_at', 'a.submitted_at', 'a.score', 'a.max_score', 'a.scored_version', 'st.name as student_name',
       ])
       .where('a.token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { a_id, a_org_id, a_test_id, shared_test_id, student_id, token_hash, layout, started_at, deadline_at, submitted_at, score, max_score, student_name, ...head } = row;
+    const { a_id, a_org_id, a_test_id, shared_test_id, student_id, token_hash, layout, started_at, deadline_at, submitted_at, score, max_score, scored_version, student_name, ...head } = row;
     return {
-      attempt: { id: a_id, org_id: a_org_id, test_id: a_test_id, shared_test_id, student_id, token_hash, layout, started_at, deadline_at, submitted_at, score, max_score, student_name },
+      attempt: { id: a_id, org_id: a_org_id, test_id: a_test_id, shared_test_id, student_id, token_hash, layout, started_at, deadline_at, submitted_at, score, max_score, scored_version, student_name },
       free: this.headOf(head),
     };
   }
@@ -122,6 +125,11 @@ export class StudentsRepository {
     return db.selectFrom('attempt_answers').select(['question_id', 'answer', 'score', 'outcome']).where('attempt_id', '=', attemptId).execute();
   }
 
+  /** An attempt's answers with their scores as they are now: a re-evaluation since it was scored counts (view attempt_answer_scores). */
+  async scoredAnswersOf(attemptId: string, db: Kysely<Database> = this.db) {
+    return db.selectFrom('attempt_answer_scores').select(['question_id', 'answer', 'score', 'outcome']).where('attempt_id', '=', attemptId).execute();
+  }
+
   /** Saves one answer of an attempt not yet submitted; false when the row is not there or it was submitted. */
   async saveAnswer(attemptId: string, questionId: string, answer: unknown, db: Kysely<Database> = this.db): Promise<boolean> {
     const result = await db
@@ -145,10 +153,10 @@ export class StudentsRepository {
    * submit time, and every answer row's score and outcome, only when it was not submitted yet
    * (a concurrent second submit waits on the row, then changes nothing). False when it was.
    */
-  async writeScores(attemptId: string, scores: { q: string; s: number; o: string }[], total: { score: number; maxScore: number; submittedAt: Date }): Promise<boolean> {
+  async writeScores(attemptId: string, scores: { q: string; s: number; o: string }[], total: { score: number; maxScore: number; submittedAt: Date; testVersion: number }): Promise<boolean> {
     const { rows } = await sql<{ written: number }>`
       with done as (
-        update attempts set score = ${total.score}, max_score = ${total.maxScore}, submitted_at = ${total.submittedAt}
+        update attempts set score = ${total.score}, max_score = ${total.maxScore}, submitted_at = ${total.submittedAt}, scored_version = ${total.testVersion}
         where id = ${attemptId} and submitted_at is null
         returning id
       ), scored as (

@@ -201,7 +201,7 @@ export class StudentService {
     const loaded = { free: found.free, ...(await this.testOf(found.free)) };
     const now = this.clock();
     if (!attempt.submitted_at && this.pastGrace(attempt.deadline_at, now)) {
-      await this.submitRow(loaded.test, attempt, attempt.deadline_at!);
+      await this.submitRow(loaded, attempt, attempt.deadline_at!);
       attempt = (await this.repo.session(hashToken(token)))!.attempt;
     }
     return { loaded, attempt, now };
@@ -306,7 +306,7 @@ export class StudentService {
    * Scores every question of an attempt with the one rule (scoreAnswer) and writes it all in one
    * transaction. Answers what it wrote, or null when the attempt was submitted meanwhile.
    */
-  private async submitRow(test: Test, attempt: AttemptRow, at: Date): Promise<{ rows: Map<string, ScoredRow>; score: number; maxScore: number } | null> {
+  private async submitRow({ test, free }: { test: Test; free: FreeTestWithTest }, attempt: AttemptRow, at: Date): Promise<{ rows: Map<string, ScoredRow>; score: number; maxScore: number } | null> {
     const byId = questionsById(test);
     const given = new Map((await this.repo.answersOf(attempt.id)).map((r) => [r.question_id, r.answer as StudentAnswer | null]));
     const rows = new Map<string, ScoredRow>();
@@ -321,7 +321,7 @@ export class StudentService {
       maxScore += question?.marks.positive ?? 0;
       return { q, s: scored.score, o: scored.outcome };
     });
-    const total = { score: round(score), maxScore: round(maxScore), submittedAt: at };
+    const total = { score: round(score), maxScore: round(maxScore), submittedAt: at, testVersion: free.version };
     const written = await this.repo.writeScores(attempt.id, scores, total);
     if (!written) return null;
     if (!test.isAttempted && !this.knownAttempted.has(test._id)) {
@@ -336,7 +336,7 @@ export class StudentService {
 
   /** Attempts of the free test that ran out of time unsubmitted: submitted with what they saved. */
   private async submitExpired(free: FreeTestWithTest, test: Test, now: number): Promise<void> {
-    for (const attempt of await this.repo.expiredAttempts(free.shared.id, new Date(now - GRACE_MS))) await this.submitRow(test, attempt, attempt.deadline_at!);
+    for (const attempt of await this.repo.expiredAttempts(free.shared.id, new Date(now - GRACE_MS))) await this.submitRow({ test, free }, attempt, attempt.deadline_at!);
   }
 
   /** `POST /student/attempt/submit`: scores the attempt (a second submit answers the same result). */
@@ -345,7 +345,7 @@ export class StudentService {
     if (!attempt.submitted_at) {
       // A late submit scores what was saved in time; it is stamped at the deadline.
       const at = attempt.deadline_at && now > attempt.deadline_at.getTime() ? attempt.deadline_at : new Date(now);
-      const written = await this.submitRow(loaded.test, attempt, at);
+      const written = await this.submitRow(loaded, attempt, at);
       // Just scored: shown from what was written, without reading it back.
       if (written) return this.present(loaded, { ...attempt, submitted_at: at, score: String(written.score), max_score: String(written.maxScore) }, now, written.rows, null);
       return this.result(token);
@@ -362,7 +362,7 @@ export class StudentService {
   private async resultOf(loaded: Loaded, attempt: AttemptRow & { student_name: string }, now: number): Promise<StudentResult> {
     if (!attempt.submitted_at) throw new AppError(409, 'ATTEMPT_NOT_SUBMITTED', 'studentAttemptNotSubmitted');
     const rows = new Map<string, ScoredRow>(
-      (await this.repo.answersOf(attempt.id)).map((r) => [r.question_id, { answer: r.answer as StudentAnswer | null, score: Number(r.score), outcome: r.outcome as Outcome }]),
+      (await this.repo.scoredAnswersOf(attempt.id)).map((r) => [r.question_id, { answer: r.answer as StudentAnswer | null, score: Number(r.score), outcome: r.outcome as Outcome }]),
     );
     return this.present(loaded, attempt, now, rows, await this.repo.firstScoreChange(attempt.id));
   }
