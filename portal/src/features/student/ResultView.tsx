@@ -19,7 +19,7 @@ function ResultQuestion({ question, state }: { question: StudentResultQuestion; 
       <div className={styles.questionHead}>
         <Text weight="semibold">{t('student.question', { number: question.number })}</Text>
         <Badge appearance="filled" color={OUTCOME_COLOURS[question.outcome]}>{t(`student.${question.outcome}`)}</Badge>
-        <Text className={styles.muted}>{t('student.points', { score: question.score, max: question.maxScore })}</Text>
+        <Text className={styles.muted}>{t('student.points', { score: question.score, count: question.maxScore })}</Text>
       </div>
       <RichText html={question.name} />
       {question.options && (
