@@ -53,3 +53,23 @@ test('its icons and pages exist, on the domain it declares', () => {
   }
   expect(fs.existsSync(path.join(ROOT, 'addin', 'taskpane.html'))).toBe(true);
 });
+
+test('holds only what the schema allows a TaskPaneApp, in the order of its sequence', () => {
+  // offappmanifest 1.1: the OfficeApp base type's sequence, then TaskPaneApp's extension.
+  const sequence = [
+    'Id', 'AlternateId', 'Version', 'ProviderName', 'DefaultLocale', 'DisplayName', 'Description', 'IconUrl', 'HighResolutionIconUrl',
+    'SupportUrl', 'AppDomains', 'Hosts', 'Requirements', 'ExtendedOverrides', 'DefaultSettings', 'Permissions', 'AllowSnapshot', 'Dictionary',
+    'VersionOverrides',
+  ];
+  const children = Array.from(doc.documentElement.children).map((child) => child.localName);
+  const positions = children.map((name) => sequence.indexOf(name));
+  expect(positions).not.toContain(-1);
+  expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  expect(new Set(children).size).toBe(children.length);
+  // Enumerations of the schema.
+  expect(['Restricted', 'ReadDocument', 'ReadAllDocument', 'WriteDocument', 'ReadWriteDocument']).toContain(one('Permissions').textContent);
+  for (const host of Array.from(doc.getElementsByTagNameNS(NS, 'Host'))) {
+    expect(['Document', 'Database', 'Mailbox', 'Notebook', 'Presentation', 'Project', 'Workbook']).toContain(host.getAttribute('Name'));
+  }
+  for (const set of Array.from(doc.getElementsByTagNameNS(NS, 'Set'))) expect(set.getAttribute('MinVersion')).toMatch(/^\d+\.\d+$/);
+});
