@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { onLoopback } from './lib/postgres';
 import { round } from './lib/stats';
-import type { Benchmark, BenchContext, BenchSettings, Figure } from './lib/types';
+import type { Benchmark, BenchContext, BenchSettings, DatabaseKind, Figure } from './lib/types';
 
 const ROOT = path.resolve(__dirname, '..');
 const BENCH_DIR = path.join(__dirname, 'benchmarks');
@@ -32,6 +32,7 @@ const settings: BenchSettings = {
   renderRepeats: Math.max(1, numberFrom('BENCH_RENDER_REPEATS', 15)),
   renderWarmups: numberFrom('BENCH_RENDER_WARMUPS', 3),
   postgresUrl: onLoopback(process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres'),
+  databases: (process.env.BENCH_DATABASES || 'pglite,postgres').split(',').map((kind) => kind.trim()).filter((kind): kind is DatabaseKind => kind === 'pglite' || kind === 'postgres'),
 };
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -15,12 +15,15 @@ export async function measureOnEachDatabase(
   const figures: Figure[] = [];
   const notes: string[] = [];
 
-  ctx.log('PGlite: creating a data directory');
-  const pglite = await openDatabase({ dataDir: ctx.tempDir('testforge-bench-pglite-') });
-  const closePglite = once(() => pglite.close());
-  ctx.onCleanup(closePglite);
-  figures.push(...(await measure('pglite', pglite)));
-  await closePglite();
+  if (ctx.settings.databases.includes('pglite')) {
+    ctx.log('PGlite: creating a data directory');
+    const pglite = await openDatabase({ dataDir: ctx.tempDir('testforge-bench-pglite-') });
+    const closePglite = once(() => pglite.close());
+    ctx.onCleanup(closePglite);
+    figures.push(...(await measure('pglite', pglite)));
+    await closePglite();
+  }
+  if (!ctx.settings.databases.includes('postgres')) return { figures, notes };
 
   const unavailable = await postgresUnavailable(ctx.settings.postgresUrl);
   if (unavailable) {

@@ -43,6 +43,8 @@ export interface BenchSettings {
   renderWarmups: number;
   /** PostgreSQL server to create the run's database in (must be on this machine). */
   postgresUrl: string;
+  /** The databases measureOnEachDatabase runs on (BENCH_DATABASES, both by default). */
+  databases: DatabaseKind[];
 }
 
 export interface BenchResult {

@@ -12,8 +12,8 @@ import { AppError } from '../../http/errors';
  * nothing is written back to them.
  *
  * 1. the corrected questions' answers of every attempt scored with an earlier version of the
- *    test are copied, with their score as it is now (view attempt_answer_scores), into a
- *    temporary table;
+ *    test are copied, with their score as it is now (the rule of the view attempt_answer_scores),
+ *    into a temporary table;
  * 2. its DISTINCT answers (a few dozen even for 100,000 attempts: students choose among the same
  *    options) are scored once here with the one scoring rule (shared/domain/scoring.ts
  *    scoreAnswer); GRACE gives the question's full positive marks whatever the answer. They are
@@ -73,14 +73,31 @@ export async function reevaluate(trx: Transaction<Database>, publish: PublishRef
   if (applied.length === 0) return 0;
   const { publishId, orgId, testId, version } = publish;
   const ids = sql.join(applied.map((c) => c.question._id));
+  // Hash joins and the per-attempt sums over 100,000 rows stay in memory instead of spilling to
+  // disk in batches (the default is 4 MB); for this transaction only.
+  await sql`set local work_mem = '64MB'`.execute(trx);
   // A temporary table the planner has statistics for (hash joins over 100,000 rows, not
   // 100,000 index probes); dropped at commit.
+  // Each answer's score as it is now, by the rule of the view attempt_answer_scores (the latest
+  // rescore of a version later than the attempt's scored_version), joined by hash instead of
+  // looked up per row: attempts of a test were scored with few versions, and a question has few
+  // rescores, so the rescore that applies is worked out per (question, answer, scored version).
   await sql`
     create temporary table publish_answers on commit drop as
-    select v.attempt_id, v.question_id, coalesce(v.answer::text, 'null') as answer_key, v.score as old_score, v.outcome as old_outcome
-    from attempt_answer_scores v
-    where v.test_id = ${testId} and v.question_id in (${ids})
-      and v.attempt_id in (select id from attempts where test_id = ${testId} and scored_version < ${version})`.execute(trx);
+    with versions as (
+      select distinct scored_version as scored from attempts where test_id = ${testId} and scored_version < ${version}
+    ), applicable as (
+      select distinct on (r.question_id, r.answer_key, v.scored) r.question_id, r.answer_key, v.scored, r.score, r.outcome
+      from answer_rescores r join versions v on r.test_version > v.scored
+      where r.test_id = ${testId} and r.question_id in (${ids})
+      order by r.question_id, r.answer_key, v.scored, r.test_version desc
+    )
+    select aa.attempt_id, aa.question_id, coalesce(aa.answer::text, 'null') as answer_key,
+      coalesce(ap.score, aa.score) as old_score, coalesce(ap.outcome, aa.outcome) as old_outcome
+    from attempt_answers aa
+    join attempts a on a.id = aa.attempt_id and a.test_id = ${testId} and a.scored_version < ${version}
+    left join applicable ap on ap.question_id = aa.question_id and ap.answer_key = coalesce(aa.answer::text, 'null') and ap.scored = a.scored_version
+    where aa.test_id = ${testId} and aa.question_id in (${ids})`.execute(trx);
   await sql`analyze publish_answers`.execute(trx);
   const scores = await scoredAnswers(trx, applied);
   if (scores.length === 0) return 0;
