@@ -206,6 +206,17 @@ describe('editor slice', () => {
       expect(store.getState().editor.version).toBe(8);
     });
 
+    it('a reload after a Word upload keeps showing the kept edits on the stored test', async () => {
+      const store = storeWith({ getTest: async () => attemptedTest(7) });
+      await store.dispatch(loadTest('t1'));
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { type: 'multiple_choice', _id: 'q1', name: 'q1 fixed', options: [{ id: 'q1-A', name: 'A', isCorrect: true }, { id: 'q1-B', name: 'B' }] }, allowGpscType: false }));
+      store.dispatch(reloadAfterChange.fulfilled(attemptedTest(9), 'r'));
+      const state = store.getState().editor;
+      expect(state.test!.sections[0].questions.map((q) => q.name)).toEqual(['q1 fixed', 'q2']);
+      expect(state).toMatchObject({ version: 9, edited: true });
+      expect(state.attemptedEdits).toHaveLength(1);
+    });
+
     it('publish sends every kept edit with its option at the current version, without resolving reports; then the stored test is taken', async () => {
       const calls: unknown[] = [];
       let version = 7;

@@ -254,25 +254,19 @@ const editorSlice = createSlice({
       })
       .addCase(loadTest.fulfilled, (state, action) => {
         if (state.testId !== action.meta.arg) return;
-        const test = action.payload;
         state.status = 'loaded';
-        state.test = test;
         // A reload (or Reload after a conflict) starts again from the stored test.
         state.attemptedEdits = [];
-        state.version = test.version;
-        // The selection survives a reload when its section still exists; else section 1.
-        if (!test.sections.some((s) => s._id === state.selectedSectionId)) state.selectedSectionId = test.sections[0]?._id ?? null;
-        keepContentLanguage(state);
+        adoptStoredTest(state, action.payload);
       })
       .addCase(reloadAfterChange.fulfilled, (state, action) => {
         if (!state.test || state.testId !== action.payload._id) return;
-        state.test = action.payload;
-        state.version = action.payload.version;
+        adoptStoredTest(state, action.payload);
         state.edited = true;
         state.actionCount += 1;
         state.conflict = null;
-        if (!action.payload.sections.some((s) => s._id === state.selectedSectionId)) state.selectedSectionId = action.payload.sections[0]?._id ?? null;
-        keepContentLanguage(state);
+        // Edits of an attempted test kept for a publish are still to be shown on it.
+        reapplyKeptEdits(state);
       })
       .addCase(keepAttemptedEdit.fulfilled, (state, action) => {
         if (!state.test || state.testId !== action.payload.test._id) return;
@@ -294,14 +288,11 @@ const editorSlice = createSlice({
       .addCase(publishAttemptedEdits.fulfilled, (state, action) => {
         state.publishing = false;
         if (state.testId !== action.payload.test._id) return;
-        state.test = action.payload.test;
-        state.version = action.payload.test.version;
         state.attemptedEdits = [];
+        adoptStoredTest(state, action.payload.test);
         state.conflict = null;
         // Published: nothing is left to lose by leaving.
         state.edited = false;
-        if (!state.test.sections.some((s) => s._id === state.selectedSectionId)) state.selectedSectionId = state.test.sections[0]?._id ?? null;
-        keepContentLanguage(state);
       })
       .addCase(loadTest.rejected, (state, action) => {
         if (state.testId !== action.meta.arg || action.meta.aborted) return;
@@ -354,6 +345,14 @@ const editorSlice = createSlice({
     );
   },
 });
+
+/** Takes the test as stored: its version, the selection where its section still exists (else section 1), the content language. */
+function adoptStoredTest(state: EditorState, test: EditorTest): void {
+  state.test = test;
+  state.version = test.version;
+  if (!test.sections.some((s) => s._id === state.selectedSectionId)) state.selectedSectionId = test.sections[0]?._id ?? null;
+  keepContentLanguage(state);
+}
 
 /** Applies the kept edits of an attempted test to the loaded test (after a write replaced parts of it). */
 function reapplyKeptEdits(state: EditorState): void {
