@@ -124,8 +124,8 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
       )}
       {state.step === 'duplicates' && (
         <DuplicatesNotice
-          already={state.already}
-          total={state.total}
+          parsed={state.parsed}
+          newOnly={state.newOnly}
           onUploadAgain={() => void upload.uploadAgain()}
           onSkip={() => void upload.skipDuplicates()}
           onCancel={upload.duplicatesCancelled}

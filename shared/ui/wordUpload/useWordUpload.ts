@@ -14,8 +14,8 @@ export type WordUploadState =
   | { step: 'parsed'; parsed: ParsedDocument }
   | { step: 'checkingFonts'; parsed: ParsedDocument }
   | { step: 'missingFonts'; parsed: ParsedDocument; faces: string[] }
-  /** `already` of the document's `total` questions are in the test; `newOnly` is the document without them. */
-  | { step: 'duplicates'; parsed: ParsedDocument; newOnly: ParsedDocument; already: number; total: number }
+  /** Questions of the document are in the test already; `newOnly` is the document without them. */
+  | { step: 'duplicates'; parsed: ParsedDocument; newOnly: ParsedDocument }
   | { step: 'uploading'; parsed: ParsedDocument; progress: UploadProgress | null }
   | { step: 'uploaded'; parsed: ParsedDocument; questions: number; sections: number }
   | { step: 'failed'; parsed: ParsedDocument; reason: string };
@@ -104,8 +104,7 @@ export function useWordUpload(api: UploadApi & Pick<Endpoints, 'getTest'> & { pa
         return null;
       }
       if (found.size === 0) return send(parsed, target);
-      const newOnly = withoutQuestions(parsed, found);
-      setState({ step: 'duplicates', parsed, newOnly, already: parsed.questionCount - newOnly.questionCount, total: parsed.questionCount });
+      setState({ step: 'duplicates', parsed, newOnly: withoutQuestions(parsed, found) });
       return null;
     },
     [api, send],

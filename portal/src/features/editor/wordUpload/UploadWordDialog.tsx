@@ -180,8 +180,8 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
           )}
           {state.step === 'duplicates' && (
             <DuplicatesNotice
-              already={state.already}
-              total={state.total}
+              parsed={state.parsed}
+              newOnly={state.newOnly}
               onUploadAgain={() => void word.uploadAgain()}
               onSkip={() => void word.skipDuplicates()}
               onCancel={word.duplicatesCancelled}
