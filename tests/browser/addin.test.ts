@@ -281,6 +281,18 @@ describeInBrowser('the Word task pane', () => {
     await page.getByTestId('addin-uploaded').getByText('1 question added to Twice test · Section 1').waitFor();
     const test = await editor.get(testId);
     expect(test.sections[0].questions.map((q: any) => q.type)).toEqual(['multiple_choice', 'multiple_choice', 'true_false']);
+
+    // In Korean, the same document once more: all of it is there; Cancel adds nothing.
+    await page.getByTestId('addin-language').selectOption('ko');
+    await page.getByRole('button', { name: '문서 확인' }).click();
+    await page.getByRole('button', { name: '문항 3개 업로드' }).click();
+    await notice.getByText('문항 3개가 모두 이미 이 시험에 있습니다', { exact: false }).waitFor();
+    expect(await notice.getByTestId('duplicates-skip').count()).toBe(0);
+    await settled(page);
+    await screenshot(page, 'addin-duplicates-ko');
+    await notice.getByTestId('duplicates-cancel').click();
+    await notice.waitFor({ state: 'detached' });
+    expect((await editor.get(testId)).totalNumberOfQuestions).toBe(3);
     await page.context().close();
   }, 60_000);
 

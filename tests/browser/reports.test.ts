@@ -185,6 +185,44 @@ describeInBrowser('The Report Dashboard', () => {
     await screenshot(page, 'reports-empty-vi');
   });
 
+  test('an attempted test in the editor, in Korean and in Vietnamese: the bar, the badge and the publish dialog', async () => {
+    const { editor, testId } = await reportedTest('중간고사 수학', 5);
+    await suite.server.database.db.updateTable('tests').set({ is_attempted: true, updated_at: new Date() }).where('id', '=', testId).execute();
+    const stored = (await editor.get(testId)).version;
+    const texts = {
+      ko: { title: '학생들이 이 시험을 제출했습니다', edit: '1번 문제 편집', save: '저장', badge: '수정됨 · 게시 전', pending: '게시하지 않은 수정 문항 1개', publish: '문항 1개 게시' },
+      vi: { title: 'Học sinh đã nộp bài kiểm tra này', edit: 'Sửa câu 1', save: 'Lưu', badge: 'Đã sửa · chưa xuất bản', pending: '1 câu hỏi đã sửa chưa được xuất bản', publish: 'Xuất bản 1 câu hỏi' },
+    };
+    for (const [lang, text] of Object.entries(texts)) {
+      ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: lang === 'ko' ? 'ko-KR' : 'vi-VN' }));
+      await enterApp(page, editor.account);
+      await page.goto(`/home/local/editTest/${testId}`);
+      const bar = page.getByTestId('attempted-bar');
+      await bar.getByText(text.title).waitFor();
+      await page.getByRole('button', { name: text.edit, exact: true }).click();
+      const dialog = page.getByTestId('question-dialog');
+      await dialog.getByTestId('option-correct-1').uncheck();
+      await dialog.getByTestId('option-correct-3').check();
+      await dialog.getByRole('button', { name: text.save, exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByTestId('attempted-edited-badge').getByText(text.badge).waitFor();
+      await bar.getByText(text.pending).waitFor();
+      // The bar's Publish button stays inside the bar, however the text wraps.
+      const [barBox, buttonBox] = [await bar.boundingBox(), await page.getByTestId('attempted-publish').boundingBox()];
+      expect(buttonBox!.x + buttonBox!.width).toBeLessThanOrEqual(barBox!.x + barBox!.width);
+      await page.waitForTimeout(1100); // KaTeX
+      await screenshot(page, `editor-attempted-edited-${lang}`);
+      await page.getByRole('button', { name: text.publish, exact: true }).click();
+      await page.getByTestId('publish-dialog').waitFor();
+      await page.waitForTimeout(400); // the dialog's fade-in
+      await screenshot(page, `editor-attempted-publish-${lang}`);
+      await page.context().close();
+    }
+    // Nothing was published: the stored test is as it was.
+    expect((await editor.get(testId)).version).toBe(stored);
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl));
+  });
+
   test('Korean on a phone: the reports and the what\'s-this explainer fit', async () => {
     const { editor, testId, seeded } = await reportedTest('중간고사 수학', 10);
     await seedReports(suite.server.database.db, { orgId: editor.account.orgId, testId, questionId: seeded.questions[0]._id, reasons: ['정답이 두 개입니다', '보기 4도 맞습니다'], seeded });

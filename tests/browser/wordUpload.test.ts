@@ -202,6 +202,26 @@ describeInBrowser('uploading a Word file in the editor', () => {
     expect(stored.totalNumberOfQuestions).toBe(7);
   }, 60_000);
 
+  test('in Vietnamese, the same document a second time asks first', async () => {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
+    const testId = await openEditor(editor, 'vi-VN');
+    const twice = GOOD.slice(0, 11);
+    await page.getByTestId('word-upload-open').click();
+    await choose('hai-lan.docx', twice);
+    await dialog().getByRole('button', { name: 'Tải lên 3 câu hỏi' }).click();
+    await dialog().getByTestId('word-uploaded').waitFor();
+    await dialog().getByRole('button', { name: 'Tải lên tệp khác' }).click();
+    await choose('hai-lan.docx', twice);
+    await dialog().getByRole('button', { name: 'Tải lên 3 câu hỏi' }).click();
+    const notice = page.getByTestId('duplicates-notice');
+    await notice.getByText('Cả 3 câu hỏi đều đã có trong bài kiểm tra này', { exact: false }).waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'word-upload-duplicates-vi');
+    await notice.getByTestId('duplicates-cancel').click();
+    await notice.waitFor({ state: 'detached' });
+    expect((await editor.get(testId)).totalNumberOfQuestions).toBe(3);
+  }, 60_000);
+
   test('in Vietnamese, the problems are translated', async () => {
     const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
     await openEditor(editor, 'vi-VN');

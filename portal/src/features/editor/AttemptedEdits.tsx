@@ -49,7 +49,7 @@ export function AttemptedEditsBar() {
 
   return (
     <>
-      <MessageBar intent={edits.length ? 'warning' : 'info'} data-testid="attempted-bar">
+      <MessageBar layout="multiline" intent={edits.length ? 'warning' : 'info'} data-testid="attempted-bar">
         <MessageBarBody>
           <MessageBarTitle>{edits.length ? t('editor.attempted.pending', { count: edits.length }) : t('editor.attempted.title')}</MessageBarTitle>
           {t('editor.attempted.body')}
