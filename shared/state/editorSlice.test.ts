@@ -7,6 +7,7 @@ import {
   selectedSection, updateTest, contentLanguageSelected, firstLanguageOf, keepAttemptedEdit, publishAttemptedEdits, type EditorState,
 } from './editorSlice';
 import { buildQuestion, type Question } from '../domain/test';
+import { serverMessage } from '../i18n/serverMessages';
 
 const section = (id: string, order: number, questions: EditorSection['questions'] = []): EditorSection =>
   ({ _id: id, name: `Section ${order}`, order, sectionDuration: 0, sectionHours: 0, sectionMinutes: 0, sectionMarks: 0, numberOfQuestions: 0,
@@ -180,8 +181,8 @@ describe('editor slice', () => {
       const store = storeWith({ getTest: async () => attemptedTest(7), saveAndResolve: async (body) => (calls.push(body), {}) as never });
       await store.dispatch(loadTest('t1'));
       const edited = { type: 'multiple_choice' as const, _id: 'q1', name: 'q1 fixed', options: ['A', 'B', 'C'].map((o, i) => ({ id: `q1-${o}`, name: o, isCorrect: i === 2 })), marks: { positive: 3 } };
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: edited, allowGpscType: false })).unwrap();
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { ...edited, name: 'q1 fixed again' }, allowGpscType: false })).unwrap();
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: edited, allowGpscType: false, language: 'en' })).unwrap();
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { ...edited, name: 'q1 fixed again' }, allowGpscType: false, language: 'en' })).unwrap();
       const state = store.getState().editor;
       expect(calls).toEqual([]);
       expect(state.attemptedEdits.map((e) => [e.question._id, e.question.name, e.question.isAttemptedEdited, e.option])).toEqual([['q1', 'q1 fixed again', true, 'RE_EVALUATE']]);
@@ -190,14 +191,18 @@ describe('editor slice', () => {
       expect(state.test!.totalMarks).toBe(4);
       expect(state).toMatchObject({ edited: true, actionCount: 2, version: 7 });
       // A question that is not in the section is refused, and nothing is kept.
-      await expect(store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { ...edited, _id: 'nope' }, allowGpscType: false })).unwrap()).rejects.toMatchObject({ message: expect.any(String) });
+      // In the user's language, as the server would say it.
+      await expect(store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { ...edited, _id: 'nope' }, allowGpscType: false, language: 'vi' })).unwrap()).rejects.toEqual({
+        message: serverMessage('vi', 'questionNotInSection'),
+        code: 'VALIDATION_ERROR',
+      });
       expect(store.getState().editor.attemptedEdits).toHaveLength(1);
     });
 
     it('a write answering a stored section shows the kept edits on it again', async () => {
       const store = storeWith({ getTest: async () => attemptedTest(7) });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { type: 'multiple_choice', _id: 'q2', name: 'q2 fixed', options: [{ id: 'q2-A', name: 'A', isCorrect: true }, { id: 'q2-B', name: 'B' }] }, allowGpscType: false }));
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { type: 'multiple_choice', _id: 'q2', name: 'q2 fixed', options: [{ id: 'q2-A', name: 'A', isCorrect: true }, { id: 'q2-B', name: 'B' }] }, allowGpscType: false, language: 'en' }));
       const stored = attemptedTest(8).sections[0];
       const next = { ...stored, questions: [...stored.questions, { ...mcq('q3', 0), _id: 'q3' }] };
       store.dispatch(addQuestions.fulfilled({ ...write, version: 8, totalMarks: 3, totalNumberOfQuestions: 3, section: next, questions: [] }, 'w', { sectionId: 's1', questions: [] }));
@@ -209,7 +214,7 @@ describe('editor slice', () => {
     it('a reload after a Word upload keeps showing the kept edits on the stored test', async () => {
       const store = storeWith({ getTest: async () => attemptedTest(7) });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { type: 'multiple_choice', _id: 'q1', name: 'q1 fixed', options: [{ id: 'q1-A', name: 'A', isCorrect: true }, { id: 'q1-B', name: 'B' }] }, allowGpscType: false }));
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { type: 'multiple_choice', _id: 'q1', name: 'q1 fixed', options: [{ id: 'q1-A', name: 'A', isCorrect: true }, { id: 'q1-B', name: 'B' }] }, allowGpscType: false, language: 'en' }));
       store.dispatch(reloadAfterChange.fulfilled(attemptedTest(9), 'r'));
       const state = store.getState().editor;
       expect(state.test!.sections[0].questions.map((q) => q.name)).toEqual(['q1 fixed', 'q2']);
@@ -230,8 +235,8 @@ describe('editor slice', () => {
       });
       await store.dispatch(loadTest('t1'));
       const q = (id: string) => ({ type: 'multiple_choice' as const, _id: id, name: `${id} fixed`, options: [{ id: `${id}-A`, name: 'A', isCorrect: true }, { id: `${id}-B`, name: 'B' }] });
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: q('q1'), allowGpscType: false }));
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: q('q2'), allowGpscType: false }));
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: q('q1'), allowGpscType: false, language: 'en' }));
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: q('q2'), allowGpscType: false, language: 'en' }));
       await store.dispatch(publishAttemptedEdits({ q2: 'GRACE' })).unwrap();
       expect(calls).toEqual([{
         test: { _id: 't1', version: 7 },
@@ -250,7 +255,7 @@ describe('editor slice', () => {
       });
       const store = storeWith({ getTest: async () => attemptedTest(7), saveAndResolve: async () => Promise.reject(stale) });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { type: 'multiple_choice', _id: 'q1', name: 'x', options: [{ id: 'a', name: 'A', isCorrect: true }, { id: 'b', name: 'B' }] }, allowGpscType: false }));
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { type: 'multiple_choice', _id: 'q1', name: 'x', options: [{ id: 'a', name: 'A', isCorrect: true }, { id: 'b', name: 'B' }] }, allowGpscType: false, language: 'en' }));
       await expect(store.dispatch(publishAttemptedEdits({})).unwrap()).rejects.toMatchObject({ code: 'TEST_CHANGED' });
       expect(store.getState().editor).toMatchObject({ conflict: 'changed elsewhere', publishing: false });
       expect(store.getState().editor.attemptedEdits).toHaveLength(1);

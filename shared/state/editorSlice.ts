@@ -2,9 +2,10 @@ import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/tool
 import { AxiosError } from 'axios';
 import { errorMessage } from '../api/client';
 import type { EditorSection, EditorTest, QuestionInput, SectionSummary, TestUpdate, WriteResult } from '../api/testTypes';
-import { editQuestion as applyQuestionEdit, questionCopy, sectionToSelectAfterDelete, validateTest, type Question, type QuestionDraft, type Test, type ValidationError } from '../domain/test';
+import { editQuestion as applyQuestionEdit, TestRuleError, questionCopy, sectionToSelectAfterDelete, validateTest, type Question, type QuestionDraft, type Test, type ValidationError } from '../domain/test';
 import type { PublishOption, PublishResult } from '../api/reportTypes';
 import type { Language } from '../i18n/languages';
+import { serverMessage } from '../i18n/serverMessages';
 import { logout, type ThunkExtra } from './authSlice';
 
 /**
@@ -167,9 +168,10 @@ const localId = () => `local-${Date.now().toString(36)}-${(localIds += 1)}`;
  */
 export const keepAttemptedEdit = createAsyncThunk<
   { test: EditorTest; edit: AttemptedEdit },
-  { sectionId: string; question: QuestionDraft & { _id: string }; allowGpscType: boolean },
+  /** `language`: of the refusal's message, as the server would answer it. */
+  { sectionId: string; question: QuestionDraft & { _id: string }; allowGpscType: boolean; language: Language },
   Thunk
->('editor/keepAttemptedEdit', async ({ sectionId, question, allowGpscType }, { getState, rejectWithValue }) => {
+>('editor/keepAttemptedEdit', async ({ sectionId, question, allowGpscType, language }, { getState, rejectWithValue }) => {
   const { test } = getState().editor;
   if (!test) return rejectWithValue({ message: 'no test', code: null });
   // A copy to change (the state is frozen); the test is plain JSON as the server sent it.
@@ -177,7 +179,8 @@ export const keepAttemptedEdit = createAsyncThunk<
   try {
     applyQuestionEdit(model, sectionId, question, { ids: localId, allowGpscType });
   } catch (error) {
-    return rejectWithValue({ message: error instanceof Error ? error.message : String(error), code: (error as { code?: string }).code ?? null });
+    if (error instanceof TestRuleError) return rejectWithValue({ message: serverMessage(language, error.key, error.params), code: error.code });
+    throw error;
   }
   const edited: EditorTest = { ...test, sections: model.sections, totalMarks: model.totalMarks, totalNumberOfQuestions: model.totalNumberOfQuestions };
   return { test: edited, edit: { sectionId, question: { ...question, isAttemptedEdited: true }, option: 'RE_EVALUATE' } };

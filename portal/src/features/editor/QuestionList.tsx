@@ -7,6 +7,7 @@ import type { EditorSection } from '../../../../shared/api/testTypes';
 import { canEditQuestion, questionTextIn, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
 import { copyQuestion, deleteQuestions, firstLanguageOf, keepAttemptedEdit, reorderQuestions } from '../../../../shared/state/editorSlice';
 import { toastQueued } from '../../../../shared/state/uiSlice';
+import { pickLanguage } from '../../../../shared/i18n/languages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../app/FormDialog';
 import { QuestionDialog } from './QuestionDialog';
@@ -49,7 +50,7 @@ type ListDialog =
 
 /** The selected section's questions, read-only, each with its actions. */
 export function QuestionList({ section, readOnly, highlight }: { section: EditorSection; readOnly: boolean; highlight: { id: string | null; seq: number } }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const dispatch = useAppDispatch();
   const run = useEditorWrite();
@@ -65,7 +66,7 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
   const allowGpscType = useAppSelector((s) => Boolean(s.auth.user?.allowGpscType));
   const keepEdit = async (question: Parameters<typeof keepAttemptedEdit>[0]['question']) => {
     try {
-      await dispatch(keepAttemptedEdit({ sectionId: section._id, question, allowGpscType })).unwrap();
+      await dispatch(keepAttemptedEdit({ sectionId: section._id, question, allowGpscType, language: pickLanguage(i18n.language) })).unwrap();
     } catch (error) {
       dispatch(toastQueued({ intent: 'error', body: (error as { message?: string }).message ?? String(error) }));
       return false;
