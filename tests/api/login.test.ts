@@ -234,6 +234,17 @@ describe('the per-account lock', () => {
     expect((await loginCall(account)).status).toBe(200);
   });
 
+  test('50 wrong passwords sent at once check at most 5: the attempt is counted before the password (issue 14)', async () => {
+    const acc = await createAccount(server);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => loginCall({ ...acc, password: `guess-number-${i}` })));
+    const codes = answers.map((res) => res.body.code as string);
+    // Only the attempts counted within the limit reach the password check; the rest are refused unseen.
+    expect(codes.filter((code) => code === 'INVALID_CREDENTIALS').length).toBeLessThanOrEqual(5);
+    expect(codes.filter((code) => code === 'ACCOUNT_LOCKED').length).toBeGreaterThanOrEqual(45);
+    expect(codes.every((code) => code === 'INVALID_CREDENTIALS' || code === 'ACCOUNT_LOCKED')).toBe(true);
+    expect((await loginCall(acc)).status).toBe(429);
+  });
+
   test('four failures do not lock, and a success starts the count again', async () => {
     const acc = await createAccount(server);
     for (let i = 0; i < 4; i += 1) expect((await wrong(acc)).status).toBe(401);

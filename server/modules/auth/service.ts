@@ -43,12 +43,12 @@ export class AuthService {
   async login(orgCode: string, email: string, password: string): Promise<LoginResult> {
     const key = LoginThrottle.key(orgCode, email);
     const now = new Date();
-    await this.throttle.assertNotLocked(key, now);
+    const { attempt } = await this.throttle.countAttempt(key, now);
     const org = await this.accounts.findOrgByCode(orgCode);
     const user = org && (await this.accounts.findUserByEmail(org.id, email));
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
     if (!org || !user || !ok) {
-      await this.throttle.recordFailure(key, now);
+      await this.throttle.recordFailure(key, attempt, now);
       throw invalidCredentials();
     }
     await this.throttle.clear(key);
