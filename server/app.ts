@@ -61,6 +61,8 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   registerErrorHandling(app);
 
   const services = createServices(config, database.db, database.kind, app.log);
+  // Mail queued after an answer (forgot-password) is written and sent before the database closes.
+  app.addHook('onClose', () => services.mailer.settled());
 
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

@@ -18,6 +18,8 @@ export interface OutgoingMail {
  */
 export class Mailer {
   private readonly transport?: nodemailer.Transporter;
+  /** Work queued with `later`, awaited by `settled` (shutdown, tests). */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -46,5 +48,22 @@ export class Mailer {
       // The mail stays unsent in the outbox; the caller's request still succeeds.
       this.log.error({ err: error, outboxId: row.id }, 'SMTP delivery failed');
     }
+  }
+
+  /**
+   * Runs mail work after the answer has gone: a caller whose answer must not depend on whether
+   * a mail is sent (forgot-password, where waiting for SMTP told who has an account) queues it
+   * here. Failures are logged; the outbox row, once written, keeps the mail.
+   */
+  later(work: () => Promise<void>): void {
+    const task = work()
+      .catch((error: unknown) => this.log.error({ err: error }, 'queued mail failed'))
+      .finally(() => this.pending.delete(task));
+    this.pending.add(task);
+  }
+
+  /** Resolves when every mail queued so far is written and sent (or has failed). */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
   }
 }

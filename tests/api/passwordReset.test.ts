@@ -1,5 +1,6 @@
 // POST /auth/forgotPassword and POST /auth/resetPassword: the same answer for unknown accounts,
 // a mailed one-time token that expires, stored hashed, and checks that do not burn it.
+import net from 'node:net';
 import { createUser } from '../../server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
@@ -12,7 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const forgot = (body: unknown, lang?: string, on = server) => on.call('POST', '/api/auth/forgotPassword', { body, lang });
+/** Asks for a reset link; the mail is made after the answer (issue 14), so this waits for it too. */
+const forgot = async (body: unknown, lang?: string, on = server) => {
+  const res = await on.call('POST', '/api/auth/forgotPassword', { body, lang });
+  await on.services.mailer.settled();
+  return res;
+};
 const reset = (body: unknown, lang?: string, on = server) => on.call('POST', '/api/auth/resetPassword', { body, lang });
 const loginStatus = async (acc: { orgCode: string; email: string; password: string }, on = server) =>
   (await on.call('POST', '/api/auth/login', { body: acc })).status;
@@ -277,5 +283,70 @@ describe('with RESET_TOKEN_TTL set short', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual(INVALID_TOKEN);
     expect(await loginStatus(acc, quick)).toBe(200);
+  });
+});
+
+describe('answering in the same time for every address (issue 14)', () => {
+  /** An SMTP server on loopback that takes 800 ms to greet: a slow mail relay. */
+  async function slowSmtp(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
+    let mails = 0;
+    const sockets = new Set<net.Socket>();
+    const smtp = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {});
+      setTimeout(() => socket.write('220 slow.test ESMTP\r\n'), 800);
+      let data = false;
+      socket.on('data', (chunk) => {
+        for (const line of chunk.toString().split('\r\n').filter(Boolean)) {
+          if (data) {
+            if (line === '.') { data = false; mails += 1; socket.write('250 queued\r\n'); }
+          } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250 slow.test\r\n');
+          else if (/^DATA/i.test(line)) { data = true; socket.write('354 go on\r\n'); }
+          else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+          else socket.write('250 ok\r\n');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.address() as net.AddressInfo;
+    return {
+      url: `smtp://127.0.0.1:${port}`,
+      received: () => mails,
+      close: () => new Promise((resolve) => { for (const s of sockets) s.destroy(); smtp.close(() => resolve()); }),
+    };
+  }
+
+  test('a real account does not wait for the mail: both answers come before a slow SMTP server has even greeted', async () => {
+    const smtp = await slowSmtp();
+    const slow = await startTestServer({ smtpUrl: smtp.url, loginRateLimitPerMinute: 1000 });
+    try {
+      const acc = await createAccount(slow);
+      const timed = async (email: string) => {
+        const started = performance.now();
+        const res = await slow.call('POST', '/api/auth/forgotPassword', { body: { orgCode: acc.orgCode, email } });
+        expect(res.body).toEqual(RESET_MAIL_SENT);
+        return performance.now() - started;
+      };
+      await timed('warm-up@example.com');
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        known.push(await timed(acc.email));
+        unknown.push(await timed(`nobody-${i}@example.com`));
+      }
+      // Before the fix a real account's answer waited for SMTP (over 800 ms here).
+      expect(Math.max(...known)).toBeLessThan(500);
+      expect(Math.max(...unknown)).toBeLessThan(500);
+      // The mails still go: written to the outbox and delivered after the answers.
+      await slow.services.mailer.settled();
+      expect(smtp.received()).toBe(3);
+      const sent = await slow.database.db.selectFrom('outbox').select(['recipient', 'sent_at']).where('kind', '=', 'password-reset').execute();
+      expect(sent).toHaveLength(3);
+      expect(sent.every((row) => row.recipient === acc.email && row.sent_at !== null)).toBe(true);
+    } finally {
+      await slow.close();
+      await smtp.close();
+    }
   });
 });

@@ -85,11 +85,18 @@ export class AuthService {
     await this.accounts.burnPasswordResetsOfUser(auth.user.id, new Date());
   }
 
-  /** Answers the same whether or not the account exists; mails a one-time link when it does. */
+  /**
+   * Answers the same, in the same time, whether or not the account exists: the same look-ups run
+   * for both, and the reset link is made and mailed after the answer has gone (issue 14: waiting
+   * for SMTP for real accounts only told a stranger which addresses have one).
+   */
   async forgotPassword(orgCode: string, email: string, lang: Language): Promise<void> {
     const org = await this.accounts.findOrgByCode(orgCode);
     const user = org && (await this.accounts.findUserByEmail(org.id, email));
-    if (!org || !user) return;
+    if (org && user) this.mailer.later(() => this.mailResetLink(org, user, lang));
+  }
+
+  private async mailResetLink(org: UserWithOrg['org'], user: UserWithOrg['user'], lang: Language): Promise<void> {
     const token = newToken();
     await this.accounts.createPasswordReset({
       tokenHash: hashToken(token),
