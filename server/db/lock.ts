@@ -12,6 +12,52 @@ export class DataDirInUseError extends Error {
   }
 }
 
+/**
+ * Who holds a lock: the pid, and where the system tells it (Linux's /proc), when that process
+ * started and in which boot. A pid alone is not enough: after a crash or a reboot the same number
+ * is soon given to another process (issue 14: a stale lock then blocked every restart).
+ */
+export interface LockHolder {
+  pid: number;
+  /** Start time of the process in clock ticks since boot (/proc/<pid>/stat, field 22). */
+  started?: string;
+  /** /proc/sys/kernel/random/boot_id: a new one every boot. */
+  boot?: string;
+}
+
+function readOr(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The start time of a process, or undefined where the system does not say (not Linux, no /proc, gone). */
+export function processStartTime(pid: number): string | undefined {
+  const stat = readOr(`/proc/${pid}/stat`);
+  if (!stat) return undefined;
+  // Field 2 (the command) is in parentheses and may hold spaces: count fields after its last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields[19]; // field 22 overall; fields[0] here is field 3
+}
+
+export function lockHolderOf(pid: number): LockHolder {
+  return { pid, started: processStartTime(pid), boot: readOr('/proc/sys/kernel/random/boot_id') };
+}
+
+/** Reads a lock file: ours is JSON; an older server wrote the bare pid. */
+export function parseLock(text: string): LockHolder | null {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return { pid: Number(trimmed) };
+  try {
+    const value = JSON.parse(trimmed) as LockHolder;
+    return Number.isInteger(value.pid) && value.pid > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -21,33 +67,42 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Whether the process that wrote the lock still runs: same pid, and where known, same boot and start time. */
+export function holderIsRunning(holder: LockHolder): boolean {
+  if (!isAlive(holder.pid)) return false;
+  const now = lockHolderOf(holder.pid);
+  if (holder.boot && now.boot && holder.boot !== now.boot) return false;
+  if (holder.started && now.started && holder.started !== now.started) return false;
+  return true;
+}
+
 /**
  * PGlite has no lock of its own, and two processes writing one data directory corrupt it.
- * We take an exclusive lock file holding our pid; a lock left by a dead process is taken over.
+ * We take an exclusive lock file naming this process; a lock whose process has ended (or whose
+ * pid now belongs to another process) is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'testforge.lock');
+  const mine = JSON.stringify(lockHolderOf(process.pid));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockPath, mine, { flag: 'wx' });
       let released = false;
       return () => {
         if (released) return;
         released = true;
         try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+          if (fs.readFileSync(lockPath, 'utf8') === mine) fs.unlinkSync(lockPath);
         } catch {
           /* already gone */
         }
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
-        throw new DataDirInUseError(dataDir, holder);
-      }
-      fs.rmSync(lockPath, { force: true }); // stale lock of a process that died
+      const holder = parseLock(readOr(lockPath) ?? '');
+      if (holder && holderIsRunning(holder)) throw new DataDirInUseError(dataDir, holder.pid);
+      fs.rmSync(lockPath, { force: true }); // stale: its process died, or its pid is another's now
     }
   }
   throw new Error(`Could not lock the data directory ${dataDir}`);

@@ -287,7 +287,7 @@ describe('commands on one database', () => {
           `Error: The data directory ${dataDir} is in use by another Testforge process (pid ${process.pid}). ` +
             'Only one process may open an embedded database: stop that process first, or set DATABASE_URL to run several servers on PostgreSQL.',
         ]);
-        expect(fs.readFileSync(lockPath(), 'utf8')).toBe(String(process.pid));
+        expect(JSON.parse(fs.readFileSync(lockPath(), 'utf8'))).toMatchObject({ pid: process.pid });
         const after = await getJson(`${server.baseUrl}/api/auth/user`, { headers: { 'x-access-token': login.body.data.token } });
         expect(after.body.data.user.remainingDays).toBe(5);
       }
