@@ -29,28 +29,41 @@ export function registerRequestContext(app: FastifyInstance): void {
     reply.header('x-request-id', request.id);
     done();
   });
-  // PostgreSQL cannot store U+0000 in text or jsonb; refused here, for every call, as bad input
-  // naming the field (it would otherwise fail in the database as a 500).
+  // PostgreSQL cannot store U+0000 in text or jsonb, nor an unpaired UTF-16 surrogate ("\ud800")
+  // in jsonb; both are refused here, for every call, as bad input naming the field (they would
+  // otherwise fail in the database as a 500).
   app.addHook('preHandler', (request, _reply, done) => {
-    const field =
-      nulField(request.params, 'params.') ?? nulField(request.query, 'query.') ?? nulField(request.body, '');
-    done(field === undefined ? undefined : badRequest(field || 'body', 'nulCharacter'));
+    const found = badText(request.params, 'params.') ?? badText(request.query, 'query.') ?? badText(request.body, '');
+    done(found === undefined ? undefined : badRequest(found.field || 'body', found.problem));
   });
 }
 
+type TextProblem = 'nulCharacter' | 'loneSurrogate';
+
+function textProblem(text: string): TextProblem | undefined {
+  if (text.includes('\u0000')) return 'nulCharacter';
+  return LONE_SURROGATE.test(text) ? 'loneSurrogate' : undefined;
+}
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * The path (`a.b.0`) of the first string holding U+0000 in a parsed JSON value, if any. Only plain
- * objects and arrays are walked (not streams or multipart parts, which may point back to the body).
+ * The path (`a.b.0`) of the first string (or key) that PostgreSQL cannot store, in a parsed JSON
+ * value, if any. Only plain objects and arrays are walked (not streams or multipart parts, which
+ * may point back to the body).
  */
-function nulField(value: unknown, path: string, seen = new Set<object>(), depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.replace(/\.$/, '') : undefined;
+function badText(value: unknown, path: string, seen = new Set<object>(), depth = 0): { field: string; problem: TextProblem } | undefined {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    return problem && { field: path.replace(/\.$/, ''), problem };
+  }
   if (!value || typeof value !== 'object' || seen.has(value) || depth > 64) return undefined;
   const proto = Object.getPrototypeOf(value);
   if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return undefined;
   seen.add(value);
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return `${path}${key}`;
-    const found = nulField(item, `${path}${key}.`, seen, depth + 1);
+    const problem = textProblem(key);
+    if (problem) return { field: `${path}${key}`, problem };
+    const found = badText(item, `${path}${key}.`, seen, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;

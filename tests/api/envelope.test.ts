@@ -1,5 +1,6 @@
 // The answer format of decisions section 2: `{ data }` on success, `{ message, code, details? }`
 // on failure, never HTML or a stack trace; bad input is a 4xx naming the field, in the caller's language.
+import { readyMcq, signInEditor } from '../support/testEditor';
 import { sql } from 'kysely';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
@@ -223,6 +224,26 @@ describe('bad input', () => {
   test('a nested field is named by its path', async () => {
     const res = await server.call('PATCH', '/api/v2/user/update-default-settings', { token, body: { settings: { revealAnswersTime: 'never' } } });
     expectFieldError(res, 'settings.revealAnswersTime');
+  });
+
+  test('an unpaired UTF-16 surrogate is 400 naming the field, not a database failure (issue 14)', async () => {
+    const editor = await signInEditor(server);
+    const testId = await editor.newTest();
+    const { section } = await editor.section(testId);
+    // Sent as JSON text with the escape, as a hostile client would (JSON.stringify writes it so too).
+    const raw = (body: unknown) => JSON.stringify(body).replaceAll('LONE', '\\ud800');
+    const question = await server.call('POST', '/api/v2/question/create', {
+      token: editor.token,
+      rawBody: raw({ testId, sectionId: section._id, questions: [{ ...readyMcq('Pick LONE'), solution: 'x' }] }),
+    });
+    expectFieldError(question, 'questions.0.name');
+    expect(question.body.message).toBe('The field "questions.0.name" holds a broken character (an unpaired UTF-16 surrogate).');
+    const low = await server.call('POST', '/api/folder', { token: editor.token, rawBody: JSON.stringify({ name: 'LONE' }).replace('LONE', 'Maths \\udfff b'), lang: 'ko' });
+    expectFieldError(low, 'name');
+    expect(low.body.message).toBe('"name" 필드에 깨진 문자(짝이 없는 UTF-16 서로게이트)가 있습니다.');
+    // A whole pair (an emoji) is fine, and nothing was stored by the refused calls.
+    expect((await server.call('POST', '/api/folder', { token: editor.token, body: { name: 'Maths \ud83d\ude00' } })).status).toBe(200);
+    expect((await editor.get(testId)).sections[0].questions).toHaveLength(0);
   });
 
   test('a NUL character is 400 naming the field, not a database failure', async () => {
