@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ServerConfig } from './config';
 import type { OpenedDatabase } from './db/database';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errorHandler';
-import { registerRequestContext } from './http/context';
+import { refuseExpiredWrites, registerRequestContext } from './http/context';
 import { AppError } from './http/errors';
 import { createServices, type Services } from './services';
 import { authRoutes } from './modules/auth/routes';
@@ -63,6 +63,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   const services = createServices(config, database.db, database.kind, app.log);
   // Mail queued after an answer (forgot-password) is written and sent before the database closes.
   app.addHook('onClose', () => services.mailer.settled());
+  refuseExpiredWrites(app, services.requireAuth);
 
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

@@ -93,6 +93,28 @@ export function requireAuth(accounts: AccountsRepository, cache: SessionCache) {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A signed-in write an expired organisation may still make (sign out, ask for help). */
+    allowWhenExpired?: boolean;
+  }
+}
+
+/**
+ * Every signed-in write (POST, PUT, PATCH, DELETE behind `requireAuth`) is refused to an expired
+ * organisation unless its route says `allowWhenExpired`: one rule where each route once had to
+ * remember it (issue 14: changing default settings was forgotten). Register before the routes.
+ */
+export function refuseExpiredWrites(app: FastifyInstance, auth: (request: FastifyRequest) => Promise<void>): void {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m)) || route.config?.allowWhenExpired) return;
+    const hooks = [route.preValidation ?? []].flat();
+    if (!hooks.includes(auth) || hooks.includes(requireActiveSubscription)) return;
+    route.preValidation = [...hooks, requireActiveSubscription] as typeof route.preValidation;
+  });
+}
+
 /** preValidation after requireAuth: calls an expired organisation may not make (spec section 6). */
 export async function requireActiveSubscription(request: FastifyRequest): Promise<void> {
   const auth = authOf(request);

@@ -119,6 +119,33 @@ describe('an expired organisation', () => {
     expect(res.status).toBe(200);
   });
 
+  /**
+   * Issue 14: every write an organisation's user can make is refused the same way once it has
+   * expired, found from the OpenAPI document so that a new route cannot forget it. Open: signing
+   * in and out, the password-reset mail (no session), help (an expired customer must reach us to
+   * renew), the signed-link upload (no session: its link was signed while active), and students.
+   */
+  const OPEN_WHEN_EXPIRED = new Set([
+    'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/forgotPassword', 'POST /api/auth/resetPassword',
+    'POST /api/v2/infobip/notification', 'POST /api/v2/user/receiveCallBack', 'PUT /api/files/{org}/{name}',
+  ]);
+  test('every other write is 403 SUBSCRIPTION_EXPIRED', async () => {
+    const doc = (await server.call('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const writes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).filter((m) => ['post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    const checked = writes.filter((w) => !OPEN_WHEN_EXPIRED.has(w) && !w.includes(' /api/student/') && !w.startsWith('POST /api/question/report/'));
+    expect(checked.length).toBeGreaterThan(25);
+    const notRefused: string[] = [];
+    for (const write of checked) {
+      const [method, template] = write.split(' ');
+      const path = template.replace(/\{[^}]+\}/g, 'x1');
+      const res = await server.call(method, path, { token: expiredToken, body: {} });
+      if (res.status !== 403 || res.body.code !== 'SUBSCRIPTION_EXPIRED') notRefused.push(`${write} -> ${res.status} ${res.body.code}`);
+    }
+    expect(notRefused).toEqual([]);
+  });
+
   test('is unblocked as soon as the subscription is renewed, with the same session', async () => {
     const acc = await createAccount(server, { days: 0 });
     const session = await login(server, acc);

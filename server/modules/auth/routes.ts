@@ -28,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     return { data: { user: { ...presentUser(user, org, config), token: String(request.headers['x-access-token']) } } };
   });
 
-  api.post('/auth/logout', { schema: { tags: ['auth'] }, preValidation: requireAuth }, async (request) => {
+  api.post('/auth/logout', { schema: { tags: ['auth'] }, preValidation: requireAuth, config: { allowWhenExpired: true } }, async (request) => {
     await auth.logout(authOf(request).tokenHash);
     return { data: { message: serverMessage(request.lang, 'loggedOut') } };
   });

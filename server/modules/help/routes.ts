@@ -16,7 +16,7 @@ export async function helpRoutes(app: FastifyInstance, services: Services): Prom
   const { requireAuth, db, mailer, config } = services;
   const limit = { rateLimit: { max: 10, timeWindow: 60_000 } };
 
-  api.post('/v2/infobip/notification', { schema: { tags: ['help'], body: notificationBody }, preValidation: requireAuth, config: limit }, async (request) => {
+  api.post('/v2/infobip/notification', { schema: { tags: ['help'], body: notificationBody }, preValidation: requireAuth, config: { ...limit, allowWhenExpired: true } }, async (request) => {
     const { user, org } = authOf(request);
     if (request.body.userId !== user.id) throw notFound('user');
     await db.insertInto('support_requests').values({ org_id: org.id, user_id: user.id, kind: 'notification', phone_no: null }).execute();
@@ -31,7 +31,7 @@ export async function helpRoutes(app: FastifyInstance, services: Services): Prom
     return { data: { message: serverMessage(request.lang, 'notificationSent') } };
   });
 
-  api.post('/v2/user/receiveCallBack', { schema: { tags: ['help'], body: callbackBody }, preValidation: requireAuth, config: limit }, async (request) => {
+  api.post('/v2/user/receiveCallBack', { schema: { tags: ['help'], body: callbackBody }, preValidation: requireAuth, config: { ...limit, allowWhenExpired: true } }, async (request) => {
     const { user, org } = authOf(request);
     const phone = request.body.phoneNo;
     if (!isValidCallbackNumber(phone)) throw badRequest('phoneNo', 'phoneLength', { length: CALLBACK_PHONE_LENGTH });
