@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../http/errors';
 import { newId } from '../../security';
 import type { Services } from '../../services';
 import { scopeOf } from '../library/routes';
+import { LibraryRepository } from '../library/repository';
 import { inScope } from '../library/scope';
 import { applySelection, likePattern, selectionFrom } from '../library/selection';
 import { id, ids, listParam, name, selectionFields } from '../library/schemas';
@@ -26,6 +27,7 @@ export async function linkRoutes(app: FastifyInstance, services: Services): Prom
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services;
   const guard = [services.requireAuth, requireActiveSubscription];
+  const library = new LibraryRepository(db);
 
   const subjectsOf = (orgId: string) =>
     db.selectFrom('subjects').select(['id', 'name']).where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', orgId)]));
@@ -104,6 +106,8 @@ export async function linkRoutes(app: FastifyInstance, services: Services): Prom
   api.post('/test/linkTest', { schema: { tags: ['links'], body: linkBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const scope = scopeOf(request, body.isGlobal, 'read');
+    // A folder not in the caller's library is 404, as everywhere (it once linked nothing, answering 200).
+    await library.folderOrRoot(scope, body.parentFolderId);
     const orgId = scope.orgId;
     const testIds = [...body.testIds, ...(body.proprofsId ? [body.proprofsId] : [])];
     const [chapters, batches] = await Promise.all([
