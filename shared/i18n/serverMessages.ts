@@ -98,6 +98,8 @@ const en = {
   validationEmptyComp: 'Comprehension Question should have atleast 1 question',
   validationDummyQuestion: 'Dummy question',
   validationMcqOneAns: "Question doesn't has a correct option selected.",
+  validationTfOneAns: 'A true/false question must have exactly one correct answer.',
+  trueFalseOneAnswer: 'A true/false question must have exactly one correct answer.',
   validationEmptyQuestion: 'Empty translation question',
   resetMailSubject: 'Reset your Testforge password',
   resetMailBody:
@@ -253,6 +255,8 @@ const vi: Record<ServerMessageKey, string> = {
   validationEmptyComp: 'Câu hỏi đọc hiểu phải có ít nhất 1 câu hỏi',
   validationDummyQuestion: 'Câu hỏi giả',
   validationMcqOneAns: 'Câu hỏi chưa chọn phương án đúng.',
+  validationTfOneAns: 'Câu hỏi đúng/sai phải có đúng một đáp án đúng.',
+  trueFalseOneAnswer: 'Câu hỏi đúng/sai phải có đúng một đáp án đúng.',
   validationEmptyQuestion: 'Câu hỏi chưa có nội dung bản dịch',
   resetMailSubject: 'Đặt lại mật khẩu Testforge',
   resetMailBody:
@@ -403,6 +407,8 @@ const ko: Record<ServerMessageKey, string> = {
   validationEmptyComp: '지문형 문제에는 최소 1개의 문제가 있어야 합니다',
   validationDummyQuestion: '더미 문제',
   validationMcqOneAns: '정답 보기가 선택되지 않은 문제입니다.',
+  validationTfOneAns: '참/거짓 문제는 정답이 정확히 하나여야 합니다.',
+  trueFalseOneAnswer: '참/거짓 문제는 정답이 정확히 하나여야 합니다.',
   validationEmptyQuestion: '번역 문제가 비어 있습니다',
   resetMailSubject: 'Testforge 비밀번호 재설정',
   resetMailBody:

@@ -234,6 +234,15 @@ describe('the numbered-text engine', () => {
     expect(questionsOf(doc).map((q) => q.type)).toEqual(['integer', 'integer']);
   });
 
+  it('a true/false question with both options marked correct is an error at its answer (issue 14)', () => {
+    const doc = parse(['1. Water boils at 100 °C at sea level.', 'Type: True/False', '(a) True', '(b) False', 'Ans: a, b', '2. Ice is colder than steam.', '*(a) True', '*(b) False']);
+    expect(errors(doc)).toEqual([
+      ['trueFalseOneAnswer', 5, 'Question 1 is true/false: mark exactly one of its two options correct.'],
+      ['trueFalseOneAnswer', 6, 'Question 2 is true/false: mark exactly one of its two options correct.'],
+    ]);
+    expect(questionsOf(doc)).toEqual([]);
+  });
+
   it('a file that cannot be read is one problem, naming why', () => {
     const empty = parseDocx(new Uint8Array(0));
     expect(empty.problems).toMatchObject([{ severity: 'error', code: 'file', params: { reason: 'empty' }, message: 'The file is empty.', paragraph: null }]);

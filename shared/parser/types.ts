@@ -30,6 +30,7 @@ export type ProblemCode =
   | 'marksUnreadable'
   | 'integerSolutionDropped'
   | 'answerConflict'
+  | 'trueFalseOneAnswer'
   | 'keyUnmatched'
   | 'duplicateNumber'
   | 'emptyPassage'

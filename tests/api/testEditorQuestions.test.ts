@@ -171,6 +171,30 @@ describe('POST /api/v2/question/create', () => {
   });
 });
 
+describe('true/false: exactly one correct answer (issue 14)', () => {
+  const both = { type: 'true_false', name: 'The sky is blue', options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: true }] };
+  test('both options correct is a 400 naming the options, on create, as a comprehension child and on edit', async () => {
+    const { testId, sectionId } = await testWithSection();
+    const created = await tutor.call('POST', '/api/v2/question/create', { testId, sectionId, questions: [both] }, 'vi');
+    expect(created.status).toBe(400);
+    expect(fieldsOf(created)).toEqual(['questions.0.options']);
+    expect(created.body.message).toBe('Câu hỏi đúng/sai phải có đúng một đáp án đúng.');
+    const child = await tutor.call('POST', '/api/v2/question/create', { testId, sectionId, questions: [{ type: 'comprehension', paragraph: 'P', questions: [both] }] });
+    expect(fieldsOf(child)).toEqual(['questions.0.questions.0.options']);
+
+    const added = await tutor.questions(testId, sectionId, [{ ...both, options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: false }] }]);
+    const [question] = added.questions;
+    const edit = await tutor.call('PATCH', '/api/v2/question/edit', {
+      testId, sectionId, version: added.version,
+      question: { ...question, options: question.options.map((o: object) => ({ ...o, isCorrect: true })) },
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.message).toBe('A true/false question must have exactly one correct answer.');
+    const stored = (await tutor.get(testId)).sections[0].questions[0];
+    expect(stored.options.map((o: { isCorrect: boolean }) => o.isCorrect)).toEqual([true, false]);
+  });
+});
+
 describe('PATCH /api/v2/question/edit', () => {
   test('replaces the question, keeping its id and place; paragraph edits say so', async () => {
     const { testId, sectionId } = await testWithSection();

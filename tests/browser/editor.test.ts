@@ -98,6 +98,12 @@ describeInBrowser('The test editor in the portal', () => {
     await pickType('True / False');
     await typeRich(dialog().getByTestId('question-text'), 'Zero is an even number.');
     await dialog().getByTestId('option-correct-0').click();
+    // One answer, never both (issue 14): ticking False unticks True, and back.
+    const ticked = () => Promise.all([0, 1].map((i) => dialog().getByTestId(`option-correct-${i}`).locator('input').isChecked()));
+    await dialog().getByTestId('option-correct-1').click();
+    expect(await ticked()).toEqual([false, true]);
+    await dialog().getByTestId('option-correct-0').click();
+    expect(await ticked()).toEqual([true, false]);
     await save();
 
     // Fill-ups: a constant and a range.

@@ -277,6 +277,11 @@ export function buildQuestion(draft: QuestionDraft, ctx: BuildContext, keep?: Ke
     case 'multiple_choice':
     case 'true_false':
       question = { ...base, type: draft.type, options: choiceOptions(draft, ctx, gpsc) };
+      // True or false: one answer, never both (issue 14: both could be saved, and scored oddly).
+      // None is a draft (MCQ_ONE_ANS). Stored content is kept as it is and listed as TF_ONE_ANS.
+      if (question.type === 'true_false' && !ctx.trusted && question.options.filter((o) => o.isCorrect).length > 1) {
+        throw new TestRuleError(400, 'VALIDATION_ERROR', 'trueFalseOneAnswer', { field: `${ctx.field}.options` }, `${ctx.field}.options`);
+      }
       break;
     case 'fill_ups':
       question = { ...base, type: 'fill_ups', options: fillUpsOptions(draft, ctx) };

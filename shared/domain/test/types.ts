@@ -226,6 +226,8 @@ export const VALIDATION_TYPES = [
   'DUMMY_QUESTION',
   'MCQ_ONE_ANS',
   'EMPTY_QUESTION',
+  /** Not in the spec's list (issue 14): a true/false question stored with both options correct. */
+  'TF_ONE_ANS',
 ] as const;
 export type ValidationType = (typeof VALIDATION_TYPES)[number];
 

@@ -25,8 +25,10 @@ it('the messages are exactly those of spec section 5', () => {
     DUMMY_QUESTION: 'Dummy question',
     MCQ_ONE_ANS: "Question doesn't has a correct option selected.",
     EMPTY_QUESTION: 'Empty translation question',
+    // Not in the spec's list: issue 14.
+    TF_ONE_ANS: 'A true/false question must have exactly one correct answer.',
   });
-  expect(validationCatalogue('en')).toHaveLength(8);
+  expect(validationCatalogue('en')).toHaveLength(9);
   expect(validationCatalogue('vi').find((e) => e.type === 'NO_SECTION')?.msg).toBe('Chưa thêm phần nào');
 });
 
@@ -76,6 +78,20 @@ describe('question errors', () => {
       { msg: "Question doesn't has a correct option selected.", type: 'MCQ_ONE_ANS', sectionOrder: 1, sectionId: s._id, questionOrder: 1, questionId: mcq._id },
       { msg: "Question doesn't has a correct option selected.", type: 'MCQ_ONE_ANS', sectionOrder: 1, sectionId: s._id, questionOrder: 2, questionId: tf._id },
     ]);
+  });
+
+  it('TF_ONE_ANS for a true/false question stored with both options correct (issue 14)', () => {
+    const s = addSection(test, {}, ctx.ids);
+    const stored = buildQuestion(
+      { type: 'true_false', name: 'T', options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: true }] },
+      { ids: ctx.ids, languages: ['English'], multilingual: false, allowGpscType: false, trusted: true, field: 'question' },
+    );
+    s.questions.push({ ...stored, order: 1 });
+    expect(types(test)).toContain('TF_ONE_ANS');
+    // Written by a user (not stored content), it is refused where it is made, naming the options.
+    expect(() => addQuestions(test, s._id, [{ type: 'true_false', name: 'T', options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: true }] }], ctx)).toThrow(
+      expect.objectContaining({ status: 400, key: 'trueFalseOneAnswer', field: 'questions.0.options' }),
+    );
   });
 
   it('DUMMY_QUESTION and EMPTY_COMP; a child error points at its comprehension', () => {

@@ -15,6 +15,7 @@ export const VALIDATION_MESSAGE_KEYS: Record<ValidationType, ServerMessageKey> =
   DUMMY_QUESTION: 'validationDummyQuestion',
   MCQ_ONE_ANS: 'validationMcqOneAns',
   EMPTY_QUESTION: 'validationEmptyQuestion',
+  TF_ONE_ANS: 'validationTfOneAns',
 };
 
 /** The catalogue of validation errors (`GET /api/question/errorMessages`), placeholders left in. */
@@ -38,6 +39,8 @@ function questionErrors(question: Question, firstLanguage: string | null): Valid
   if (question.isDummyQuestion) errors.push('DUMMY_QUESTION');
   // A true/false question without its answer cannot be scored either: it counts as one.
   if (isChoice(question) && !hasCorrectOption(question)) errors.push('MCQ_ONE_ANS');
+  // Written since issue 14 refuses it; a question stored before, or imported, may still have it.
+  if (question.type === 'true_false' && question.options.filter((o) => o.isCorrect).length > 1) errors.push('TF_ONE_ANS');
   if (question.type === 'comprehension' && question.questions.length === 0) errors.push('EMPTY_COMP');
   if (firstLanguage !== null && emptyTranslation(question, firstLanguage)) errors.push('EMPTY_QUESTION');
   return errors;

@@ -157,6 +157,8 @@ function choiceQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeNam
   if (correct && marked.length && marked.join() !== correct.join()) error(answer!.paragraph, 'answerConflict');
   correct ??= marked;
   if (correct.length === 0) error(draft.paragraph, 'noCorrectAnswer');
+  // True or false, never both (issue 14): the same rule as the editor and the API.
+  if (trueFalse && correct.length > 1) error(answer?.paragraph ?? draft.paragraph, 'trueFalseOneAnswer');
   return { ...base, type: trueFalse ? 'true_false' : 'multiple_choice', options: options.map((o, i) => ({ name: o.name, isCorrect: correct.includes(i) })) };
 }
 

@@ -117,6 +117,9 @@ export function QuestionDialog({
     }
   };
   const setOption = (index: number, patch: Partial<OptionForm>) => setOptions((list) => list.map((o, i) => (i === index ? { ...o, ...patch } : o)));
+  /** True/false has one answer (issue 14): ticking one option unticks the other. */
+  const markCorrect = (index: number, checked: boolean) =>
+    setOptions((list) => list.map((o, i) => (i === index ? { ...o, isCorrect: checked } : type === 'true_false' && checked ? { ...o, isCorrect: false } : o)));
   const answerInvalid = type === 'integer' && answer.trim() !== '' && !/^[-+]?\d+$/.test(answer.trim());
   const textMissing = type === 'comprehension' ? !paragraph.trim() && !name.trim() : !name.trim();
 
@@ -206,7 +209,7 @@ export function QuestionDialog({
             <div key={index} className={styles.option} data-testid="option-row">
               <RichTextEditor testId={`option-text-${index}`} label={t('editor.optionN', { n: index + 1 })} value={option.name} onChange={(html) => setOption(index, { name: html })} />
               <div className={styles.row}>
-                <Checkbox label={t('editor.correct')} checked={option.isCorrect} onChange={(_, d) => setOption(index, { isCorrect: Boolean(d.checked) })} data-testid={`option-correct-${index}`} />
+                <Checkbox label={t('editor.correct')} checked={option.isCorrect} onChange={(_, d) => markCorrect(index, Boolean(d.checked))} data-testid={`option-correct-${index}`} />
                 {type === 'multiple_choice' && options.length > 2 && (
                   <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setOptions((list) => list.filter((_, i) => i !== index))}>
                     {t('editor.removeOption')}
