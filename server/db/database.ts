@@ -13,6 +13,7 @@ import * as m005 from './migrations/005_library_versions';
 import * as m006 from './migrations/006_org_fonts';
 import * as m007 from './migrations/007_students';
 import * as m008reevaluation from './migrations/008_reevaluation';
+import * as m009freeTestAttempts from './migrations/009_free_test_attempts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '006_org_fonts': m006,
   '007_students': m007,
   '008_reevaluation': m008reevaluation,
+  '009_free_test_attempts': m009freeTestAttempts,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {

@@ -138,7 +138,8 @@ export interface SharedTestsTable {
   created_by: string | null;
   start_time: Date;
   end_time: Date | null;
-  no_of_attempts: Generated<number>;
+  /** Null: as the test says (its `attempts`). */
+  no_of_attempts: number | null;
   is_removed: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;

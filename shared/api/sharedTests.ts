@@ -4,7 +4,7 @@ import type { TestType } from '../domain/test/types';
 /**
  * A free (shared) test as `GET /v2/shared-test/test/{id}` and the writes answer it (spec section 3,
  * "Shared / free test"). Before one exists (`isNew`), `_id` and `testURL` are null and the other
- * fields hold the defaults a new one would get (start 30 minutes from now, unlimited attempts).
+ * fields hold the defaults a new one would get (start 30 minutes from now, the test's attempts).
  */
 export interface SharedTest {
   _id: string | null;
@@ -14,8 +14,10 @@ export interface SharedTest {
   /** ISO 8601 UTC. */
   startTime: string;
   endTime: string | null;
-  /** -1: unlimited. */
+  /** -1: unlimited. The test's own attempts unless the sharer set a number (issue 14). */
   noOfAttempts: number;
+  /** noOfAttempts is the test's and follows it; false once the sharer sets one. */
+  attemptsFromTest: boolean;
   isNew: boolean;
   isRemoved: boolean;
   testType: TestType;

@@ -1,6 +1,7 @@
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
 import { createUser } from '../../server/modules/orgs/commands';
+import { studentOf } from '../support/studentTests';
 
 /** Free tests: spec section 7 "Shared (free) test", decisions section 5. */
 let server: TestServer;
@@ -83,6 +84,37 @@ test('unlimited attempts by default; -1 or 1..1000 only', async () => {
   }
   expect((await update(created._id, { noOfAttempts: 1 })).body.data.noOfAttempts).toBe(1);
   expect((await update(created._id, { noOfAttempts: 1000 })).body.data.noOfAttempts).toBe(1000);
+});
+
+test("the free test's attempts come from the test unless the sharer sets them (issue 14)", async () => {
+  const testId = await readyTest();
+  const setTestAttempts = async (attempts: number) => {
+    const { version } = await tutor.get(testId);
+    expect((await tutor.call('PATCH', '/api/v2/test/update', { testId, version, attempts })).status).toBe(200);
+  };
+  await setTestAttempts(1);
+  expect((await ofTest(testId)).body.data).toMatchObject({ isNew: true, noOfAttempts: 1, attemptsFromTest: true });
+  const created = (await create({ testId, startTime: at(-60_000) })).body.data;
+  expect(created).toMatchObject({ noOfAttempts: 1, attemptsFromTest: true });
+
+  // A student's second start is refused: the test says one attempt.
+  const student = studentOf(server, created._id);
+  expect((await student.start()).status).toBe(200);
+  expect((await student.submit()).status).toBe(200);
+  const again = await student.start();
+  expect({ status: again.status, code: again.body.code }).toEqual({ status: 409, code: 'ATTEMPTS_USED' });
+
+  // The test's setting changes, the free test follows; the student's info says so.
+  await setTestAttempts(2);
+  expect((await ofTest(testId)).body.data.noOfAttempts).toBe(2);
+  expect((await student.info()).body.data.noOfAttempts).toBe(2);
+  expect((await student.start()).status).toBe(200);
+
+  // The sharer's own number wins over the test's from then on.
+  const own = (await update(created._id, { noOfAttempts: 5 })).body.data;
+  expect(own).toMatchObject({ noOfAttempts: 5, attemptsFromTest: false });
+  await setTestAttempts(1);
+  expect((await ofTest(testId)).body.data.noOfAttempts).toBe(5);
 });
 
 test('bad input names the field', async () => {

@@ -7,7 +7,7 @@ import { makeUser, renderWithProviders } from '../../portal/src/test-utils';
 /** The free-test dialog (spec sections 2, 4, 9): debounced create and update, states, copy. */
 const START = '2030-03-04T09:00:00.000Z';
 const newState = (extra: Partial<SharedTest> = {}): SharedTest => ({
-  _id: null, testId: 't1', testName: 'Algebra', testURL: null, startTime: START, endTime: null, noOfAttempts: -1,
+  _id: null, testId: 't1', testName: 'Algebra', testURL: null, startTime: START, endTime: null, noOfAttempts: -1, attemptsFromTest: true,
   isNew: true, isRemoved: false, testType: 'DEFAULT' as SharedTest['testType'], isReadyToLink: true, problems: [], createdAt: null, updatedAt: null,
   ...extra,
 });
@@ -19,7 +19,7 @@ function freeTestApi(initial: SharedTest) {
   return {
     sharedTestOf: jest.fn(async () => initial),
     createSharedTest: jest.fn(async (body: { startTime: string; endTime?: string | null; noOfAttempts?: number }) =>
-      saved({ startTime: body.startTime, endTime: body.endTime ?? null, noOfAttempts: body.noOfAttempts ?? -1 })),
+      saved({ startTime: body.startTime, endTime: body.endTime ?? null, noOfAttempts: body.noOfAttempts ?? -1, attemptsFromTest: body.noOfAttempts === undefined })),
     updateSharedTest: jest.fn(async (_id: string, body: Partial<SharedTest>) => saved({ ...body })),
   };
 }
@@ -56,7 +56,8 @@ it('a test without one: created 1 s after the dialog opens, with the defaults, t
   expect(calls.createSharedTest).not.toHaveBeenCalled();
   await advance(1);
   expect(calls.createSharedTest).toHaveBeenCalledTimes(1);
-  expect(calls.createSharedTest).toHaveBeenCalledWith({ testId: 't1', startTime: START, endTime: null, noOfAttempts: -1 });
+  // The attempts are left to the test's own setting (issue 14) until the tutor sets a number.
+  expect(calls.createSharedTest).toHaveBeenCalledWith({ testId: 't1', startTime: START, endTime: null });
   expect(stateText()).toBe('created');
   expect(screen.getByTestId('free-test-link')).toHaveValue('http://school.example/t/s1');
   expect(screen.getByTestId('free-test-window')).toHaveTextContent(/Open from 04 Mar 2030 \d\d:00, with no end/);

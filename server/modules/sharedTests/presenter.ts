@@ -1,4 +1,4 @@
-import { defaultFreeTestStart, FREE_TEST_UNLIMITED_ATTEMPTS, freeTestUrl } from '../../../shared/domain/freeTest';
+import { defaultFreeTestStart, freeTestUrl } from '../../../shared/domain/freeTest';
 import type { SharedTest } from '../../../shared/api/sharedTests';
 import type { TestType } from '../../../shared/domain/test';
 import type { SharedTestRow } from './repository';
@@ -10,6 +10,8 @@ export interface LinkableTest {
   id: string;
   name: string;
   testType: TestType;
+  /** The test's own attempts setting (-1 unlimited): a free test's unless its sharer set one. */
+  attempts: number;
   /** Validation messages (spec section 5); empty when the test may be published by link. */
   problems: string[];
 }
@@ -24,7 +26,8 @@ export function presentSharedTest(row: SharedTestRow | undefined, test: Linkable
       testURL: null,
       startTime: defaultFreeTestStart(now).toISOString(),
       endTime: null,
-      noOfAttempts: FREE_TEST_UNLIMITED_ATTEMPTS,
+      noOfAttempts: test.attempts,
+      attemptsFromTest: true,
       isNew: true,
       isRemoved: false,
       createdAt: null,
@@ -37,7 +40,8 @@ export function presentSharedTest(row: SharedTestRow | undefined, test: Linkable
     testURL: freeTestUrl(origin, row.id),
     startTime: iso(row.start_time),
     endTime: row.end_time ? iso(row.end_time) : null,
-    noOfAttempts: row.no_of_attempts,
+    noOfAttempts: row.no_of_attempts ?? test.attempts,
+    attemptsFromTest: row.no_of_attempts === null,
     isNew: false,
     isRemoved: row.is_removed,
     createdAt: iso(row.created_at),

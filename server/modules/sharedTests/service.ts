@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { endsAfterStart, FREE_TEST_UNLIMITED_ATTEMPTS } from '../../../shared/domain/freeTest';
+import { endsAfterStart } from '../../../shared/domain/freeTest';
 import { validateTest } from '../../../shared/domain/test';
 import type { SharedTest } from '../../../shared/api/sharedTests';
 import type { Language } from '../../../shared/i18n/languages';
@@ -37,7 +37,7 @@ export class FreeTestService {
     if (!row || row.is_global) throw notFound('test');
     const test = await this.tests.hydrate(caller, row, db);
     const problems = validateTest(test, caller.lang).map((error) => error.msg);
-    return { row, test: { id: row.id, name: row.name, testType: test.testType, problems } };
+    return { row, test: { id: row.id, name: row.name, testType: test.testType, attempts: test.attempts, problems } };
   }
 
   private refuseUnready(test: LinkableTest): void {
@@ -64,7 +64,7 @@ export class FreeTestService {
       const window = { startTime: body.startTime, endTime: body.endTime ?? null };
       if (!endsAfterStart(window)) throw badRequest('endTime', 'freeTestEndBeforeStart');
       const existing = await this.repo.ofTest(caller.orgId, body.testId, trx);
-      const fields = { start_time: new Date(window.startTime), end_time: window.endTime ? new Date(window.endTime) : null, no_of_attempts: body.noOfAttempts ?? FREE_TEST_UNLIMITED_ATTEMPTS };
+      const fields = { start_time: new Date(window.startTime), end_time: window.endTime ? new Date(window.endTime) : null, no_of_attempts: body.noOfAttempts ?? null };
       let id = existing?.id;
       if (existing?.is_removed) throw disabled();
       if (existing) await this.repo.update(trx, existing.id, fields);
@@ -97,7 +97,7 @@ export class FreeTestService {
       await this.repo.update(trx, id, {
         start_time: new Date(window.startTime),
         end_time: window.endTime ? new Date(window.endTime) : null,
-        no_of_attempts: body.noOfAttempts ?? current.no_of_attempts,
+        no_of_attempts: body.noOfAttempts === undefined ? current.no_of_attempts : body.noOfAttempts,
         is_removed: removed,
       });
       if (!removed) await this.repo.markTestShared(trx, current.test_id);

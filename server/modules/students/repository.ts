@@ -9,7 +9,7 @@ export type StudentRow = Selectable<StudentsTable>;
  * update time, and its owner's default settings (a test without stored settings uses them).
  */
 export interface FreeTestWithTest {
-  shared: { id: string; org_id: string; test_id: string; start_time: Date; end_time: Date | null; no_of_attempts: number; is_removed: boolean };
+  shared: { id: string; org_id: string; test_id: string; start_time: Date; end_time: Date | null; no_of_attempts: number | null; is_removed: boolean };
   /** Changes whenever the test students get would change: the key of the hydrated test kept in memory. */
   testKey: string;
   /** The test's version: an attempt records the version it was scored with (re-evaluation). */
@@ -29,7 +29,7 @@ export class StudentsRepository {
       .select(['s.id', 's.org_id', 's.test_id', 's.start_time', 's.end_time', 's.no_of_attempts', 's.is_removed', 't.version', 't.updated_at', 'u.default_settings']);
   }
 
-  private headOf(row: { id: string; org_id: string; test_id: string; start_time: Date; end_time: Date | null; no_of_attempts: number; is_removed: boolean; version: number; updated_at: Date; default_settings: unknown }): FreeTestWithTest {
+  private headOf(row: { id: string; org_id: string; test_id: string; start_time: Date; end_time: Date | null; no_of_attempts: number | null; is_removed: boolean; version: number; updated_at: Date; default_settings: unknown }): FreeTestWithTest {
     const { version, updated_at, default_settings, ...shared } = row;
     return {
       shared,

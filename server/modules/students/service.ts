@@ -36,6 +36,9 @@ export function contactKeyOf(contact: string): string | null {
   return digits.length >= 6 && digits.length <= 15 ? digits : null;
 }
 
+/** A free test's attempts per student: its sharer's number, else the test's own (issue 14). */
+const attemptLimit = (free: FreeTestWithTest, test: Test) => free.shared.no_of_attempts ?? test.attempts;
+
 interface Loaded {
   free: FreeTestWithTest;
   test: Test;
@@ -109,7 +112,7 @@ export class StudentService {
       sections: test.sections.map((s) => ({ id: s._id, name: s.name, instructions: s.instructions, duration: s.sectionDuration, numberOfQuestions: s.numberOfQuestions })),
       startTime: free.shared.start_time.toISOString(),
       endTime: free.shared.end_time?.toISOString() ?? null,
-      noOfAttempts: free.shared.no_of_attempts,
+      noOfAttempts: attemptLimit(free, test),
       status,
       message,
       serverNow: new Date(now).toISOString(),
@@ -124,8 +127,8 @@ export class StudentService {
     return this.repo.upsertStudent(free.shared.org_id, newId(), identity.name.trim(), identity.contact.trim(), key);
   }
 
-  private standing(free: FreeTestWithTest, student: { id: string; name: string; contact: string }, attempts: AttemptRow[], now: number): StudentStanding {
-    const limit = free.shared.no_of_attempts;
+  private standing(free: FreeTestWithTest, test: Test, student: { id: string; name: string; contact: string }, attempts: AttemptRow[], now: number): StudentStanding {
+    const limit = attemptLimit(free, test);
     const inProgress = attempts.some((a) => !a.submitted_at && !this.pastGrace(a.deadline_at, now));
     const submitted = attempts.filter((a) => a.submitted_at);
     return {
@@ -143,7 +146,7 @@ export class StudentService {
     const now = this.clock();
     await this.submitExpired(free, test, now);
     const student = await this.student(free, identity);
-    return this.standing(free, student, await this.repo.attemptsOf(sharedTestId, student.id), now);
+    return this.standing(free, test, student, await this.repo.attemptsOf(sharedTestId, student.id), now);
   }
 
   /**
@@ -166,7 +169,7 @@ export class StudentService {
         return current.id;
       }
       this.refuseOutsideWindow(free, now);
-      const limit = free.shared.no_of_attempts;
+      const limit = attemptLimit(free, test);
       if (limit >= 0 && attempts.length >= limit) throw new AppError(409, 'ATTEMPTS_USED', 'studentAttemptsUsed', { count: limit });
       const id = newId();
       const layout = buildLayout(test, id);

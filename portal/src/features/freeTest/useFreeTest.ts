@@ -65,7 +65,10 @@ export function useFreeTest(testId: string) {
     if (!current || !wanted || !current.isReadyToLink || current.isRemoved || draftProblem(wanted)) return Promise.resolve();
     return enqueue(async () => {
       const id = sharedRef.current?._id;
-      const body = { startTime: wanted.startTime, endTime: wanted.endTime, noOfAttempts: wanted.noOfAttempts };
+      // The attempts are sent only once the tutor sets a number of their own: until then the free
+      // test follows the test's attempts setting (issue 14), as the server keeps it.
+      const following = current.attemptsFromTest && wanted.noOfAttempts === current.noOfAttempts;
+      const body = { startTime: wanted.startTime, endTime: wanted.endTime, ...(following ? {} : { noOfAttempts: wanted.noOfAttempts }) };
       keep(id ? await api.updateSharedTest(id, body) : await api.createSharedTest({ testId, ...body }));
       if (mounted.current) setState(id ? 'updated' : 'created');
     });
