@@ -52,6 +52,15 @@ describe('scoreAnswer (decisions section 5)', () => {
     expect(scoreAnswer(q, { value: '' })).toEqual({ outcome: 'unattempted', score: 0 });
   });
 
+  it('integer: signed decimal answers, written either way (issue 14)', () => {
+    const q = question({ type: 'integer', marks, solution: '2.5' });
+    for (const value of ['2.5', '2.50', ' +2.5', '2,5']) expect(scoreAnswer(q, { value })).toEqual({ outcome: 'correct', score: 4 });
+    for (const value of ['25', '2', '2.05']) expect(scoreAnswer(q, { value }).outcome).toBe('wrong');
+    const negative = question({ type: 'integer', marks, solution: '-0.75' });
+    expect(scoreAnswer(negative, { value: '-.75' }).outcome).toBe('correct');
+    expect(scoreAnswer(negative, { value: '0.75' }).outcome).toBe('wrong');
+  });
+
   it('fill in the blanks: constants without case, ranges inclusive, alternatives, partial per blank', () => {
     const q = question({
       type: 'fill_ups',

@@ -1,3 +1,4 @@
+import { studentNumber } from './numbers';
 import type { ChildQuestion, FillUpsOption } from './test/types';
 
 /**
@@ -13,7 +14,8 @@ import type { ChildQuestion, FillUpsOption } from './test/types';
  *   right blank's own marks (its option's positiveMarks), up to the question's positive marks.
  * - Fill-in-the-blanks: a blank is right when it matches one of its accepted answers: a constant
  *   (compared without case, accents kept, spaces collapsed) or a number within floor..cap.
- * - Integer: right when the number equals the question's answer (kept in its solution).
+ * - Integer: right when the number equals the question's answer (kept in its solution), whole
+ *   or decimal: "2.50" and "2,5" are right for 2.5.
  */
 
 /** What a student gave: chosen option ids (multiple choice, true/false), a number (integer), text per blank (fill_ups, by optionId). */
@@ -31,10 +33,7 @@ export interface Scored {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const normalise = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
-const asNumber = (text: string) => {
-  const cleaned = text.trim().replace(',', '.');
-  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? Number(cleaned) : null;
-};
+const asNumber = studentNumber;
 
 /** Whether a student's answer was given at all (an empty selection or blank text is a skip). */
 export function isAnswered(question: ChildQuestion, answer: StudentAnswer | null | undefined): boolean {
@@ -72,7 +71,7 @@ export function scoreAnswer(question: ChildQuestion, answer: StudentAnswer | nul
       case 'integer': {
         const expected = asNumber(question.solution);
         const given = asNumber(answer!.value ?? '');
-        return expected !== null && given !== null && Number.isInteger(given) && given === expected ? { outcome: 'correct', score: positive } : wrong;
+        return expected !== null && given !== null && given === expected ? { outcome: 'correct', score: positive } : wrong;
       }
       case 'fill_ups': {
         const blanks = blanksOf(question.options);

@@ -171,6 +171,16 @@ describe('POST /api/v2/question/create', () => {
   });
 });
 
+test('integer answers are signed numbers, whole or decimal (issue 14)', async () => {
+  const { testId, sectionId } = await testWithSection();
+  const added = await tutor.questions(testId, sectionId, ['2.5', '-0.75', '+3', '.5', '42'].map((solution) => ({ type: 'integer', name: 'n', solution })));
+  expect(added.questions.map((q: { solution: string }) => q.solution)).toEqual(['2.5', '-0.75', '+3', '.5', '42']);
+  for (const solution of ['2.', '2,5', '1e3', '--1', 'two']) {
+    const res = await tutor.call('POST', '/api/v2/question/create', { testId, sectionId, questions: [{ type: 'integer', name: 'n', solution }] });
+    expect({ solution, status: res.status, fields: fieldsOf(res) }).toEqual({ solution, status: 400, fields: ['questions.0.solution'] });
+  }
+});
+
 describe('true/false: exactly one correct answer (issue 14)', () => {
   const both = { type: 'true_false', name: 'The sky is blue', options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: true }] };
   test('both options correct is a 400 naming the options, on create, as a comprehension child and on edit', async () => {

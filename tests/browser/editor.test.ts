@@ -99,7 +99,7 @@ describeInBrowser('The test editor in the portal', () => {
     await typeRich(dialog().getByTestId('question-text'), 'Zero is an even number.');
     await dialog().getByTestId('option-correct-0').click();
     // One answer, never both (issue 14): ticking False unticks True, and back.
-    const ticked = () => Promise.all([0, 1].map((i) => dialog().getByTestId(`option-correct-${i}`).locator('input').isChecked()));
+    const ticked = () => Promise.all([0, 1].map((i) => dialog().getByTestId(`option-correct-${i}`).isChecked()));
     await dialog().getByTestId('option-correct-1').click();
     expect(await ticked()).toEqual([false, true]);
     await dialog().getByTestId('option-correct-0').click();
@@ -124,7 +124,11 @@ describeInBrowser('The test editor in the portal', () => {
     await typeRich(dialog().getByTestId('question-text'), 'How many sides has a hexagon?');
     await dialog().getByTestId('integer-answer').fill('six');
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await dialog().getByText('Enter a whole number, such as 42 or -7.').waitFor();
+    await dialog().getByText('Enter a number, such as 42, -7 or 2.5.').waitFor();
+    // Typed key by key, a decimal keeps its point (issue 14), and is a valid answer.
+    await dialog().getByTestId('integer-answer').fill('');
+    await dialog().getByTestId('integer-answer').pressSequentially('-2.5');
+    expect(await dialog().getByTestId('integer-answer').inputValue()).toBe('-2.5');
     await dialog().getByTestId('integer-answer').fill('6');
     await save();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUMERIC_ANSWER } from '../../../shared/domain/numbers';
 import {
   DIFFICULTY_LEVELS,
   FILL_UPS_OPTION_TYPES,
@@ -109,11 +110,11 @@ const fillUps = z.strictObject({
   type: z.literal('fill_ups'),
   options: z.array(fillUpsOption).max(LIMITS.optionsPerQuestion).default([]),
 });
-/** An integer question's answer is its solution: a whole number (or nothing yet). */
+/** An integer question's answer is its solution: a signed number, whole or decimal (or nothing yet). */
 const integer = z.strictObject({
   ...questionFields,
   type: z.literal('integer'),
-  solution: z.string().trim().regex(/^([-+]?\d{1,15})?$/, 'the answer of an integer question is a whole number').default(''),
+  solution: z.string().trim().refine((text) => text === '' || NUMERIC_ANSWER.test(text), 'the answer of an integer question is a number, such as 42, -7 or 2.5').default(''),
 });
 const childQuestion = z.discriminatedUnion('type', [multipleChoice, trueFalse, fillUps, integer]);
 const comprehension = z.strictObject({

@@ -1,5 +1,6 @@
 import { serverMessage, type ServerMessageKey } from '../../i18n/serverMessages';
 import type { Language } from '../../i18n/languages';
+import { numericAnswer } from '../numbers';
 import { FILL_UPS_DEFAULT_OPTION_NAME } from './defaults';
 import { isBlankHtml } from './html';
 import { isMultilingual } from './normalize';
@@ -87,10 +88,9 @@ export function validateTest(test: Test, language: Language = 'en'): ValidationE
   return errors;
 }
 
-/** An integer question's answer (in its solution), or null when it has none. */
+/** An integer question's answer (in its solution: a signed, possibly decimal, number), or null when it has none. */
 export function integerAnswer(question: Question): number | null {
-  if (question.type !== 'integer' || !/^[-+]?\d+$/.test(question.solution.trim())) return null;
-  return Number(question.solution.trim());
+  return question.type === 'integer' ? numericAnswer(question.solution) : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { asciiDigits, LETTERS } from './patterns';
+import { numericAnswer } from '../../domain/numbers';
 
 /**
  * The value of an answer ("Ans: ...", an answer-key entry, a table's Answer cell), read for the
@@ -49,7 +50,8 @@ export function choiceAnswer(text: string): number[] | null {
   return picked.length ? picked.sort((a, b) => a - b) : null;
 }
 
-export const integerAnswer = (text: string): number | null => (/^[-+]?\d{1,15}$/.test(clean(text)) ? Number(clean(text)) : null);
+/** An integer question's answer: a signed number, whole or decimal (issue 14). */
+export const integerAnswer = (text: string): number | null => numericAnswer(clean(text));
 
 export type BlankAnswer = { type: 'constants'; name: string } | { type: 'range'; floor: number; cap: number; name: string };
 

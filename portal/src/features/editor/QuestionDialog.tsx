@@ -12,6 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { RichTextEditor } from './richText/RichTextEditor';
 import { FormDialog } from '../../app/FormDialog';
 import { useEditorWrite } from './useEditorWrite';
+import { numericAnswer } from '../../../../shared/domain/numbers';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end' },
@@ -120,7 +121,7 @@ export function QuestionDialog({
   /** True/false has one answer (issue 14): ticking one option unticks the other. */
   const markCorrect = (index: number, checked: boolean) =>
     setOptions((list) => list.map((o, i) => (i === index ? { ...o, isCorrect: checked } : type === 'true_false' && checked ? { ...o, isCorrect: false } : o)));
-  const answerInvalid = type === 'integer' && answer.trim() !== '' && !/^[-+]?\d+$/.test(answer.trim());
+  const answerInvalid = type === 'integer' && answer.trim() !== '' && numericAnswer(answer) === null;
   const textMissing = type === 'comprehension' ? !paragraph.trim() && !name.trim() : !name.trim();
 
   const draft = (): QuestionDraft => {
@@ -270,7 +271,7 @@ export function QuestionDialog({
       )}
       {type === 'integer' && (
         <Field label={t('editor.integerAnswer')} validationMessage={touched && answerInvalid ? t('editor.integerInvalid') : undefined}>
-          <Input value={answer} onChange={(_, d) => setAnswer(d.value)} data-testid="integer-answer" inputMode="numeric" />
+          <Input value={answer} onChange={(_, d) => setAnswer(d.value)} data-testid="integer-answer" inputMode="decimal" />
         </Field>
       )}
       {type !== 'integer' && type !== 'comprehension' && <RichTextEditor testId="question-solution" label={t('editor.solution')} value={solution} onChange={setSolution} />}

@@ -3,6 +3,7 @@ import { Button, Caption1, Field, Input, mergeClasses } from '@fluentui/react-co
 import { useTranslation } from 'react-i18next';
 import type { StudentQuestion } from '../../../../shared/api/students';
 import type { StudentAnswer } from '../../../../shared/domain/scoring';
+import { mayBecomeNumber } from '../../../../shared/domain/numbers';
 import { RichText } from '../../app/RichText';
 import { useStudentStyles } from './styles';
 
@@ -29,7 +30,7 @@ function useDebouncedSave(save: (answer: StudentAnswer | null) => void) {
   };
 }
 
-/** The answer of one question as the student gives it: options, one input per blank, or a whole number. */
+/** The answer of one question as the student gives it: options, one input per blank, or a number. */
 export function QuestionInput({ question, answer, onAnswer, disabled }: { question: StudentQuestion; answer: StudentAnswer | undefined; onAnswer: (answer: StudentAnswer | null) => void; disabled: boolean }) {
   const styles = useStudentStyles();
   const { t } = useTranslation();
@@ -93,15 +94,22 @@ export function QuestionInput({ question, answer, onAnswer, disabled }: { questi
 
   if (question.type === 'integer') {
     return (
-      <Field label={t('student.yourAnswer')} hint={t('student.integerHint')}>
+      <Field
+        label={t('student.yourAnswer')}
+        hint={t('student.integerHint')}
+        validationMessage={mayBecomeNumber(text.value ?? '') ? undefined : t('student.numberInvalid')}
+        validationState={mayBecomeNumber(text.value ?? '') ? 'none' : 'warning'}
+      >
         <Input
-          inputMode="numeric"
+          inputMode="decimal"
+          maxLength={32}
           value={text.value ?? ''}
           disabled={disabled}
           onChange={(_, data) => {
-            const value = data.value.replace(/[^\d+-]/g, '').slice(0, 16);
+            // Kept exactly as typed (issue 14: "2.5" became "25"); it is read as a number when scored.
+            const value = data.value;
             setText({ value });
-            debounced.later(value ? { value } : null);
+            debounced.later(value.trim() ? { value } : null);
           }}
           onBlur={debounced.flush}
           data-testid="student-integer"
