@@ -493,3 +493,30 @@ describe("a tutor's preview", () => {
     expect((await server.call('GET', `/api/student/preview/${testId}`)).status).toBe(401);
   });
 });
+
+describe('fill-in blanks with several accepted answers (issue 14)', () => {
+  test('a student who types any one accepted answer of a blank gets it right; ranges too', async () => {
+    // As the editor sends it: the accepted answers of one blank share its optionId.
+    const question = {
+      type: 'fill_ups', name: '<p>The capital of France is __; pi is about __</p>', marks: { positive: 2 },
+      options: [
+        { optionId: 'blank-a', name: 'Paris', positiveMarks: 1 },
+        { optionId: 'blank-a', name: 'City of Light', positiveMarks: 1 },
+        { optionId: 'blank-b', type: 'range', floor: 3.1, cap: 3.2, positiveMarks: 1 },
+        { optionId: 'blank-b', name: 'pi', positiveMarks: 1 },
+      ],
+    };
+    const { sharedTestId } = await publishFreeTest(server, tutor, { name: 'Alternatives', sections: [{ questions: [question] }] });
+    const scoreOf = async (blanks: Record<string, string>) => {
+      const student = studentOf(server, sharedTestId);
+      const started = await student.start();
+      const fill = answerable(started.body.data.attempt)[0];
+      expect(fill.blanks.map((b: { id: string }) => b.id)).toEqual(['blank-a', 'blank-b']);
+      expect((await student.save(fill.id, { blanks })).status).toBe(200);
+      return (await student.submit()).body.data.score;
+    };
+    expect(await scoreOf({ 'blank-a': 'city of light', 'blank-b': '3.14' })).toBe(2);
+    expect(await scoreOf({ 'blank-a': 'Paris', 'blank-b': 'PI' })).toBe(2);
+    expect(await scoreOf({ 'blank-a': 'Lyon', 'blank-b': '3.14' })).toBe(0);
+  });
+});

@@ -111,10 +111,15 @@ describeInBrowser('The test editor in the portal', () => {
     await pickType('Fill in the blanks');
     await typeRich(dialog().getByTestId('question-text'), 'The capital of France is ____ and pi is about ____.');
     await dialog().getByTestId('fill-constant-0').fill('Paris');
-    await dialog().getByRole('button', { name: 'Add answer' }).click();
-    await dialog().getByTestId('option-row').nth(1).getByRole('radio', { name: 'Range' }).check();
-    await dialog().getByTestId('fill-floor-1').fill('3.14');
-    await dialog().getByTestId('fill-cap-1').fill('3.15');
+    // Another accepted answer of the same blank, then the second blank (issue 14: "Add answer" added a blank).
+    await dialog().getByTestId('fill-add-answer-0').click();
+    await dialog().getByTestId('fill-constant-1').fill('City of Light');
+    await dialog().getByRole('button', { name: 'Add blank' }).click();
+    expect(await dialog().getByTestId('fill-blank').count()).toBe(2);
+    await dialog().getByTestId('fill-blank').nth(1).getByRole('radio', { name: 'Range' }).check();
+    await dialog().getByTestId('fill-floor-2').fill('3.14');
+    await dialog().getByTestId('fill-cap-2').fill('3.15');
+    await screenshot(page, 'editor-fill-ups-blanks');
     await save();
 
     // Section 2: an integer and a comprehension with a child.
@@ -192,8 +197,13 @@ describeInBrowser('The test editor in the portal', () => {
     const fill = saved.sections[0].questions[2];
     expect(fill.options.map((o: { type: string; name: string; floor: number | null; cap: number | null }) => [o.type, o.name, o.floor, o.cap])).toEqual([
       ['constants', 'Paris', null, null],
+      ['constants', 'City of Light', null, null],
       ['range', '', 3.14, 3.15],
     ]);
+    // Two blanks: the first with two accepted answers.
+    const blankOf = fill.options.map((o: { optionId: string }) => o.optionId);
+    expect(blankOf[0]).toBe(blankOf[1]);
+    expect(blankOf[2]).not.toBe(blankOf[0]);
     expect(saved.sections[1].questions[1].solution).toBe('6');
     expect(saved.sections[0].sectionDuration).toBe(15 * 60_000);
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Dropdown, Field, Input, Option, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Dropdown, Field, Input, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +13,7 @@ import { RichTextEditor } from './richText/RichTextEditor';
 import { FormDialog } from '../../app/FormDialog';
 import { useEditorWrite } from './useEditorWrite';
 import { numericAnswer } from '../../../../shared/domain/numbers';
+import { FillUpsBlanks, newBlankKey } from './FillUpsBlanks';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end' },
@@ -53,7 +54,7 @@ function optionsOf(question: Question | null, type: QuestionType): OptionForm[] 
   }
   if (type === 'true_false') return TRUE_FALSE_OPTION_NAMES.map((name) => ({ ...blankOption(), name }));
   if (type === 'multiple_choice') return [blankOption(), blankOption(), blankOption(), blankOption()];
-  if (type === 'fill_ups') return [blankOption()];
+  if (type === 'fill_ups') return [{ ...blankOption(), optionId: newBlankKey() }];
   return [];
 }
 
@@ -227,44 +228,7 @@ export function QuestionDialog({
         </div>
       )}
       {type === 'fill_ups' && (
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="question-options">
-          <Text weight="semibold">{t('editor.answers')}</Text>
-          {options.map((option, index) => (
-            <div key={index} className={styles.option} data-testid="option-row">
-              <RadioGroup layout="horizontal" value={option.type} onChange={(_, d) => setOption(index, { type: d.value as OptionForm['type'] })} aria-label={t('editor.answerKind')}>
-                <Radio value="constants" label={t('editor.constant')} />
-                <Radio value="range" label={t('editor.range')} />
-              </RadioGroup>
-              <div className={styles.row}>
-                {option.type === 'constants' ? (
-                  <Field label={t('editor.answerN', { n: index + 1 })}>
-                    <Input value={option.name} onChange={(_, d) => setOption(index, { name: d.value })} data-testid={`fill-constant-${index}`} />
-                  </Field>
-                ) : (
-                  <>
-                    <Field label={t('editor.floor')}>
-                      <Input className={styles.number} type="number" value={option.floor} onChange={(_, d) => setOption(index, { floor: d.value })} data-testid={`fill-floor-${index}`} />
-                    </Field>
-                    <Field label={t('editor.cap')}>
-                      <Input className={styles.number} type="number" value={option.cap} onChange={(_, d) => setOption(index, { cap: d.value })} data-testid={`fill-cap-${index}`} />
-                    </Field>
-                  </>
-                )}
-                <Field label={t('editor.optionMarks')}>
-                  <Input className={styles.number} type="number" value={option.positiveMarks} onChange={(_, d) => setOption(index, { positiveMarks: d.value })} />
-                </Field>
-                {options.length > 1 && (
-                  <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setOptions((list) => list.filter((_, i) => i !== index))}>
-                    {t('editor.removeOption')}
-                  </Button>
-                )}
-              </div>
-            </div>
-          ))}
-          <Button icon={<AddRegular />} onClick={() => setOptions((list) => [...list, blankOption()])} style={{ alignSelf: 'flex-start' }}>
-            {t('editor.addAnswer')}
-          </Button>
-        </div>
+        <FillUpsBlanks answers={options.map((o) => ({ ...o, optionId: o.optionId ?? '' }))} onChange={(next) => setOptions(next.map((a) => ({ ...a, isCorrect: false })))} />
       )}
       {type === 'multiple_choice' && canGpsc && (
         <Checkbox label={t('editor.gpscType')} checked={gpsc} onChange={(_, d) => setGpsc(Boolean(d.checked))} data-testid="gpsc-type" />
