@@ -127,7 +127,7 @@ describe('POST /api/v2/question/create', () => {
 
   test('unsafe HTML is sanitised on the way in, everywhere; maths and pictures stay', async () => {
     const { testId, sectionId } = await testWithSection();
-    const evil = '<img src="/files/p.png" onerror="alert(1)" width="120"><script>alert(2)</script>';
+    const evil = '<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" onerror="alert(1)" width="120"><script>alert(2)</script>';
     const { questions } = await tutor.questions(testId, sectionId, [
       {
         type: 'multiple_choice',
@@ -137,10 +137,10 @@ describe('POST /api/v2/question/create', () => {
       },
       { type: 'comprehension', paragraph: `<table><tr><td>cell</td></tr></table>${evil}`, questions: [{ type: 'fill_ups', name: '<svg onload="z()">blank</svg>' }] },
     ]);
-    expect(questions[0].name).toBe('<p>Solve $x^2 = 4$ and \\(y &lt; 1\\)</p><img src="/files/p.png" width="120" />');
+    expect(questions[0].name).toBe('<p>Solve $x^2 = 4$ and \\(y &lt; 1\\)</p><img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" width="120" />');
     expect(questions[0].solution).toBe('<a>why</a>');
     expect(questions[0].options[0]).toMatchObject({ name: '<b>2</b>', nameText: '2', solution: 'ok' });
-    expect(questions[1].paragraph).toBe('<table><tr><td>cell</td></tr></table><img src="/files/p.png" width="120" />');
+    expect(questions[1].paragraph).toBe('<table><tr><td>cell</td></tr></table><img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" width="120" />');
     expect(questions[1].questions[0].name).toBe('blank');
     const stored = JSON.stringify((await server.database.db.selectFrom('tests').select('content').where('id', '=', testId).executeTakeFirstOrThrow()).content);
     expect(stored).not.toMatch(/onerror|onclick|onmouseover|onload|<script|javascript:|<iframe/i);

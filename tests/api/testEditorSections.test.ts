@@ -16,15 +16,15 @@ test('create: Section N by default, or a name, instructions and a duration in ms
   const first = await tutor.section(id);
   expect(first).toMatchObject({ message: 'Section Added Successfully!', version: 2, totalMarks: 0, totalNumberOfQuestions: 0 });
   expect(first.section).toMatchObject({ name: 'Section 1', order: 1, sectionDuration: 0, numberOfQuestions: 0, sectionMarks: 0, questions: [] });
-  const second = await tutor.section(id, { name: 'Geometry', sectionHours: 1, sectionMinutes: 5, sectionInstructions: '<p>No <i>calculators</i><img src=x onerror=alert(1)></p>' });
+  const second = await tutor.section(id, { name: 'Geometry', sectionHours: 1, sectionMinutes: 5, sectionInstructions: '<p>No <i>calculators</i><img src=/api/files/org-1/0123456789abcdef0123456789abcdef.png onerror=alert(1)></p>' });
   expect(second.section).toMatchObject({
     name: 'Geometry',
     order: 2,
     sectionDuration: 65 * 60_000,
     sectionHours: 1,
     sectionMinutes: 5,
-    instructions: '<p>No <i>calculators</i><img src="x" /></p>',
-    sectionInstructions: '<p>No <i>calculators</i><img src="x" /></p>',
+    instructions: '<p>No <i>calculators</i><img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" /></p>',
+    sectionInstructions: '<p>No <i>calculators</i><img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" /></p>',
   });
   expect((await tutor.section(id, { sectionDuration: 600_000 })).section.sectionMinutes).toBe(10);
   expect(names((await tutor.get(id)).sections)).toEqual(['Section 1', 'Geometry', 'Section 3']);

@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import { sql } from 'kysely';
+import { PdfRenderer } from '../../server/modules/print/pdfRenderer';
 import type { Page } from 'playwright-core';
 import { pdfText } from '../support/pdfText';
 import { signInEditor, readyMcq } from '../support/testEditor';
@@ -86,6 +89,50 @@ describeInBrowser('printing a test (/printPdf/{id})', () => {
       expect([status, type]).toEqual([200, 'application/pdf']);
       expect(text).toContain(`Question of quiz ${n + 1}`);
       expect(text).not.toContain(`Question of quiz ${((n + 1) % 3) + 1}`);
+    }
+  });
+
+  test('a picture pointing at an internal address is never fetched by the PDF export (issue 14: SSRF)', async () => {
+    // A canary on loopback: any request it gets is a request the export should not have made.
+    const hits: string[] = [];
+    const canary = http.createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.writeHead(302, { location: `${suite.server.baseUrl}/api/v2/user/tutors` }).end();
+    });
+    await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+    const canaryUrl = `http://127.0.0.1:${(canary.address() as { port: number }).port}`;
+    try {
+      const editor = await signInEditor(suite.server, { days: 60 });
+      const testId = await editor.newTest({ name: 'Hostile pictures' });
+      const { section } = await editor.section(testId, { name: 'Part A' });
+      await editor.questions(testId, section._id, [readyMcq('<p>Marker question</p>')]);
+      // Written straight into the database, past the sanitiser, as stored content of an older
+      // version or another path might be: the print page's own guard must hold alone.
+      const hostile = [
+        `${canaryUrl}/from-img.png`, `http://localhost:${new URL(canaryUrl).port}/by-name.png`, 'file:///etc/passwd',
+        `${suite.server.baseUrl}/api/v2/user/tutors`, `${suite.server.baseUrl}/api/folder/childrens/0`,
+      ].map((src) => `<img src="${src}">`).join('') + `<iframe src="${canaryUrl}/frame"></iframe><link rel="stylesheet" href="${canaryUrl}/css"><p style="background:url(${canaryUrl}/bg)">x</p>`;
+      await sql`update tests set content = jsonb_set(content, '{sections,0,questions,0,name}', to_jsonb(${`<p>Marker question</p>${hostile}`}::text)), updated_at = now() where id = ${testId}`.execute(suite.server.database.db);
+      const res = await fetch(`${suite.server.baseUrl}/api/v2/test/${testId}/print-pdf`, { headers: { 'x-access-token': editor.token } });
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+      expect((await pdfText(new Uint8Array(await res.arrayBuffer()))).join('\n')).toContain('Marker question');
+      expect(hits).toEqual([]);
+      // The hostile HTML really reached the page (the editor's answer holds it as stored).
+      expect(JSON.stringify(await editor.get(testId))).toContain('from-img.png');
+
+      // The same page printed by a renderer of our own: every hostile address was refused, the page's own calls were not.
+      const blocked: string[] = [];
+      const renderer = new PdfRenderer(suite.server.config.chromiumPath, 30_000, null, (url) => blocked.push(url));
+      try {
+        await renderer.render({ baseUrl: suite.server.baseUrl, path: `/printPdf/${testId}`, token: editor.token, testId });
+      } finally {
+        await renderer.close();
+      }
+      expect(hits).toEqual([]);
+      for (const url of [`${canaryUrl}/from-img.png`, `${suite.server.baseUrl}/api/v2/user/tutors`, `${suite.server.baseUrl}/api/folder/childrens/0`]) expect(blocked).toContain(url);
+      expect(blocked.some((url) => url.includes('/api/auth/user') || url.includes(`/api/v2/test/${testId}`))).toBe(false);
+    } finally {
+      await new Promise((resolve) => canary.close(resolve));
     }
   });
 

@@ -25,7 +25,10 @@ function attachment(name: string): string {
 export async function printRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new TestEditorRepository(services.db);
-  const renderer = new PdfRenderer(services.config.chromiumPath, services.config.pdfTimeoutMs);
+  const filesOrigin = services.config.s3 ? `${services.config.s3.publicUrl}/` : null;
+  const renderer = new PdfRenderer(services.config.chromiumPath, services.config.pdfTimeoutMs, filesOrigin, (url) =>
+    app.log.warn({ url }, 'the PDF export refused a request of the print page'),
+  );
   app.addHook('onClose', () => renderer.close());
 
   api.get(
@@ -39,7 +42,7 @@ export async function printRoutes(app: FastifyInstance, services: Services): Pro
       const path = `/printPdf/${encodeURIComponent(row.id)}${request.query.answers === 'true' ? '?answers=true' : ''}`;
       let pdf: Buffer;
       try {
-        pdf = await renderer.render({ baseUrl: `http://127.0.0.1:${port}`, path, token: String(request.headers['x-access-token']) });
+        pdf = await renderer.render({ baseUrl: `http://127.0.0.1:${port}`, path, token: String(request.headers['x-access-token']), testId: row.id });
       } catch (error) {
         if (error instanceof PdfUnavailableError) throw new AppError(503, 'PDF_UNAVAILABLE', 'pdfUnavailable');
         if (error instanceof PdfTimeoutError) throw new AppError(504, 'PDF_TIMEOUT', 'pdfTimeout', { seconds: Math.ceil(services.config.pdfTimeoutMs / 1000) });

@@ -6,7 +6,7 @@ describe('sanitizeHtml keeps rich text', () => {
     '<ul><li>one</li></ul><ol start="3"><li>three</li></ol>',
     '<table><thead><tr><th colspan="2">h</th></tr></thead><tbody><tr><td rowspan="2" style="text-align: center">a</td></tr></tbody></table>',
     '<p><img src="https://cdn.example.com/a.png" alt="graph" width="120" height="80" /></p>',
-    '<p><img src="/files/org/pic.png" style="width: 50%" /></p>',
+    '<p><img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" style="width: 50%" /></p>',
     '<p>Solve $x^2 - 1 = 0$ and \\(\\frac{a}{b} &lt; 1\\)</p>',
     '<p><a href="https://example.com/doc" target="_blank" rel="noopener noreferrer">doc</a></p>',
     // Tiptap's tables, as its editor writes them.
@@ -21,7 +21,7 @@ describe('sanitizeHtml keeps rich text', () => {
   });
 
   it('is idempotent', () => {
-    const once = sanitizeHtml('<p onclick="x">a<script>b</script><img src="/a.png" onerror="y"></p>');
+    const once = sanitizeHtml('<p onclick="x">a<script>b</script><img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" onerror="y"></p>');
     expect(sanitizeHtml(once)).toBe(once);
   });
 });
@@ -30,7 +30,7 @@ describe('sanitizeHtml removes what could run', () => {
   it.each([
     ['<script>alert(1)</script>after', 'after'],
     ['<p>x</p><style>body{display:none}</style>', '<p>x</p>'],
-    ['<img src="/a.png" onerror="alert(1)">', '<img src="/a.png" />'],
+    ['<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" onerror="alert(1)">', '<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" />'],
     ['<b onclick="x" onmouseover="y">b</b>', '<b>b</b>'],
     ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
     ['<a href="JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
@@ -52,7 +52,20 @@ describe('sanitizeHtml removes what could run', () => {
   });
 
   it('drops sizes that are not numbers', () => {
-    expect(sanitizeHtml('<img src="/a.png" width="100 onerror" height="50%">')).toBe('<img src="/a.png" height="50%" />');
+    expect(sanitizeHtml('<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" width="100 onerror" height="50%">')).toBe('<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" height="50%" />');
+  });
+
+  it('keeps a picture only from our stored files or an https address (issue 14)', () => {
+    for (const src of [
+      'http://127.0.0.1:3000/api/files/org-1/0123456789abcdef0123456789abcdef.png', 'http://localhost/x.png', 'http://10.1.2.3/x.png',
+      'http://169.254.169.254/latest/meta-data/', 'file:///etc/passwd', '/api/v2/test/abc', '/api/auth/user', '/a.png', 'x',
+      '/api/files/../v2/test/abc', '/api/files/org-1/0123456789abcdef0123456789abcdef.png?x=/api/v2', 'ftp://host/x.png', 'blob:https://x/1',
+    ]) {
+      expect({ src, html: sanitizeHtml(`<p><img src="${src}" />t</p>`) }).toEqual({ src, html: '<p>t</p>' });
+    }
+    for (const src of ['/api/files/org-1/0123456789abcdef0123456789abcdef.png', 'https://cdn.example.com/a.png']) {
+      expect(sanitizeHtml(`<img src="${src}" />`)).toBe(`<img src="${src}" />`);
+    }
   });
 
   it('empty stays empty', () => {

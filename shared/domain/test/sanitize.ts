@@ -4,7 +4,9 @@ import sanitize from 'sanitize-html';
  * Rich text of questions, options, solutions, paragraphs and instructions: sanitised HTML.
  *
  * Kept: formatting (bold, italic, underline, strike, sub/superscript, headings, code), lists,
- * tables, links (http, https, mailto), pictures with an http(s) or relative `src` and a size
+ * tables, links (http, https, mailto), pictures with a `src` of our own stored files
+ * (`/api/files/{org}/{name}`) or an https address (issue 14: any other address, such as
+ * http://127.0.0.1 or the server's own API, was fetched by the PDF export), and a size
  * (width/height), a few inline styles (alignment, size, colour, weight). LaTeX stays text
  * between `$...$` or `\(...\)` (KaTeX renders it when shown); a `<` inside it must come
  * escaped (`&lt;`), as in any HTML text.
@@ -49,7 +51,8 @@ export function safeStyle(style: string): string {
 }
 
 const DIMENSION = /^\d{1,5}%?$/;
-const RELATIVE_URL = /^[\w\-./~%?&=#+,;@!]+$/;
+/** A picture stored by Testforge (server/modules/files): `/api/files/{org id}/{32 hex}.{ext}`. */
+export const STORED_FILE_SRC = /^\/api\/files\/[A-Za-z0-9-]{1,64}\/[0-9a-f]{32}\.[a-z]{3,4}$/;
 const styled = ['style'];
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [
@@ -72,7 +75,7 @@ const OPTIONS: sanitize.IOptions = {
   },
   selfClosing: ['img', 'br', 'hr', 'col'],
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: ['https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   parseStyleAttributes: false,
@@ -89,8 +92,8 @@ const OPTIONS: sanitize.IOptions = {
       for (const size of ['width', 'height'] as const) {
         if (next[size] !== undefined && !DIMENSION.test(next[size].trim())) delete next[size];
       }
-      // A relative address is a plain path (no scheme, no quotes or backticks); schemes are checked below.
-      if (tagName === 'img' && next.src !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(next.src.trim()) && !RELATIVE_URL.test(next.src.trim())) {
+      // Pictures come from our own stored files or an https address, nothing else.
+      if (tagName === 'img' && next.src !== undefined && !STORED_FILE_SRC.test(next.src.trim()) && !/^https:\/\/[^\s"'`<>]+$/i.test(next.src.trim())) {
         delete next.src;
       }
       if (tagName === 'a') {
