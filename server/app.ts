@@ -11,6 +11,7 @@ import type { ServerConfig } from './config';
 import type { OpenedDatabase } from './db/database';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errorHandler';
 import { refuseExpiredWrites, registerRequestContext } from './http/context';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { AppError } from './http/errors';
 import { createServices, type Services } from './services';
 import { authRoutes } from './modules/auth/routes';
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   app.setSerializerCompiler(serializerCompiler);
   registerRequestContext(app);
   registerErrorHandling(app);
+  registerSecurityHeaders(app, config);
 
   const services = createServices(config, database.db, database.kind, app.log);
   // Mail queued after an answer (forgot-password) is written and sent before the database closes.
@@ -91,7 +93,8 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
     },
     { prefix: '/api' },
   );
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Its own CSP, with hashes of its inline parts (ours would refuse them).
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(guideRoutes);
   registerPortal(app, config);

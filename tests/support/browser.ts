@@ -43,6 +43,10 @@ export async function newPage(browser: Browser, baseUrl: string, options: { loca
   context.setDefaultTimeout(10_000); // fail with Playwright's message, before Jest's timeout
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
+  // Our pages' CSP (issue 14) refusing something shows in every browser test's output.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) console.error('CSP violation:', message.text());
+  });
   return { context, page };
 }
 
