@@ -46,7 +46,10 @@ const APP_VERSION = (() => {
 })();
 
 export async function buildApp({ config, database, quiet }: BuildAppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  // https when a certificate is given (Office loads add-ins over https only); the types stay the http ones'.
+  const https = config.tls ? { https: { cert: fs.readFileSync(config.tls.cert), key: fs.readFileSync(config.tls.key) } } : {};
   const app = Fastify({
+    ...https,
     logger: { level: quiet ? 'warn' : config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     genReqId: (req) => {

@@ -9,6 +9,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   publicUrl: string;
+  /** Serve https with this certificate and key (TLS_CERT, TLS_KEY: PEM files), e.g. office-addin-dev-certs' for the Word add-in. */
+  tls?: { cert: string; key: string };
   /** PUBLIC_URL as given (unset: free-test links use the origin the tutor reached the server at). */
   linkBaseUrl?: string;
   smtpUrl?: string;
@@ -53,12 +55,14 @@ function intFrom(value: string | undefined, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = intFrom(env.PORT, 3000);
+  const tls = env.TLS_CERT && env.TLS_KEY ? { cert: path.resolve(env.TLS_CERT), key: path.resolve(env.TLS_KEY) } : undefined;
   return {
+    tls,
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${port}`).replace(/\/$/, ''),
     linkBaseUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Testforge <no-reply@testforge.local>',

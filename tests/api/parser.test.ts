@@ -1,3 +1,6 @@
+import https from 'node:https';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import fs from 'node:fs';
 import axios from 'axios';
 import { parserEndpoints } from '../../shared/api/parser';
@@ -86,21 +89,49 @@ describe('add-in version and manifest', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toMatch(/^application\/xml/);
     expect(download.headers.get('content-disposition')).toBe('attachment; filename="testforge-word-addin.xml"');
-    // PUBLIC_URL is http here: the file as written.
-    expect(await download.text()).toBe(manifest);
+    // PUBLIC_URL is http here (issue 14): the manifest names the origin it was asked from, and says Word needs https.
+    const served = await download.text();
+    const origin = new URL(server.baseUrl).origin;
+    expect(served).toContain(`<SourceLocation DefaultValue="${origin}/addin/taskpane.html"/>`);
+    expect(served).not.toContain('localhost:3000');
+    expect(served).toMatch(/^<\?xml[^>]*\?>\s*<!-- Word will refuse this manifest: Office loads add-ins over https only/);
+    expect(served.replace(/<!-- Word will refuse[\s\S]*?-->\n/, '').replaceAll(origin, 'https://localhost:3000')).toBe(manifest);
     expect((await server.call('GET', '/api/v2/parser/version')).status).toBe(401);
   });
 
   test('with an https PUBLIC_URL the manifest points Word at this server', async () => {
-    const https = await startTestServer({ publicUrl: 'https://tests.example.com' });
+    const https = await startTestServer({ publicUrl: 'https://tests.example.com', linkBaseUrl: 'https://tests.example.com' }); // PUBLIC_URL sets both
     try {
       const xml = await (await fetch(`${https.baseUrl}/api/v2/parser/manifest.xml`)).text();
       expect(xml).toContain('<SourceLocation DefaultValue="https://tests.example.com/addin/taskpane.html"/>');
+      expect(xml).toContain('<AppDomain>https://tests.example.com</AppDomain>');
       expect(xml).not.toContain('localhost:3000');
+      expect(xml).not.toContain('Word will refuse');
     } finally {
       await https.close();
     }
   });
+});
+
+test('served over https (TLS_CERT, TLS_KEY), on any port, the manifest names that origin (issue 14)', async () => {
+  const config = loadConfig({ TLS_CERT: `${ROOT}/tests/fixtures/tls/localhost.crt`, TLS_KEY: `${ROOT}/tests/fixtures/tls/localhost.key`, PORT: '0' }, { distDir: `${ROOT}/dist`, logLevel: 'warn' });
+  expect(config.publicUrl).toBe('https://localhost:0');
+  const { app } = await buildApp({ config: { ...config, publicUrl: 'https://localhost' }, database: server.database, quiet: true });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const body = await new Promise<string>((resolve, reject) => {
+      https.get({ host: '127.0.0.1', port, path: '/api/v2/parser/manifest.xml', ca: fs.readFileSync(`${ROOT}/tests/fixtures/tls/localhost.crt`), servername: 'localhost' }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve(text));
+      }).on('error', reject);
+    });
+    expect(body).toContain(`<SourceLocation DefaultValue="https://127.0.0.1:${port}/addin/taskpane.html"/>`);
+    expect(body).not.toContain('Word will refuse');
+  } finally {
+    await app.close();
+  }
 });
 
 describe('font check', () => {

@@ -27,11 +27,21 @@ export function readAddinManifest(file = MANIFEST_PATH): AddinManifest | null {
   return version ? { xml, version } : null;
 }
 
+/** The origin manifest.xml is written for (a developer's machine); the served copy names the server's. */
+export const MANIFEST_ORIGIN = 'https://localhost:3000';
+
 /**
- * The manifest as served: the task pane's origin is the server's own when the server has an
- * https PUBLIC_URL (Office loads add-ins over https only); else the file as written
- * (https://localhost:3000, for a developer's machine).
+ * The manifest as served (issue 14: it named https://localhost:3000 whatever PORT or PUBLIC_URL
+ * said): every address points at `origin`, the server's PUBLIC_URL or the origin the file was
+ * asked from. Office loads add-ins over https only, so an http origin gets a comment at the top
+ * that says so and what to do.
  */
-export function manifestFor(manifest: AddinManifest, publicUrl: string): string {
-  return publicUrl.startsWith('https://') ? manifest.xml.replaceAll('https://localhost:3000', publicUrl) : manifest.xml;
+export function manifestFor(manifest: AddinManifest, origin: string): string {
+  const xml = manifest.xml.replaceAll(MANIFEST_ORIGIN, origin.replace(/\/$/, ''));
+  if (origin.startsWith('https://')) return xml;
+  const warning =
+    `<!-- Word will refuse this manifest: Office loads add-ins over https only, and this server answered on ${origin}.\n` +
+    '     Serve Testforge over https (TLS_CERT and TLS_KEY, e.g. the certificate of office-addin-dev-certs, or a proxy)\n' +
+    '     or set an https PUBLIC_URL, then download the manifest again. See addin/README.md. -->\n';
+  return xml.replace(/^(<\?xml[^>]*\?>\s*)/, `$1${warning}`);
 }

@@ -86,13 +86,13 @@ export async function parserRoutes(app: FastifyInstance, services: Services): Pr
   });
 
   // Without a session: the portal downloads it through a plain link.
-  api.get('/v2/parser/manifest.xml', { schema: { tags: ['parser'] } }, async (_request, reply: FastifyReply) => {
+  api.get('/v2/parser/manifest.xml', { schema: { tags: ['parser'] } }, async (request, reply: FastifyReply) => {
     if (!manifest) throw new AppError(404, 'NOT_FOUND', 'fileNotFound');
     return reply
       .header('Content-Type', 'application/xml; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="testforge-word-addin.xml"')
       .header('Cache-Control', 'no-cache')
-      .send(manifestFor(manifest, services.config.publicUrl));
+      .send(manifestFor(manifest, services.config.linkBaseUrl ?? `${request.protocol}://${request.host}`));
   });
 
   api.get('/v2/parserfont', { schema: { tags: ['fonts'], querystring: fontCheckQuery }, preValidation: services.requireAuth }, async (request) => {
