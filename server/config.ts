@@ -14,6 +14,8 @@ export interface ServerConfig {
   /** PUBLIC_URL as given (unset: free-test links use the origin the tutor reached the server at). */
   linkBaseUrl?: string;
   smtpUrl?: string;
+  /** Where text messages are POSTed as JSON { to, text } (SMS_WEBHOOK_URL); without it they stay in the outbox and the log. */
+  smsWebhookUrl?: string;
   mailFrom: string;
   sessionTtlMs: number;
   /** How long a looked-up session is served from memory (see SessionCache); 0 turns it off. */
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${port}`).replace(/\/$/, ''),
     linkBaseUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Testforge <no-reply@testforge.local>',
     sessionTtlMs: intFrom(env.SESSION_TTL_HOURS, 24 * 7) * 3_600_000,
     sessionCacheMs: intFrom(env.SESSION_CACHE_MS, 5_000),

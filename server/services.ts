@@ -5,6 +5,7 @@ import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
 import { requireAuth } from './http/context';
 import { Mailer } from './mail/mailer';
+import { SmsSender } from './mail/sms';
 import { AccountsRepository } from './modules/accounts/repository';
 import { LoginThrottle } from './modules/auth/loginThrottle';
 import { AuthService } from './modules/auth/service';
@@ -18,6 +19,7 @@ export interface Services {
   accounts: AccountsRepository;
   auth: AuthService;
   mailer: Mailer;
+  sms: SmsSender;
   sessions: SessionCache;
   requireAuth: (request: FastifyRequest) => Promise<void>;
 }
@@ -33,6 +35,7 @@ export function createServices(config: ServerConfig, db: Kysely<Database>, datab
     databaseKind,
     accounts,
     mailer,
+    sms: new SmsSender(db, log, config.smsWebhookUrl),
     sessions,
     auth: new AuthService(accounts, throttle, mailer, config, sessions),
     requireAuth: requireAuth(accounts, sessions),

@@ -14,6 +14,7 @@ import * as m006 from './migrations/006_org_fonts';
 import * as m007 from './migrations/007_students';
 import * as m008reevaluation from './migrations/008_reevaluation';
 import * as m009freeTestAttempts from './migrations/009_free_test_attempts';
+import * as m010studentProof from './migrations/010_student_proof';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '007_students': m007,
   '008_reevaluation': m008reevaluation,
   '009_free_test_attempts': m009freeTestAttempts,
+  '010_student_proof': m010studentProof,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {

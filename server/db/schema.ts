@@ -151,6 +151,25 @@ export interface StudentsTable {
   contact: string;
   contact_key: string;
   created_at: CreatedAt;
+  /** Until then a start from a new device is let in once (a tutor's reset; migration 010). */
+  proof_waived_until: Date | null;
+}
+/** The devices a student has taken tests on: hashes of the random key their browser keeps (migration 010). */
+export interface StudentDevicesTable {
+  student_id: string;
+  org_id: string;
+  key_hash: string;
+  created_at: CreatedAt;
+  last_seen_at: Generated<Date>;
+}
+/** One live one-time code per contact of an organisation, hashed (migration 010). */
+export interface StudentCodesTable {
+  org_id: string;
+  contact_key: string;
+  code_hash: string;
+  expires_at: Date;
+  tries: Generated<number>;
+  created_at: CreatedAt;
 }
 export interface AttemptsTable {
   id: string;
@@ -324,6 +343,8 @@ export interface Database {
   question_reports: QuestionReportsTable;
   shared_tests: SharedTestsTable;
   students: StudentsTable;
+  student_devices: StudentDevicesTable;
+  student_codes: StudentCodesTable;
   attempts: AttemptsTable;
   attempt_answers: AttemptAnswersTable;
   publishes: PublishesTable;

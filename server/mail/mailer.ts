@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 
 export interface OutgoingMail {
   orgId: string | null;
-  kind: 'password-reset' | 'support-notification' | 'support-callback';
+  kind: 'password-reset' | 'support-notification' | 'support-callback' | 'student-code';
   to: string;
   subject: string;
   body: string;

@@ -57,17 +57,17 @@ describe('landing page and identification', () => {
     expect((await ended.start()).body.code).toBe('TEST_ENDED');
   });
 
-  test('identify: one student per organisation and contact (e-mail without case, phone by its digits); bad input names the field', async () => {
+  test('identify: one student per organisation and contact (e-mail without case, phone by its digits), from the same device; bad input names the field', async () => {
     const { sharedTestId } = await publishFreeTest(server, tutor);
     const student = studentOf(server, sharedTestId);
-    const a = await student.identify({ name: 'Mai', contact: 'Mai.Tran@Example.com' });
+    const a = await student.identify({ name: 'Mai', contact: 'Mai.Tran@Example.com' , deviceKey: student.deviceKey });
     expect(a.status).toBe(200);
     expect(a.body.data).toMatchObject({ student: { name: 'Mai' }, attemptsUsed: 0, attemptsLeft: null, hasAttemptInProgress: false });
-    const b = await student.identify({ name: 'Mai T.', contact: ' mai.tran@example.COM ' });
+    const b = await student.identify({ name: 'Mai T.', contact: ' mai.tran@example.COM ' , deviceKey: student.deviceKey });
     expect(b.body.data.student.id).toBe(a.body.data.student.id);
     expect(b.body.data.student.name).toBe('Mai T.');
-    const p1 = await student.identify({ name: 'Phone', contact: '+84 (90) 123-4567' });
-    const p2 = await student.identify({ name: 'Phone', contact: '84901234567' });
+    const p1 = await student.identify({ name: 'Phone', contact: '+84 (90) 123-4567' , deviceKey: student.deviceKey });
+    const p2 = await student.identify({ name: 'Phone', contact: '84901234567' , deviceKey: student.deviceKey });
     expect(p2.body.data.student.id).toBe(p1.body.data.student.id);
     const key = await db().selectFrom('students').select('contact_key').where('id', '=', p1.body.data.student.id).executeTakeFirstOrThrow();
     expect(key.contact_key).toBe('84901234567');

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { TestServer } from './testServer';
 import type { Editor } from './testEditor';
 
@@ -72,8 +73,14 @@ export async function publishFreeTest(
   return { testId, sharedTestId: res.body.data._id, sectionIds };
 }
 
-/** A student of the free test: identifies, starts, and calls with the attempt's token. */
-export function studentOf(server: TestServer, sharedTestId: string, identity = { name: 'An Student', contact: `s${Math.random().toString(36).slice(2)}@example.com` }) {
+/** A random device key, as the student page keeps one per browser (issue 14). */
+export const newDeviceKey = () => crypto.randomBytes(24).toString('base64url');
+
+/**
+ * A student of the free test on one device: identifies and starts with that device's key (as the
+ * student page does), and calls with the attempt's token.
+ */
+export function studentOf(server: TestServer, sharedTestId: string, identity = { name: 'An Student', contact: `s${Math.random().toString(36).slice(2)}@example.com` }, deviceKey = newDeviceKey()) {
   let token = '';
   const as = (method: string, path: string, body?: unknown, lang?: string) =>
     server.call(method, path, { body, lang, headers: token ? { 'x-student-token': token } : {} });
@@ -86,8 +93,9 @@ export function studentOf(server: TestServer, sharedTestId: string, identity = {
       token = value;
     },
     info: (lang?: string) => server.call('GET', `/api/student/test/${sharedTestId}`, { lang }),
-    identify: (body: unknown = identity) => server.call('POST', `/api/student/test/${sharedTestId}/identify`, { body }),
-    start: async (body: unknown = identity) => {
+    deviceKey,
+    identify: (body: unknown = { ...identity, deviceKey }) => server.call('POST', `/api/student/test/${sharedTestId}/identify`, { body }),
+    start: async (body: unknown = { ...identity, deviceKey }) => {
       const res = await server.call('POST', `/api/student/test/${sharedTestId}/start`, { body });
       if (res.status === 200) token = res.body.data.token;
       return res;

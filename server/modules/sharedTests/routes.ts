@@ -5,7 +5,10 @@ import type { Services } from '../../services';
 import { callerOf } from '../tests/routes';
 import { TestEditorRepository } from '../tests/repository';
 import { SharedTestsRepository } from './repository';
-import { createSharedTestBody, sharedTestParams, updateSharedTestBody } from './schemas';
+import { createSharedTestBody, resetStudentBody, sharedTestParams, updateSharedTestBody } from './schemas';
+import { serverMessage } from '../../../shared/i18n/serverMessages';
+import { StudentIdentityRepository } from '../students/identityRepository';
+import { StudentIdentityService } from '../students/identity';
 import { FreeTestService, type FreeTestCaller } from './service';
 
 /** Free (shared) tests: a test published by link (spec section 7, "Shared (free) test"). */
@@ -28,6 +31,12 @@ export async function sharedTestRoutes(app: FastifyInstance, services: Services)
   api.post('/v2/shared-test/create', { schema: { tags, body: createSharedTestBody }, preValidation: guard }, async (request) => ({
     data: await service.create(callerWithOrigin(request), request.body),
   }));
+
+  const identity = new StudentIdentityService(new StudentIdentityRepository(services.db), services.mailer, services.sms);
+  api.post('/v2/shared-test/:id/reset-student', { schema: { tags, params: sharedTestParams, body: resetStudentBody }, preValidation: guard }, async (request) => {
+    const reset = await service.resetStudent(callerWithOrigin(request), request.params.id, request.body.contact, identity);
+    return { data: { message: serverMessage(request.lang, 'studentReset'), ...reset } };
+  });
 
   api.patch('/v2/shared-test/update/:id', { schema: { tags, params: sharedTestParams, body: updateSharedTestBody }, preValidation: guard }, async (request) => ({
     data: await service.update(callerWithOrigin(request), request.params.id, request.body),

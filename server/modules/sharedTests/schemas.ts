@@ -34,3 +34,6 @@ export const updateSharedTestBody = z
 
 export type CreateSharedTestBody = z.infer<typeof createSharedTestBody>;
 export type UpdateSharedTestBody = z.infer<typeof updateSharedTestBody>;
+
+/** `POST /v2/shared-test/{id}/reset-student`: the student's e-mail or phone, as they gave it. */
+export const resetStudentBody = z.strictObject({ contact: z.string().trim().min(3).max(100) });

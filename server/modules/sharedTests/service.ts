@@ -10,6 +10,7 @@ import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import { presentSharedTest, type LinkableTest } from './presenter';
 import type { SharedTestsRepository } from './repository';
 import type { CreateSharedTestBody, UpdateSharedTestBody } from './schemas';
+import type { StudentIdentityService } from '../students/identity';
 
 /** Who asks, in which language, and the origin their links are made on. */
 export interface FreeTestCaller extends EditorCaller {
@@ -75,6 +76,22 @@ export class FreeTestService {
       await this.repo.markTestShared(trx, body.testId);
       return presentSharedTest(await this.repo.byId(caller.orgId, id!, trx), test, caller.origin);
     });
+  }
+
+  /**
+   * `POST /v2/shared-test/{id}/reset-student` (issue 14): a student who can prove nothing (lost
+   * device, no access to their mail) is let in once more from a new device; the token of their
+   * attempt in progress stops working, its answers are kept for them. The tutor's own free tests only.
+   */
+  async resetStudent(caller: FreeTestCaller, id: string, contact: string, identity: StudentIdentityService): Promise<{ attemptsInProgress: number }> {
+    const found = await this.repo.byId(caller.orgId, id);
+    if (!found) throw sharedTestNotFound();
+    await this.linkable(caller, found.test_id).catch((error: unknown) => {
+      throw error instanceof AppError && error.statusCode === 404 ? sharedTestNotFound() : error;
+    });
+    const reset = await identity.reset(caller.orgId, id, contact);
+    if (!reset) throw new AppError(404, 'NOT_FOUND', 'studentNotFound', { what: 'student' });
+    return { attemptsInProgress: reset.attemptsInProgress };
   }
 
   /** `PATCH /v2/shared-test/update/{id}`: the window, the attempts, disable (isRemoved) or re-enable. */

@@ -68,16 +68,6 @@ export class StudentsRepository {
     return db.selectFrom('tests').selectAll().where('id', '=', testId).executeTakeFirst();
   }
 
-  /** The student of the organisation with this contact, created or renamed. */
-  async upsertStudent(orgId: string, id: string, name: string, contact: string, contactKey: string, db: Kysely<Database> = this.db): Promise<StudentRow> {
-    return db
-      .insertInto('students')
-      .values({ id, org_id: orgId, name, contact, contact_key: contactKey })
-      .onConflict((oc) => oc.constraint('students_org_contact_key').doUpdateSet({ name, contact }))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
-
   /** Locks the student's row for the transaction: starts of one student never interleave. */
   async lockStudent(trx: Transaction<Database>, studentId: string): Promise<void> {
     await trx.selectFrom('students').select('id').where('id', '=', studentId).forUpdate().executeTakeFirst();

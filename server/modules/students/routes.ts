@@ -1,3 +1,4 @@
+import { serverMessage } from '../../../shared/i18n/serverMessages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STUDENT_TOKEN_HEADER } from '../../../shared/api/students';
@@ -7,7 +8,9 @@ import type { Services } from '../../services';
 import { callerOf } from '../tests/routes';
 import { TestEditorRepository } from '../tests/repository';
 import { StudentsRepository } from './repository';
-import { identityBody, previewParams, previewResultBody, questionParams, reportBody, reportParams, saveAnswerBody, sectionParams, sharedTestIdParams } from './schemas';
+import { codeBody, identityBody, previewParams, previewResultBody, questionParams, reportBody, reportParams, saveAnswerBody, sectionParams, sharedTestIdParams } from './schemas';
+import { StudentIdentityRepository } from './identityRepository';
+import { StudentIdentityService } from './identity';
 import { StudentService } from './service';
 
 /**
@@ -18,7 +21,8 @@ import { StudentService } from './service';
 export async function studentRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tests = new TestEditorRepository(services.db);
-  const service = new StudentService(new StudentsRepository(services.db), tests);
+  const identity = new StudentIdentityService(new StudentIdentityRepository(services.db), services.mailer, services.sms);
+  const service = new StudentService(new StudentsRepository(services.db), tests, identity);
   const tags = ['students'];
   const tokenOf = (request: FastifyRequest) => {
     const token = request.headers[STUDENT_TOKEN_HEADER];
@@ -31,12 +35,20 @@ export async function studentRoutes(app: FastifyInstance, services: Services): P
   api.get('/student/test/:id', { schema: { tags, params: sharedTestIdParams } }, async (request) => ({
     data: await service.info(request.params.id, request.lang),
   }));
+  // A known contact needs proof (issue 14): this device's key, an attempt token of theirs, or a code.
+  const proofOf = (request: FastifyRequest, body: { deviceKey?: string; code?: string }) => ({ deviceKey: body.deviceKey, code: body.code, token: tokenOf(request) });
   api.post('/student/test/:id/identify', { schema: { tags, params: sharedTestIdParams, body: identityBody }, config: perTest }, async (request) => ({
-    data: await service.identify(request.params.id, request.body),
+    data: await service.identify(request.params.id, request.body, proofOf(request, request.body)),
   }));
   api.post('/student/test/:id/start', { schema: { tags, params: sharedTestIdParams, body: identityBody }, config: perTest }, async (request) => ({
-    data: await service.start(request.params.id, request.body),
+    data: await service.start(request.params.id, request.body, proofOf(request, request.body)),
   }));
+  // Codes: a few a minute per address and free test, and at most one a minute per contact (in the service).
+  const codeLimit = { rateLimit: { max: 5, timeWindow: 60_000, keyGenerator: perTest.rateLimit.keyGenerator } };
+  api.post('/student/test/:id/code', { schema: { tags, params: sharedTestIdParams, body: codeBody }, config: codeLimit }, async (request) => {
+    await service.requestCode(request.params.id, request.body.contact, request.lang);
+    return { data: { message: serverMessage(request.lang, 'studentCodeSent') } };
+  });
   api.get('/student/attempt', { schema: { tags } }, async (request) => ({ data: await service.attempt(tokenOf(request)) }));
   api.put('/student/attempt/answer/:questionId', { schema: { tags, params: questionParams, body: saveAnswerBody } }, async (request) => ({
     data: await service.saveAnswer(tokenOf(request), request.params.questionId, request.body.answer),

@@ -9,11 +9,19 @@ export const sectionParams = z.object({ sectionId: id });
 export const reportParams = z.object({ id });
 export const previewParams = z.object({ testId: id });
 
+const contact = z.string().trim().min(3).max(100);
+
 export const identityBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
   /** An e-mail address or a phone number. */
-  contact: z.string().trim().min(3).max(100),
+  contact,
+  /** The random key the student's browser keeps: a known contact is accepted from its devices (issue 14). */
+  deviceKey: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'a random key of 22 to 128 letters, digits, - or _').optional(),
+  /** The one-time code sent to the contact. */
+  code: z.string().trim().regex(/^\d{6}$/, 'six digits').optional(),
 });
+
+export const codeBody = z.strictObject({ contact });
 
 export const studentAnswer = z.strictObject({
   selected: z.array(id).max(50).optional(),

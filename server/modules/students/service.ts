@@ -6,6 +6,7 @@ import type { Language } from '../../../shared/i18n/languages';
 import { AppError, badRequest } from '../../http/errors';
 import { hashToken, newId, newToken } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../tests/repository';
+import type { StudentIdentityService, StudentProof } from './identity';
 import { answerableIds, allIds, buildLayout, questionsById, sectionOfQuestion, sectionTimings, type AttemptLayout } from './layout';
 import { presentAttempt, presentResult, type ScoredRow } from './presenter';
 import type { AttemptRow, FreeTestWithTest, StudentsRepository } from './repository';
@@ -27,15 +28,6 @@ const questionGone = () => new AppError(404, 'NOT_FOUND', 'questionNotFound', { 
 const formatTime = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** What a contact is compared by: an e-mail lower-cased, a phone number's digits. Null when it is neither. */
-export function contactKeyOf(contact: string): string | null {
-  const text = contact.trim();
-  if (text.includes('@')) return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? text.toLowerCase() : null;
-  if (!/^\+?[\d\s().-]+$/.test(text)) return null;
-  const digits = text.replace(/\D/g, '');
-  return digits.length >= 6 && digits.length <= 15 ? digits : null;
-}
-
 /** A free test's attempts per student: its sharer's number, else the test's own (issue 14). */
 const attemptLimit = (free: FreeTestWithTest, test: Test) => free.shared.no_of_attempts ?? test.attempts;
 
@@ -49,6 +41,7 @@ export class StudentService {
   constructor(
     private readonly repo: StudentsRepository,
     private readonly tests: TestEditorRepository,
+    private readonly identity: StudentIdentityService,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -121,10 +114,15 @@ export class StudentService {
     };
   }
 
-  private async student(free: FreeTestWithTest, identity: StudentIdentity) {
-    const key = contactKeyOf(identity.contact);
-    if (!key) throw badRequest('contact', 'studentContactInvalid');
-    return this.repo.upsertStudent(free.shared.org_id, newId(), identity.name.trim(), identity.contact.trim(), key);
+  /** The student, proven (see StudentIdentityService): 403 and nothing changed without proof. */
+  private student(free: FreeTestWithTest, identity: StudentIdentity, proof: StudentProof) {
+    return this.identity.prove(free.shared.org_id, identity, proof);
+  }
+
+  /** `POST /student/test/{id}/code`: a one-time code to the contact, when a student has it (the answer is the same either way). */
+  async requestCode(sharedTestId: string, contact: string, lang: Language): Promise<void> {
+    const { free, test } = await this.load(sharedTestId);
+    await this.identity.requestCode(free.shared.org_id, test.name, contact, lang);
   }
 
   private standing(free: FreeTestWithTest, test: Test, student: { id: string; name: string; contact: string }, attempts: AttemptRow[], now: number): StudentStanding {
@@ -141,11 +139,11 @@ export class StudentService {
   }
 
   /** `POST /student/test/{id}/identify`: the student (created, or known by the contact) and their attempts. */
-  async identify(sharedTestId: string, identity: StudentIdentity): Promise<StudentStanding> {
+  async identify(sharedTestId: string, identity: StudentIdentity, proof: StudentProof): Promise<StudentStanding> {
     const { free, test } = await this.load(sharedTestId);
     const now = this.clock();
     await this.submitExpired(free, test, now);
-    const student = await this.student(free, identity);
+    const student = await this.student(free, identity, proof);
     return this.standing(free, test, student, await this.repo.attemptsOf(sharedTestId, student.id), now);
   }
 
@@ -154,11 +152,11 @@ export class StudentService {
    * the page that lost its token gets one, an older one stops working), or starts one when the
    * window is open and attempts are left. The layout and the deadline are fixed here.
    */
-  async start(sharedTestId: string, identity: StudentIdentity): Promise<StudentStart> {
+  async start(sharedTestId: string, identity: StudentIdentity, proof: StudentProof): Promise<StudentStart> {
     const { free, test, byId } = await this.load(sharedTestId);
     const now = this.clock();
     await this.submitExpired(free, test, now);
-    const student = await this.student(free, identity);
+    const student = await this.student(free, identity, proof);
     const token = newToken();
     await this.repo.db.transaction().execute(async (trx) => {
       await this.repo.lockStudent(trx, student.id);
