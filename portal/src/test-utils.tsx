@@ -197,10 +197,12 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     sharedTestOf: notSetUp('sharedTestOf'),
     createSharedTest: notSetUp('createSharedTest'),
     updateSharedTest: notSetUp('updateSharedTest'),
+    resetFreeTestStudent: notSetUp('resetFreeTestStudent'),
     // The student page (shared/api/students.ts): a test that uses one sets it up.
     studentTest: notSetUp('studentTest'),
     studentIdentify: notSetUp('studentIdentify'),
     studentStart: notSetUp('studentStart'),
+    studentRequestCode: notSetUp('studentRequestCode'),
     studentAttempt: notSetUp('studentAttempt'),
     studentSaveAnswer: notSetUp('studentSaveAnswer'),
     studentSubmitSection: notSetUp('studentSubmitSection'),

@@ -34,6 +34,13 @@ export function errorMessage(error: unknown): string {
   return SOMETHING_WENT_WRONG;
 }
 
+/** The machine code of a failed call (`STUDENT_PROOF_REQUIRED`, ...), or null. */
+export function errorCode(error: unknown): string | null {
+  if (!(error instanceof AxiosError)) return null;
+  const code = (error.response?.data as Partial<ApiErrorBody> | undefined)?.code;
+  return typeof code === 'string' ? code : null;
+}
+
 /**
  * The one HTTP client of the portal and the add-in: every call carries accept-language and
  * x-access-token, and failures are routed to the hooks in one place.

@@ -51,5 +51,8 @@ export function sharedTestEndpoints(http: AxiosInstance) {
     createSharedTest: async (body: SharedTestCreate) => (await http.post<{ data: SharedTest }>('/v2/shared-test/create', body)).data.data,
     updateSharedTest: async (id: string, body: SharedTestUpdate) =>
       (await http.patch<{ data: SharedTest }>(`/v2/shared-test/update/${encodeURIComponent(id)}`, body)).data.data,
+    /** Lets a student who lost their device in once more (issue 14); their attempt in progress is kept. */
+    resetFreeTestStudent: async (id: string, contact: string) =>
+      (await http.post<{ data: { message: string; attemptsInProgress: number } }>(`/v2/shared-test/${encodeURIComponent(id)}/reset-student`, { contact })).data.data,
   };
 }

@@ -50,6 +50,16 @@ export interface StudentIdentity {
   contact: string;
 }
 
+/**
+ * What proves a student whose contact was used before (issue 14): the random key this browser
+ * keeps for all free tests, the one-time code sent to the contact, and an attempt token of theirs.
+ */
+export interface StudentProof {
+  deviceKey: string;
+  code?: string;
+  token?: string | null;
+}
+
 /** `POST /student/test/{id}/identify`: the student and their attempts of this free test. */
 export interface StudentStanding {
   student: { id: string; name: string; contact: string };
@@ -186,10 +196,13 @@ export function studentEndpoints(http: AxiosInstance) {
   const base = (id: string) => `/student/test/${encodeURIComponent(id)}`;
   return {
     studentTest: async (sharedTestId: string) => (await http.get<{ data: StudentTestInfo }>(base(sharedTestId), own)).data.data,
-    studentIdentify: async (sharedTestId: string, body: StudentIdentity) =>
-      (await http.post<{ data: StudentStanding }>(`${base(sharedTestId)}/identify`, body, own)).data.data,
-    studentStart: async (sharedTestId: string, body: StudentIdentity) =>
-      (await http.post<{ data: StudentStart }>(`${base(sharedTestId)}/start`, body, own)).data.data,
+    studentIdentify: async (sharedTestId: string, who: StudentIdentity, proof: StudentProof) =>
+      (await http.post<{ data: StudentStanding }>(`${base(sharedTestId)}/identify`, { ...who, deviceKey: proof.deviceKey, code: proof.code }, proof.token ? as(proof.token) : own)).data.data,
+    studentStart: async (sharedTestId: string, who: StudentIdentity, proof: StudentProof) =>
+      (await http.post<{ data: StudentStart }>(`${base(sharedTestId)}/start`, { ...who, deviceKey: proof.deviceKey }, proof.token ? as(proof.token) : own)).data.data,
+    /** A one-time code to the contact (the answer's message is the same whether or not it is known). */
+    studentRequestCode: async (sharedTestId: string, contact: string) =>
+      (await http.post<{ data: { message: string } }>(`${base(sharedTestId)}/code`, { contact }, own)).data.data.message,
     studentAttempt: async (token: string) => (await http.get<{ data: StudentAttempt }>('/student/attempt', as(token))).data.data,
     studentSaveAnswer: async (token: string, questionId: string, answer: StudentAnswer | null) =>
       (await http.put<{ data: { questionId: string; savedAt: string } }>(`/student/attempt/answer/${encodeURIComponent(questionId)}`, { answer }, as(token))).data.data,

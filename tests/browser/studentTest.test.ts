@@ -166,6 +166,48 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
     await vi.context().close();
   });
 
+  test('on a second phone the same e-mail needs the code sent to it; another person cannot take the attempt (issue 14)', async () => {
+    const contact = 'lan.pham@example.com';
+    const first = await phone(suite.browser, suite.server.baseUrl);
+    await first.goto(`/t/${sharedTestId}`);
+    await first.getByTestId('student-name').fill('Lan Pham');
+    await first.getByTestId('student-contact').fill(contact);
+    await first.getByTestId('student-identify').click();
+    await first.getByTestId('student-start').click();
+    await first.getByTestId('student-question').getByTestId('student-option').filter({ hasText: /^7$/ }).click();
+    await first.getByTestId('student-save-status').getByText('All answers saved').waitFor();
+
+    // Another phone, in Vietnamese: the e-mail alone is refused, with the way forward.
+    const second = await phone(suite.browser, suite.server.baseUrl, 'vi-VN');
+    await second.goto(`/t/${sharedTestId}`);
+    await second.getByTestId('student-name').fill('Someone Else');
+    await second.getByTestId('student-contact').fill(contact);
+    await second.getByTestId('student-identify').click();
+    await second.getByTestId('student-proof').getByText(/đã được dùng để làm bài ở đây trên một thiết bị khác/).waitFor();
+    await screenshot(second, 'student-proof-required-vi');
+    await second.getByTestId('student-send-code').click();
+    await second.getByTestId('student-code').waitFor();
+    await screenshot(second, 'student-code-vi');
+    // A wrong code is said so; the stored name did not change.
+    await second.getByTestId('student-code').fill('000000');
+    await second.getByTestId('student-identify').click();
+    await second.getByText(/Mã không đúng|Mã này đã hết hạn/).waitFor();
+    const stored = await suite.server.database.db.selectFrom('students').select('name').where('contact_key', '=', contact).executeTakeFirstOrThrow();
+    expect(stored.name).toBe('Lan Pham');
+
+    // The real student, with the code from their mail, resumes the same attempt with its answer.
+    await suite.server.services.mailer.settled();
+    const mail = await suite.server.database.db.selectFrom('outbox').select('body').where('recipient', '=', contact).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await second.getByTestId('student-name').fill('Lan Pham');
+    await second.getByTestId('student-code').fill(/(\d{6})/.exec(mail.body)![1]);
+    await second.getByTestId('student-identify').click();
+    await second.getByTestId('student-start').click();
+    await second.getByTestId('student-question').getByTestId('student-option').filter({ hasText: /^7$/ }).locator('input').first().waitFor();
+    expect(await second.getByTestId('student-question').getByTestId('student-option').filter({ hasText: /^7$/ }).locator('input').isChecked()).toBe(true);
+    await first.context().close();
+    await second.context().close();
+  });
+
   test('time runs out on the server clock: the page submits what was given by itself', async () => {
     const page = await phone(suite.browser, suite.server.baseUrl);
     await page.goto(`/t/${sharedTestId}`);

@@ -10,6 +10,7 @@ import { DEFAULT_DATE_FORMAT, formatDate } from '../../../../shared/domain/dates
 import { FREE_TEST_MAX_ATTEMPTS, FREE_TEST_UNLIMITED_ATTEMPTS } from '../../../../shared/domain/freeTest';
 import { toastQueued } from '../../../../shared/state/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ResetStudent } from './ResetStudent';
 import { useFreeTest } from './useFreeTest';
 
 const useStyles = makeStyles({
@@ -171,6 +172,7 @@ export function FreeTestDialog({ testId, testName, onClose }: { testId: string; 
                     <MessageBarBody>{t('freeTest.disabledWarning')}</MessageBarBody>
                   </MessageBar>
                 )}
+                {shared._id && !removed && <ResetStudent sharedTestId={shared._id} />}
               </>
             )}
             <div className={styles.status} aria-live="polite">{status}</div>

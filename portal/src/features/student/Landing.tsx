@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../shared/api/client';
+import { errorCode, errorMessage } from '../../../../shared/api/client';
 import { RichText } from '../../app/RichText';
 import { useStudentStyles } from './styles';
 import type { StudentTestState } from './useStudentTest';
@@ -26,8 +26,23 @@ export function Landing({ state }: { state: StudentTestState }) {
   const info = state.info!;
   const [name, setName] = useState(state.identity.name);
   const [contact, setContact] = useState(state.identity.contact);
-  const [problems, setProblems] = useState<{ name?: string; contact?: string; form?: string }>({});
+  const [problems, setProblems] = useState<{ name?: string; contact?: string; form?: string; code?: string }>({});
   const [busy, setBusy] = useState(false);
+  // The contact was used on another device (issue 14): the student proves it with a code sent to it.
+  const [proof, setProof] = useState<{ message: string; sent: string | null } | null>(null);
+  const [code, setCode] = useState('');
+
+  const sendCode = async () => {
+    setBusy(true);
+    try {
+      const sent = await state.requestCode(contact.trim());
+      setProof((current) => current && { ...current, sent });
+    } catch (error) {
+      setProblems({ form: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,13 +50,21 @@ export function Landing({ state }: { state: StudentTestState }) {
       name: name.trim() ? undefined : t('student.nameRequired'),
       contact: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contact.trim()) || /^\+?[\d\s().-]{6,}$/.test(contact.trim()) ? undefined : t('student.contactInvalid'),
     };
+    const withCode = proof?.sent ? code.trim() : undefined;
+    if (withCode !== undefined && !/^\d{6}$/.test(withCode)) {
+      setProblems({ ...next, code: t('student.codeFormat') });
+      return;
+    }
     setProblems(next);
     if (next.name || next.contact) return;
     setBusy(true);
     try {
-      await state.identify({ name: name.trim(), contact: contact.trim() });
+      await state.identify({ name: name.trim(), contact: contact.trim() }, withCode);
     } catch (error) {
-      setProblems({ form: errorMessage(error) });
+      const kind = errorCode(error);
+      if (kind === 'STUDENT_PROOF_REQUIRED') setProof({ message: errorMessage(error), sent: null });
+      else if (kind === 'STUDENT_CODE_WRONG' || kind === 'STUDENT_CODE_EXPIRED') setProblems({ code: errorMessage(error) });
+      else setProblems({ form: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -73,8 +96,35 @@ export function Landing({ state }: { state: StudentTestState }) {
             <Input value={name} onChange={(_, data) => setName(data.value)} autoComplete="name" maxLength={100} data-testid="student-name" />
           </Field>
           <Field label={t('student.contact')} required hint={t('student.contactHint')} validationMessage={problems.contact}>
-            <Input value={contact} onChange={(_, data) => setContact(data.value)} autoComplete="email" inputMode="email" maxLength={100} data-testid="student-contact" />
+            <Input
+              value={contact}
+              onChange={(_, data) => {
+                setContact(data.value);
+                setProof(null);
+              }}
+              autoComplete="email"
+              inputMode="email"
+              maxLength={100}
+              data-testid="student-contact"
+            />
           </Field>
+          {proof && (
+            <div className={styles.proof} data-testid="student-proof">
+              <MessageBar intent="warning">
+                <MessageBarBody>{proof.sent ?? proof.message}</MessageBarBody>
+              </MessageBar>
+              {proof.sent && (
+                <Field label={t('student.code')} required validationMessage={problems.code}>
+                  <Input value={code} onChange={(_, data) => setCode(data.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} data-testid="student-code" />
+                </Field>
+              )}
+              <div>
+                <Button appearance={proof.sent ? 'subtle' : 'secondary'} disabled={busy} onClick={() => void sendCode()} data-testid="student-send-code">
+                  {proof.sent ? t('student.sendCodeAgain') : t('student.sendCode')}
+                </Button>
+              </div>
+            </div>
+          )}
           {problems.form && (
             <MessageBar intent="error">
               <MessageBarBody>{problems.form}</MessageBarBody>

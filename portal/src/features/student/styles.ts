@@ -56,6 +56,7 @@ export const useStudentStyles = makeStyles({
   facts: { display: 'flex', flexWrap: 'wrap', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, color: tokens.colorNeutralForeground2 },
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
+  proof: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   grow: { flex: 1 },
   timer: {
     fontVariantNumeric: 'tabular-nums',

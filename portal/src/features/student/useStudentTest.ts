@@ -17,6 +17,18 @@ interface Stored {
 }
 
 const sessionKey = (id: string) => `testforge.student.${id}`;
+const DEVICE_KEY = 'testforge.student.device';
+
+/** This browser's random key (issue 14): a known e-mail or phone is accepted from the devices it was used on. */
+function deviceKey(): string {
+  let key = localStorage.getItem(DEVICE_KEY);
+  if (!key || !/^[A-Za-z0-9_-]{22,128}$/.test(key)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(24));
+    key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    localStorage.setItem(DEVICE_KEY, key);
+  }
+  return key;
+}
 const pendingKey = (id: string) => `testforge.student.pending.${id}`;
 const statusOf = (error: unknown) => (error instanceof AxiosError ? error.response?.status : undefined);
 
@@ -139,9 +151,10 @@ export function useStudentTest(mode: Mode) {
     return () => window.removeEventListener('online', online);
   }, []);
 
-  const identify = async (who: StudentIdentity) => {
+  /** Who the student is; `code` is the one-time code of a contact used before on another device. */
+  const identify = async (who: StudentIdentity, code?: string) => {
     if (mode.kind !== 'student') return;
-    const next = await api.studentIdentify(mode.sharedTestId, who);
+    const next = await api.studentIdentify(mode.sharedTestId, who, { deviceKey: deviceKey(), code, token: tokenRef.current });
     setIdentity(who);
     store({ name: who.name, contact: who.contact });
     setStanding(next);
@@ -157,7 +170,7 @@ export function useStudentTest(mode: Mode) {
       setPhase('test');
       return;
     }
-    const started = await api.studentStart(mode.sharedTestId, identity);
+    const started = await api.studentStart(mode.sharedTestId, identity, { deviceKey: deviceKey(), token: tokenRef.current });
     tokenRef.current = started.token;
     store({ token: started.token });
     enterAttempt(started.attempt);
@@ -222,6 +235,7 @@ export function useStudentTest(mode: Mode) {
   return {
     mode, phase, error, info, standing, identity, attempt, answers, result, queueState, clockOffset,
     load, identify, start, setAnswer, submitSection, submit, report, restart,
+    requestCode: (contact: string) => (mode.kind === 'student' ? api.studentRequestCode(mode.sharedTestId, contact) : Promise.resolve('')),
   };
 }
 
