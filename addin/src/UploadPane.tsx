@@ -12,6 +12,8 @@ import { DuplicatesNotice } from '../../shared/ui/wordUpload/DuplicatesNotice';
 import { MissingFontsDialog } from '../../shared/ui/wordUpload/MissingFontsDialog';
 import { ParseSummary } from '../../shared/ui/wordUpload/ParseSummary';
 import { ProblemList } from '../../shared/ui/wordUpload/ProblemList';
+import { placementText } from '../../shared/ui/wordUpload/placementText';
+import { SectionChoice } from '../../shared/ui/wordUpload/SectionChoice';
 import { useWordUpload } from '../../shared/ui/wordUpload/useWordUpload';
 import { api } from './api';
 import { ErrorBar } from './ErrorBar';
@@ -47,6 +49,7 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
   const { state } = upload;
   const [readFailure, setReadFailure] = useState<string | null>(null);
   const [showFailure, setShowFailure] = useState<string | null>(null);
+  const [useDocumentSections, setUseDocumentSections] = useState(false);
   const toasterId = useId('addin-toaster');
   const { dispatchToast } = useToastController(toasterId);
 
@@ -109,6 +112,7 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
       {parsed && state.step !== 'uploaded' && (
         <>
           <ParseSummary parsed={parsed} />
+          <SectionChoice parsed={parsed} sectionName={target.sectionName} value={useDocumentSections} onChange={setUseDocumentSections} />
           <ErrorBar message={showFailure} />
           <ProblemList problems={parsed.problems} onShow={inWord ? (problem) => void show(problem) : undefined} />
         </>
@@ -134,8 +138,8 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
       {state.step === 'uploaded' && (
         <MessageBar intent="success" layout="multiline" data-testid="addin-uploaded">
           <MessageBarBody>
-            <div style={{ overflowWrap: 'anywhere' }}>{t('addin.uploadedTo', { count: state.questions, test: target.testName, section: target.sectionName })}</div>
-            {state.sections > 0 && <div>{t('wordUpload.sectionsCreated', { count: state.sections })}</div>}
+            <div style={{ overflowWrap: 'anywhere' }}>{t('addin.uploadedTo', { count: state.placement.questions, test: target.testName, section: target.sectionName })}</div>
+            <div style={{ overflowWrap: 'anywhere' }}>{placementText(t, state.placement, { withCount: false })}</div>
             <Link href={editorUrl(target.testId)} target="_blank" rel="noopener" data-testid="addin-open-editor">
               {t('addin.openInPortal')} <Open16Regular />
             </Link>
@@ -154,7 +158,7 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
               <ProgressBar value={state.progress.total ? state.progress.done / state.progress.total : 0} />
             </Field>
           )}
-          <Button appearance="primary" disabled={!canUpload} onClick={() => void upload.upload({ testId: target.testId, sectionId: target.sectionId })} data-testid="addin-upload-button">
+          <Button appearance="primary" disabled={!canUpload} onClick={() => void upload.upload({ testId: target.testId, sectionId: target.sectionId, useDocumentSections })} data-testid="addin-upload-button">
             {t('wordUpload.upload', { count: parsed.questionCount })}
           </Button>
         </div>

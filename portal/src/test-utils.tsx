@@ -187,6 +187,7 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     updateSection: notSetUp('updateSection'),
     deleteSection: notSetUp('deleteSection'),
     moveSection: notSetUp('moveSection'),
+    uploadDocument: notSetUp('uploadDocument'),
     createQuestions: notSetUp('createQuestions'),
     editQuestion: notSetUp('editQuestion'),
     deleteQuestions: notSetUp('deleteQuestions'),

@@ -10,7 +10,7 @@ import type {
   ActionResult, Batch, Chapter, FolderChildren, FolderChildrenQuery, LibraryFolder, SelectionBody, Subject, TestSummary, Tutor,
 } from './libraryTypes';
 import type {
-  EditorTest, ImportResult, QuestionEditResult, QuestionInput, QuestionsResult, ReorderRemark, SectionDeleteResult, SectionInput,
+  DocumentUpload, DocumentUploadResult, EditorTest, ImportResult, QuestionEditResult, QuestionInput, QuestionsResult, ReorderRemark, SectionDeleteResult, SectionInput,
   SectionResult, SectionsResult, TestUpdate, TestUpdateResult, ValidationCatalogueEntry,
 } from './testTypes';
 
@@ -140,6 +140,8 @@ function testEndpoints(http: AxiosInstance) {
     moveSection: async (body: { testId: string; sourceSectionId: string; targetSectionId: string; version?: number }) =>
       data(await http.post<{ data: SectionsResult }>('/v2/test/section/drag-drop', body)),
     /** Adds questions at the end of the section, or of the comprehension `parentQuestionId` (a copy goes there too). */
+    /** A whole Word document: all its questions and sections, or none (one transaction on the server). */
+    uploadDocument: async (body: DocumentUpload) => data(await http.post<{ data: DocumentUploadResult }>('/v2/question/upload', body)),
     createQuestions: async (body: { testId: string; sectionId: string; questions: QuestionInput[]; parentQuestionId?: string; version?: number }) =>
       data(await http.post<{ data: QuestionsResult }>('/v2/question/create', body)),
     editQuestion: async (body: { testId: string; sectionId: string; question: QuestionInput & { _id: string }; version: number }) =>

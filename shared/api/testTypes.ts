@@ -3,6 +3,7 @@
  * the server's presenter and read by the portal and the add-in. The model itself is
  * shared/domain/test.
  */
+import type { DocumentPlacement } from '../domain/test/wordDocument';
 import type {
   FontEntry,
   Grade,
@@ -131,4 +132,13 @@ export type SectionResult = WriteResult & { section: EditorSection };
 export type SectionsResult = WriteResult & { sections: SectionSummary[] };
 export type SectionDeleteResult = SectionsResult & { settings: TestSettings };
 export type QuestionsResult = WriteResult & { section: EditorSection; questions: Question[] };
+/** `POST /v2/question/upload`: a Word document placed in one change (shared/domain/test/wordDocument.ts). */
+export type DocumentUploadResult = SectionsResult & DocumentPlacement;
+export interface DocumentUpload {
+  testId: string;
+  sectionId: string;
+  useDocumentSections: boolean;
+  sections: { name: string | null; questions: QuestionInput[] }[];
+  version?: number;
+}
 export type QuestionEditResult = WriteResult & { section: EditorSection; question: Question };

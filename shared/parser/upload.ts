@@ -1,12 +1,11 @@
 import type { Endpoints } from '../api/endpoints';
-import type { QuestionInput } from '../api/testTypes';
-import { LIMITS } from '../domain/test/defaults';
+import type { DocumentUploadResult, QuestionInput } from '../api/testTypes';
 import { PICTURE_PREFIX } from './content/inlines';
 import { pictureContentType } from './pictures';
 import type { ParsedDocument, ParsedQuestion } from './types';
 
 /** What the upload needs of the API client (the portal's and the add-in's are the same). */
-export type UploadApi = Pick<Endpoints, 'uploadPicture' | 'createSection' | 'createQuestions' | 'deleteQuestions' | 'deleteSection' | 'checkFonts'>;
+export type UploadApi = Pick<Endpoints, 'uploadPicture' | 'uploadDocument' | 'checkFonts'>;
 
 export interface UploadProgress {
   phase: 'pictures' | 'questions';
@@ -36,15 +35,24 @@ function mapHtml(question: ParsedQuestion, map: (html: string) => string): Parse
 }
 
 /**
- * Puts a parsed document into a test: its pictures uploaded (their `docx:` addresses replaced by
- * the uploaded ones), the questions before any "Section:" line added to the chosen section, and
- * each named section created after it. A call holds at most LIMITS.questionsPerCall questions;
- * when one fails, what this upload added is taken out again, so the test is left as it was.
+ * Puts a parsed document into a test: its pictures uploaded first (their `docx:` addresses
+ * replaced by the uploaded ones), then every question in one call that the server applies in one
+ * transaction (issue 14: a stopped upload of many calls left part of the document in the test):
+ * all of them, or none. A picture uploaded for an upload that then fails is an unused file (its
+ * name is unguessable and nothing points at it). Where questions go: every one into the chosen
+ * section, or (`useDocumentSections`) each `Section:` line of the document a section of its own.
  */
 export async function uploadDocument(
   api: UploadApi,
-  options: { testId: string; sectionId: string; parsed: ParsedDocument; pictureBytes: (path: string) => Uint8Array | null; onProgress?: (progress: UploadProgress) => void },
-): Promise<{ questions: number; sections: number }> {
+  options: {
+    testId: string;
+    sectionId: string;
+    parsed: ParsedDocument;
+    useDocumentSections?: boolean;
+    pictureBytes: (path: string) => Uint8Array | null;
+    onProgress?: (progress: UploadProgress) => void;
+  },
+): Promise<DocumentUploadResult> {
   const { testId, parsed, onProgress } = options;
   const addresses = new Map<string, string>();
   const queue = [...parsed.pictures];
@@ -64,41 +72,13 @@ export async function uploadDocument(
   const withPictures = (html: string) =>
     html.replace(/src="([^"]*)"/g, (whole, src: string) => (src.startsWith(PICTURE_PREFIX) ? `src="${addresses.get(src.slice(PICTURE_PREFIX.length)) ?? ''}"` : whole));
 
-  const total = parsed.sections.reduce((n, s) => n + s.questions.length, 0);
-  const added: { sectionId: string; questionIds: string[]; created: boolean }[] = [];
-  let sent = 0;
-  onProgress?.({ phase: 'questions', done: 0, total });
-  try {
-    for (const section of parsed.sections) {
-      let sectionId = options.sectionId;
-      if (section.name !== null) {
-        sectionId = (await api.createSection({ testId, name: section.name })).section._id;
-        added.push({ sectionId, questionIds: [], created: true });
-      }
-      const entry = added.find((a) => a.sectionId === sectionId) ?? added[added.push({ sectionId, questionIds: [], created: false }) - 1];
-      for (let start = 0; start < section.questions.length; start += LIMITS.questionsPerCall) {
-        const batch = section.questions.slice(start, start + LIMITS.questionsPerCall).map((q) => mapHtml(q, withPictures) as unknown as QuestionInput);
-        const result = await api.createQuestions({ testId, sectionId, questions: batch });
-        entry.questionIds.push(...result.questions.map((q) => q._id));
-        sent += batch.length;
-        onProgress?.({ phase: 'questions', done: sent, total });
-      }
-    }
-  } catch (error) {
-    await takeBack(api, testId, added);
-    throw error;
-  }
-  return { questions: parsed.questionCount, sections: added.filter((a) => a.created).length };
-}
-
-/** Removes what a failed upload added (best effort: the failure itself is what the user is told). */
-async function takeBack(api: UploadApi, testId: string, added: { sectionId: string; questionIds: string[]; created: boolean }[]) {
-  for (const { sectionId, questionIds, created } of added.reverse()) {
-    try {
-      if (created) await api.deleteSection({ testId, sectionId });
-      else if (questionIds.length) await api.deleteQuestions({ testId, sectionId, questionIds });
-    } catch {
-      // Nothing more can be done from here; the error that stopped the upload is reported.
-    }
-  }
+  onProgress?.({ phase: 'questions', done: 0, total: parsed.questionCount });
+  const result = await api.uploadDocument({
+    testId,
+    sectionId: options.sectionId,
+    useDocumentSections: options.useDocumentSections ?? false,
+    sections: parsed.sections.map((section) => ({ name: section.name, questions: section.questions.map((q) => mapHtml(q, withPictures) as unknown as QuestionInput) })),
+  });
+  onProgress?.({ phase: 'questions', done: parsed.questionCount, total: parsed.questionCount });
+  return result;
 }

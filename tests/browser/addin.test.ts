@@ -191,6 +191,8 @@ describeInBrowser('the Word task pane', () => {
     await chooseTarget(page, 'Term 1', 'Revision');
     await page.getByRole('button', { name: 'Check document' }).click();
     await page.getByTestId('word-summary').getByText('6 questions found').waitFor();
+    await page.getByTestId('word-section-choice').getByRole('radio', { name: /^Into a section of their own/ }).check();
+    await screenshot(page, 'addin-section-choice');
     await page.getByRole('button', { name: 'Upload 6 questions' }).click();
     const done = page.getByTestId('addin-uploaded');
     await done.getByText('6 questions added to Term 1 · Science revision', { exact: false }).waitFor();

@@ -110,6 +110,11 @@ describeInBrowser('uploading a Word file in the editor', () => {
     await choose('good.docx', GOOD);
     await dialog().getByTestId('word-no-problems').waitFor();
     await dialog().getByText('5 questions found').waitFor();
+    // The document has a Section: line: the section chosen is the default, the document's on request (issue 14).
+    const where = dialog().getByTestId('word-section-choice');
+    expect(await where.getByRole('radio', { name: /^All into / }).isChecked()).toBe(true);
+    await where.getByRole('radio', { name: /^Into a section of their own/ }).check();
+    await screenshot(page, 'word-upload-section-choice');
     await dialog().getByRole('button', { name: 'Upload 5 questions' }).click();
     await dialog().getByTestId('word-uploaded').getByText('5 questions added. 1 new section created.').waitFor();
     await toast('5 questions added. 1 new section created.').waitFor();

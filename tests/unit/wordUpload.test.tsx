@@ -1,3 +1,4 @@
+import type { DocumentUpload } from '../../shared/api/testTypes';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Endpoints } from '../../shared/api/endpoints';
 import type { EditorSection, EditorTest } from '../../shared/api/testTypes';
@@ -109,10 +110,37 @@ describe('UploadWordDialog', () => {
   });
 
   const GOOD: Block[] = ['1. The sun is a star.', 'Ans: True', '2. How many legs has a spider?', 'Ans: 8'];
+  /** The server's answer to an upload: what it placed (one call for the whole document). */
+  const placed = async (arg: DocumentUpload) =>
+    ({ questions: arg.sections.reduce((n, s) => n + s.questions.length, 0), sectionsCreated: arg.useDocumentSections ? arg.sections.filter((s) => s.name).length : 0, renamed: null, ignoredSections: arg.useDocumentSections ? [] : arg.sections.flatMap((s) => (s.name ? [s.name] : [])) }) as never;
+
+  it('a document with Section: lines asks where its questions go; the section chosen is the default (issue 14)', async () => {
+    const { api } = renderWith({ uploadDocument: placed });
+    await screen.findByRole('radio', { name: /^Numbered text/ });
+    choose(['Section: Part A', ...GOOD, 'Section: Part B', '3. Water boils at 100 °C at sea level.', 'Ans: True']);
+    const choice = await screen.findByTestId('word-section-choice');
+    expect(within(choice).getByRole('radio', { name: /^All into / })).toBeChecked();
+    expect(within(choice).getByRole('radio', { name: 'Into 2 sections, as the document says: Part A, Part B' })).not.toBeChecked();
+    await waitFor(() => expect(screen.getByTestId('word-upload-submit')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('word-upload-submit'));
+    expect(await screen.findByTestId('word-uploaded')).toHaveTextContent("3 questions added. The document's 2 section headings were not used: Part A, Part B.");
+    expect(api.uploadDocument).toHaveBeenCalledWith(expect.objectContaining({ useDocumentSections: false }));
+  });
+
+  it("choosing the document's sections sends that choice", async () => {
+    const { api } = renderWith({ uploadDocument: placed });
+    await screen.findByRole('radio', { name: /^Numbered text/ });
+    choose(['Section: Part A', ...GOOD]);
+    fireEvent.click(within(await screen.findByTestId('word-section-choice')).getByRole('radio', { name: /^Into a section of their own/ }));
+    await waitFor(() => expect(screen.getByTestId('word-upload-submit')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('word-upload-submit'));
+    expect(await screen.findByTestId('word-uploaded')).toHaveTextContent('2 questions added. 1 new section created.');
+    expect(api.uploadDocument).toHaveBeenCalledWith(expect.objectContaining({ useDocumentSections: true }));
+  });
 
   it('uploads into the section and says how many questions were added', async () => {
     const { api, store } = renderWith({
-      createQuestions: async (arg) => ({ questions: arg.questions.map((_, i) => ({ _id: `q${i}` })) }) as never,
+      uploadDocument: placed,
     });
     await screen.findByRole('radio', { name: /^Numbered text/ });
     choose(GOOD);
@@ -120,16 +148,16 @@ describe('UploadWordDialog', () => {
     fireEvent.click(screen.getByTestId('word-upload-submit'));
     expect(await screen.findByTestId('word-uploaded')).toHaveTextContent('2 questions added.');
     expect(api.checkFonts).toHaveBeenCalledWith(['Calibri']);
-    expect(api.createQuestions).toHaveBeenCalledWith(expect.objectContaining({ testId: 't1', sectionId: 's1' }));
+    expect(api.uploadDocument).toHaveBeenCalledWith(expect.objectContaining({ testId: 't1', sectionId: 's1', useDocumentSections: false }));
+    expect(api.uploadDocument).toHaveBeenCalledTimes(1);
     expect(store.getState().ui.toasts.map((toast) => [toast.intent, toast.body])).toEqual([['success', '2 questions added.']]);
   });
 
   it('keeps the dialog open with the reason when the upload fails', async () => {
     renderWith({
-      createQuestions: async () => {
+      uploadDocument: async () => {
         throw new Error('offline');
       },
-      deleteQuestions: async () => ({}) as never,
     });
     await screen.findByRole('radio', { name: /^Numbered text/ });
     choose(GOOD);
@@ -142,23 +170,23 @@ describe('UploadWordDialog', () => {
   describe('a document whose questions are in the test already', () => {
     const SUN = { type: 'true_false', name: '<p>The sun is a star.</p>', options: [{ name: 'True' }, { name: 'False' }] };
     const SPIDER = { type: 'integer', name: '<p>How many legs has a spider?</p>', solution: '8' };
-    const created = async (arg: { questions: unknown[] }) => ({ questions: arg.questions.map((_, i) => ({ _id: `q${i}` })) }) as never;
     const uploadGood = async (api: Partial<Endpoints>) => {
-      const rendered = renderWith({ createQuestions: created, ...api });
+      const rendered = renderWith({ uploadDocument: placed, ...api });
       await screen.findByRole('radio', { name: /^Numbered text/ });
       choose(GOOD);
       await waitFor(() => expect(screen.getByTestId('word-upload-submit')).toBeEnabled());
       fireEvent.click(screen.getByTestId('word-upload-submit'));
       return rendered;
     };
-    const sentNames = (api: { createQuestions: jest.Mock }) => api.createQuestions.mock.calls.flatMap(([arg]) => arg.questions.map((q: { name: string }) => q.name));
+    const sentNames = (api: { uploadDocument: jest.Mock }) =>
+      api.uploadDocument.mock.calls.flatMap(([arg]) => arg.sections.flatMap((s: { questions: { name: string }[] }) => s.questions.map((q) => q.name)));
 
     it('asks first when some are: only the new ones are added', async () => {
       const { api } = await uploadGood({ getTest: storedTest(SUN) });
       const notice = await screen.findByTestId('duplicates-notice');
       expect(notice).toHaveTextContent('1 of the 2 questions is already in this test: this document may have been uploaded before.');
       expect(api.getTest).toHaveBeenCalledWith('t1');
-      expect(api.createQuestions).not.toHaveBeenCalled();
+      expect(api.uploadDocument).not.toHaveBeenCalled();
       fireEvent.click(within(notice).getByTestId('duplicates-skip'));
       expect(await screen.findByTestId('word-uploaded')).toHaveTextContent('1 question added.');
       expect(sentNames(api)).toEqual(['<p>How many legs has a spider?</p>']);
@@ -179,7 +207,7 @@ describe('UploadWordDialog', () => {
       fireEvent.click(await screen.findByTestId('duplicates-cancel'));
       await waitFor(() => expect(screen.queryByTestId('duplicates-notice')).toBeNull());
       expect(screen.getByTestId('word-upload-submit')).toBeEnabled();
-      expect(api.createQuestions).not.toHaveBeenCalled();
+      expect(api.uploadDocument).not.toHaveBeenCalled();
     });
 
     it('a test that cannot be read stops the upload with the reason, nothing sent', async () => {
@@ -189,7 +217,7 @@ describe('UploadWordDialog', () => {
         },
       });
       expect(await screen.findByTestId('word-upload-failed')).toHaveTextContent('Nothing was added: Something went wrong');
-      expect(api.createQuestions).not.toHaveBeenCalled();
+      expect(api.uploadDocument).not.toHaveBeenCalled();
     });
   });
 });

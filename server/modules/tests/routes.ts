@@ -9,6 +9,7 @@ import {
   editQuestion,
   findSection,
   importQuestions,
+  placeDocument,
   moveSection,
   remarkQuestions,
   reorderQuestions,
@@ -45,7 +46,11 @@ import {
   testParams,
   updateSectionBody,
   updateTestBody,
+  uploadDocumentBody,
 } from './schemas';
+
+/** A Word document's upload: 1,500 questions with maths and tables fit with room to spare. */
+const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
 
 export function callerOf(request: FastifyRequest): EditorCaller {
   const { user, org } = authOf(request);
@@ -228,6 +233,16 @@ export async function testEditorRoutes(app: FastifyInstance, services: Services)
         questions: result,
       },
     };
+  });
+
+  // A whole Word document: every question and section, or none (one transaction). Its body is
+  // larger than other calls' (1,500 questions with their HTML).
+  api.post('/v2/question/upload', { schema: { tags, body: uploadDocumentBody }, preValidation: guard, bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
+    const body = request.body;
+    const { test, row, result } = await repo.change(callerOf(request), body.testId, body.version, (test) =>
+      placeDocument(test, body.sectionId, body.sections, body.useDocumentSections, editing(request)),
+    );
+    return { data: { ...written(request, 'questionsAdded', test, row, { count: result.questions }), ...result, sections: test.sections.map(sectionSummary) } };
   });
 
   api.delete('/v2/question/delete', { schema: { tags, body: deleteQuestionsBody }, preValidation: guard }, async (request) => {

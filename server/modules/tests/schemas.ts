@@ -219,6 +219,19 @@ export const createQuestionsBody = z.object({
   parentQuestionId: id.optional(),
   version: version.optional(),
 });
+/** `POST /v2/question/upload`: a whole Word document in one change (issue 14). */
+export const uploadDocumentBody = z.object({
+  testId: id,
+  /** The section the user chose. */
+  sectionId: id,
+  /** Make the document's `Section:` lines sections (else every question goes into the chosen one). */
+  useDocumentSections: z.boolean().default(false),
+  sections: z
+    .array(z.object({ name: z.string().trim().min(1).max(200).nullable(), questions: z.array(question).max(LIMITS.questionsPerTest) }))
+    .min(1)
+    .max(LIMITS.sectionsPerTest),
+  version: version.optional(),
+});
 export const deleteQuestionsBody = z.object({ testId: id, sectionId: id, questionIds, version: version.optional() });
 export const editQuestionBody = z.object({ testId: id, sectionId: id, question, version });
 export const reorderRemarkBody = z.discriminatedUnion('type', [

@@ -16,3 +16,4 @@ export * from './normalize';
 export * from './operations';
 export * from './settings';
 export * from './validation';
+export * from './wordDocument';

@@ -189,11 +189,11 @@ function appendTo(test: Test, section: Section, parent: ComprehensionQuestion | 
  * children cannot be comprehensions). New ids are given; whatever a draft leaves out gets its
  * default (marks per type, the fill_ups default option, true/false options, GPSC option).
  */
-export function addQuestions(test: Test, sectionId: string, drafts: QuestionDraft[], ctx: EditContext, parentQuestionId?: string): Question[] {
+export function addQuestions(test: Test, sectionId: string, drafts: QuestionDraft[], ctx: EditContext, parentQuestionId?: string, inputField = 'questions'): Question[] {
   const section = findSection(test, sectionId);
   const parent = parentQuestionId ? comprehensionOrRefuse(section, parentQuestionId, 'parentQuestionId') : undefined;
   const questions = drafts.map((draft, i) => {
-    const field = `questions.${i}`;
+    const field = `${inputField}.${i}`;
     if (parent && draft.type === 'comprehension') throw invalidField(`${field}.type`, 'fieldInvalid', { reason: 'a comprehension cannot hold a comprehension' });
     return buildQuestion({ ...draft, _id: undefined }, buildContext(test, ctx, field));
   });

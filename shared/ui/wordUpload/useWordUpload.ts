@@ -7,6 +7,14 @@ import { DEFAULT_PARSER_ENGINE, type ParserEngine } from '../../parser/engines';
 import { parseDocx } from '../../parser/parseDocx';
 import { hasErrors, type ParsedDocument } from '../../parser/types';
 import { missingFonts, uploadDocument, type UploadApi, type UploadProgress } from '../../parser/upload';
+import type { DocumentPlacement } from '../../domain/test/wordDocument';
+
+/** Where an upload goes: the test, the section the user chose, and whether the document's `Section:` lines make sections. */
+export interface UploadTarget {
+  testId: string;
+  sectionId: string;
+  useDocumentSections?: boolean;
+}
 
 export type WordUploadState =
   | { step: 'empty' }
@@ -17,7 +25,7 @@ export type WordUploadState =
   /** Questions of the document are in the test already; `newOnly` is the document without them. */
   | { step: 'duplicates'; parsed: ParsedDocument; newOnly: ParsedDocument }
   | { step: 'uploading'; parsed: ParsedDocument; progress: UploadProgress | null }
-  | { step: 'uploaded'; parsed: ParsedDocument; questions: number; sections: number }
+  | { step: 'uploaded'; parsed: ParsedDocument; placement: DocumentPlacement }
   | { step: 'failed'; parsed: ParsedDocument; reason: string };
 
 /**
@@ -71,7 +79,7 @@ export function useWordUpload(api: UploadApi & Pick<Endpoints, 'getTest'> & { pa
 
   /** Uploads `sending` (the whole document unless its duplicates were left out); the state keeps the document as read. */
   const send = useCallback(
-    async (parsed: ParsedDocument, target: { testId: string; sectionId: string }, sending = parsed) => {
+    async (parsed: ParsedDocument, target: UploadTarget, sending = parsed) => {
       setState({ step: 'uploading', parsed, progress: null });
       try {
         const done = await uploadDocument(api, {
@@ -80,8 +88,9 @@ export function useWordUpload(api: UploadApi & Pick<Endpoints, 'getTest'> & { pa
           pictureBytes: (path) => file.current?.result.pictureBytes(path) ?? null,
           onProgress: (progress) => setState({ step: 'uploading', parsed, progress }),
         });
-        setState({ step: 'uploaded', parsed, ...done });
-        return done;
+        const placement: DocumentPlacement = { questions: done.questions, sectionsCreated: done.sectionsCreated, renamed: done.renamed, ignoredSections: done.ignoredSections };
+        setState({ step: 'uploaded', parsed, placement });
+        return placement;
       } catch (error) {
         setState({ step: 'failed', parsed, reason: errorMessage(error) });
         return null;
@@ -92,7 +101,7 @@ export function useWordUpload(api: UploadApi & Pick<Endpoints, 'getTest'> & { pa
 
   /** Reads the test first: when questions of the document are in it already, the user is asked (the 'duplicates' step) instead of sending. */
   const sendUnlessDuplicates = useCallback(
-    async (parsed: ParsedDocument, target: { testId: string; sectionId: string }) => {
+    async (parsed: ParsedDocument, target: UploadTarget) => {
       // Reading the test is the upload's first call, so it shows as the upload starting.
       setState({ step: 'uploading', parsed, progress: null });
       let found;
@@ -110,10 +119,10 @@ export function useWordUpload(api: UploadApi & Pick<Endpoints, 'getTest'> & { pa
     [api, send],
   );
 
-  const target = useRef<{ testId: string; sectionId: string } | null>(null);
+  const target = useRef<UploadTarget | null>(null);
   /** Checks the fonts and the test, then uploads; it stops at the missing-font modal or the duplicates notice when either has something to ask. */
   const upload = useCallback(
-    async (to: { testId: string; sectionId: string }) => {
+    async (to: UploadTarget) => {
       if (state.step !== 'parsed' && state.step !== 'failed') return null;
       const { parsed } = state;
       if (hasErrors(parsed)) return null;

@@ -1,3 +1,5 @@
+import { placementText } from '../../../../../shared/ui/wordUpload/placementText';
+import { SectionChoice } from '../../../../../shared/ui/wordUpload/SectionChoice';
 import { useEffect, useRef, useState } from 'react';
 import {
   Button,
@@ -51,14 +53,14 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
   const { state } = word;
   const input = useRef<HTMLInputElement>(null);
   const [fileName, setFileName] = useState<string | null>(null);
+  const [useDocumentSections, setUseDocumentSections] = useState(false);
   const busy = state.step === 'reading' || state.step === 'checkingFonts' || state.step === 'uploading';
 
   // The end of an upload, whether it went straight through or waited for the missing fonts.
   useEffect(() => {
     if (state.step !== 'uploaded') return;
     void dispatch(reloadAfterChange());
-    const sections = state.sections ? ` ${t('wordUpload.sectionsCreated', { count: state.sections })}` : '';
-    dispatch(toastQueued({ intent: 'success', body: `${t('wordUpload.uploaded', { count: state.questions })}${sections}` }));
+    dispatch(toastQueued({ intent: 'success', body: placementText(t, state.placement) }));
   }, [state]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const choose = async (file: File | undefined) => {
@@ -86,10 +88,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
             <WordFormatLinks />
             {state.step === 'uploaded' ? (
               <MessageBar intent="success" data-testid="word-uploaded">
-                <MessageBarBody>
-                  {t('wordUpload.uploaded', { count: state.questions })}
-                  {state.sections > 0 && ` ${t('wordUpload.sectionsCreated', { count: state.sections })}`}
-                </MessageBarBody>
+                <MessageBarBody>{placementText(t, state.placement)}</MessageBarBody>
               </MessageBar>
             ) : (
               <>
@@ -138,6 +137,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
                       </MessageBar>
                     )}
                     <ParseSummary parsed={parsed} />
+                    <SectionChoice parsed={parsed} sectionName={section.name} value={useDocumentSections} onChange={setUseDocumentSections} />
                     <ProblemList problems={parsed.problems} />
                   </>
                 )}
@@ -161,7 +161,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
                   appearance="primary"
                   disabled={!canUpload}
                   icon={busy ? <Spinner size="tiny" /> : undefined}
-                  onClick={() => void word.upload({ testId, sectionId: section._id })}
+                  onClick={() => void word.upload({ testId, sectionId: section._id, useDocumentSections })}
                   data-testid="word-upload-submit"
                 >
                   {t('wordUpload.upload', { count: parsed?.questionCount ?? 0 })}
