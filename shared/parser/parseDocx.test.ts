@@ -234,6 +234,14 @@ describe('the numbered-text engine', () => {
     expect(questionsOf(doc).map((q) => q.type)).toEqual(['integer', 'integer']);
   });
 
+  it('a question typed Integer takes a decimal answer; untyped, a decimal stays fill in the blanks (issue 14)', () => {
+    const doc = parse(['1. Half of five?', 'Type: Integer', 'Ans: 2.5', '2. Half of three?', 'Ans: 1.5']);
+    expect(doc.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const [typed, untyped] = questionsOf(doc);
+    expect(typed).toMatchObject({ type: 'integer', solution: '2.5' });
+    expect(untyped.type).toBe('fill_ups');
+  });
+
   it('a true/false question with both options marked correct is an error at its answer (issue 14)', () => {
     const doc = parse(['1. Water boils at 100 °C at sea level.', 'Type: True/False', '(a) True', '(b) False', 'Ans: a, b', '2. Ice is colder than steam.', '*(a) True', '*(b) False']);
     expect(errors(doc)).toEqual([

@@ -4,7 +4,7 @@ import { PICTURE_PREFIX } from './content/inlines';
 import { pictureContentType } from './pictures';
 import { legacyFontsOf, readDocument } from './docx/document';
 import { listLabels } from './docx/numbering';
-import { DocxError, DOCX_PROBLEM_MESSAGES, openDocx } from './docx/openDocx';
+import { DocxError, openDocx } from './docx/openDocx';
 import { assemble } from './engines/assemble';
 import { tableEngine } from './engines/tableEngine';
 import { textEngine } from './engines/textEngine';
@@ -30,7 +30,7 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
     document = readDocument(pkg);
   } catch (error) {
     if (!(error instanceof DocxError)) throw error;
-    problems.push({ severity: 'error', code: 'file', params: { reason: error.problem }, message: DOCX_PROBLEM_MESSAGES[error.problem], paragraph: null, cell: null, excerpt: '' });
+    problems.push({ severity: 'error', code: 'file', params: { reason: error.problem, ...error.params }, message: error.message, paragraph: null, cell: null, excerpt: '' });
     return empty;
   }
   const { paragraphs } = document;

@@ -67,7 +67,7 @@ export function listLabels(pkg: Pick<DocxPackage, 'xml'>, paragraphs: Paragraph[
   const labels = new Map<number, ListLabel>();
   const xml = pkg.xml('word/numbering.xml');
   if (!xml) return labels;
-  const root = parseXml(xml);
+  const root = parseXml(xml, 'word/numbering.xml');
   const abstracts = new Map<string, Map<number, Level>>();
   for (const abstract of children(root, 'abstractNum')) {
     const levels = new Map<number, Level>();

@@ -1,7 +1,13 @@
 import { strFromU8, unzipSync } from 'fflate';
 import en from '../../i18n/locales/en.json';
 
-/** What a .docx may be, at most (zip bombs and runaway files are refused before any parsing). */
+/**
+ * What a .docx may be, at most: zip bombs and runaway files are refused before any parsing, and
+ * documents that would make the parser's memory grow past 512 MB are refused with the limit named
+ * (issue 14: a 38 MB document made it grow to 5.6 GB). Measured on this parser (tests/unit/
+ * hostileDocx.test.ts): about 6 MB of memory per MB of document text and 450 bytes per element,
+ * over a base of 100 MB; a Word paper of 1,000 questions has about 0.2 million elements.
+ */
 export const DOCX_LIMITS = {
   /** The file as uploaded. */
   fileBytes: 50 * 1024 * 1024,
@@ -10,21 +16,36 @@ export const DOCX_LIMITS = {
   entries: 20_000,
   /** A part may unpack to at most this many times its packed size. */
   ratio: 200,
+  /** One XML part (the document's text, styles, numbering), unpacked. */
+  xmlPartBytes: 24 * 1024 * 1024,
+  /** Elements of one XML part. */
+  elements: 400_000,
+  /** How deep elements of one XML part nest (Word's own go a few dozen deep: tables in tables). */
+  depth: 256,
 } as const;
 
-export type DocxProblem = 'empty' | 'tooLarge' | 'wordDoc' | 'encrypted' | 'pdf' | 'notDocx' | 'corrupt' | 'zipBomb';
+export type DocxProblem = 'empty' | 'tooLarge' | 'wordDoc' | 'encrypted' | 'pdf' | 'notDocx' | 'corrupt' | 'zipBomb' | 'partTooLarge' | 'tooManyElements' | 'tooDeep';
 
-/** English messages a teacher understands (shared/i18n/locales); the portal and the add-in translate by code. */
-export const DOCX_PROBLEM_MESSAGES = Object.fromEntries(
-  Object.entries(en.parser.fileProblems).map(([problem, template]) => [problem, template.replace('{{mb}}', String(DOCX_LIMITS.fileBytes / (1024 * 1024)))]),
-) as Record<DocxProblem, string>;
+/** The English message of a problem (shared/i18n/locales); the portal and the add-in translate by code and params. */
+export function docxProblemMessage(problem: DocxProblem, params: Record<string, string | number> = {}): string {
+  const values: Record<string, string | number> = { mb: DOCX_LIMITS.fileBytes / (1024 * 1024), ...params };
+  return en.parser.fileProblems[problem].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
+}
 
 export class DocxError extends Error {
-  constructor(readonly problem: DocxProblem) {
-    super(DOCX_PROBLEM_MESSAGES[problem]);
+  constructor(
+    readonly problem: DocxProblem,
+    /** What the message names: the part, the limit. */
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(docxProblemMessage(problem, params));
     this.name = 'DocxError';
   }
 }
+
+/** Parts read whole when the package is opened (XML and relationships); pictures and other binaries are unpacked when asked for. */
+const isXmlPart = (name: string) => name.endsWith('.xml') || name.endsWith('.rels');
+const MB = 1024 * 1024;
 
 export interface DocxPackage {
   /** A part's text (XML), or null when the package has no such part. */
@@ -63,6 +84,7 @@ export function openDocx(file: Uint8Array): DocxPackage {
   let entries = 0;
   let unpacked = 0;
   let files: Record<string, Uint8Array>;
+  const xmlTooLarge = (part: string) => new DocxError('partTooLarge', { part, mb: DOCX_LIMITS.xmlPartBytes / MB });
   try {
     files = unzipSync(file, {
       filter: (entry) => {
@@ -70,6 +92,8 @@ export function openDocx(file: Uint8Array): DocxPackage {
         unpacked += entry.originalSize;
         if (entries > DOCX_LIMITS.entries || unpacked > DOCX_LIMITS.unpackedBytes) throw new DocxError('zipBomb');
         if (entry.size > 0 && entry.originalSize / entry.size > DOCX_LIMITS.ratio && entry.originalSize > 1024 * 1024) throw new DocxError('zipBomb');
+        if (!isXmlPart(entry.name)) return false;
+        if (entry.originalSize > DOCX_LIMITS.xmlPartBytes) throw xmlTooLarge(entry.name);
         return true;
       },
     });
@@ -77,13 +101,24 @@ export function openDocx(file: Uint8Array): DocxPackage {
     if (error instanceof DocxError) throw error;
     throw new DocxError('corrupt');
   }
+  // A zip's declared sizes may lie: what was unpacked is checked too.
+  for (const [name, data] of Object.entries(files)) if (data.length > DOCX_LIMITS.xmlPartBytes) throw xmlTooLarge(name);
   // A zip, a spreadsheet or a presentation: a package without Word's main part.
   if (!files['word/document.xml']) throw new DocxError('notDocx');
+  /** A binary part (a picture), unpacked when asked for: a document's pictures never sit in memory all at once. */
+  const binary = (path: string): Uint8Array | null => {
+    if (isXmlPart(path)) return files[path] ?? null;
+    try {
+      return unzipSync(file, { filter: (entry) => entry.name === path })[path] ?? null;
+    } catch {
+      return null;
+    }
+  };
 
   const relationshipCache = new Map<string, Map<string, { target: string; type: string; external: boolean }>>();
   return {
     xml: (path) => (files[path] ? strFromU8(files[path]) : null),
-    bytes: (path) => files[path] ?? null,
+    bytes: binary,
     relationships: (partPath) => {
       let map = relationshipCache.get(partPath);
       if (map) return map;

@@ -10,7 +10,7 @@
  * parts have none) and ignores processing instructions and comments.
  */
 
-import { DocxError } from './openDocx';
+import { DOCX_LIMITS, DocxError } from './openDocx';
 
 export class XmlError extends Error {}
 
@@ -96,11 +96,16 @@ const localOf = (name: string) => name.slice(name.indexOf(':') + 1);
 const MARKUP = /<(?:(\/?)([A-Za-z_][\w.:-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|!--[\s\S]*?-->|!\[CDATA\[([\s\S]*?)\]\]>|\?[\s\S]*?\?>|!DOCTYPE[^>]*>)/y;
 const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
-/** The document element of an XML text; XmlError when it is not well-formed. */
-export function readXml(xml: string): XmlElement {
+/**
+ * The document element of an XML text; XmlError when it is not well-formed, DocxError when it has
+ * more elements, or nests deeper, than a document may (DOCX_LIMITS: the tree's memory, and the
+ * parser's recursion, stay bounded).
+ */
+export function readXml(xml: string, part = 'word/document.xml'): XmlElement {
   const document = new XmlElement('#document', '#document', []);
   const open: XmlElement[] = [document];
   let at = 0;
+  let elements = 0;
   while (at < xml.length) {
     const lt = xml.indexOf('<', at);
     const textEnd = lt < 0 ? xml.length : lt;
@@ -131,8 +136,12 @@ export function readXml(xml: string): XmlElement {
       }
       const element = new XmlElement(name, localOf(name), attributes);
       if (open.length === 1 && document.firstChild) throw new XmlError('a second root element');
+      if (++elements > DOCX_LIMITS.elements) throw new DocxError('tooManyElements', { part, max: DOCX_LIMITS.elements.toLocaleString('en') });
       open[open.length - 1].append(element);
-      if (!selfClosing) open.push(element);
+      if (!selfClosing) {
+        open.push(element);
+        if (open.length > DOCX_LIMITS.depth + 1) throw new DocxError('tooDeep', { part, max: DOCX_LIMITS.depth });
+      }
     }
   }
   if (open.length !== 1) throw new XmlError(`<${open[open.length - 1].nodeName}> is never closed`);
@@ -142,9 +151,9 @@ export function readXml(xml: string): XmlElement {
 }
 
 /** A part of the package as a DOM element; a part that is not well-formed is a damaged document. */
-export function parseXml(xml: string): Element {
+export function parseXml(xml: string, part?: string): Element {
   try {
-    return readXml(xml) as unknown as Element;
+    return readXml(xml, part) as unknown as Element;
   } catch (error) {
     if (error instanceof XmlError) throw new DocxError('corrupt');
     throw error;

@@ -50,8 +50,10 @@ export function choiceAnswer(text: string): number[] | null {
   return picked.length ? picked.sort((a, b) => a - b) : null;
 }
 
-/** An integer question's answer: a signed number, whole or decimal (issue 14). */
-export const integerAnswer = (text: string): number | null => numericAnswer(clean(text));
+/** A whole number: an answer alone that makes a question an integer one (a decimal makes it fill in the blanks, docs/word-format.md). */
+export const integerAnswer = (text: string): number | null => (/^[-+]?\d{1,15}$/.test(clean(text)) ? Number(clean(text)) : null);
+/** The answer of a question typed `Type: Integer`: a signed number, whole or decimal (issue 14). */
+export const typedIntegerAnswer = (text: string): number | null => numericAnswer(clean(text));
 
 export type BlankAnswer = { type: 'constants'; name: string } | { type: 'range'; floor: number; cap: number; name: string };
 

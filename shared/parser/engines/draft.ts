@@ -5,7 +5,7 @@ import { paragraphsHtml } from '../content/inlines';
 import type { Paragraph } from '../docx/document';
 import { problemAt } from '../problems';
 import type { ParsedChildQuestion, ParsedComprehension, ParsedFillUpsQuestion, Problem } from '../types';
-import { blankAnswers, choiceAnswer, integerAnswer, marksOf, trueFalseAnswer } from './answers';
+import { blankAnswers, choiceAnswer, integerAnswer, typedIntegerAnswer, marksOf, trueFalseAnswer } from './answers';
 import { optionLetter } from './patterns';
 
 /**
@@ -171,9 +171,11 @@ function answeredQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeN
   }
   const whole = integerAnswer(answer.text);
   if (typeName === 'integer' || (typeName === null && whole !== null)) {
-    if (whole === null) return unreadable();
+    // Typed integer, the answer may be a decimal too (issue 14); untyped, only a whole number makes one.
+    const value = typeName === 'integer' ? typedIntegerAnswer(answer.text) : whole;
+    if (value === null) return unreadable();
     if (!isBlankHtml(base.solution)) problems.push(problemAt(draft.solutionParagraph ?? draft.paragraph, 'integerSolutionDropped', { question: draft.label }));
-    return { ...base, type: 'integer', solution: String(whole) };
+    return { ...base, type: 'integer', solution: String(value) };
   }
   const blanks = blankAnswers(answer.text);
   if (blanks.length === 0) return unreadable();

@@ -4,7 +4,7 @@ import type { Problem } from '../../parser/types';
 
 /** A parser problem in the reader's language (the English text is `problem.message`). */
 export function problemText(t: TFunction, problem: Problem): string {
-  if (problem.code === 'file') return t(`parser.fileProblems.${problem.params.reason}`, { mb: DOCX_LIMITS.fileBytes / (1024 * 1024) });
+  if (problem.code === 'file') return t(`parser.fileProblems.${problem.params.reason}`, { mb: DOCX_LIMITS.fileBytes / (1024 * 1024), ...problem.params });
   return t(`parser.problems.${problem.code}`, problem.params);
 }
 
