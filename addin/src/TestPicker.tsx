@@ -1,3 +1,4 @@
+import { ItemLocation } from '../../shared/ui/ItemLocation';
 import { useEffect, useState } from 'react';
 import { Body1, Button, Caption1, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { Add16Regular, ChevronRight12Regular, DocumentBulletList16Regular, Folder16Regular, Home16Regular, Search16Regular } from '@fluentui/react-icons';
@@ -27,7 +28,7 @@ const useStyles = makeStyles({
 
 /**
  * Chooses where the questions go: one of the teacher's tests in My Library (browsed by folder or
- * searched by name in the folder shown) and one of its sections, or a new test with its first
+ * searched by name in the folder shown and below it, each hit saying where it lives) and one of its sections, or a new test with its first
  * section. `onPicked` gets the whole target.
  */
 export function TestPicker({ onPicked, onCancel }: { onPicked: (target: UploadTarget) => void; onCancel?: () => void }) {
@@ -100,15 +101,28 @@ function LibraryBrowser({ onPickTest }: { onPickTest: (test: TestSummary) => voi
         <ul className={styles.list} aria-label={t('home.myLibraryTitle')}>
           {listing.folders.map((folder) => (
             <li key={folder._id}>
-              <Button className={styles.row} appearance="subtle" icon={<Folder16Regular />} title={folder.name} onClick={() => setPlace([...place, { _id: folder._id, name: folder.name, level: folder.level }])}>
-                <span className={styles.label}>{folder.name}</span>
+              <Button
+                className={styles.row}
+                appearance="subtle"
+                icon={<Folder16Regular />}
+                title={folder.name}
+                // A search hit may lie deeper: the path leads through where it lives.
+                onClick={() => setPlace([...(folder.location ? folder.location.map((f, level) => ({ ...f, level })) : place), { _id: folder._id, name: folder.name, level: folder.level }])}
+              >
+                <span className={styles.label}>
+                  {folder.name}
+                  <ItemLocation location={folder.location} />
+                </span>
               </Button>
             </li>
           ))}
           {listing.tests.map((test) => (
             <li key={test._id}>
               <Button className={styles.row} appearance="subtle" icon={<DocumentBulletList16Regular />} title={test.name} onClick={() => onPickTest(test)} data-testid="addin-test-row">
-                <span className={styles.label}>{test.name}</span>
+                <span className={styles.label}>
+                  {test.name}
+                  <ItemLocation location={test.location} />
+                </span>
               </Button>
             </li>
           ))}

@@ -2,9 +2,14 @@
 
 export type LibraryKind = 'local' | 'global';
 
+/** Where a search hit lives: the folders from the library's root down to the one holding it (issue 14). */
+export type ItemLocation = { _id: string; name: string }[];
+
 export interface LibraryFolder {
   _id: string;
   name: string;
+  /** Only in a search's answer. */
+  location?: ItemLocation;
   details: string;
   parentFolderId: string;
   level: number;
@@ -33,6 +38,8 @@ export interface TestLinks {
 export interface TestSummary {
   _id: string;
   name: string;
+  /** Only in a search's answer. */
+  location?: ItemLocation;
   tags: string[];
   duration: number;
   parentFolder: string;

@@ -89,6 +89,18 @@ describeInBrowser('the Word task pane', () => {
     return { testId, sectionId: section._id as string };
   }
 
+  test('the test picker searches the whole library and says where each test lives (issue 14)', async () => {
+    const editor = await signInEditor(suite.server, PARSER_ON);
+    const folder = (await editor.call('POST', '/api/folder', { name: 'Physics' })).body.data._id;
+    const sub = (await editor.call('POST', '/api/folder', { name: 'Term 2', parentFolderId: folder })).body.data._id;
+    await editor.newTest({ name: 'Optics check-up', parentFolderId: sub });
+    const page = await openPane(editor.account, GOOD);
+    await page.getByTestId('addin-test-search').fill('optics');
+    const row = page.getByTestId('addin-test-row').filter({ hasText: 'Optics check-up' });
+    await row.getByTestId('item-location').getByText('in Physics › Term 2').waitFor();
+    await screenshot(page, 'addin-search-below');
+  });
+
   test('outside Word (office.js unreachable) it still opens and signs in; only the Word buttons are off', async () => {
     const manifest = await suite.server.call('GET', '/addin/manifest.xml');
     expect(manifest.status).toBe(200);

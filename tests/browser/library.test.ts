@@ -176,6 +176,19 @@ describeInBrowser('My Library and Global Library in the portal', () => {
     await page.getByTestId('library-empty').getByText('No matches').waitFor();
   });
 
+  test('a search at the top finds tests and folders anywhere below, each saying where it lives (issue 14)', async () => {
+    const { api, enter } = await signedIn();
+    const maths = await api('POST', '/api/folder', { name: 'Maths' });
+    const algebra = await api('POST', '/api/folder', { name: 'Algebra', parentFolderId: maths._id });
+    await api('POST', '/api/folder', { name: 'Trig revision', parentFolderId: algebra._id });
+    await api('POST', '/api/v2/test/create', { name: 'Revision quiz on quadratics', parentFolderId: algebra._id });
+    await enter();
+    await page.getByPlaceholder('Search folders and tests').fill('revision');
+    await testRow('Revision quiz on quadratics').getByTestId('item-location').getByText('in Maths › Algebra').waitFor();
+    await folderCard('Trig revision').getByTestId('item-location').getByText('in Maths › Algebra').waitFor();
+    await screenshot(page, 'library-search-below');
+  });
+
   test('share with a tutor of the organisation, copy a test, and link tests to chapters and batches (in Vietnamese)', async () => {
     const { account, api, enter } = await signedIn({ locale: 'vi-VN' });
     const colleague = await createUser(suite.server.database.db, { orgCode: account.orgCode, email: `colleague-${account.orgCode}@example.com`, name: 'Cô Lan', password: 'correct-horse-1' });

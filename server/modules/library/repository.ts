@@ -6,7 +6,7 @@ import { libraryKeyOf } from './listingCache';
 import { newId } from '../../security';
 import { notFound } from '../../http/errors';
 import { inScope, ROOT_FOLDER_ID, type LibraryScope } from './scope';
-import { hasAllTags, likePattern } from './selection';
+import { hasAllTags, likePattern, underFolder } from './selection';
 
 export interface FolderWithCount extends Folder {
   child_count: number;
@@ -30,6 +30,8 @@ export type ListedTest = Omit<TestRow, 'content' | 'version' | 'opened_at' | 'or
 /** Everything a listing shows, read in one statement, with the library version it was read at. */
 export interface Listing {
   version: string;
+  /** For a search: where each hit (folder or test, by id) lives, from the root down. */
+  locations: Map<string, { id: string; name: string }[]>;
   /** null when the folder is not in the library (404); the root is `{ id: '0' }`. */
   folder: Pick<Folder, 'id' | 'path' | 'level' | 'name'> | null;
   crumbs: Pick<Folder, 'id' | 'name' | 'level'>[];
@@ -75,15 +77,16 @@ export class LibraryRepository {
     const parentId = request.folderId === ROOT_FOLDER_ID ? null : request.folderId;
     const pattern = request.search ? likePattern(request.search) : undefined;
 
+    // A search covers the folder and everything below it (issue 14); a listing, the folder itself.
     let folders = db.selectFrom('folders as f').where(inScope<'folders'>(scope) as any);
-    folders = parentId === null ? folders.where('f.parent_id', 'is', null) : folders.where('f.parent_id', '=', parentId);
-    if (pattern) folders = folders.where(sql<boolean>`f.name ilike ${pattern}`);
+    if (pattern) folders = folders.where(underFolder('f', 'folders', parentId)).where(sql<boolean>`f.name ilike ${pattern}`);
+    else folders = parentId === null ? folders.where('f.parent_id', 'is', null) : folders.where('f.parent_id', '=', parentId);
     const listFolders = request.tags.length === 0;
     const showRecent = parentId === null && request.showRecent;
 
     let tests = db.selectFrom('tests as t').where(inScope<'tests'>(scope) as any);
-    tests = parentId === null ? tests.where('t.parent_folder_id', 'is', null) : tests.where('t.parent_folder_id', '=', parentId);
-    if (pattern) tests = tests.where(sql<boolean>`t.name ilike ${pattern}`);
+    if (pattern) tests = tests.where(underFolder('t', 'tests', parentId)).where(sql<boolean>`t.name ilike ${pattern}`);
+    else tests = parentId === null ? tests.where('t.parent_folder_id', 'is', null) : tests.where('t.parent_folder_id', '=', parentId);
     if (request.tags.length) tests = tests.where(hasAllTags('t', request.tags));
 
     const row = await db
@@ -167,17 +170,39 @@ export class LibraryRepository {
       recent: ListedTest[];
       links: ({ test_id: string } & TestLinks)[];
     };
+    const folderHits = r.folders.map(({ total: _total, ...f }) => f as FolderWithCount);
+    const testHits = r.tests.map(({ total: _total, ...t }) => t);
     return {
+      locations: pattern ? await this.locations(scope, folderHits, testHits) : new Map(),
       version: r.version === null ? '0' : String(r.version),
       folder: parentId === null ? { id: ROOT_FOLDER_ID, path: '/', level: -1, name: '' } : r.folder,
       crumbs: r.crumbs,
       folderCount: Number(r.folder_count),
-      folders: r.folders.map(({ total: _total, ...f }) => f as FolderWithCount),
+      folders: folderHits,
       testCount: Number(r.test_count),
-      tests: r.tests.map(({ total: _total, ...t }) => t),
+      tests: testHits,
       recent: r.recent,
       links: new Map(r.links.map((l) => [l.test_id, { chapters: l.chapters, batches: l.batches }])),
     };
+  }
+
+  /** Where each search hit lives: the folders from the root down to the one holding it ([] at the root). */
+  private async locations(scope: LibraryScope, folders: Pick<Folder, 'id' | 'path'>[], tests: Pick<ListedTest, 'id' | 'parent_folder_id'>[]): Promise<Map<string, { id: string; name: string }[]>> {
+    const ids = (path: string) => path.split('/').filter(Boolean);
+    const parentIds = [...new Set(tests.flatMap((t) => (t.parent_folder_id ? [t.parent_folder_id] : [])))];
+    const parents = parentIds.length
+      ? await this.db.selectFrom('folders').select(['id', 'path']).where(inScope<'folders'>(scope)).where('id', 'in', parentIds).execute()
+      : [];
+    const chainOfParent = new Map(parents.map((p) => [p.id, [...ids(p.path), p.id]]));
+    const chains = new Map<string, string[]>([
+      ...folders.map((f): [string, string[]] => [f.id, ids(f.path)]),
+      ...tests.map((t): [string, string[]] => [t.id, t.parent_folder_id ? (chainOfParent.get(t.parent_folder_id) ?? []) : []]),
+    ]);
+    const wanted = [...new Set([...chains.values()].flat())];
+    const names = new Map(
+      wanted.length ? (await this.db.selectFrom('folders').select(['id', 'name']).where(inScope<'folders'>(scope)).where('id', 'in', wanted).execute()).map((f) => [f.id, f.name]) : [],
+    );
+    return new Map([...chains].map(([item, chain]) => [item, chain.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []))]));
   }
 
   async createFolder(scope: LibraryScope, input: { name: string; details: string; parent: Folder | null }): Promise<Folder> {

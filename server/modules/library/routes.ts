@@ -69,10 +69,15 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
       }
       const listing = await library.listing(scope, listingRequest);
       if (!listing.folder) throw notFound('folder');
-      const present = (t: ListedTest) => presentTestSummary(t, listing.links.get(t.id));
+      // A search's hits say where they live (issue 14); a listing's are all in the folder shown.
+      const located = <T extends object>(id: string, item: T) => {
+        const location = listing.locations.get(id);
+        return location ? { ...item, location: location.map((f) => ({ _id: f.id, name: f.name })) } : item;
+      };
+      const present = (t: ListedTest) => located(t.id, presentTestSummary(t, listing.links.get(t.id)));
       const body = Buffer.from(JSON.stringify({
         data: {
-          folders: { folderCount: listing.folderCount, folderArray: listing.folders.map(presentFolder) },
+          folders: { folderCount: listing.folderCount, folderArray: listing.folders.map((f) => located(f.id, presentFolder(f))) },
           parentFolderDetail: listing.crumbs.map((c) => ({ _id: c.id, name: c.name, level: c.level })),
           tests: { testCount: listing.testCount, testsArray: listing.tests.map(present) },
           recentTests: listing.recent.map(present),

@@ -1,3 +1,4 @@
+import { ItemLocation } from '../../../../shared/ui/ItemLocation';
 import { Badge, Caption1, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
 import { Folder24Regular, FolderPerson24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +65,7 @@ export function FolderList({ folders }: { folders: LibraryFolder[] }) {
               <AppLink to={libraryPath(library, folder._id)} className={styles.name} title={folder.name}>
                 {folder.name}
               </AppLink>
+              <ItemLocation location={folder.location} />
               <Caption1 className={styles.meta}>
                 {t('library.folderCount', { count: folder.folderCount ?? 0 })}
                 {folder.isShared && (

@@ -1,3 +1,4 @@
+import { ItemLocation } from '../../../../shared/ui/ItemLocation';
 import {
   Badge, Caption1, Checkbox, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens,
 } from '@fluentui/react-components';
@@ -75,6 +76,7 @@ export function TestList({ tests, selectable, testId }: { tests: TestSummary[]; 
                     <AppLink to={editorPath(library, test._id)} className={styles.name} title={test.name}>
                       {test.name}
                     </AppLink>
+                    <ItemLocation location={test.location} />
                     <TestChips test={test} />
                   </div>
                 </div>
