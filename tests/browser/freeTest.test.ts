@@ -94,6 +94,26 @@ describeInBrowser('Free tests', () => {
     await screenshot(page, 'free-test-vi-removed');
   });
 
+  test("a student who lost their device is let in again from the dialog (issue 14)", async () => {
+    const { editor, testId } = await signedIn({ locale: 'ko-KR' });
+    await page.goto(`/home/local/editTest/${testId}`);
+    await page.getByTestId('editor-free-test').click();
+    await stateIs('created');
+    const free = await freeTestOf(editor, testId);
+    await editor.call('PATCH', `/api/v2/shared-test/update/${free._id}`, { startTime: new Date(Date.now() - 60_000).toISOString() });
+    // A student starts on one device.
+    const start = await suite.server.call('POST', `/api/student/test/${free._id}/start`, { body: { name: '민지', contact: 'minji@example.com', deviceKey: 'a-first-device-key-of-the-student' } });
+    expect(start.status).toBe(200);
+    await dialog().getByTestId('free-test-reset-open').click();
+    await dialog().getByTestId('free-test-reset-contact').fill('minji@example.com');
+    await screenshot(page, 'free-test-reset-ko');
+    await dialog().getByTestId('free-test-reset-submit').click();
+    await dialog().getByTestId('free-test-reset-done').getByText('학생이 어떤 기기에서든 다시 시작할 수 있습니다(24시간 안에 한 번).').waitFor();
+    // From a new device the student is let in, and resumes the same attempt.
+    const again = await suite.server.call('POST', `/api/student/test/${free._id}/start`, { body: { name: '민지', contact: 'minji@example.com', deviceKey: 'a-new-device-key-after-the-reset' } });
+    expect([again.status, again.body.data.attempt.attemptId]).toEqual([200, start.body.data.attempt.attemptId]);
+  });
+
   test('a test that does not pass validation lists its problems and is not published', async () => {
     const { editor, testId } = await signedIn({ ready: false });
     await page.goto(`/home/local/editTest/${testId}`);
