@@ -318,6 +318,8 @@ describe('GET /api/question/errorMessages', () => {
       { type: 'DUMMY_QUESTION', msg: 'Dummy question' },
       { type: 'MCQ_ONE_ANS', msg: "Question doesn't has a correct option selected." },
       { type: 'EMPTY_QUESTION', msg: 'Empty translation question' },
+      // Not in the spec's list: a true/false question stored with both options correct (issue 14).
+      { type: 'TF_ONE_ANS', msg: 'A true/false question must have exactly one correct answer.' },
     ]);
     const ko = await tutor.call('GET', '/api/question/errorMessages', undefined, 'ko');
     expect(ko.body.data.errorMessages[0]).toEqual({ type: 'NO_SECTION', msg: '추가된 섹션이 없습니다' });

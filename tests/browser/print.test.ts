@@ -129,7 +129,8 @@ describeInBrowser('printing a test (/printPdf/{id})', () => {
         await renderer.close();
       }
       expect(hits).toEqual([]);
-      for (const url of [`${canaryUrl}/from-img.png`, `${suite.server.baseUrl}/api/v2/user/tutors`, `${suite.server.baseUrl}/api/folder/childrens/0`]) expect(blocked).toContain(url);
+      // (Chromium may give up on a loopback picture before asking for it; the canary's count above is what matters there.)
+      for (const url of [`${suite.server.baseUrl}/api/v2/user/tutors`, `${suite.server.baseUrl}/api/folder/childrens/0`]) expect(blocked).toContain(url);
       expect(blocked.some((url) => url.includes('/api/auth/user') || url.includes(`/api/v2/test/${testId}`))).toBe(false);
     } finally {
       await new Promise((resolve) => canary.close(resolve));

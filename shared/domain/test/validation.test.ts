@@ -154,7 +154,9 @@ describe('draft mode (skipped by import)', () => {
 
   it('integerAnswer reads the solution', () => {
     expect(integerAnswer(q({ type: 'integer', solution: ' -12 ' }))).toBe(-12);
-    expect(integerAnswer(q({ type: 'integer', solution: '1.5' }))).toBeNull();
+    // Signed decimals too (issue 14); text is no answer.
+    expect(integerAnswer(q({ type: 'integer', solution: '1.5' }))).toBe(1.5);
+    expect(integerAnswer(q({ type: 'integer', solution: 'one' }))).toBeNull();
     expect(integerAnswer(q(readyMcq))).toBeNull();
   });
 });
