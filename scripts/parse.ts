@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isParserEngine, DEFAULT_PARSER_ENGINE } from '../shared/parser/engines';
 import { ENGINE_NAMES, parseDocx } from '../shared/parser/parseDocx';
-import { hasErrors } from '../shared/parser/types';
+import { blocksUpload } from '../shared/parser/types';
 
 /**
  * `npm run parse -- FILE.docx [--engine text|table] [--json]`: the Word parser the add-in and the
@@ -40,19 +40,21 @@ function main(): number {
     const start = performance.now();
     const { pictureBytes: _, ...doc } = parseDocx(new Uint8Array(fs.readFileSync(file)), engine);
     const ms = performance.now() - start;
-    failed ||= hasErrors(doc);
+    failed ||= blocksUpload(doc);
     if (values.json) {
       console.log(JSON.stringify({ file, ...doc }, null, 2));
       continue;
     }
     const { comprehension: passages, ...byType } = doc.countsByType;
     const types = Object.entries(byType).map(([type, n]) => `${n} ${type.replace('_', ' ')}`).join(', ') + (passages ? `; ${passages} comprehension passage${passages === 1 ? '' : 's'}` : '');
-    console.log(`${path.basename(file)} (${ENGINE_NAMES[engine].toLowerCase()} engine, ${Math.round(ms)} ms)`);
+    console.log(`${path.basename(file)} (${ENGINE_NAMES[doc.engine].toLowerCase()} engine, ${Math.round(ms)} ms)`);
     console.log(`  ${doc.questionCount} question${doc.questionCount === 1 ? "" : "s"}${types ? `: ${types}` : ''}`);
     if (doc.sections.some((s) => s.name !== null)) console.log(`  sections: ${doc.sections.map((s) => `${s.name ?? '(the chosen section)'} ${s.questions.length}`).join(', ')}`);
     console.log(`  pictures: ${doc.pictures.length}; fonts: ${doc.fonts.join(', ') || 'none'}`);
     const errors = doc.problems.filter((p) => p.severity === 'error').length;
-    console.log(`  ${errors} error${errors === 1 ? '' : 's'}, ${doc.problems.length - errors} note${doc.problems.length - errors === 1 ? '' : 's'}${errors ? ': this document would not upload' : ''}`);
+    // Errors leave their question out; only a blocking problem stops the whole document (issue 15).
+    const verdict = blocksUpload(doc) ? ': this document would not upload' : errors ? `: ${doc.questionCount} question${doc.questionCount === 1 ? '' : 's'} would upload, the rest left out` : '';
+    console.log(`  ${errors} error${errors === 1 ? '' : 's'}, ${doc.problems.length - errors} note${doc.problems.length - errors === 1 ? '' : 's'}${verdict}`);
     for (const p of doc.problems) {
       const place = p.paragraph === null ? 'document' : `paragraph ${p.paragraph}${p.cell ? ` (table ${p.cell.table}, row ${p.cell.row}, column ${p.cell.column})` : ''}`;
       console.log(`  ${p.severity === 'error' ? 'error' : 'note '} ${place}: ${p.message}${p.excerpt ? ` "${p.excerpt}"` : ''}`);

@@ -2,9 +2,10 @@ import { DEFAULT_PARSER_ENGINE } from './engines';
 import { PICTURE_MAX_BYTES } from '../domain/pictures';
 import { PICTURE_PREFIX } from './content/inlines';
 import { pictureContentType } from './pictures';
-import { legacyFontsOf, readDocument } from './docx/document';
+import { legacyFontsOf, readDocument, type Inline, type Paragraph } from './docx/document';
+import { oleEquationToLatex } from './mtef/oleEquation';
 import { listLabels } from './docx/numbering';
-import { DocxError, openDocx } from './docx/openDocx';
+import { DocxError, openDocx, type DocxPackage } from './docx/openDocx';
 import { assemble } from './engines/assemble';
 import { tableEngine } from './engines/tableEngine';
 import { textEngine } from './engines/textEngine';
@@ -35,21 +36,39 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
   }
   const { paragraphs } = document;
   const fonts = new Set<string>();
+  /** Paragraphs whose text cannot be read: their questions are left out, the rest uploads. */
+  const unreadable = new Set<number>();
   for (const paragraph of paragraphs) {
-    for (const font of legacyFontsOf(paragraph)) problems.push(problemAt(paragraph, 'legacyFont', { font }));
-    for (const inline of paragraph.inlines) {
-      if (inline.kind === 'legacyEquation') problems.push(problemAt(paragraph, 'legacyEquation', { progId: inline.progId }));
-      if (inline.kind === 'picture' && inline.path) {
-        if (!pictureContentType(inline.path)) problems.push(problemAt(paragraph, 'pictureFormat', { format: (inline.path.split('.').pop() ?? '').toUpperCase() }));
-        else if ((pkg.bytes(inline.path)?.length ?? 0) > PICTURE_MAX_BYTES) problems.push(problemAt(paragraph, 'pictureTooLarge', { mb: PICTURE_MAX_BYTES / (1024 * 1024) }));
-      }
+    for (const font of legacyFontsOf(paragraph)) {
+      problems.push(problemAt(paragraph, 'legacyFont', { font }));
+      unreadable.add(paragraph.index);
+    }
+    paragraph.inlines = paragraph.inlines.flatMap((inline): Inline[] => {
+      if (inline.kind === 'legacyEquation') return equationObject(inline, paragraph, pkg, problems);
+      if (inline.kind === 'picture' && inline.path && !showable(inline.path, paragraph, pkg, problems)) return [];
       if (inline.kind === 'text' && inline.font && inline.text.trim()) fonts.add(inline.font);
+      return [inline];
+    });
+  }
+  const read = (which: EngineId, found: Problem[]) => {
+    const drafts = which === 'table' ? tableEngine(paragraphs, found) : textEngine(paragraphs, listLabels(pkg, paragraphs), found);
+    return assemble(drafts.sections, drafts.key, found, unreadable);
+  };
+  const before = [...problems];
+  let sections = read(engine, problems);
+  if (countQuestions(sections).questionCount === 0) {
+    // Nothing in the layout chosen: a teacher who never chose one gets the other engine's reading, when it finds questions.
+    const other: EngineId = engine === 'table' ? 'text' : 'table';
+    const otherProblems = [...before];
+    const otherSections = read(other, otherProblems);
+    if (countQuestions(otherSections).questionCount > 0) {
+      sections = otherSections;
+      problems.splice(0, problems.length, ...otherProblems);
+      engine = other;
     }
   }
-  const drafts = engine === 'table' ? tableEngine(paragraphs, problems) : textEngine(paragraphs, listLabels(pkg, paragraphs), problems);
-  const sections = assemble(drafts.sections, drafts.key, problems);
   const questions = sections.flatMap((s) => s.questions.flatMap((q) => (q.type === 'comprehension' ? [q, ...q.questions] : [q])));
-  if (questions.length === 0 && !problems.some((p) => p.severity === 'error')) {
+  if (questions.length === 0 && !problems.some((p) => p.code === 'file')) {
     // Nothing was read, so the title warning would only distract from the one thing to fix.
     problems.splice(0, problems.length, ...problems.filter((p) => p.code !== 'textBeforeFirstQuestion'));
     problems.push(problemAt(null, 'noQuestions', { other: ENGINE_NAMES[engine === 'table' ? 'text' : 'table'] }));
@@ -66,6 +85,30 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
     ...countQuestions(sections),
     pictureBytes: (path) => opened.bytes(path),
   };
+}
+
+/** Whether a browser can show a picture of the document; if not, it is left out with a note at its paragraph. */
+function showable(path: string, paragraph: Paragraph, pkg: DocxPackage, problems: Problem[]): boolean {
+  if (!pictureContentType(path)) problems.push(problemAt(paragraph, 'pictureFormat', { format: (path.split('.').pop() ?? '').toUpperCase() }));
+  else if ((pkg.bytes(path)?.length ?? 0) > PICTURE_MAX_BYTES) problems.push(problemAt(paragraph, 'pictureTooLarge', { mb: PICTURE_MAX_BYTES / (1024 * 1024) }));
+  else return true;
+  return false;
+}
+
+/**
+ * A MathType or Equation Editor 3.0 object: its MTEF read into LaTeX; failing that, the picture
+ * Word shows for it, in its place; failing that (a WMF a browser cannot show), a note. Never an error.
+ */
+function equationObject(inline: Extract<Inline, { kind: 'legacyEquation' }>, paragraph: Paragraph, pkg: DocxPackage, problems: Problem[]): Inline[] {
+  const bin = inline.ole ? pkg.bytes(inline.ole) : null;
+  const latex = bin ? oleEquationToLatex(bin) : null;
+  if (latex) return [{ kind: 'math', latex }];
+  if (inline.preview && pictureContentType(inline.preview) && (pkg.bytes(inline.preview)?.length ?? 0) <= PICTURE_MAX_BYTES) {
+    problems.push(problemAt(paragraph, 'equationPicture', { progId: inline.progId }));
+    return [{ kind: 'picture', path: inline.preview, widthPx: inline.widthPx, heightPx: inline.heightPx }];
+  }
+  problems.push(problemAt(paragraph, 'legacyEquation', { progId: inline.progId }));
+  return [];
 }
 
 /** The counts of a document's questions: comprehension children count, the comprehension itself only by type. */

@@ -4,7 +4,27 @@ import { lineOf, OBJECT } from './content/inlines';
 import type { Problem, ProblemCode } from './types';
 
 const TEMPLATES: Record<Exclude<ProblemCode, 'file'>, string> = en.parser.problems;
-const WARNINGS: ReadonlySet<ProblemCode> = new Set(['textBeforeFirstQuestion', 'integerSolutionDropped', 'answerConflict', 'keyUnmatched', 'duplicateNumber', 'notAttached', 'tableWithoutQuestion']);
+/** Notes: what they stand in is uploaded (or was never a question). Every other code leaves its question out. */
+const WARNINGS: ReadonlySet<ProblemCode> = new Set([
+  'textBeforeFirstQuestion',
+  'integerSolutionDropped',
+  'answerConflict',
+  'keyUnmatched',
+  'duplicateNumber',
+  'notAttached',
+  'tableWithoutQuestion',
+  'answerNotMarked',
+  'answerAmbiguous',
+  'numberOutOfOrder',
+  'instruction',
+  'equationPicture',
+  'legacyEquation',
+  'pictureFormat',
+  'pictureTooLarge',
+  // Metadata that cannot be read leaves the question with the default (issue 15: a real item bank writes "Difficulty Level: 70").
+  'unknownDifficulty',
+  'marksUnreadable',
+]);
 const EXCERPT_LENGTH = 60;
 
 const fill = (template: string, params: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));

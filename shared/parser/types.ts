@@ -37,10 +37,22 @@ export type ProblemCode =
   | 'tooManyChildren'
   | 'tooManyQuestions'
   | 'notAttached'
-  | 'tableWithoutQuestion';
+  | 'tableWithoutQuestion'
+  | 'answerNotMarked'
+  | 'answerAmbiguous'
+  | 'numberOutOfOrder'
+  | 'instruction'
+  | 'equationPicture';
+
+/** Which rule found a question's correct answer: shown in the preview, so a teacher can check the few it got wrong. */
+export type AnswerRule = 'answerLine' | 'answerKey' | 'asterisk' | 'tick' | 'bold' | 'underline' | 'italic' | 'colour' | 'highlight' | 'tableMark' | 'statements' | 'none';
 
 export interface Problem {
-  /** An error keeps the document from being uploaded; a warning is shown and the upload goes on. */
+  /**
+   * An error leaves out what it stands in (a question, a passage); the rest of the document
+   * uploads. A warning is a note: the thing is uploaded. Only a broken file, or a document with
+   * no question at all, stops the upload (`blocksUpload`).
+   */
   severity: 'error' | 'warning';
   code: ProblemCode;
   params: Record<string, string | number>;
@@ -56,6 +68,9 @@ export interface Problem {
 
 interface ParsedQuestionBase {
   name: string;
+  /** For the preview only (never sent): where the question starts (1-based paragraph) and which rule found its answer. */
+  docParagraph?: number;
+  answerFrom?: AnswerRule;
   solution: string;
   marks?: { positive: number; negative: number };
   isNegativeMarkingEnabled?: boolean;
@@ -100,4 +115,7 @@ export interface ParsedDocument {
   countsByType: Partial<Record<QuestionType | ChildQuestionType, number>>;
 }
 
-export const hasErrors = (doc: Pick<ParsedDocument, 'problems'>) => doc.problems.some((p) => p.severity === 'error');
+/** Problems that leave nothing to upload: a file that cannot be read, no questions, more than a test holds. */
+const BLOCKING: ReadonlySet<ProblemCode> = new Set(['file', 'noQuestions', 'tooManyQuestions']);
+export const isBlocking = (problem: Problem) => BLOCKING.has(problem.code);
+export const blocksUpload = (doc: Pick<ParsedDocument, 'problems' | 'questionCount'>) => doc.questionCount === 0 || doc.problems.some(isBlocking);

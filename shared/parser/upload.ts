@@ -24,7 +24,9 @@ const PICTURES_AT_ONCE = 4;
 
 /** Every HTML field of a question (its children's too) passed through `map`. */
 function mapHtml(question: ParsedQuestion, map: (html: string) => string): ParsedQuestion {
-  const out = { ...question, name: map(question.name), solution: question.type === 'integer' ? question.solution : map(question.solution) } as ParsedQuestion;
+  // The preview's fields (where it stands, which rule found its answer) are not the API's.
+  const { docParagraph: _at, answerFrom: _rule, ...rest } = question;
+  const out = { ...rest, name: map(question.name), solution: question.type === 'integer' ? question.solution : map(question.solution) } as ParsedQuestion;
   if (out.type === 'comprehension' && question.type === 'comprehension') {
     out.paragraph = map(question.paragraph);
     out.questions = question.questions.map((child) => mapHtml(child, map)) as typeof out.questions;

@@ -28,6 +28,10 @@ describe('renderMathIn', () => {
     const root = rendered('<p>Costs $5 only</p>');
     expect(root.innerHTML).toBe('<p>Costs $5 only</p>');
     expect(hasMath('Costs $5 only')).toBe(false);
+    // Money in a teacher's text is not maths (issue 15): "$5 … $12" has no closing dollar after a non-space.
+    expect(hasMath('A pen costs $5 and a book $12.')).toBe(false);
+    expect(hasMath('Between $ 3 and 4 $ dollars')).toBe(false);
+    expect(hasMath('Solve $x+1=2$ now')).toBe(true);
     expect(hasMath('$a$')).toBe(true);
   });
 });

@@ -27,15 +27,18 @@ describe('npm run parse', () => {
     expect(result.stdout).toContain('0 errors, 0 notes');
   });
 
-  it('a document with errors: each at its paragraph, exit 1; --json gives the whole result', () => {
-    const file = write('bad.docx', buildDocx({ body: ['1. Pick one.', '(a) x', '(b) y'] }));
+  it('a document with nothing readable: each problem at its paragraph, exit 1; one bad question among good ones: exit 0, the rest would upload; --json gives the whole result', () => {
+    const file = write('bad.docx', buildDocx({ body: ['1. Pick one.', '(a) x', '(b) y', 'Ans: e'] }));
     const result = run(file);
     expect(result.status).toBe(1);
-    expect(result.stdout).toContain('1 error, 0 notes: this document would not upload');
-    expect(result.stdout).toContain('error paragraph 1: Question 1 has no correct answer');
-    const json = run(file, '--json');
-    expect(json.status).toBe(1);
-    expect(JSON.parse(json.stdout)).toMatchObject({ engine: 'text', problems: [{ code: 'noCorrectAnswer', paragraph: 1 }] });
+    expect(result.stdout).toContain('2 errors, 0 notes: this document would not upload');
+    expect(result.stdout).toContain('error paragraph 4: Question 1: the answer "e" is not one of its options.');
+    const mixed = write('mixed.docx', buildDocx({ body: ['1. Pick one.', '(a) x', '(b) y', 'Ans: e', '2. Pick again.', '(a) x', '(b) y'] }));
+    const partly = run(mixed);
+    expect(partly.status).toBe(0);
+    expect(partly.stdout).toContain('1 error, 1 note: 1 question would upload, the rest left out');
+    const json = run(mixed, '--json');
+    expect(JSON.parse(json.stdout)).toMatchObject({ engine: 'text', questionCount: 1, problems: [{ code: 'answerNotAnOption', paragraph: 4 }, { code: 'answerNotMarked', paragraph: 5 }] });
   });
 
   it('the tables engine on request; wrong usage and unreadable files', () => {

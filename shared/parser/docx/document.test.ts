@@ -20,6 +20,24 @@ const run = (text: string, rPr = '') => `<w:r>${rPr ? `<w:rPr>${rPr}</w:rPr>` : 
 const read = (body: string) => readDocument(openDocx(docx(body)));
 
 describe('readDocument', () => {
+  it('Vietnamese in TCVN3 (.VnTime, .VnTimeH for capitals) and VNI fonts becomes Unicode in an Office face (issue 15)', () => {
+    const font = (face: string) => `<w:rFonts w:ascii="${face}" w:hAnsi="${face}"/>`;
+    const doc = read(`<w:p>${run('C©u 1. Thñ ®« cña ViÖt Nam lµ', font('.VnTime'))}</w:p><w:p>${run('phÇn i', font('.VnTimeH'))}</w:p><w:p>${run('Caâu 2. Thuû ñoâ', font('VNI-Times'))}</w:p>`);
+    expect(doc.paragraphs.map(paragraphText)).toEqual(['Câu 1. Thủ đô của Việt Nam là', 'PHẦN I', 'Câu 2. Thủ đô']);
+    expect(doc.paragraphs.flatMap((p) => p.inlines.map((i) => (i.kind === 'text' ? i.font : null)))).toEqual(['Times New Roman', 'Times New Roman', 'Times New Roman']);
+  });
+
+
+  it('symbol fonts as the characters they show: a Wingdings tick (w:sym and typed), Greek in the Symbol font; customXml and moved text kept (issue 15)', () => {
+    const doc = read(
+      `<w:p>${run('B. Neon ')}<w:r><w:sym w:font="Wingdings" w:char="F0FC"/></w:r></w:p>` +
+        `<w:p>${run('p', '<w:rFonts w:ascii="Symbol" w:hAnsi="Symbol"/>')}${run('r')}${run('2', '<w:vertAlign w:val="superscript"/>')}${run(' ³ 0', '<w:rFonts w:ascii="Symbol" w:hAnsi="Symbol"/>')}</w:p>` +
+        `<w:p>${run('ü', '<w:rFonts w:ascii="Wingdings" w:hAnsi="Wingdings"/>')}<w:customXml w:element="x">${run(' kept')}</w:customXml><w:moveTo>${run(' moved')}</w:moveTo><w:moveFrom>${run(' gone')}</w:moveFrom></w:p>`,
+    );
+    expect(doc.paragraphs.map(paragraphText)).toEqual(['B. Neon ✓', 'πr2 ≥ 0', '✓ kept moved']);
+  });
+
+
   it('paragraphs with formatted runs, merged while the formatting stays the same', () => {
     const doc = read(`<w:p>${run('1. Find ')}${run('x')}${run('2', '<w:vertAlign w:val="superscript"/>')}${run(' when ')}${run('bold', '<w:b/>')}</w:p><w:p/>`);
     expect(doc.paragraphs).toHaveLength(2);
@@ -42,7 +60,7 @@ describe('readDocument', () => {
     expect(p.inlines.slice(1)).toEqual([
       { kind: 'math', latex: '\\frac{1}{2}' },
       { kind: 'picture', path: 'word/media/image1.png', widthPx: 200, heightPx: 100 },
-      { kind: 'legacyEquation', progId: 'Equation.3' },
+      { kind: 'legacyEquation', progId: 'Equation.3', ole: null, preview: 'word/media/image1.png', widthPx: null, heightPx: null },
     ]);
     expect(paragraphText(p)).toBe('Half is $\\frac{1}{2}$');
   });

@@ -1,15 +1,35 @@
 import { parseXml } from './xml';
 import { ommlToLatex } from '../omml/ommlToLatex';
-import { isLegacyFont, loadFontContext, resolveRunFonts, fontForCharacter, type FontContext } from './fonts';
+import { isLegacyFont, loadFontContext, resolveRunFonts, fontForCharacter, styleNumbering, type FontContext } from './fonts';
+import { symbolCharacter, symbolFontText } from './symbolFonts';
+import { legacyVietnamese, unicodeFaceFor, vietnameseText } from './vietnameseFonts';
 import type { DocxPackage } from './openDocx';
 
 /** What a paragraph holds, in order. */
 export type Inline =
-  | { kind: 'text'; text: string; bold: boolean; italic: boolean; underline: boolean; script: 'sub' | 'sup' | null; font: string | null }
+  | ({ kind: 'text'; text: string; font: string | null } & RunFormat)
   | { kind: 'math'; latex: string }
   | { kind: 'picture'; path: string | null; widthPx: number | null; heightPx: number | null }
-  /** An equation stored as a picture (Equation 3.0 / MathType object): reported, not dropped. */
-  | { kind: 'legacyEquation'; progId: string };
+  /**
+   * An equation object of Equation Editor 3.0 or MathType: the OLE part holding its MTEF and the
+   * picture Word shows for it, read into LaTeX (or kept as that picture) by parseDocx.
+   */
+  | { kind: 'legacyEquation'; progId: string; ole: string | null; preview: string | null; widthPx: number | null; heightPx: number | null };
+
+/**
+ * How a run looks. Bold, italic, underline and scripts become HTML; colour and highlight are only
+ * read, since teachers mark the correct option with them (engines/formatMarks.ts).
+ */
+export interface RunFormat {
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  script: 'sub' | 'sup' | null;
+  /** Text colour as RRGGBB, null for automatic or black. */
+  color: string | null;
+  /** Highlight or shading behind the text (a highlight name or RRGGBB), null for none. */
+  highlight: string | null;
+}
 
 export interface Paragraph {
   /** 0-based, in reading order (table cells included), as problems report it. */
@@ -72,7 +92,7 @@ export function readDocument(pkg: DocxPackage): WordDocument {
     paragraphs.push({
       index: paragraphs.length,
       style,
-      numbering: numId && numId !== '0' ? { numId, level: Number(attr(first(numPr, 'ilvl'), 'val') ?? 0) } : null,
+      numbering: numId ? (numId !== '0' ? { numId, level: Number(attr(first(numPr, 'ilvl'), 'val') ?? 0) } : null) : styleNumbering(fonts, style ?? fonts.defaultParagraphStyle),
       inlines,
       cell,
     });
@@ -95,6 +115,7 @@ export function readDocument(pkg: DocxPackage): WordDocument {
           row += 1;
         }
       } else if (el.localName === 'sdt') readBlocks(first(el, 'sdtContent') ?? el, cell);
+      else if (el.localName === 'customXml') readBlocks(el, cell);
     }
   };
   if (body) readBlocks(body, null);
@@ -113,7 +134,11 @@ function readInlines(parent: Element, paragraphStyle: string | null, out: Inline
         break;
       case 'hyperlink':
       case 'ins':
+      case 'moveTo':
       case 'smartTag':
+      case 'customXml':
+      case 'dir':
+      case 'bdo':
       case 'fldSimple':
         readInlines(el, paragraphStyle, out, fonts, target);
         break;
@@ -131,25 +156,45 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
   const runFonts = resolveRunFonts(fonts, paragraphStyle, attr(first(rPr, 'rStyle'), 'val'), rPr);
   const complexScript = toggled(rPr, 'cs') || toggled(rPr, 'rtl');
   const vertAlign = attr(first(rPr, 'vertAlign'), 'val');
-  const format = {
+  const color = attr(first(rPr, 'color'), 'val')?.toUpperCase() ?? null;
+  const highlight = attr(first(rPr, 'highlight'), 'val');
+  const shading = attr(first(rPr, 'shd'), 'fill')?.toUpperCase() ?? null;
+  const format: RunFormat = {
     bold: toggled(rPr, 'b'),
     italic: toggled(rPr, 'i'),
     underline: (attr(first(rPr, 'u'), 'val') ?? 'none') !== 'none',
-    script: vertAlign === 'subscript' ? ('sub' as const) : vertAlign === 'superscript' ? ('sup' as const) : null,
+    script: vertAlign === 'subscript' ? 'sub' : vertAlign === 'superscript' ? 'sup' : null,
+    color: color && !['AUTO', '000000'].includes(color) ? color : null,
+    highlight: highlight && highlight !== 'none' ? highlight : shading && !['AUTO', 'FFFFFF'].includes(shading) ? shading : null,
   };
   const text = (value: string) => {
     if (!value) return;
     // The font that draws it: the first letter's (a run is one font per script).
     const letter = [...value].find((c) => /\S/.test(c)) ?? value[0];
-    const font = fontForCharacter(runFonts, letter, complexScript);
+    let font = fontForCharacter(runFonts, letter, complexScript);
+    // TCVN3 and VNI Vietnamese: Unicode text in the Office face that looks the same.
+    if (legacyVietnamese(font)) {
+      value = vietnameseText(font!, value);
+      font = unicodeFaceFor(font!);
+    }
     const last = out.at(-1);
-    if (last?.kind === 'text' && last.font === font && last.bold === format.bold && last.italic === format.italic && last.underline === format.underline && last.script === format.script) last.text += value;
+    if (last?.kind === 'text' && last.font === font && sameFormat(last, format)) last.text += value;
     else out.push({ kind: 'text', text: value, ...format, font });
   };
   for (const el of childElements(run)) {
     switch (el.localName) {
       case 't':
-        text(el.textContent ?? '');
+        // Old papers write Greek and maths in the Symbol font ("p" drawn as π): the Unicode character it shows.
+        text(symbolFontText(runFonts.ascii ?? runFonts.hAnsi, el.textContent ?? ''));
+        break;
+      case 'sym': {
+        // Insert > Symbol: a character of a symbol font (a Wingdings tick beside the right option, a Symbol-font α).
+        const character = symbolCharacter(attr(el, 'font'), attr(el, 'char'));
+        if (character) text(character);
+        break;
+      }
+      case 'noBreakHyphen':
+        text('-');
         break;
       case 'tab':
         text('\t');
@@ -158,29 +203,87 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
       case 'cr':
         text('\n');
         break;
-      case 'drawing': {
-        const blip = descendants(el, 'blip')[0];
-        const extent = descendants(el, 'extent')[0];
-        const id = attr(blip ?? null, 'embed');
-        const size = (name: string) => (extent ? Math.round(Number(attr(extent, name)) / EMU_PER_PX) || null : null);
-        out.push({ kind: 'picture', path: id ? target(id) : null, widthPx: size('cx'), heightPx: size('cy') });
+      case 'drawing':
+        readDrawing(el, out, (box) => readBox(box, paragraphStyle, out, fonts, target), target);
         break;
-      }
-      case 'object':
-      case 'pict': {
-        const ole = descendants(el, 'OLEObject')[0];
-        const progId = attr(ole ?? null, 'ProgID') ?? '';
-        if (/equation|mathtype/i.test(progId)) out.push({ kind: 'legacyEquation', progId });
-        else {
-          const image = descendants(el, 'imagedata')[0];
-          const id = attr(image ?? null, 'id');
-          if (id) out.push({ kind: 'picture', path: target(id), widthPx: null, heightPx: null });
-        }
+      case 'AlternateContent':
+        // Word 2010+ shapes: the mc:Choice in DrawingML, the mc:Fallback in VML for older readers. Read one, never both.
+        readRun(alternative(el) ?? el, paragraphStyle, out, fonts, target);
+        break;
+      case 'pict':
+      case 'object': {
+        // Old files keep an equation object in w:pict too; anything else is VML: pictures and text boxes.
+        const ole = descendants(el, 'OLEObject')[0] ?? null;
+        const progId = attr(ole, 'ProgID') ?? '';
+        if (/equation|mathtype|dsmt/i.test(progId)) {
+          const image = descendants(el, 'imagedata')[0] ?? null;
+          const id = attr(image, 'id');
+          const oleId = attr(ole, 'id');
+          const shape = descendants(el, 'shape')[0] ?? null;
+          const size = (name: string) => {
+            const found = new RegExp(`${name}:\\s*([\\d.]+)pt`).exec(attr(shape, 'style') ?? '');
+            return found ? Math.round((Number(found[1]) * 96) / 72) || null : null;
+          };
+          out.push({ kind: 'legacyEquation', progId, ole: oleId ? target(oleId) : null, preview: id ? target(id) : null, widthPx: size('width'), heightPx: size('height') });
+        } else readVml(el, out, (box) => readBox(box, paragraphStyle, out, fonts, target), target);
         break;
       }
       default:
         break;
     }
+  }
+}
+
+const sameFormat = (a: RunFormat, b: RunFormat) => a.bold === b.bold && a.italic === b.italic && a.underline === b.underline && a.script === b.script && a.color === b.color && a.highlight === b.highlight;
+
+/** The branch of mc:AlternateContent to read: the first mc:Choice holding content, else mc:Fallback. */
+function alternative(el: Element): Element | null {
+  for (const c of childElements(el)) if (c.localName === 'Choice' && first(c, 'drawing')) return c;
+  return first(el, 'Fallback') ?? first(el, 'Choice');
+}
+
+/** Whether an element lies inside a text box (its pictures are read with the box's text). */
+function inBox(el: Element, stop: Element): boolean {
+  for (let node = el.parentNode as Element | null; node && node !== stop; node = node.parentNode as Element | null) if (node.localName === 'txbxContent') return true;
+  return false;
+}
+
+/**
+ * A DrawingML drawing: a picture, a group or a drawing canvas of pictures (each one kept, at its
+ * own size), or a shape with a text box, whose words and pictures stay in place in the paragraph.
+ */
+function readDrawing(el: Element, out: Inline[], readBoxContent: (box: Element) => void, target: (id: string) => string | null): void {
+  const extent = descendants(el, 'extent')[0] ?? null;
+  const blips = descendants(el, 'blip').filter((b) => !inBox(b, el));
+  for (const blip of blips) {
+    const id = attr(blip, 'embed') ?? attr(blip, 'link');
+    if (!id) continue;
+    // One picture: the drawing's size; several (a canvas, a group): each picture's own.
+    const own = blips.length > 1 ? descendants(blip.parentNode!.parentNode as Element, 'ext')[0] ?? null : extent;
+    const size = (name: string) => (own ? Math.round(Number(attr(own, name)) / EMU_PER_PX) || null : null);
+    out.push({ kind: 'picture', path: target(id), widthPx: size('cx'), heightPx: size('cy') });
+  }
+  for (const box of descendants(el, 'txbxContent').filter((b) => !inBox(b, el))) readBoxContent(box);
+}
+
+/** A VML picture or shape (w:pict, w:object): its pictures, and the text of its text box. */
+function readVml(el: Element, out: Inline[], readBoxContent: (box: Element) => void, target: (id: string) => string | null): void {
+  for (const image of descendants(el, 'imagedata').filter((i) => !inBox(i, el))) {
+    const id = attr(image, 'id');
+    if (id) out.push({ kind: 'picture', path: target(id), widthPx: null, heightPx: null });
+  }
+  for (const box of descendants(el, 'txbxContent').filter((b) => !inBox(b, el))) readBoxContent(box);
+}
+
+/** A text box's paragraphs, in the paragraph that holds it, each on a line of its own. */
+function readBox(box: Element, paragraphStyle: string | null, out: Inline[], fonts: FontContext, target: (id: string) => string | null): void {
+  for (const p of descendants(box, 'p')) {
+    if (inBox(p, box)) continue;
+    // The line break goes first, so the box's words never run into the text before it.
+    out.push({ kind: 'text', text: '\n', font: null, bold: false, italic: false, underline: false, script: null, color: null, highlight: null });
+    const before = out.length;
+    readInlines(p, paragraphStyle, out, fonts, target);
+    if (out.length === before) out.pop();
   }
 }
 

@@ -18,6 +18,8 @@ type ThemeFonts = Record<string, string | null>;
 interface Style {
   basedOn: string | null;
   fonts: Partial<ScriptFonts>;
+  /** Word's automatic numbering a paragraph style brings ("List Number", a teacher's own "Question" style). */
+  numbering: { numId: string; level: number } | null;
 }
 
 export interface FontContext {
@@ -85,11 +87,25 @@ export function loadFontContext(pkg: Pick<DocxPackage, 'xml'>): FontContext {
     for (const style of elements(root, 'style')) {
       const id = attribute(style, 'styleId');
       if (!id) continue;
-      styles.set(id, { basedOn: attribute(first(style, 'basedOn'), 'val'), fonts: fontsOf(first(style, 'rPr'), theme) });
+      const numPr = first(first(style, 'pPr'), 'numPr');
+      const numId = attribute(first(numPr, 'numId'), 'val');
+      const numbering = numId ? { numId, level: Number(attribute(first(numPr, 'ilvl'), 'val') ?? 0) } : null;
+      styles.set(id, { basedOn: attribute(first(style, 'basedOn'), 'val'), fonts: fontsOf(first(style, 'rPr'), theme), numbering });
       if (attribute(style, 'type') === 'paragraph' && ['1', 'true', 'on'].includes(attribute(style, 'default') ?? '')) defaultParagraphStyle = id;
     }
   }
   return { defaults, styles, theme, defaultParagraphStyle };
+}
+
+/** The numbering a paragraph style gives (its own or the one of a style it is based on); numId 0 turns it off. */
+export function styleNumbering(ctx: FontContext, id: string | null): { numId: string; level: number } | null {
+  const seen = new Set<string>();
+  for (let at = id; at && !seen.has(at); at = ctx.styles.get(at)?.basedOn ?? null) {
+    seen.add(at);
+    const numbering = ctx.styles.get(at)?.numbering;
+    if (numbering) return numbering.numId === '0' ? null : numbering;
+  }
+  return null;
 }
 
 /** A style's fonts with those it is based on beneath (a loop in basedOn is cut). */

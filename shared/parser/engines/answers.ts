@@ -1,4 +1,4 @@
-import { asciiDigits, LETTERS } from './patterns';
+import { asciiDigits, LETTERS, ROMAN } from './patterns';
 import { numericAnswer } from '../../domain/numbers';
 
 /**
@@ -36,6 +36,9 @@ export function choiceAnswer(text: string): number[] | null {
     const letters = [...value.toLowerCase()];
     if (new Set(letters).size === letters.length) return letters.map((c) => c.charCodeAt(0) - 97);
   }
+  // (i) (ii) (iii) (iv): options numbered in Roman numerals ("i" and "v" are never letters of an option, which stop at h).
+  const roman = /^\(?(i{1,3}|iv|v|vi{1,3})\)?\.?$/i.exec(value);
+  if (roman) return [ROMAN.indexOf(roman[1].toLowerCase())];
   const tokens = value.split(/\s*(?:,|;|&|\/|\band\b|\bvà\b|그리고|\s)\s*/i).filter(Boolean);
   const picked: number[] = [];
   for (const token of tokens) {

@@ -1,32 +1,48 @@
 import { LIMITS } from '../../domain/test/defaults';
+import type { Paragraph } from '../docx/document';
 import { problemAt } from '../problems';
 import type { ParsedChildQuestion, ParsedQuestion, ParsedSection, Problem } from '../types';
-import { asciiDigits } from './patterns';
-import { buildPassage, buildQuestion, type FieldValue, type PassageDraft, type QuestionDraft } from './draft';
+import { asciiDigits, withoutQuestionWords } from './patterns';
+import { buildPassage, buildQuestion, buildStatementGroup, statementsOf, type FieldValue, type PassageDraft, type QuestionDraft } from './draft';
 
 /** What an engine collects: sections of question and passage drafts, and the answer key's entries. */
 export interface DraftSection {
   name: string | null;
+  /** The heading line that started it ("PART II – GRAMMAR"), when it was one. */
+  heading?: Paragraph;
   items: (QuestionDraft | PassageDraft)[];
 }
 export interface KeyEntry extends FieldValue {
   number: number;
+  /** The part of the key it is under ("Phần II:", "Part B"), 0 before any: part n answers the n-th section with questions. */
+  part?: number;
 }
 export const isPassage = (item: QuestionDraft | PassageDraft): item is PassageDraft => 'children' in item;
 
 /** Applies the answer key by question number, then builds every question; sections left empty are dropped. */
-export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Problem[]): ParsedSection[] {
+export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Problem[], unreadable: ReadonlySet<number> = new Set()): ParsedSection[] {
   const drafts = sections.flatMap((s) => s.items.flatMap((item) => (isPassage(item) ? item.children : [item])));
   if (key.length) {
-    const byNumber = new Map<number, QuestionDraft>();
-    for (const draft of drafts) {
-      if (draft.number === null) continue;
-      if (byNumber.has(draft.number)) problems.push(problemAt(draft.paragraph, 'duplicateNumber', { question: draft.number }));
-      else byNumber.set(draft.number, draft);
-    }
+    // A key in parts ("Phần I: … Phần II: …") answers the document's sections with questions in order, each numbered from 1.
+    const filled = sections.filter((s) => s.items.length > 0);
+    const parts = new Set(key.map((e) => e.part ?? 0));
+    const byPart = parts.size > 1 && parts.size === filled.length;
+    const scopes = byPart ? filled.map((s) => s.items.flatMap((item) => (isPassage(item) ? item.children : [item]))) : [drafts];
+    const byNumber = scopes.map((scope) => {
+      const numbers = new Map<number, QuestionDraft>();
+      for (const draft of scope) {
+        if (draft.number === null) continue;
+        if (numbers.has(draft.number)) {
+          if (!byPart) problems.push(problemAt(draft.paragraph, 'duplicateNumber', { question: draft.number }));
+        } else numbers.set(draft.number, draft);
+      }
+      return numbers;
+    });
+    const partIndex = [...parts].sort((a, b) => a - b);
     for (const entry of key) {
-      const draft = byNumber.get(entry.number);
-      if (draft) draft.keyAnswer = entry;
+      const draft = byNumber[byPart ? partIndex.indexOf(entry.part ?? 0) : 0].get(entry.number);
+      // The first entry for a question wins: numbers in a key's explanations ("Step 2: …") must not replace it.
+      if (draft) draft.keyAnswer ??= entry;
       else problems.push(problemAt(entry.paragraph, 'keyUnmatched', { question: entry.number }));
     }
   }
@@ -36,8 +52,11 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
       name: section.name,
       questions: section.items
         .map((item): ParsedQuestion | null => {
-          if (!isPassage(item)) return buildQuestion(item, problems);
-          const children = item.children.map((child) => buildQuestion(child, problems)).filter((q): q is ParsedChildQuestion => q !== null);
+          if (!isPassage(item)) {
+            const statements = statementsOf(item);
+            return statements ? buildStatementGroup(item, statements, problems) : buildQuestion(item, problems, unreadable);
+          }
+          const children = item.children.map((child) => buildQuestion(child, problems, unreadable)).filter((q): q is ParsedChildQuestion => q !== null);
           return buildPassage(item, children, problems);
         })
         .filter((q): q is ParsedQuestion => q !== null),
@@ -49,7 +68,7 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
  * Answer-key entries in a line: "1. b  2. a, c  3. True  4. 2.5 - 3.5", "1-b, 2-c", "1(b) 2(c)".
  * A '.' after a number separates only when no digit follows, so "3.5" stays a number.
  */
-const ENTRY = /(\d{1,4})\s*(?:\.(?!\d)|[):\-–=]|(?=\())\s*(.+?)\s*[,;]?\s*(?=[\s,;]+\d{1,4}\s*(?:\.(?!\d)|[):\-–=]|\()|$)/g;
+const ENTRY = /(\d{1,4})\s*(?:\.(?!\d)|[):\-–=]|(?=\()|(?=[A-Ha-h①-⑩](?![\p{L}\d])))\s*(.+?)\s*[,;]?\s*(?=[\s,;]+\d{1,4}\s*(?:\.(?!\d)|[):\-–=]|\(|[A-Ha-h①-⑩](?![\p{L}\d]))|$)/gu;
 export function keyEntriesOf(text: string, paragraph: FieldValue['paragraph']): KeyEntry[] {
-  return [...asciiDigits(text).matchAll(ENTRY)].map((m) => ({ number: Number(m[1]), text: m[2].replace(/[,;]$/, '').trim(), paragraph }));
+  return [...withoutQuestionWords(asciiDigits(text)).matchAll(ENTRY)].map((m) => ({ number: Number(m[1]), text: m[2].replace(/[,;]$/, '').trim(), paragraph }));
 }

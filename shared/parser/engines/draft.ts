@@ -4,9 +4,10 @@ import type { DifficultyLevel } from '../../domain/test/types';
 import { paragraphsHtml } from '../content/inlines';
 import type { Paragraph } from '../docx/document';
 import { problemAt } from '../problems';
-import type { ParsedChildQuestion, ParsedComprehension, ParsedFillUpsQuestion, Problem } from '../types';
+import type { AnswerRule, ParsedChildQuestion, ParsedComprehension, ParsedFillUpsQuestion, Problem } from '../types';
 import { blankAnswers, choiceAnswer, integerAnswer, typedIntegerAnswer, marksOf, trueFalseAnswer } from './answers';
 import { optionLetter } from './patterns';
+import { answerFromLooks, withoutLook, type OptionLook } from './formatMarks';
 
 /**
  * A question as an engine collects it from the document (HTML pieces and field values with the
@@ -21,7 +22,11 @@ export interface FieldValue {
 export interface OptionDraft {
   index: number;
   html: string[];
+  /** Marked correct where it stands: * before its letter, a tick beside it, a mark in a table's column. */
   marked: boolean;
+  markedBy?: 'asterisk' | 'tick' | 'tableMark';
+  /** How it looks (bold, colour...), when the engine read it from runs. */
+  look?: OptionLook;
   paragraph: Paragraph;
   /** The label as written ("(a)"), to put it back into the text when it was not an option after all. */
   written: string;
@@ -32,6 +37,12 @@ export interface QuestionDraft {
   /** How messages name it: its number, or its place. */
   label: string;
   paragraph: Paragraph;
+  /** The index of the last paragraph read into it (a paragraph that cannot be read leaves it out). */
+  last: number;
+  /** Numbered lines read into its text as a list ("Consider the statements: 1. … 2. …"). */
+  statements: number;
+  /** Items of Word lists (bullets, sub-levels) in its text: its options, when it has no lettered ones. */
+  listItems: { at: number; paragraph: Paragraph; inlines: Paragraph['inlines']; written: string }[];
   stem: string[];
   options: OptionDraft[];
   answer: FieldValue | null;
@@ -55,7 +66,7 @@ export interface PassageDraft {
 }
 
 export function newQuestion(paragraph: Paragraph, number: number | null, label: string): QuestionDraft {
-  return { number, label, paragraph, stem: [], options: [], answer: null, keyAnswer: null, solution: [], solutionParagraph: null, marks: null, type: null, difficulty: null, tags: [] };
+  return { number, label, paragraph, last: paragraph.index, statements: 0, listItems: [], stem: [], options: [], answer: null, keyAnswer: null, solution: [], solutionParagraph: null, marks: null, type: null, difficulty: null, tags: [] };
 }
 export function newPassage(paragraph: Paragraph, range: [number, number] | null): PassageDraft {
   return { paragraph, html: [], range, children: [], difficulty: null, tags: [] };
@@ -70,9 +81,10 @@ const TYPE_NAMES: [TypeName, RegExp][] = [
   ['comprehension', /^(comprehension|passage|đọc\s*hiểu|지문)$/i],
 ];
 const DIFFICULTIES: [DifficultyLevel, RegExp][] = [
-  ['easy', /^(easy|e|low|dễ|쉬움|하)$/i],
-  ['medium', /^(medium|moderate|average|m|trung\s*bình|보통|중)$/i],
-  ['hard', /^(hard|difficult|h|high|khó|어려움|상)$/i],
+  // Vietnamese papers tag questions by level: NB (nhận biết), TH (thông hiểu), VD (vận dụng), VDC (vận dụng cao).
+  ['easy', /^(easy|e|low|dễ|쉬움|하|nb|nhận\s*biết|biết)$/i],
+  ['medium', /^(medium|moderate|average|m|trung\s*bình|보통|중|th|thông\s*hiểu|hiểu)$/i],
+  ['hard', /^(hard|difficult|h|high|khó|어려움|상|vd|vdc|vận\s*dụng(\s*cao)?)$/i],
 ];
 const named = <T>(table: [T, RegExp][], text: string): T | null => table.find(([, pattern]) => pattern.test(text.trim().replace(/[.。]$/, '')))?.[0] ?? null;
 
@@ -91,7 +103,26 @@ function common(draft: Pick<QuestionDraft, 'difficulty' | 'tags' | 'label'>, pro
 }
 
 /** A question of the test, or null with the problems that stop it. */
-export function buildQuestion(draft: QuestionDraft, problems: Problem[]): ParsedChildQuestion | null {
+/**
+ * An answer as written, with the words teachers put before it dropped ("Chọn B", "Đáp án đúng là C",
+ * "Correct answer is (b)"); a blank for students to fill ("Answer: ______") is no answer at all.
+ */
+function answerOf(draft: QuestionDraft): FieldValue | null {
+  const written = draft.answer ?? draft.keyAnswer;
+  if (!written) return null;
+  let text = written.text;
+  for (let i = 0; i < 3; i++) text = text.replace(/^\s*(?:chọn|đáp\s*án(?:\s*đúng)?|answer|ans|correct\s+(?:answer|option)|the\s+answer|정답|답|là|is)\s*[:：.\-–]?\s*/i, '');
+  // A line left for the pupil ("______", "________ cm") is no answer.
+  if (/[_…]{3}|\.{4}/.test(text) && !/\d/.test(text.replace(/[_.…]{3,}/g, '')) && text.replace(/[_.…]{3,}/g, '').trim().length <= 8) return draft.answer && draft.keyAnswer ? answerOf({ ...draft, answer: null }) : null;
+  const value = { ...written, text };
+  if (written === draft.answer) draft.answer = value;
+  else draft.keyAnswer = value;
+  return value;
+}
+
+export function buildQuestion(draft: QuestionDraft, problems: Problem[], unreadable: ReadonlySet<number> = new Set()): ParsedChildQuestion | null {
+  // A paragraph that cannot be read (a legacy font) leaves its question out; the problem is at that paragraph.
+  for (let i = draft.paragraph.index; i <= draft.last; i++) if (unreadable.has(i)) return null;
   const before = problems.filter((p) => p.severity === 'error').length;
   const q = draft.label;
   const error = (paragraph: Paragraph, code: Parameters<typeof problemAt>[1], params: Record<string, string | number> = {}) => problems.push(problemAt(paragraph, code, { question: q, ...params }));
@@ -102,8 +133,8 @@ export function buildQuestion(draft: QuestionDraft, problems: Problem[]): Parsed
     typeName = named(TYPE_NAMES, draft.type.text);
     if (!typeName || typeName === 'comprehension') error(draft.type.paragraph, 'unknownTypeName', { value: draft.type.text.trim() });
   }
-  const answer = draft.answer ?? draft.keyAnswer;
-  const base = { name, solution: paragraphsHtml(draft.solution), ...common(draft, problems) } as ParsedChildQuestion;
+  const answer = answerOf(draft);
+  const base = { name, docParagraph: draft.paragraph.index + 1, solution: paragraphsHtml(draft.solution), ...common(draft, problems) } as ParsedChildQuestion;
   if (draft.marks) {
     const marks = marksOf(draft.marks.text);
     if (marks) Object.assign(base, { marks, isNegativeMarkingEnabled: marks.negative > 0 });
@@ -115,7 +146,7 @@ export function buildQuestion(draft: QuestionDraft, problems: Problem[]): Parsed
     if (typeName === 'fill_ups' || typeName === 'integer') {
       error(draft.type!.paragraph, 'optionsNotAllowed', { type: draft.type!.text.trim() });
     } else {
-      question = choiceQuestion(draft, base, typeName, answer, error);
+      question = choiceQuestion(draft, base, typeName, answer, error, problems);
     }
   } else if (typeName === 'multiple_choice') {
     error(draft.paragraph, 'tooFewOptions');
@@ -129,7 +160,7 @@ export function buildQuestion(draft: QuestionDraft, problems: Problem[]): Parsed
 
 type Report = (paragraph: Paragraph, code: Parameters<typeof problemAt>[1], params?: Record<string, string | number>) => void;
 
-function choiceQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeName: TypeName | null, answer: FieldValue | null, error: Report): ParsedChildQuestion | null {
+function choiceQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeName: TypeName | null, answer: FieldValue | null, error: Report, problems: Problem[]): ParsedChildQuestion | null {
   const options = draft.options.map((o) => ({ ...o, name: paragraphsHtml(o.html) }));
   for (const o of options) if (isBlankHtml(o.name)) error(o.paragraph, 'emptyOption', { option: optionLetter(o.index) });
   const trueFalse = typeName === 'true_false' || (typeName === null && options.length === 2 && options.every((o) => trueFalseAnswer(htmlText(o.name)) !== null));
@@ -137,8 +168,20 @@ function choiceQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeNam
   if (options.length > max) error(draft.paragraph, 'tooManyOptions', { count: options.length, max });
   else if (options.length < 2) error(draft.paragraph, 'tooFewOptions');
   let correct: number[] | null = null;
+  let answerFrom: AnswerRule = 'none';
   if (answer) {
     correct = choiceAnswer(answer.text);
+    // "정답: 3" for ③, "Ans: 2" for the second option: a number no larger than the options' count.
+    if (!correct && /^\s*\(?\d\)?(?:\s*[,&]\s*\(?\d\)?)*\s*$/.test(answer.text)) {
+      const numbers = answer.text.match(/\d/g)!.map(Number);
+      if (numbers.every((n) => n >= 1 && n <= options.length)) correct = [...new Set(numbers.map((n) => n - 1))].sort((a, b) => a - b);
+    }
+    // "Ans: dolphin": the answer written out as one option's text.
+    if (!correct) {
+      const said = normalText(answer.text);
+      const same = options.map((o, i) => (normalText(htmlText(o.name)) === said ? i : -1)).filter((i) => i >= 0);
+      if (same.length === 1) correct = same;
+    }
     if (!correct && trueFalse) {
       const value = trueFalseAnswer(answer.text);
       if (value !== null) correct = [options.findIndex((o) => trueFalseAnswer(htmlText(o.name)) === value)].filter((i) => i >= 0);
@@ -152,14 +195,31 @@ function choiceQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeNam
       error(answer.paragraph, 'answerNotAnOption', { answer: answer.text.trim() });
       return null;
     }
+    answerFrom = answer === draft.answer ? 'answerLine' : 'answerKey';
   }
   const marked = options.map((o, i) => (o.marked ? i : -1)).filter((i) => i >= 0);
   if (correct && marked.length && marked.join() !== correct.join()) error(answer!.paragraph, 'answerConflict');
-  correct ??= marked;
-  if (correct.length === 0) error(draft.paragraph, 'noCorrectAnswer');
+  if (!correct && marked.length) {
+    correct = marked;
+    answerFrom = options[marked[0]].markedBy ?? 'asterisk';
+  }
+  if (!correct) {
+    // No answer written anywhere: the option that looks different, else the answer is left for the teacher to set.
+    const looks = options.every((o) => o.look) ? answerFromLooks(options.map((o) => o.look!)) : null;
+    if (looks && !looks.ambiguous) {
+      correct = looks.correct;
+      answerFrom = looks.rule;
+      for (const i of correct) options[i].name = withoutLook(options[i].name, looks.rule);
+    } else {
+      correct = [];
+      const params: Record<string, string> = looks ? { question: draft.label, options: looks.correct.map((i) => `(${optionLetter(options[i].index)})`).join(', '), rule: looks.rule } : { question: draft.label };
+      problems.push(problemAt(draft.paragraph, looks ? 'answerAmbiguous' : 'answerNotMarked', params));
+    }
+  }
   // True or false, never both (issue 14): the same rule as the editor and the API.
   if (trueFalse && correct.length > 1) error(answer?.paragraph ?? draft.paragraph, 'trueFalseOneAnswer');
-  return { ...base, type: trueFalse ? 'true_false' : 'multiple_choice', options: options.map((o, i) => ({ name: o.name, isCorrect: correct.includes(i) })) };
+  const answers = correct;
+  return { ...base, answerFrom, type: trueFalse ? 'true_false' : 'multiple_choice', options: options.map((o, i) => ({ name: o.name, isCorrect: answers.includes(i) })) };
 }
 
 function answeredQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeName: TypeName | null, answer: FieldValue, error: Report, problems: Problem[]): ParsedChildQuestion | null {
@@ -167,7 +227,7 @@ function answeredQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeN
   const truth = trueFalseAnswer(answer.text);
   if (typeName === 'true_false' || (typeName === null && truth !== null)) {
     if (truth === null) return unreadable();
-    return { ...base, type: 'true_false', options: [{ name: 'True', isCorrect: truth }, { name: 'False', isCorrect: !truth }] };
+    return { ...base, answerFrom: answerRule(draft, answer), type: 'true_false', options: [{ name: 'True', isCorrect: truth }, { name: 'False', isCorrect: !truth }] };
   }
   const whole = integerAnswer(answer.text);
   if (typeName === 'integer' || (typeName === null && whole !== null)) {
@@ -175,13 +235,17 @@ function answeredQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeN
     const value = typeName === 'integer' ? typedIntegerAnswer(answer.text) : whole;
     if (value === null) return unreadable();
     if (!isBlankHtml(base.solution)) problems.push(problemAt(draft.solutionParagraph ?? draft.paragraph, 'integerSolutionDropped', { question: draft.label }));
-    return { ...base, type: 'integer', solution: String(value) };
+    return { ...base, answerFrom: answerRule(draft, answer), type: 'integer', solution: String(value) };
   }
   const blanks = blankAnswers(answer.text);
   if (blanks.length === 0) return unreadable();
   const options: ParsedFillUpsQuestion['options'] = blanks.flatMap((alternatives, blank) => alternatives.map((a) => ({ ...a, optionId: `blank-${blank + 1}` })));
-  return { ...base, type: 'fill_ups', options };
+  return { ...base, answerFrom: answerRule(draft, answer), type: 'fill_ups', options };
 }
+
+const normalText = (text: string) => text.normalize('NFC').toLowerCase().replace(/[\s.。]+$/u, '').replace(/\s+/g, ' ').trim();
+
+const answerRule = (draft: QuestionDraft, answer: FieldValue): AnswerRule => (answer === draft.answer ? 'answerLine' : 'answerKey');
 
 /** A comprehension of the passage and its questions, or null with the problems that stop it. */
 export function buildPassage(passage: PassageDraft, children: ParsedChildQuestion[], problems: Problem[]): ParsedComprehension | null {
@@ -195,4 +259,41 @@ export function buildPassage(passage: PassageDraft, children: ParsedChildQuestio
     return null;
   }
   return { type: 'comprehension', name: '', solution: '', paragraph, questions: children, ...common({ ...passage, label: '' }, problems) };
+}
+
+/**
+ * Vietnamese 2025 true/false groups ("PHẦN II"): a stem with statements a) b) c) d), each true or
+ * false, keyed "a-Đ, b-S, c-Đ, d-S" (or "ĐSĐS"). One question of four true/false parts: a
+ * comprehension whose passage is the stem and whose questions are the statements.
+ */
+const STATEMENT_KEY = /^\s*(?:\(?([a-h])\)?\s*[-:.)=]?\s*(đúng|sai|đ|s|true|false|t|f)\s*[,;]?\s*){2,}$/iu;
+const COMPACT_KEY = /^\s*[ĐSđs]{2,8}\s*$/u;
+export function statementsOf(draft: QuestionDraft): boolean[] | null {
+  const answer = draft.answer ?? draft.keyAnswer;
+  if (!answer || draft.options.length < 2) return null;
+  const text = answer.text.trim();
+  if (COMPACT_KEY.test(text)) return text.length === draft.options.length ? [...text].map((c) => /đ/i.test(c)) : null;
+  if (!STATEMENT_KEY.test(text)) return null;
+  const values: boolean[] = [];
+  for (const m of text.matchAll(/\(?([a-h])\)?\s*[-:.)=]?\s*(đúng|sai|đ|s|true|false|t|f)(?![\p{L}])/giu)) values[m[1].toLowerCase().charCodeAt(0) - 97] = /^(đúng|đ|true|t)$/i.test(m[2]);
+  return values.length === draft.options.length && !values.includes(undefined as unknown as boolean) ? values : null;
+}
+
+export function buildStatementGroup(draft: QuestionDraft, values: boolean[], problems: Problem[]): ParsedComprehension | null {
+  const name = paragraphsHtml(draft.stem);
+  if (isBlankHtml(name)) {
+    problems.push(problemAt(draft.paragraph, 'emptyQuestion', { question: draft.label }));
+    return null;
+  }
+  const questions: ParsedChildQuestion[] = draft.options.map((o, i) => ({
+    type: 'true_false',
+    name: paragraphsHtml(o.html),
+    solution: '',
+    answerFrom: 'statements',
+    options: [
+      { name: 'True', isCorrect: values[i] },
+      { name: 'False', isCorrect: !values[i] },
+    ],
+  }));
+  return { type: 'comprehension', name: '', solution: paragraphsHtml(draft.solution), paragraph: name, docParagraph: draft.paragraph.index + 1, answerFrom: 'statements', questions, ...common(draft, problems) };
 }

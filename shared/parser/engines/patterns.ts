@@ -22,9 +22,9 @@ const FIELD = new RegExp(String.raw`^\s*(${FIELD_WORDS.map(([, words]) => `(${wo
 const SECTION = /^\s*(?:section|phần|섹션|영역|खंड|વિભાગ)\s*[:：]\s*/i;
 const PASSAGE = /^\s*(?:passage|comprehension|paragraph|đoạn\s*văn|bài\s*đọc|지문|गद्यांश|ગદ્યાંશ)\s*(\([^)]*\))?\s*[:：]\s*/i;
 const PASSAGE_END = /^\s*(?:end\s+(?:of\s+)?(?:the\s+)?(?:passage|comprehension)|hết\s*đoạn\s*văn|지문\s*끝)\s*[.:]?\s*$/i;
-const ANSWER_KEY = /^\s*(?:(answer\s*(?:key|sheet)s?|answers|bảng\s*đáp\s*án|정답\s*표|정답지|उत्तर\s*कुंजी|उत्तरमाला|જવાબ\s*કી|ઉત્તરવહી)|đáp\s*án|정답)\s*[:：]?\s*/i;
+const ANSWER_KEY = /^\s*(?:(answer\s*(?:key|sheet)s?|answers|key(?=\s*[:：]?\s*$)|bảng\s*đáp\s*án|정답\s*표|정답지|उत्तर\s*कुंजी|उत्तरमाला|જવાબ\s*કી|ઉત્તરવહી)|đáp\s*án|정답)\s*[:：]?\s*/i;
 /** "1. b", "2-c", "3(a)": an answer-key entry; "4.5" and "4 - 5" are one value, not entries. */
-const KEY_ENTRY = /(?:^|[\s,;])\d{1,4}\s*(?:\.(?!\d)|[):\-–=]|(?=\())\s*\S/g;
+const KEY_ENTRY = /(?:^|[\s,;])\d{1,4}\s*(?:\.(?!\d)|[):\-–=]|(?=\()|(?=[A-Ha-h①-⑩](?![\p{L}\d])))\s*\S/gu;
 
 export interface FieldMatch {
   kind: FieldKind;
@@ -36,7 +36,22 @@ export interface FieldMatch {
   range?: [number, number];
 }
 
+/** "정답 ③", "Answer B", "Đáp án C": an answer word and one option, with no colon between. */
+const BARE_ANSWER = /^\s*(정답|đáp\s*án|answer|ans\.?)\s+(?=\(?[A-Ha-h①-⑩]\)?\.?\s*$)/i;
+
+/** "[정답] ③", "<Đáp án> B", "【해설】…": an answer or solution word in brackets, the separator optional. */
+const BRACKETED = /^\s*[[<(【〈《]\s*(정답|답|đáp\s*án|answer|ans|key|해설|풀이|lời\s*giải|hướng\s*dẫn(?:\s*giải)?|solution|explanation)\s*[\]>)】〉》]\s*[:：.\-–=]?\s*/i;
+
+/** "→ Hồ Chí Minh", "=> B": an answer given after an arrow. */
+const ARROW_ANSWER = /^\s*(?:→|⇒|=>|->)\s*/;
+
 export function fieldOf(line: string): FieldMatch | null {
+  const arrow = ARROW_ANSWER.exec(line);
+  if (arrow && line.slice(arrow[0].length).trim()) return { kind: 'answer', end: arrow[0].length, label: arrow[0].trim() };
+  const bare = BARE_ANSWER.exec(line);
+  if (bare) return { kind: 'answer', end: bare[0].length, label: bare[1] };
+  const bracketed = BRACKETED.exec(line);
+  if (bracketed) return { kind: /^(정답|답|đáp|answer|ans|key)/i.test(bracketed[1]) ? 'answer' : 'solution', end: bracketed[0].length, label: bracketed[0].trim() };
   const section = SECTION.exec(line);
   if (section) return { kind: 'section', end: section[0].length, label: section[0].trim() };
   const passage = PASSAGE.exec(line);
@@ -56,62 +71,91 @@ export const isPassageEnd = (line: string) => PASSAGE_END.test(line);
 export function answerKeyStart(line: string): number | null {
   const match = ANSWER_KEY.exec(line);
   if (!match) return null;
-  const rest = asciiDigits(line.slice(match[0].length));
+  const rest = withoutQuestionWords(asciiDigits(line.slice(match[0].length)));
   if (!rest.trim()) return match[0].length;
   // "Đáp án" and "정답" also start a question's own answer ("Đáp án: B", "정답: 4 - 5"): followed
   // by text, they start the key only when it holds entries for two questions or more.
   const entries = rest.match(KEY_ENTRY)?.length ?? 0;
   const explicit = match[1] !== undefined;
+  // "Answer Key (for teachers)", "Answers – Part A": a key heading with words of its own.
+  if (explicit && /^\s*[(\[–—-]/.test(rest) && !/\d/.test(rest)) return line.length;
   return /^\s*\d/.test(rest) && entries >= (explicit ? 1 : 2) ? match[0].length : null;
 }
 
 const FOLLOWS = `(?=[\\s${OBJECT}]|$)`;
-/** "1." "1)" "Q1." "Q.1" "Question 1:" "Câu 1." "Bài 1:" "문제 1." "1번" at the start of a line. */
+const QUESTION_WORDS = String.raw`q(?:uestion|ues|n)?|câu|bài|문제|문항|प्रश्न|પ્રશ્ન`;
+/** "1." "1)" "2:" "[1]" "Q1." "Q.1" "Question 1:" "Câu 1." "Bài 1:" "문제 1." "1번" at the start of a line. */
 const QUESTION = new RegExp(
-  String.raw`^\s*(?:(?:q(?:uestion|ues|n)?|câu|bài|문제|प्रश्न|પ્રશ્ન)\s*\.?\s*(\d{1,4})\s*[.):：\-–]?|(\d{1,4})\s*[.)]|(\d{1,4})\s*번\.?)${FOLLOWS}\s*`,
+  String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*(\d{1,4})\s*[.):：\-–]?|(\d{1,4})\s*[.):]|(\d{1,4})\s*번\.?|\[(\d{1,4})\])${FOLLOWS}\s*`,
   'i',
 );
+/** The same written tight against the text: "11.Which", "Câu 3:Tìm", "2)Find" (a letter follows, so "3.5" stays a number). */
+const QUESTION_TIGHT = new RegExp(String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})[.):：](?=\p{L})`, 'iu');
+
+/** "Q1 – (a), Câu 2: B" in a key: the words before the numbers dropped, so entries read as "1 – (a), 2: B". */
+export const withoutQuestionWords = (text: string) => text.replace(/(?<![\p{L}])(?:q(?:uestion|n)?\.?|câu|문제|문항)\s*(?=\d)/giu, '');
 
 /** Devanagari (०-९) and Gujarati (૦-૯) digits as ASCII ones, one for one, so offsets stay the same. */
 export const asciiDigits = (text: string) => text.replace(/[\u0966-\u096f\u0ae6-\u0aef]/g, (d) => String((d.charCodeAt(0) - 0x0966) % 0x180));
 
 export function questionNumberOf(line: string): { number: number; end: number } | null {
-  const match = QUESTION.exec(asciiDigits(line));
-  if (!match) return null;
-  return { number: Number(match[1] ?? match[2] ?? match[3]), end: match[0].length };
+  const digits = asciiDigits(line);
+  const match = QUESTION.exec(digits);
+  if (match) return { number: Number(match[1] ?? match[2] ?? match[3] ?? match[4]), end: match[0].length };
+  const tight = QUESTION_TIGHT.exec(digits);
+  return tight ? { number: Number(tight[1]), end: tight[0].length } : null;
 }
 
-export type OptionStyle = 'paren' | 'close' | 'dot' | 'circled';
+export type OptionStyle = 'paren' | 'close' | 'dot' | 'slash' | 'circled' | 'roman';
 export interface OptionLabel {
   /** 0-based: a = 0. */
   index: number;
   style: OptionStyle;
-  /** Which alphabet the letters are in (LETTERS). */
+  /** Which alphabet the letters are in (LETTERS; ROMAN for (i) (ii)...). */
   alphabet: number;
-  /** Marked correct with a * before or after the label. */
+  /** Marked correct with a * (or a tick: `tick`) before or after the label. */
   marked: boolean;
+  tick?: boolean;
   start: number;
   end: number;
 }
 
-/** Option letters: Latin, Devanagari (Hindi papers: क ख ग घ), Gujarati (અ બ ક ડ), and circled numbers (Korean papers). */
-export const LETTERS = ['abcdefgh', 'ABCDEFGH', 'कखगघङचछज', 'અબકડ', '①②③④⑤⑥⑦⑧⑨⑩'];
+/** Option letters: Latin, Devanagari (Hindi papers: क ख ग घ), Gujarati (અ બ ક ડ), circled numbers and ㄱ ㄴ ㄷ (Korean papers). */
+export const LETTERS = ['abcdefgh', 'ABCDEFGH', 'कखगघङचछज', 'અબકડ', '①②③④⑤⑥⑦⑧⑨⑩', 'ㄱㄴㄷㄹㅁㅂㅅㅇ'];
+/** (i) (ii) (iii) (iv): an alphabet of its own, after LETTERS. */
+export const ROMAN = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii'];
+const ROMAN_ALPHABET = LETTERS.length;
+const NUMBERED_ALPHABET = LETTERS.length + 1;
 const CIRCLED = LETTERS[4];
-const WRITTEN_LETTERS = LETTERS.slice(0, 4).join('');
-const LABEL = new RegExp(String.raw`(\*?)[ \t]*(?:\(([${WRITTEN_LETTERS}])\)|([${WRITTEN_LETTERS}])([.)])|([${CIRCLED}]))[ \t]*(\*?)${FOLLOWS}\s*`, 'y');
+const WRITTEN_LETTERS = [...LETTERS.slice(0, 4), LETTERS[5]].join('');
+const ROMAN_WRITTEN = String.raw`viii|vii|vi|iv|v|iii|ii|i`;
+const labelPattern = (follows: string) =>
+  new RegExp(String.raw`([*✓✔✅☑★]?)[ \t]*(?:\(([${WRITTEN_LETTERS}])\)|([${WRITTEN_LETTERS}])([.)/])|([${CIRCLED}])|\((${ROMAN_WRITTEN})\)|(${ROMAN_WRITTEN})([.)])|\(([1-8])\))[ \t]*([*✓✔✅☑★]?)${follows}\s*`, 'y');
+const LABEL = labelPattern(FOLLOWS);
+/** A label written against its text: "(a)3", "A.5" (only where the next option's letter is expected). */
+const LABEL_TIGHT = labelPattern(`(?=[^\\s.,)/])`);
 const alphabetOf = (letter: string) => LETTERS.findIndex((set) => set.includes(letter));
 
-function labelAt(line: string, at: number): OptionLabel | null {
-  LABEL.lastIndex = at;
-  const m = LABEL.exec(line);
+function labelAt(line: string, at: number, tight = false): OptionLabel | null {
+  const pattern = tight ? LABEL_TIGHT : LABEL;
+  pattern.lastIndex = at;
+  const m = pattern.exec(line);
   if (!m) return null;
+  // (1) (2) (3) (4): options numbered in brackets, as Indian entrance papers write them.
+  if (m[9]) return { index: Number(m[9]) - 1, style: 'paren', alphabet: NUMBERED_ALPHABET, marked: !!(m[1] || m[10]), tick: !!(m[1] || m[10]) && m[1] !== '*' && m[10] !== '*', start: at, end: at + m[0].length };
+  const roman = m[6] ?? m[7];
+  if (roman) {
+    return { index: ROMAN.indexOf(roman), style: 'roman', alphabet: ROMAN_ALPHABET, marked: !!(m[1] || m[10]), tick: !!(m[1] || m[10]) && m[1] !== '*' && m[10] !== '*', start: at, end: at + m[0].length };
+  }
   const letter = m[2] ?? m[3] ?? m[5];
   const alphabet = alphabetOf(letter);
+  const close = m[4];
   return {
     index: LETTERS[alphabet].indexOf(letter),
-    style: m[5] ? 'circled' : m[2] ? 'paren' : m[4] === ')' ? 'close' : 'dot',
+    style: m[5] ? 'circled' : m[2] ? 'paren' : close === ')' ? 'close' : close === '/' ? 'slash' : 'dot',
     alphabet,
-    marked: m[1] === '*' || m[6] === '*',
+    marked: !!(m[1] || m[10]),
+    tick: !!(m[1] || m[10]) && m[1] !== '*' && m[10] !== '*',
     start: at,
     end: at + m[0].length,
   };
@@ -120,11 +164,16 @@ function labelAt(line: string, at: number): OptionLabel | null {
 /**
  * The options a line starts with: "(a) 2   (b) 4" gives two. Only a line that starts with a label
  * holds options, and only the next letter in the same style splits it further, so "a. 5 m/s" or
- * a sentence with "(b)" in it stays one option.
+ * a sentence with "(b)" in it stays one option. `expected` is the index of the option that would
+ * come next: a label written tight against its text ("A.5") counts only when it is that one.
  */
-export function optionLabelsOf(line: string): OptionLabel[] {
+export function optionLabelsOf(line: string, expected: number | null = null): OptionLabel[] {
   const leading = line.length - line.trimStart().length;
-  const firstLabel = labelAt(line, leading);
+  let firstLabel = labelAt(line, leading);
+  if (!firstLabel) {
+    const tight = labelAt(line, leading, true);
+    if (tight && (tight.style === 'paren' || tight.style === 'circled' || tight.index === expected || tight.index === 0)) firstLabel = tight;
+  }
   if (!firstLabel) return [];
   const labels = [firstLabel];
   for (let search = firstLabel.end; search < line.length; ) {
@@ -139,14 +188,16 @@ export function optionLabelsOf(line: string): OptionLabel[] {
 
 function nextLabel(line: string, from: number, previous: OptionLabel): OptionLabel | null {
   const index = previous.index + 1;
-  const letter = LETTERS[previous.alphabet][index];
+  const roman = previous.alphabet === ROMAN_ALPHABET;
+  const letter = roman ? ROMAN[index] : previous.alphabet === NUMBERED_ALPHABET ? (index < 8 ? String(index + 1) : undefined) : LETTERS[previous.alphabet][index];
   if (!letter) return null;
-  const written = previous.style === 'circled' ? letter : previous.style === 'paren' ? `(${letter})` : `${letter}${previous.style === 'close' ? ')' : '.'}`;
+  const closing = { paren: '', close: ')', dot: '.', slash: '/', circled: '', roman: '' }[previous.style];
+  const written = previous.style === 'circled' ? letter : previous.style === 'paren' || (roman && line.includes(`(${letter})`, from)) ? `(${letter})` : `${letter}${closing || ')'}`;
   for (let at = line.indexOf(written, from); at >= 0; at = line.indexOf(written, at + 1)) {
     // Must stand apart: after white space (a * may come first).
-    const before = line.slice(0, at).replace(/\*$/, '');
+    const before = line.slice(0, at).replace(/[*✓✔✅☑★]$/u, '');
     if (!/\s$/.test(before)) continue;
-    const label = labelAt(line, before.length);
+    const label = labelAt(line, before.length) ?? labelAt(line, before.length, true);
     if (label && label.index === index && label.style === previous.style && label.alphabet === previous.alphabet) return { ...label, start: before.trimEnd().length };
   }
   return null;

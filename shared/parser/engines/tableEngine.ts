@@ -6,6 +6,7 @@ import type { DraftSection, KeyEntry } from './assemble';
 import { blocksOf, rowsOf } from './blocks';
 import { newPassage, newQuestion, splitTags, type PassageDraft, type QuestionDraft } from './draft';
 import { fieldOf, isPassageEnd } from './patterns';
+import { lookOf } from './formatMarks';
 
 /**
  * The tables engine (docs/word-format.md): one table per question, a row per part, the part's
@@ -60,7 +61,9 @@ export function tableEngine(paragraphs: Paragraph[], problems: Problem[]): { sec
       const option = OPTION_LABEL.exec(label);
       if (option && label) {
         const index = option[1] ? option[1].toLowerCase().charCodeAt(0) - 97 : option[2] ? CIRCLED.indexOf(option[2]) : question.options.length;
-        question.options.push({ index, html: htmlOf(cells[1]), marked: !!option[3] || CORRECT_MARK.test(textOf(cells[2])), paragraph: where, written: label });
+        const marked = !!option[3] || CORRECT_MARK.test(textOf(cells[2]));
+        const inlines = (cells[1] ?? []).flatMap((p) => p.inlines);
+        question.options.push({ index, html: htmlOf(cells[1]), marked, markedBy: option[3] ? 'asterisk' : marked ? 'tableMark' : undefined, look: lookOf([], inlines), paragraph: where, written: label });
         continue;
       }
       const field = fieldOf(`${label}:`);

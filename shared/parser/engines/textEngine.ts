@@ -1,12 +1,16 @@
-import { escapeHtml, inlinesHtml, isBlankLine, lineOf, sliceInlines, tableHtml, trimInlines } from '../content/inlines';
-import type { Paragraph } from '../docx/document';
+import { isBlankHtml } from '../../domain/test/html';
+import { escapeHtml, inlinesHtml, isBlankLine, lineOf, sliceInlines, tableHtml, trimInlines, type TableBlock } from '../content/inlines';
+import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
 import { problemAt } from '../problems';
 import type { Problem } from '../types';
-import { keyEntriesOf, type DraftSection, type KeyEntry } from './assemble';
+import { isPassage, keyEntriesOf, type DraftSection, type KeyEntry } from './assemble';
 import { blocksOf, rowsOf, type Block } from './blocks';
 import { newPassage, newQuestion, splitTags, type PassageDraft, type QuestionDraft } from './draft';
-import { answerKeyStart, fieldOf, isPassageEnd, optionLabelsOf, questionNumberOf } from './patterns';
+import { choiceAnswer } from './answers';
+import { lookOf, tickOf } from './formatMarks';
+import { cellText, directionsRange, isHeading, isInstruction, isKeyTable, isLayoutTable, isPassageStart, keyLine, optionsTable, questionTable, splitLines } from './layouts';
+import { answerKeyStart, asciiDigits, fieldOf, isPassageEnd, optionLabelsOf, questionNumberOf, withoutQuestionWords } from './patterns';
 
 /**
  * The numbered-text engine (docs/word-format.md): a question starts at its number ("1.", "Q1.",
@@ -18,20 +22,121 @@ import { answerKeyStart, fieldOf, isPassageEnd, optionLabelsOf, questionNumberOf
 /** Where plain text goes: the question's text, its last option, its solution, a passage's text. */
 type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'passage';
 
+const SOLUTIONS_HEADING = /^\s*(?:hướng\s*dẫn\s*(?:giải|chấm)(?:\s*chi\s*tiết)?|lời\s*giải(?:\s*chi\s*tiết)?|đáp\s*án\s*(?:và|&)\s*(?:lời\s*giải|hướng\s*dẫn\s*giải)|đáp\s*án\s*chi\s*tiết|giải\s*chi\s*tiết|solutions?|answers?\s*(?:and|&)\s*(?:explanations?|solutions?)|explanations?|hints?\s*(?:and|&)\s*solutions?|정답\s*(?:및|과)\s*해설|해설)\s*[:：.]?\s*$/i;
+/** A tick box before an option; the checked kinds mark the correct one. */
+const BOX = /^\s*([☐□◻▢❏❑☑☒■✅]|\(\s*[✓✔xX]?\s*\)|\[\s*[✓✔xX]?\s*\])\s*/u;
+const CHECKED = /[☑☒■✅✓✔xX]/u;
+/** Words that say a directions line is about something to read. */
+const PASSAGE_WORDS = /passage|read|text|poem|story|extract|article|paragraph|conversation|dialogue|đoạn|bài đọc|văn bản|글|지문|대화/i;
+/** A part of an answer key: "Phần II:", "PART B", "Section 2 -". */
+const KEY_PART = /^\s*(?:phần|part|section|파트|영역)\s*(?:[IVX]+|\d{1,2}|[A-Z])\b\s*[.:：\-–]?\s*/i;
+/** A key table cell's text, question words dropped ("Câu 1" reads as 1). */
+const keyCellText = (cell: Paragraph[]) => withoutQuestionWords(cellText(cell));
+const KEY_HEADER = /^(?:câu|câu hỏi|question|q|no\.?|số|문제|번호|문항|đáp án|answer|key|정답|ans)\.?$/i;
 const LETTER_FORMATS = new Set(['lowerLetter', 'upperLetter']);
 const NOT_QUESTION_FORMATS = new Set(['lowerLetter', 'upperLetter', 'lowerRoman', 'upperRoman', 'bullet', 'none']);
 
+/** "[Easy]", "(CLO3)", "[Unit 2]" before a stem: tags, the difficulty when it names one. */
+const TAG = /^\s*[[(]\s*((?:[^\])\d\s][^\])]|\d+(?:[.,]\d+)?\s*\p{L})[^\])]{0,24}?)\s*[\])]\s*/u;
+/** "(0,5 điểm)", "[2 marks]", "(3점)": the question's marks. */
+const MARKS_TAG = /^(\d+(?:[.,]\d+)?)\s*(?:điểm|đ|marks?|points?|pts?|점)\.?$/i;
+const DIFFICULTY_TAG = /^(easy|medium|hard|dễ|trung bình|khó|nb|th|vd|vdc|nhận biết|thông hiểu|vận dụng(?: cao)?|상|중|하)$/i;
+
+/** Options written on the question's own line after its text: a first label after a space, then at least two more in order. */
+function inlineOptions(line: string) {
+  // At the start too: "Question 1: A. house  B. country …" has no words of its own (its block's instruction is its text).
+  for (const m of line.matchAll(/(?<=^\s*|\s)[*✓✔✅☑★]?(?:\([aA1]\)|[aA][.)/]|①)/gu)) {
+    const labels = optionLabelsOf(line.slice(m.index!), 0).map((l) => ({ ...l, start: l.start + m.index!, end: l.end + m.index! }));
+    if (labels.length >= 3) return labels;
+  }
+  return null;
+}
+
+/** "4." or, after tags, "[Hard] 4.": the question number (the tags stay in the text, where startQuestion reads them). */
+function numberAfterTags(line: string) {
+  const direct = questionNumberOf(line);
+  if (direct) return direct;
+  const tags = /^(?:\s*[[(][^\])\d][^\])]{1,24}[\])])+\s*/.exec(line);
+  const after = tags ? questionNumberOf(line.slice(tags[0].length)) : null;
+  return after ? { number: after.number, end: 0, tagged: { start: tags![0].length, end: tags![0].length + after.end } } : null;
+}
+
+/** A question with its options or its answer: what follows is no longer its text. */
+const complete = (question: QuestionDraft | null) => !!question && (question.options.length >= 2 || question.answer !== null);
+const hasWords = (line: string) => /\p{L}{2,}/u.test(line);
+
 export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabel>, problems: Problem[]): { sections: DraftSection[]; key: KeyEntry[] } {
   const sections: DraftSection[] = [{ name: null, items: [] }];
+  const { lines, continued } = splitLines(paragraphs);
+  const blocks = blocksOf(lines);
+  const autoOf = (paragraph: Paragraph) => (continued.has(paragraph) ? undefined : labels.get(paragraph.index));
+  /** Whether the block after `at` (blank lines skipped) starts a question's options: "A." "(a)" "①", Word's lettering, a table of them. */
+  // The next block that is not a blank line, for each block: looking ahead stays one step however many blank lines a document has.
+  const nextFilled: number[] = new Array(blocks.length);
+  for (let i = blocks.length - 1, next = blocks.length; i >= 0; i--) {
+    nextFilled[i] = next;
+    const block = blocks[i];
+    if (block.kind === 'table' || !isBlankLine(block.paragraph.inlines)) next = i;
+  }
+  const optionsFollow = (at: number) => {
+    const block = blocks[nextFilled[at]];
+    if (!block) return false;
+    if (block.kind === 'table') return optionsTable(rowsOf(block)) !== null;
+    const auto = autoOf(block.paragraph);
+    if (auto) return LETTER_FORMATS.has(auto.format) && auto.value === 1;
+    const line = lineOf(block.paragraph.inlines);
+    return !questionNumberOf(line) && optionLabelsOf(line, 0)[0]?.index === 0;
+  };
+  /** Whether the next text (blank lines skipped) starts a question, a heading or the answer key: the text before it stands between questions. */
+  const questionFollows = (at: number): boolean => {
+    // Past any other plain lines (notes of several paragraphs), up to what decides: a question, a heading, the key, or an option going on.
+    for (let i = nextFilled[at]; i < blocks.length; i = nextFilled[i]) {
+      const block = blocks[i];
+      if (block.kind === 'table') return true;
+      const auto = autoOf(block.paragraph);
+      const line = lineOf(block.paragraph.inlines);
+      if ((auto ? auto.level === 0 && !NOT_QUESTION_FORMATS.has(auto.format) : questionNumberOf(line) !== null) || answerKeyStart(line) !== null || isHeading(block.paragraph, line) || optionsFollow(i)) return true;
+      if ((auto && LETTER_FORMATS.has(auto.format)) || optionLabelsOf(line, null).length > 0 || fieldOf(line)) return false;
+    }
+    return true;
+  };
+  /** The question number the next text starts with, blank lines skipped. */
+  const numberAhead = (at: number) => {
+    const block = blocks[nextFilled[at]];
+    return block && block.kind === 'paragraph' ? (questionNumberOf(lineOf(block.paragraph.inlines))?.number ?? null) : null;
+  };
+  /** Whether any block after each one starts with a question number. */
+  const questionAfter: boolean[] = new Array(blocks.length).fill(false);
+  for (let i = blocks.length - 2; i >= 0; i--) {
+    const next = blocks[i + 1];
+    questionAfter[i] = questionAfter[i + 1] || (next.kind === 'paragraph' && (questionNumberOf(lineOf(next.paragraph.inlines)) !== null || (autoOf(next.paragraph)?.format === 'decimal' && autoOf(next.paragraph)?.level === 0)));
+  }
+  /** The last instruction between questions ("Mark the letter A, B, C, or D …"): the text of a question that has none. */
+  let instruction: string | null = null;
+  let lastNumber = 0;
+  let numberedSeen = false;
+  let blockAt = 0;
   const key: KeyEntry[] = [];
   let question: QuestionDraft | null = null;
   let passage: PassageDraft | null = null;
   let target: Target = 'none';
   let inKey = false;
+  /** Which part of a key in parts ("Phần I:", "Part B") the entries are under. */
+  let keyPart = 0;
   let warnedBeforeFirst = false;
 
   const section = () => sections[sections.length - 1];
   const closeQuestion = () => {
+    if (question) listOptions(question);
+    if (question) dropWritingLine(question);
+    if (question) scoreMarks(question);
+    const own = question as QuestionDraft | null;
+    if (own && own.options.length >= 2 && own.stem.every((h) => isBlankHtml(h))) {
+      // No words of its own: a cloze blank names itself as the passage does, "(26)"; a pronunciation question reads its block's instruction.
+      const blank = own.number !== null && passage?.html.some((h) => h.includes(`(${own.number})`));
+      if (blank) own.stem = [`(${own.number})`];
+      else if (instruction) own.stem = [instruction];
+    }
     if (question) (passage ? passage.children : section().items).push(question);
     question = null;
     target = 'none';
@@ -50,33 +155,137 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
       question.solutionParagraph ??= paragraph;
     } else if (question) question.stem.push(html);
     else if (passage) passage.html.push(html);
-    else if (!warnedBeforeFirst) {
-      warnedBeforeFirst = true;
-      problems.push(problemAt(paragraph, 'textBeforeFirstQuestion'));
+    else {
+      instruction = html;
+      if (!warnedBeforeFirst) {
+        warnedBeforeFirst = true;
+        problems.push(problemAt(paragraph, 'textBeforeFirstQuestion'));
+      }
     }
   };
-  const startQuestion = (paragraph: Paragraph, number: number, rest: Paragraph['inlines']) => {
+  const startQuestion = (paragraph: Paragraph, number: number | null, rest: Paragraph['inlines']) => {
     closeQuestion();
+    // "Directions (Q. 6-7): Choose the word opposite in meaning": a range with no passage to read is an instruction.
+    const only = passage as PassageDraft | null;
+    if (only && only.children.length === 0 && only.html.length === 1 && only.range && !PASSAGE_WORDS.test(lineOf(only.paragraph.inlines))) {
+      problems.push(problemAt(only.paragraph, 'instruction'));
+      passage = null;
+    }
     const range = passage?.range;
-    if (passage && range && (number < range[0] || number > range[1])) closePassage();
-    question = newQuestion(paragraph, number, String(number));
-    question.stem.push(inlinesHtml(trimInlines(rest)));
+    if (passage && range && (number === null ? passage.children.length > range[1] - range[0] : number < range[0] || number > range[1])) closePassage();
+    if (number !== null && number <= lastNumber && !(passage?.range && passage.children.length === 0)) problems.push(problemAt(paragraph, 'numberOutOfOrder', { question: number, previous: lastNumber }));
+    if (number !== null) lastNumber = number;
+    numberedSeen ||= number !== null;
+    const draft = newQuestion(paragraph, number, number !== null ? String(number) : `${countQuestions() + 1}`);
+    // Tags before the stem: "[Easy] (CLO3) What is…".
+    for (let tag = TAG.exec(lineOf(rest)); tag; tag = TAG.exec(lineOf(rest))) {
+      const marks = MARKS_TAG.exec(tag[1].trim());
+      if (marks) draft.marks = { text: marks[1], paragraph };
+      else if (DIFFICULTY_TAG.test(tag[1].trim())) draft.difficulty = { text: tag[1].trim(), paragraph };
+      else draft.tags.push(tag[1].trim());
+      rest = sliceInlines(rest, tag[0].length);
+    }
+    // Difficulty tags such as "Câu 1 (NB):" leave their colon behind.
+    const colon = /^\s*[:：.\-–]\s*/.exec(lineOf(rest));
+    if (colon && (draft.difficulty || draft.marks || draft.tags.length)) rest = sliceInlines(rest, colon[0].length);
+    // "The sun is a star. → Đúng (Đáp án đúng: …)": the answer after an arrow at the end of the question's line, an explanation in brackets after it.
+    const arrowed = / (?:→|⇒|=>)\s*([^()]+?)\s*(\(.*\))?\s*$/u.exec(lineOf(rest));
+    if (arrowed && arrowed[1].trim()) {
+      draft.answer = { text: arrowed[1].trim(), paragraph };
+      if (arrowed[2]) draft.solution.push(escapeHtml(arrowed[2].slice(1, -1).trim()));
+      rest = sliceInlines(rest, 0, arrowed.index);
+    }
+    // "1. What is 2 + 2? A. 3  B. 4  C. 5  D. 6": options on the question's own line, three or more.
+    const inline = inlineOptions(lineOf(rest));
+    draft.stem.push(inlinesHtml(trimInlines(inline ? sliceInlines(rest, 0, inline[0].start) : rest)));
+    question = draft;
     target = 'stem';
+    if (inline) {
+      const line = lineOf(rest);
+      inline.forEach((label, i) => addOption(draft, label.index, label.marked, sliceInlines(rest, label.end, inline[i + 1]?.start ?? line.length), sliceInlines(rest, label.start, label.end), line.slice(label.start, label.end).trim(), paragraph, [], label.tick));
+      target = 'option';
+    }
+  };
+  const countQuestions = () => sections.reduce((n, s) => n + s.items.reduce((m, item) => m + ('children' in item ? item.children.length : 1), 0), 0) + (passage?.children.length ?? 0);
+  const newSection = (name: string | null, heading?: Paragraph) => {
+    closePassage();
+    noteEmptyHeading();
+    sections.push({ name, items: [], heading });
+    lastNumber = 0;
+  };
+  /** A heading with no question under it (a document's title, a heading before a passage's heading) is noted, not kept. */
+  const noteEmptyHeading = () => {
+    const last = section();
+    if (!last.heading || last.items.length > 0) return;
+    const any = sections.some((s) => s.items.length > 0);
+    problems.push(problemAt(last.heading, any ? 'instruction' : 'textBeforeFirstQuestion'));
+    warnedBeforeFirst ||= !any;
   };
 
   const readKeyTable = (rows: Paragraph[][][]) => {
-    const text = (cell: Paragraph[]) => cell.map((p) => lineOf(p.inlines)).join(' ').trim();
+    const text = keyCellText;
+    // A key table in parts ("PHẦN I" rows across it) and with Đ/S statements a row each ("1 | a) | Đ", the number cell merged down).
+    const chunks: Paragraph[][][][] = [[]];
+    for (const cells of rows) {
+      const filled = cells.filter((c) => text(c));
+      if (filled.length === 1 && KEY_PART.test(text(filled[0])) && KEY_PART.exec(text(filled[0]))![0].trim() === text(filled[0]).trim()) chunks.push([]);
+      else chunks.at(-1)!.push(cells);
+    }
+    chunks.forEach((chunk, i) => {
+      if (i > 0) keyPart += 1;
+      const before = key.length;
+      const statements = new Map<number, string[]>();
+      let number: number | null = null;
+      const rest = chunk.filter((cells) => {
+        // "a)" (a statement's letter, never a bare answer letter) beside a true-or-false mark.
+        const label = /^(?:\(([a-h])\)|([a-h])[).])$/i.exec(text(cells[1] ?? []));
+        if (cells.length < 3 || !label || !/^(?:đ|s|đúng|sai|t|f|true|false)$/i.test(text(cells[2]))) return true;
+        const own = /^\d{1,4}$/.test(text(cells[0])) ? Number(text(cells[0])) : null;
+        number = own ?? number;
+        if (number === null) return true;
+        statements.set(number, [...(statements.get(number) ?? []), `${(label[1] ?? label[2]).toLowerCase()}-${text(cells[2])}`]);
+        return false;
+      });
+      readKeyRows(rest);
+      for (const [n, parts] of statements) key.push({ number: n, text: parts.join(', '), paragraph: chunk[0][0][0] });
+      for (let k = before; k < key.length; k++) key[k].part = keyPart;
+    });
+  };
+  const readKeyRows = (rows: Paragraph[][][]) => {
+    const text = keyCellText;
+    // "Câu | a | b | c | d" over "1 | Đ | S | Đ | S": each row the Đúng/Sai of one question's statements.
+    const letters = rows[0]?.slice(1).map((c) => /^\(?([a-h])\)?\.?$/i.exec(text(c))?.[1]?.toLowerCase() ?? null);
+    if (letters && letters.length >= 2 && letters.every(Boolean) && KEY_HEADER.test(text(rows[0][0]))) {
+      for (const cells of rows.slice(1)) {
+        const number = /^\d{1,4}/.exec(asciiDigits(text(cells[0] ?? [])))?.[0];
+        if (number) key.push({ number: Number(number), text: letters.map((l, i) => `${l}-${text(cells[i + 1] ?? [])}`).join(', '), paragraph: (cells[1] ?? cells[0])[0] });
+      }
+      return;
+    }
     for (let r = 0; r < rows.length; r++) {
       const cells = rows[r];
       const numbers = cells.map((c) => (/^\d{1,4}$/.test(text(c)) ? Number(text(c)) : null));
-      if (numbers.every((n) => n !== null) && rows[r + 1]) {
+      const counted = numbers.filter((n) => n !== null).length;
+      if (counted >= 2 && counted < cells.length && rows[r + 1] && cells.every((c, i) => numbers[i] !== null || !text(c) || KEY_HEADER.test(text(c)))) {
+        // "Câu | 1 | 2 | 3" over "Đáp án | A | C | B": a header cell, numbers, answers below.
+        rows[r + 1].forEach((cell, c) => numbers[c] !== null && numbers[c] !== undefined && text(cell) && key.push({ number: numbers[c]!, text: text(cell), paragraph: cell[0] }));
+        r += 1;
+      } else if (cells.length >= 4 && cells.length % 2 === 0 && numbers.every((n, c) => (c % 2 === 0) === (n !== null))) {
+        // Pairs along the row: 1 | B | 2 | A | 3 | C.
+        for (let c = 0; c < cells.length; c += 2) if (text(cells[c + 1])) key.push({ number: numbers[c]!, text: text(cells[c + 1]), paragraph: cells[c + 1][0] ?? cells[c][0] });
+      } else if (numbers.every((n) => n !== null) && rows[r + 1]) {
         // Numbers in one row, their answers in the row below.
         rows[r + 1].forEach((cell, c) => numbers[c] !== undefined && text(cell) && key.push({ number: numbers[c]!, text: text(cell), paragraph: cell[0] }));
         r += 1;
-      } else if (numbers[0] !== null && cells.length >= 2 && !numbers.slice(1).some((n) => n !== null)) {
-        key.push({ number: numbers[0], text: text(cells[1]), paragraph: cells[1][0] ?? cells[0][0] });
       } else {
-        for (const cell of cells) if (cell[0]) key.push(...keyEntriesOf(text(cell), cell[0]));
+        // A number and the answer in the cell after it, wherever they stand ("Cells | 1 | b", "1 | A"); cells holding whole entries ("1A", "2. C").
+        for (let c = 0; c < cells.length; c++) {
+          const answer = cells[c + 1];
+          if (numbers[c] !== null && answer && text(answer) && numbers[c + 1] === null) {
+            key.push({ number: numbers[c]!, text: text(answer), paragraph: answer[0] ?? cells[c][0] });
+            c += 1;
+          } else if (cells[c][0]) key.push(...keyEntriesOf(text(cells[c]), cells[c][0]));
+        }
       }
     }
   };
@@ -85,29 +294,58 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     const { inlines } = paragraph;
     if (isBlankLine(inlines)) return;
     const line = lineOf(inlines);
-    const auto = labels.get(paragraph.index);
+    const auto = autoOf(paragraph);
+    // A numbered question with options after the key (a key in the middle, between parts) ends it.
+    const next = inKey && !auto ? numberAfterTags(line) : null;
+    if (next && (inlineOptions(line.slice(next.end)) || optionsFollow(blockAt)) && hasWords(line.slice(next.end))) inKey = false;
     if (inKey) {
-      if (auto && !NOT_QUESTION_FORMATS.has(auto.format)) key.push({ number: auto.value, text: line.trim(), paragraph });
-      else key.push(...keyEntriesOf(line, paragraph));
+      const part = KEY_PART.exec(line);
+      if (part) keyPart += 1;
+      const rest = part ? line.slice(part[0].length) : line;
+      if (auto && !NOT_QUESTION_FORMATS.has(auto.format)) key.push({ number: auto.value, text: rest.trim(), paragraph, part: keyPart });
+      else key.push(...keyEntriesOf(rest, paragraph).map((e) => ({ ...e, part: keyPart })));
+      return;
+    }
+    // "HƯỚNG DẪN GIẢI", "Solutions", "정답 및 해설" alone, then the questions' numbers again from the start: worked answers, read as a key.
+    if (!auto && SOLUTIONS_HEADING.test(line) && lastNumber > 1 && numberAhead(blockAt) !== null && numberAhead(blockAt)! < lastNumber) {
+      closePassage();
+      inKey = true;
       return;
     }
     const keyStart = auto ? null : answerKeyStart(line);
-    if (keyStart !== null) {
+    // A line of entries is a key: three or more anywhere, two when no question follows it ("1-A 2-B" ending a short quiz).
+    const keyOnly = keyStart === null && !auto ? keyLine(line, paragraph, questionAfter[blockAt] ? 3 : 2) : null;
+    if (keyStart !== null || keyOnly) {
       closePassage();
       inKey = true;
-      key.push(...keyEntriesOf(line.slice(keyStart), paragraph));
+      key.push(...(keyOnly ?? keyEntriesOf(line.slice(keyStart!), paragraph)));
       return;
     }
     if (isPassageEnd(line)) {
       closePassage();
       return;
     }
-    // A number starts a question; inside a solution, a number not above the question's own is a step of it.
-    if (auto && auto.level === 0 && !NOT_QUESTION_FORMATS.has(auto.format)) return startQuestion(paragraph, auto.value, inlines);
-    const numbered = questionNumberOf(line);
-    const current = (question as QuestionDraft | null)?.number ?? 0;
-    if (numbered && !(target === 'solution' && numbered.number <= current)) return startQuestion(paragraph, numbered.number, sliceInlines(inlines, numbered.end));
+    const open = question as QuestionDraft | null;
+    // A number starts a question; inside a solution, a number not above the question's own is a
+    // step of it; inside a question still without options, a list its text introduces
+    // ("Consider the statements: 1. … 2. …") or a number going backwards is part of its text.
+    const numbered = auto ? (auto.level === 0 && !NOT_QUESTION_FORMATS.has(auto.format) ? { number: auto.value, end: 0 } : null) : numberAfterTags(line);
+    if (numbered) {
+      const current = open?.number ?? 0;
+      const step = target === 'solution' && numbered.number <= current;
+      const statement = open !== null && target === 'stem' && !complete(open) && (numbered.number <= current || open.statements > 0 || /[:：]\s*(<\/\w+>)*$/.test(open.stem.at(-1) ?? ''));
+      if (statement && open) open.statements += 1;
+      // "[Hard] 4. text": the tags go before the text, the number out.
+      const tagged = 'tagged' in numbered ? (numbered.tagged as { start: number; end: number }) : null;
+      const rest = auto ? inlines : tagged ? [...sliceInlines(inlines, 0, tagged.start), ...sliceInlines(inlines, tagged.end)] : sliceInlines(inlines, numbered.end);
+      if (!step && !statement) return startQuestion(paragraph, numbered.number, rest);
+    }
 
+    // A line in a Heading style is a heading, whatever it starts with ("(1) KIẾN THỨC CHUNG"), unless it numbered a question above.
+    if (!auto && /^(heading|title|subtitle)/i.test(paragraph.style ?? '')) {
+      newSection(line.trim(), paragraph);
+      return;
+    }
     const field = fieldOf(line);
     if (field) {
       const rest = sliceInlines(inlines, field.end);
@@ -115,8 +353,7 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
       const owner = question ?? passage;
       switch (field.kind) {
         case 'section':
-          closePassage();
-          sections.push({ name: value.text || null, items: [] });
+          newSection(value.text || null);
           return;
         case 'passage':
           closePassage();
@@ -154,44 +391,157 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
       return;
     }
 
-    const open = question as QuestionDraft | null;
     if (open && (target === 'stem' || target === 'option')) {
       if (auto && LETTER_FORMATS.has(auto.format)) {
-        addOption(open, auto.value - 1, /^\s*\*/.test(line), sliceInlines(inlines, line.length - line.replace(/^\s*\*\s*/, '').length), auto.label, paragraph);
+        addOption(open, auto.value - 1, /^\s*\*/.test(line), sliceInlines(inlines, line.length - line.replace(/^\s*\*\s*/, '').length), [], auto.label, paragraph);
         target = 'option';
         return;
       }
-      const options = optionLabelsOf(line);
-      if (options.length) {
-        options.forEach((label, i) => addOption(open, label.index, label.marked, sliceInlines(inlines, label.end, options[i + 1]?.start ?? line.length), line.slice(label.start, label.end).trim(), paragraph));
+      // "☐ France", "☑ Britain": options as tick boxes, the ticked one correct.
+      const box = BOX.exec(line);
+      // A tick before a lettered option ("✅ (A) …") is that option's mark, read with its label below.
+      if (box && optionLabelsOf(line.slice(box[0].length), open.options.length).length === 0) {
+        addOption(open, open.options.length, CHECKED.test(box[1]), sliceInlines(inlines, box[0].length), [], box[1], paragraph, [], CHECKED.test(box[1]));
+        target = 'option';
+        return;
+      }
+      const options = optionLabelsOf(line, open.options.length);
+      // "A. TRẮC NGHIỆM", "B. READING" after a question's options: a heading, not another option.
+      const heading = options.length > 0 && complete(open) && isHeading(paragraph, line) && (options[0].index === 0 || options[0].index !== open.options.length);
+      if (options.length && !heading) {
+        options.forEach((label, i) =>
+          addOption(open, label.index, label.marked, sliceInlines(inlines, label.end, options[i + 1]?.start ?? line.length), sliceInlines(inlines, label.start, label.end), line.slice(label.start, label.end).replace(/[*✓✔✅☑★]/gu, '').trim(), paragraph, [], label.tick),
+        );
         target = 'option';
         return;
       }
     }
+    const range = directionsRange(line) ?? (isPassageStart(line) ? null : undefined);
+    if (range !== undefined && !(open && target === 'stem' && !complete(open))) {
+      closePassage();
+      passage = newPassage(paragraph, range);
+      passage.html.push(inlinesHtml(trimInlines(inlines)));
+      target = 'passage';
+      return;
+    }
+    // Between questions: a heading starts a section of its own; a stem followed by options is a question without a number.
+    const between = !open || complete(open);
+    if (between && !auto && isHeading(paragraph, line) && !optionsFollow(blockAt)) {
+      newSection(line.trim(), paragraph);
+      return;
+    }
+    // Only in a document of unnumbered questions: in a numbered one, text before a new "(a)" is a list in the question's text.
+    if (between && !numberedSeen && hasWords(line) && optionsFollow(blockAt)) return startQuestion(paragraph, null, inlines);
+    if (open && complete(open) && hasWords(line) && ((target === 'option' && questionFollows(blockAt)) || isInstruction(line))) {
+      // An instruction ends a passage that named no range of questions.
+      if (passage && !passage.range) closePassage();
+      closeQuestion();
+      instruction = inlinesHtml(trimInlines(inlines));
+      problems.push(problemAt(paragraph, 'instruction'));
+      return;
+    }
     // Roman numerals and bullets of Word's lists are text: their label goes in front, as Word shows it.
     const prefix = auto && NOT_QUESTION_FORMATS.has(auto.format) ? `${auto.format === 'bullet' ? '•' : auto.label} ` : auto ? `${auto.label} ` : '';
+    if (open && target === 'stem' && auto && !open.options.length) open.listItems.push({ at: open.stem.length, paragraph, inlines, written: prefix.trim() });
     append(prefix + inlinesHtml(trimInlines(inlines)), paragraph);
   };
 
-  const readBlock = (block: Block) => {
-    if (block.kind === 'paragraph') return readParagraph(block.paragraph);
+  const readTable = (block: TableBlock) => {
     const rows = rowsOf(block);
-    if (inKey) readKeyTable(rows);
-    else append(tableHtml(rows), block.paragraphs[0]);
+    if (inKey) return readKeyTable(rows);
+    const open = question as QuestionDraft | null;
+    const options = open && target === 'stem' && open.options.length === 0 ? optionsTable(rows) : null;
+    if (open && options) {
+      for (const [index, o] of options.entries()) addOption(open, index, o.marked, o.content, o.labelInlines, o.label.replace(/[*✓✔✅☑★]/gu, '').trim(), o.paragraph, o.extra, o.marked && !o.label.includes('*'));
+      target = 'option';
+      return;
+    }
+    // A table used for layout (a box around a question, a paper in two columns): its paragraphs are read as text, cell by cell.
+    if (isLayoutTable(rows)) {
+      for (const p of rows.flat(2)) readParagraph({ ...p, cell: null });
+      return;
+    }
+    if (!open || complete(open)) {
+      if (isKeyTable(rows)) {
+        closePassage();
+        inKey = true;
+        return readKeyTable(rows);
+      }
+      const before = section().items.at(-1);
+      const drafts = questionTable(rows, (question as QuestionDraft | null) ?? (before && !isPassage(before) ? before : null), (p) => LETTER_FORMATS.has(autoOf(p)?.format ?? ''));
+      if (drafts) {
+        closeQuestion();
+        for (const draft of drafts) {
+          question = draft;
+          closeQuestion();
+        }
+        return;
+      }
+    }
+    append(tableHtml(rows), block.paragraphs[0]);
   };
-  for (const block of blocksOf(paragraphs)) readBlock(block);
+  const readBlock = (block: Block) => {
+    if (block.kind === 'paragraph') readParagraph(block.paragraph);
+    else readTable(block);
+    const open = question as QuestionDraft | null;
+    if (open) open.last = Math.max(open.last, ...(block.kind === 'paragraph' ? [block.paragraph.index] : block.paragraphs.map((p) => p.index)));
+  };
+  for (blockAt = 0; blockAt < blocks.length; blockAt++) readBlock(blocks[blockAt]);
   closePassage();
+  noteEmptyHeading();
   return { sections, key };
+}
+
+/** "[3점]", "(2 marks)", "[0,5 điểm]" at the end of a line of the question: its marks, not its text. */
+const MARKS_AFTER = /\s*[[(]\s*(\d+(?:[.,]\d+)?)\s*(?:점|điểm|đ|marks?|points?|pts?)\s*[\])]\s*((?:<\/\w+>)*)\s*$/iu;
+function scoreMarks(question: QuestionDraft) {
+  question.stem = question.stem.map((html) => {
+    const found = MARKS_AFTER.exec(html);
+    if (!found) return html;
+    question.marks ??= { text: found[1], paragraph: question.paragraph };
+    return html.slice(0, found.index) + found[2];
+  });
+}
+
+/** "The Sun is a star. ________": a line left for the pupil's answer after the question's last sentence is not its text (a blank inside the sentence is). */
+function dropWritingLine(question: QuestionDraft) {
+  const last = question.stem.length - 1;
+  if (last < 0) return;
+  question.stem[last] = question.stem[last].replace(/([.?!:：)])\s*(?:[_…]{3,}|\.{4,})[\s_.…]*$/u, '$1');
+}
+
+/**
+ * Options written as a Word list (bullets, a numbered sub-level) at the end of a question with no
+ * lettered options: the list items are its options, when its answer names an option or it has none.
+ */
+function listOptions(question: QuestionDraft) {
+  const items = question.listItems;
+  if (question.options.length > 0 || items.length < 2 || items.at(-1)!.at !== question.stem.length - 1) return;
+  const trailing = items.filter((item, i) => item.at === question.stem.length - items.length + i);
+  if (trailing.length < 2 || (question.answer && choiceAnswer(question.answer.text) === null)) return;
+  question.stem.splice(trailing[0].at);
+  trailing.forEach((item, index) => addOption(question, index, false, item.inlines, [], item.written, item.paragraph));
 }
 
 /**
  * An option of the open question. A new "(a)" after options means the earlier ones were a list
- * in the question's text ("Column I: (a)... (b)..."), so they go back into it.
+ * in the question's text ("Column I: (a)... (b)..."), so they go back into it. A tick beside it
+ * (✓, ★, a * after it) marks it correct; how it looks is kept for the questions marked by bold or colour.
  */
-function addOption(question: QuestionDraft, index: number, marked: boolean, content: Paragraph['inlines'], written: string, paragraph: Paragraph) {
+function addOption(question: QuestionDraft, index: number, marked: boolean, content: Inline[], label: Inline[], written: string, paragraph: Paragraph, extra: string[] = [], ticked = false) {
   if (index === 0 && question.options.length > 0) {
     for (const option of question.options) question.stem.push(`${escapeHtml(option.written)} ${option.html[0] ?? ''}`, ...option.html.slice(1));
     question.options = [];
   }
-  question.options.push({ index, html: [inlinesHtml(trimInlines(content))].filter(Boolean), marked, paragraph, written });
+  const tick = marked ? null : tickOf(lineOf(content));
+  const kept = tick ? [...sliceInlines(content, 0, tick.start), ...sliceInlines(content, tick.end)] : content;
+  question.options.push({
+    index,
+    html: [inlinesHtml(trimInlines(kept)), ...extra].filter(Boolean),
+    marked: marked || tick !== null,
+    markedBy: marked ? (ticked ? 'tick' : 'asterisk') : tick ? 'tick' : undefined,
+    look: lookOf(label, kept),
+    paragraph,
+    written,
+  });
 }

@@ -19,6 +19,10 @@ function latex(xml: string): string {
 }
 
 describe('ommlToLatex', () => {
+  it('normal text inside an equation (m:nor) keeps its words and spaces (issue 15)', () => {
+    expect(latex(`<m:r><m:rPr><m:nor/></m:rPr><m:t>speed of light</m:t></m:r>${r('=c')}`)).toBe('\\text{speed of light}=c');
+  });
+
   it('runs: letters, numbers and symbols', () => {
     expect(latex(r('2x+3=α·β'))).toBe('2x+3=\\alpha \\cdot \\beta');
     expect(latex(r('a≤b≠c'))).toBe('a\\le b\\ne c');

@@ -152,6 +152,8 @@ function run(el: Element, alignment: boolean): string {
   for (let node = el.firstChild; node; node = node.nextSibling) {
     if (node.nodeType === 1 && (node as Element).localName === 't') text += (node as Element).textContent ?? '';
   }
+  // Normal text inside an equation (m:nor) is words, spaces and all: "\text{speed of light}".
+  if (on(prop(el, 'rPr', 'nor')) && text.trim()) return `\\text{${text.replace(/[\\{}$%#&_]/g, (c) => (c === '\\' ? '\\textbackslash{}' : `\\${c}`))}}`;
   if (FUNCTIONS.has(text.trim())) return `\\${text.trim()} `;
   return [...text].map((c) => (alignment && c === '&' ? '&' : symbol(c))).join('');
 }

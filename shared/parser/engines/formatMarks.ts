@@ -1,0 +1,97 @@
+import type { Inline, RunFormat } from '../docx/document';
+import type { AnswerRule } from '../types';
+
+/**
+ * Teachers who never write "Ans:" mark the correct option by how it looks: bold, underlined,
+ * highlighted or in a colour, on the whole option or only on its letter. The correct option is
+ * the one that differs from its siblings; when none or several differ, nobody can tell, and the
+ * question says so instead of guessing.
+ */
+
+type Look = 'highlight' | 'colour' | 'underline' | 'bold' | 'italic';
+/** In the order they are asked: the rarest emphasis first, since a bold word can be part of an option's text. */
+const LOOKS: Look[] = ['highlight', 'colour', 'underline', 'bold', 'italic'];
+
+export interface OptionLook {
+  /** The value each look has on the label or on most of the text ('' when off). */
+  marked: Record<Look, string>;
+  /** Whether any letter of the option has each look. */
+  any: Record<Look, boolean>;
+}
+
+const valueOf = (format: RunFormat, look: Look): string => {
+  switch (look) {
+    case 'highlight':
+      return format.highlight ?? '';
+    case 'colour':
+      return format.color ?? '';
+    default:
+      return format[look] ? 'on' : '';
+  }
+};
+
+/**
+ * How an option looks: its label's runs and its text's runs (label formatting alone counts).
+ * Only letters and digits count: a stray bold bracket or space is noise, not a mark.
+ */
+export function lookOf(label: Inline[], text: Inline[]): OptionLook {
+  const marked = {} as Record<Look, string>;
+  const any = {} as Record<Look, boolean>;
+  const letters = (inlines: Inline[]) => inlines.flatMap((i) => (i.kind === 'text' ? [...i.text].filter((c) => /[\p{L}\p{N}]/u.test(c)).map(() => i) : []));
+  const labelLetters = letters(label);
+  const textLetters = letters(text);
+  for (const look of LOOKS) {
+    const count = new Map<string, number>();
+    for (const letter of textLetters) count.set(valueOf(letter, look), (count.get(valueOf(letter, look)) ?? 0) + 1);
+    const [most] = [...count.entries()].sort((a, b) => b[1] - a[1]);
+    const onLabel = labelLetters.length > 0 && labelLetters.every((l) => valueOf(l, look) !== '') ? valueOf(labelLetters[0], look) : '';
+    marked[look] = onLabel || (most && most[1] * 2 > textLetters.length ? most[0] : '');
+    // A sibling "has" a look when its letter does or a quarter of its text does: a bold formula in one option does not hide the marked one.
+    const share = textLetters.filter((l) => valueOf(l, look) !== '').length / Math.max(textLetters.length, 1);
+    any[look] = !!onLabel || share >= 0.25;
+  }
+  return { marked, any };
+}
+
+export type LookAnswer = { rule: Extract<AnswerRule, Look>; correct: number[]; ambiguous: boolean } | null;
+
+/**
+ * The option marked by a look no sibling has at all: one such option is the answer; several
+ * marked by the same look (and no look marking one) make it ambiguous; none, null.
+ */
+export function answerFromLooks(looks: OptionLook[]): LookAnswer {
+  if (looks.length < 2) return null;
+  let ambiguous: LookAnswer = null;
+  for (const look of LOOKS) {
+    const marked = looks.map((l, i) => (l.marked[look] ? i : -1)).filter((i) => i >= 0);
+    if (marked.length === looks.length && (look === 'colour' || look === 'highlight')) {
+      // Every option coloured: the one in a colour of its own, when all the others share one.
+      const values = looks.map((l) => l.marked[look]);
+      const odd = values.findIndex((v) => values.filter((w) => w === v).length === 1);
+      if (looks.length >= 3 && odd >= 0 && new Set(values.filter((_, i) => i !== odd)).size === 1) return { rule: look, correct: [odd], ambiguous: false };
+      continue;
+    }
+    if (marked.length === 0 || marked.length === looks.length) continue;
+    const others = looks.filter((_, i) => !marked.includes(i));
+    if (others.some((l) => l.any[look])) continue;
+    if (marked.length === 1) return { rule: look, correct: marked, ambiguous: false };
+    ambiguous ??= { rule: look, correct: marked, ambiguous: true };
+  }
+  return ambiguous;
+}
+
+/** Removes the look that marked the answer from the option's HTML, so students are not shown which one is right. */
+export function withoutLook(html: string, rule: AnswerRule): string {
+  if (rule === 'bold') return html.replace(/<\/?b>/g, '');
+  if (rule === 'underline') return html.replace(/<\/?u>/g, '');
+  if (rule === 'italic') return html.replace(/<\/?i>/g, '');
+  return html; // colour and highlight never reach the HTML
+}
+
+/** Tick marks teachers put beside the correct option: ✓ ✔ ✅ ☑ ★ (and a * after it, apart from its text). */
+// A * after the text counts only apart from it ("Neon *"): "A*" is maths (the adjugate), not a mark.
+const TICK = /^\s*([✓✔✅☑★✱])\s*|\s*[✓✔✅☑★✱]\s*$|\s+\*\s*$/u;
+export function tickOf(text: string): { start: number; end: number } | null {
+  const match = TICK.exec(text);
+  return match ? { start: match.index, end: match.index + match[0].length } : null;
+}

@@ -1,0 +1,340 @@
+import { inlinesHtml, isBlankLine, lineOf, sliceInlines, trimInlines, OBJECT } from '../content/inlines';
+import type { Inline, Paragraph } from '../docx/document';
+import { keyEntriesOf, type KeyEntry } from './assemble';
+import { newQuestion, type QuestionDraft } from './draft';
+import { lookOf, tickOf } from './formatMarks';
+import { answerKeyStart, asciiDigits, optionLabelsOf, questionNumberOf, withoutQuestionWords } from './patterns';
+
+/**
+ * The layouts of teachers' papers that are not line-by-line questions: lines broken with
+ * Shift+Enter, headings and instructions between questions, "Directions (Q. 1-5)" passages,
+ * answer keys without a heading, options in a table, and tables of questions.
+ */
+
+/** A paragraph cut at its line breaks (Shift+Enter): each line is read as a paragraph of its own, at the same place. */
+export function splitLines(paragraphs: Paragraph[]): { lines: Paragraph[]; continued: WeakSet<Paragraph> } {
+  const lines: Paragraph[] = [];
+  const continued = new WeakSet<Paragraph>();
+  for (const paragraph of paragraphs) {
+    const line = lineOf(paragraph.inlines);
+    if (!line.includes('\n')) {
+      lines.push(paragraph);
+      continue;
+    }
+    let start = 0;
+    for (const piece of line.split('\n')) {
+      const inlines = sliceInlines(paragraph.inlines, start, start + piece.length);
+      start += piece.length + 1;
+      if (isBlankLine(inlines) && !inlines.some((i) => i.kind !== 'text')) continue;
+      const part = { ...paragraph, inlines };
+      if (lines.at(-1)?.index === paragraph.index) continued.add(part);
+      lines.push(part);
+    }
+  }
+  return { lines, continued };
+}
+
+/** "PART II – GRAMMAR", "Section B", "PHẦN I. TRẮC NGHIỆM", "II. READING", a Heading style, a short line in capitals. */
+const HEADING_WORDS = /^\s*(?:part|section|phần|chapter|unit|module|파트|영역|제\s*\d+\s*부)\s*(?:[IVXLC]+\b|\d{1,2}\b|[A-Z]\b)/i;
+const ROMAN_HEADING = /^\s*[IVX]{1,4}\s*[.)–-]\s+\S/;
+export function isHeading(paragraph: Paragraph, line: string): boolean {
+  const text = line.replaceAll(OBJECT, '').trim();
+  if (!text || text.length > 90) return false;
+  if (/^(heading|title|subtitle)/i.test(paragraph.style ?? '')) return true;
+  if (HEADING_WORDS.test(text) || ROMAN_HEADING.test(text)) return true;
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  return letters.length >= 4 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && !/[?？]/.test(text) && text.split(/\s+/).length <= 10;
+}
+
+/** "Mark the letter A, B, C, or D…", "Choose the correct answer to each of the following questions": a note to students, not a question's text. */
+const INSTRUCTION = /\b(?:(?:each of )?the following (?:questions|sentences|items|statements)|answer (?:all|the following) questions|questions? \d+\s*(?:-|–|to)\s*\d+)\b|các câu (?:hỏi )?(?:sau|dưới đây)|từ câu \d+|다음 물음|물음에 답하시오/i;
+export const isInstruction = (line: string) => INSTRUCTION.test(line);
+
+/**
+ * "Directions (Q. 1-5): Read the passage…", "Read the passage and answer questions 6 to 10",
+ * "Đọc đoạn văn sau và trả lời các câu hỏi từ 1 đến 5", "[1~3] 다음 글을 읽고": a passage whose
+ * questions are the ones in the range it names.
+ */
+const DIRECTIONS_START = /^\s*(?:directions?|instructions?|read|study|look at|use the|questions?\s+\d|đọc|dựa vào|cho đoạn|\[\s*\d{1,4}\s*[~～\-–]\s*\d{1,4}\s*\]|다음)/i;
+const RANGE = /(?:questions?|blanks?|gaps?|items?|q\s*\.?\s*(?:nos?\.?)?|qs\.?|câu(?:\s*hỏi)?(?:\s*từ)?(?:\s*câu)?|từ|문항|^\s*\[)\s*(?:from\s+|nos?\.?\s*)?\(?\s*(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through|and)\s*(?:câu\s*)?(\d{1,4})/i;
+export function directionsRange(line: string): [number, number] | null {
+  if (!DIRECTIONS_START.test(line)) return null;
+  const match = RANGE.exec(asciiDigits(line).slice(0, 200));
+  if (!match) return null;
+  const [from, to] = [Number(match[1]), Number(match[2])];
+  return from < to && to - from < 50 ? [from, to] : null;
+}
+
+/** "Read the following passage…", "Đọc đoạn văn sau…", "다음 글을 읽고…" without a range: a passage whose questions follow it. */
+const PASSAGE_START = /^\s*(?:(?:directions?\s*[:.\-–]?\s*)?read the (?:following |given )?(?:passage|text|article|extract|poem|story|paragraph|conversation|dialogue)|đọc (?:kĩ |kỹ )?(?:đoạn văn|đoạn thông tin|bài đọc|văn bản|đoạn trích|bài văn)|다음 글을 읽고)/i;
+export const isPassageStart = (line: string) => PASSAGE_START.test(line);
+
+/** A line that is nothing but answer-key entries, `least` or more: "1-A 2-C 3-B", "1.A  2.C  3.D", "1A 2C 3B", "Q1: B  Q2: C". */
+const KEY_ONLY = /^(?:\s*\d{1,4}\s*(?:[.:)\-–=]\s*)?(?:[A-Ha-h]|[①-⑩]|\([a-hA-H]\)|Đ|S|T|F)(?![\p{L}\d])\s*[,;.]?)+\s*$/u;
+export function keyLine(line: string, paragraph: Paragraph, least = 3): KeyEntry[] | null {
+  const text = withoutQuestionWords(asciiDigits(line));
+  if (!KEY_ONLY.test(text)) return null;
+  const entries = keyEntriesOf(text.replace(/(\d)\s*(?=[A-Ha-h①-⑩](?![\p{L}\d]))/gu, '$1.'), paragraph);
+  return entries.length >= least ? entries : null;
+}
+
+/** A table cell's text, its paragraphs joined by spaces. */
+export const cellText = (cell: Paragraph[]) => cell.map((p) => lineOf(p.inlines)).join(' ').trim();
+
+/** Options laid out in a table (2×2, 1×4): every filled cell starts with the next label. */
+export function optionsTable(rows: Paragraph[][][]): { label: string; marked: boolean; content: Inline[]; labelInlines: Inline[]; paragraph: Paragraph; extra: string[] }[] | null {
+  return labelledCells(rows) ?? labelColumn(rows);
+}
+
+/** "A. | Paris" rows: a label alone in the first cell, the option in the second (a tick in a third marks it). */
+function labelColumn(rows: Paragraph[][][]) {
+  const filled = rows.filter((cells) => cells.some((c) => cellText(c)));
+  if (filled.length < 2 || filled.some((cells) => cells.length < 2)) return null;
+  const options = [];
+  for (const [i, cells] of filled.entries()) {
+    const labelText = cellText(cells[0]);
+    const [label] = optionLabelsOf(labelText, i);
+    if (!label || label.index !== i || labelText.slice(label.end).trim()) return null;
+    const paragraph = cells[1][0] ?? cells[0][0];
+    const mark = cells.slice(2).map(cellText).join(' ');
+    options.push({
+      label: labelText.trim(),
+      marked: label.marked || /^(?:\*|✓|✔|☑|✅|yes|correct|đúng|정답)$/i.test(mark.trim()),
+      content: paragraph?.inlines ?? [],
+      labelInlines: cells[0][0]?.inlines ?? [],
+      paragraph,
+      extra: cells[1].slice(1).filter((p) => !isBlankLine(p.inlines)).map((p) => inlinesHtml(trimInlines(p.inlines))),
+    });
+  }
+  return options;
+}
+
+function labelledCells(rows: Paragraph[][][]) {
+  const cells = rows.flat().filter((cell) => cellText(cell));
+  if (cells.length < 2) return null;
+  const options = [];
+  for (const [i, cell] of cells.entries()) {
+    const line = lineOf(cell[0].inlines);
+    const [label] = optionLabelsOf(line, i);
+    if (!label || label.index !== i) return null;
+    options.push({
+      label: line.slice(label.start, label.end).trim(),
+      marked: label.marked,
+      content: sliceInlines(cell[0].inlines, label.end),
+      labelInlines: sliceInlines(cell[0].inlines, label.start, label.end),
+      paragraph: cell[0],
+      extra: cell.slice(1).filter((p) => !isBlankLine(p.inlines)).map((p) => inlinesHtml(trimInlines(p.inlines))),
+    });
+  }
+  return options;
+}
+
+/**
+ * A table that only lays text out: a one-cell box, or a cell that holds a whole question (its
+ * number and more paragraphs after it), as in papers set in two columns.
+ */
+export function isLayoutTable(rows: Paragraph[][][]): boolean {
+  const cells = rows.flat().filter((cell) => cellText(cell) || cell.some((p) => p.inlines.some((i) => i.kind !== 'text')));
+  if (cells.length === 1 && rows.length === 1 && rows[0].length === 1) return true;
+  return cells.some((cell) => cell.length >= 2 && cell.some((p) => questionNumberOf(lineOf(p.inlines)) !== null) && cell.filter((p) => !isBlankLine(p.inlines)).length >= 3);
+}
+
+/** A key table's title: "ĐÁP ÁN MÃ ĐỀ 132", "Answer key – Set B", "정답표". */
+const KEY_TITLE = /^\s*(?:bảng\s*)?(?:answer\s*key|answers|key|đáp\s*án|정답)(?![\p{L}])/iu;
+
+/** A key laid out as a table: numbers beside or above answers (a letter, ①, T/F, Đ/S), three or more. */
+export function isKeyTable(rows: Paragraph[][][]): boolean {
+  // A table titled as a key in its own first row ("ANSWER KEY" across the columns).
+  const title = cellText(rows[0]?.[0] ?? []);
+  if (title && (answerKeyStart(title) !== null || KEY_TITLE.test(title)) && rows.length >= 2) return true;
+  const texts = rows.flat().map(cellText).filter(Boolean);
+  // Parts ("PHẦN I") are titles of a key in parts; "Câu 1" is a number.
+  const parts = texts.filter((t) => /^(?:phần|part|section)\s*(?:[IVX]+|\d{1,2}|[A-Z])\.?$/i.test(t)).length;
+  const numbers = texts.filter((t) => /^\d{1,4}[.)]?$/.test(withoutQuestionWords(asciiDigits(t)).trim())).length;
+  const answers = texts.filter((t) => /^(?:[A-Ha-h]|[①-⑩]|\(?[a-h]\)|T|F|Đ|S|True|False|Đúng|Sai)$/i.test(t) || /^\d{1,4}\s*[.:)\-–]\s*[A-Ha-h①-⑩]$/.test(t)).length;
+  const headers = texts.filter((t) => /^(?:câu|question|q|no\.?|số|ý|lệnh hỏi|문제|번호|문항|đáp án|answer|key|정답|ans)$/i.test(t)).length;
+  // Question numbers as well as answers: a table of letters alone is something else (a grid of options, a puzzle).
+  return numbers + answers + headers + parts === texts.length && answers >= 3 && (numbers >= 2 || texts.some((t) => /^\d{1,4}\s*[.:)\-–]/.test(t)));
+}
+
+const QUESTION_HEADER = /^(?:question|questions|statements?|câu\s*hỏi|nội\s*dung|mệnh\s*đề|phát\s*biểu|문제|문항|질문|진술|stem)$/i;
+/** True / False columns of a table of statements, a mark (✓, X) in one of them. */
+const TRUE_HEADER = /^(?:t|true|đúng|đ|참|o)$/i;
+const FALSE_HEADER = /^(?:f|false|sai|s|거짓|x)$/i;
+const NUMBER_HEADER = /^(?:no\.?|#|s\.?\s*no\.?|sl\.?|stt|câu|số|번호|q\.?\s*no\.?|q)$/i;
+const ANSWER_HEADER = /^(?:answer|answers|ans\.?|key|correct(?:\s+answer)?|đáp\s*án|정답|답)$/i;
+/** A column that holds all of a question's options. */
+const OPTIONS_HEADER = /^(?:phương\s*án(?:\s*trả\s*lời|\s*lựa\s*chọn)?|các\s*phương\s*án|lựa\s*chọn|options?|choices?|answer\s*(?:choices|options)|alternatives|선택지|보기|답지)$/i;
+const OPTION_HEADER = /^(?:\(?([a-h])\)?|option\s*([a-h])|phương\s*án\s*([a-h])|([①-⑧]))$/i;
+
+/** Rows of statements with a True and a False column: a true/false question each, the marked column its answer. */
+function statementRows(rows: Paragraph[][][], columns: Columns, truth: number, falsity: number): QuestionDraft[] | null {
+  const drafts: QuestionDraft[] = [];
+  for (const cells of rows) {
+    const stem = (cells[columns.question] ?? []).filter((p) => !isBlankLine(p.inlines));
+    if (!stem.length) continue;
+    const line = stem.map((p) => lineOf(p.inlines)).join(' ');
+    const written = questionNumberOf(line);
+    const numberText = columns.number >= 0 ? asciiDigits(cellText(cells[columns.number] ?? [])) : '';
+    const number = /^\d{1,4}/.test(numberText) ? Number(/^\d{1,4}/.exec(numberText)![0]) : (written?.number ?? null);
+    const draft = newQuestion(stem[0], number, number !== null ? String(number) : `${drafts.length + 1}`);
+    draft.stem.push(...stem.map((p, i) => inlinesHtml(trimInlines(i === 0 && written ? sliceInlines(p.inlines, written.end) : p.inlines))));
+    const marked = (c: number) => cellText(cells[c] ?? []) !== '';
+    if (marked(truth) !== marked(falsity)) draft.answer = { text: marked(truth) ? 'True' : 'False', paragraph: (cells[marked(truth) ? truth : falsity] ?? stem)[0] ?? stem[0] };
+    draft.type = { text: 'True/False', paragraph: stem[0] };
+    draft.last = Math.max(...cells.flat().map((p) => p.index));
+    drafts.push(draft);
+  }
+  return drafts.length ? drafts : null;
+}
+
+/** The number out of the second cell into the first. */
+function shiftNumber(cells: Paragraph[][]): Paragraph[][] {
+  const numberAt = cells[1].findIndex(isNumberLine);
+  return [[cells[1][numberAt]], cells[1].filter((_, i) => i !== numberAt), ...cells.slice(2)];
+}
+
+interface Columns {
+  number: number;
+  question: number;
+  options: number[];
+  answer: number;
+}
+const isNumber = (text: string) => /^\d{1,4}[.)]?$/.test(asciiDigits(text.trim()));
+const isNumberCell = (cell: Paragraph[] | undefined) => isNumber(cellText(cell ?? []));
+const isNumberLine = (paragraph: Paragraph) => isNumber(lineOf(paragraph.inlines));
+const isAnswerText = (text: string) => /^(?:\(?[A-Ha-h]\)?|[①-⑩]|Đ|S|T|F|True|False|Đúng|Sai)\.?$/i.test(text);
+
+/** One row's columns: its number, the first filled cell after it (the question), a letter in the last filled cell (the answer), the filled cells between (the options). */
+function rowColumns(cells: Paragraph[][]): Columns {
+  const filled = (c: number) => !!cellText(cells[c] ?? []) || (cells[c] ?? []).some((p) => p.inlines.some((i) => i.kind !== 'text'));
+  // An empty first cell is the number's place in a row that carries on the question above.
+  const number = isNumberCell(cells[0]) || !filled(0) ? 0 : -1;
+  let question = number + 1;
+  while (question < cells.length - 1 && !filled(question)) question++;
+  let last = cells.length - 1;
+  while (last > question && !filled(last)) last--;
+  const answer = last > question && isAnswerText(cellText(cells[last])) ? last : -1;
+  const options: number[] = [];
+  for (let c = question + 1; c < (answer >= 0 ? answer : cells.length); c++) if (filled(c)) options.push(c);
+  return { number, question, options, answer };
+}
+
+/**
+ * The options of a cell that holds them all: when some paragraphs start with a letter (typed or
+ * Word's lettering), each of those starts an option and the others carry it on; otherwise every
+ * paragraph is an option.
+ */
+function optionsInCell(paragraphs: Paragraph[], lettered: (p: Paragraph) => boolean): { paragraph: Paragraph; extra: Paragraph[] }[] {
+  const parts = paragraphs.flatMap(splitOptions);
+  const labelled = (p: Paragraph, expected: number) => lettered(p) || optionLabelsOf(lineOf(p.inlines), expected).length > 0;
+  if (!parts.some((p, i) => labelled(p, i))) return parts.map((paragraph) => ({ paragraph, extra: [] }));
+  const options: { paragraph: Paragraph; extra: Paragraph[] }[] = [];
+  for (const p of parts) {
+    if (options.length === 0 || labelled(p, options.length)) options.push({ paragraph: p, extra: [] });
+    else options.at(-1)!.extra.push(p);
+  }
+  return options;
+}
+
+/** "A.80% B.85% C.90%": a paragraph holding several lettered options, as one paragraph each. */
+function splitOptions(paragraph: Paragraph): Paragraph[] {
+  const line = lineOf(paragraph.inlines);
+  // The letter it starts with is the one expected, so "C.3 D.5" (tight, carrying on a list) splits too.
+  const first = /^\s*\(?([A-Ha-h])/.exec(line)?.[1];
+  const labels = optionLabelsOf(line, first ? first.toLowerCase().charCodeAt(0) - 97 : null);
+  if (labels.length < 2) return [paragraph];
+  return labels.map((label, i) => ({ ...paragraph, inlines: sliceInlines(paragraph.inlines, label.start, labels[i + 1]?.start ?? line.length) }));
+}
+
+/**
+ * A table of questions, one per row: (No. |) Question | A | B | C | D (| Answer), or
+ * Question | Answer. Known by its header row, or by rows that start with a question number.
+ */
+export function questionTable(rows: Paragraph[][][], previous: QuestionDraft | null = null, lettered: (p: Paragraph) => boolean = () => false): QuestionDraft[] | null {
+  rows = rows
+    .filter((cells) => cells.some((c) => cellText(c) || c.some((p) => p.inlines.some((i) => i.kind !== 'text'))))
+    // A row shifted one cell right (its number in the second cell, the first empty) is a question of its own, never the rest of the one above.
+    .map((cells) => (cells.length >= 4 && !cellText(cells[0]) && cells[1].some(isNumberLine) ? shiftNumber(cells) : cells));
+  if (rows.length === 0) return null;
+  const header = rows[0].map((c) => cellText(c).replace(/[:.]$/, '').trim());
+  let byHeader: Columns | null = null;
+  const question = header.findIndex((h) => QUESTION_HEADER.test(h));
+  if (question >= 0 && rows.length >= 2) {
+    const lettered = header.map((h, i) => (OPTION_HEADER.test(h) ? i : -1)).filter((i) => i > question);
+    const together = header.findIndex((h, i) => i > question && OPTIONS_HEADER.test(h));
+    const options = lettered.length ? lettered : together >= 0 ? [together] : [];
+    byHeader = { number: header.findIndex((h) => NUMBER_HEADER.test(h)), question, options, answer: header.findIndex((h) => ANSWER_HEADER.test(h)) };
+    const truth = header.findIndex((h, i) => i > question && TRUE_HEADER.test(h));
+    const falsity = header.findIndex((h, i) => i > question && FALSE_HEADER.test(h));
+    if (truth >= 0 && falsity >= 0) return statementRows(rows.slice(1), byHeader, truth, falsity);
+    rows = rows.slice(1);
+  } else {
+    // No header: rows that start with their number, each with options or an answer after its text (a table split by a page break may start with the rest of the question above).
+    const numbered = rows.filter((cells) => cells.length >= 3 && isNumberCell(cells[0]) && rowColumns(cells).options.length + (rowColumns(cells).answer >= 0 ? 1 : 0) > 0).length;
+    // The other rows carry on the question above them (their number cell empty): the rest of a stem, the answer a row lower.
+    const carried = rows.filter((cells) => !cellText(cells[0] ?? [])).length;
+    if (numbered < (previous ? 1 : 2) || numbered + carried < rows.length || (!previous && !isNumberCell(rows[0][0]))) return null;
+  }
+  const width = byHeader ? header.length : 0;
+  // Without a header, the column most rows answer in is the answer column of every row as wide (one row's answer may be a row lower, its cell empty).
+  const answers = new Map<string, number>();
+  for (const cells of rows) {
+    const found = rowColumns(cells).answer;
+    if (found >= 0) answers.set(`${cells.length}:${found}`, (answers.get(`${cells.length}:${found}`) ?? 0) + 1);
+  }
+  const answerIn = (cells: Paragraph[][]) => {
+    const best = [...answers.entries()].filter(([k]) => k.startsWith(`${cells.length}:`)).sort((a, b) => b[1] - a[1])[0];
+    return best ? Number(best[0].split(':')[1]) : -1;
+  };
+  const columnsOf = (cells: Paragraph[][]): Columns => {
+    if (byHeader && cells.length === width) return byHeader;
+    const own = rowColumns(cells);
+    const answer = answerIn(cells);
+    return answer > own.question ? { ...own, answer, options: own.options.filter((c) => c < answer) } : own;
+  };
+  const drafts: QuestionDraft[] = [];
+  let above: { columns: Columns; width: number } | null = null;
+  for (const cells of rows) {
+    // A row carrying on the one above has that row's columns (its own first filled cell may be the answer, a row lower).
+    const carries: boolean = !cellText(cells[0] ?? []) && above?.width === cells.length;
+    const columns: Columns = carries && above ? above.columns : columnsOf(cells);
+    if (!carries) above = { columns, width: cells.length };
+    const stem = cells[columns.question] ?? [];
+    const numberText = columns.number >= 0 ? asciiDigits(cellText(cells[columns.number] ?? [])) : '';
+    const number = /^\d{1,4}/.test(numberText) ? Number(/^\d{1,4}/.exec(numberText)![0]) : null;
+    // A row without its number in a numbered table is the rest of the question above, cut by a page break (the row split across tables).
+    const upper = columns.number >= 0 && number === null && !cellText(cells[columns.number] ?? []) ? (drafts.at(-1) ?? previous) : null;
+    if (!upper && !cellText(stem)) continue;
+    const draft = upper ?? newQuestion(stem.find((p) => !isBlankLine(p.inlines)) ?? stem[0], number, number !== null ? String(number) : `${drafts.length + 1}`);
+    // A cell holding the whole question: its text, then its lettered options (a paragraph each, or several to a line).
+    const optionsAt = columns.options.length === 0 ? stem.findIndex((p) => optionLabelsOf(lineOf(p.inlines), 0)[0]?.index === 0) : -1;
+    const inCell = optionsAt > 0 ? optionsInCell(stem.slice(optionsAt).filter((p) => !isBlankLine(p.inlines)), lettered) : [];
+    draft.stem.push(...(optionsAt > 0 ? stem.slice(0, optionsAt) : stem).filter((p) => !isBlankLine(p.inlines) || p.inlines.some((i) => i.kind !== 'text')).map((p) => inlinesHtml(trimInlines(p.inlines))));
+    // One options column holds every option, a paragraph each (often Word's lettering); several hold one each.
+    const filled = (cell: Paragraph[] | undefined) => (cell ?? []).filter((p) => !isBlankLine(p.inlines) || p.inlines.some((i) => i.kind !== 'text'));
+    const options: { paragraph: Paragraph; extra: Paragraph[] }[] = inCell.length
+      ? inCell
+      : columns.options.length === 1 ? optionsInCell(filled(cells[columns.options[0]]), lettered) : columns.options.flatMap((column) => {
+        const [first, ...rest] = filled(cells[column]);
+        return first ? [{ paragraph: first, extra: rest }] : [];
+      });
+    const first = draft.options.length;
+    options.forEach(({ paragraph, extra }, at) => {
+      const index = first + at;
+      const line = lineOf(paragraph.inlines);
+      const [label] = optionLabelsOf(line, index);
+      const content = label && label.index === index ? sliceInlines(paragraph.inlines, label.end) : paragraph.inlines;
+      const tick = tickOf(lineOf(content));
+      const kept = tick ? [...sliceInlines(content, 0, tick.start), ...sliceInlines(content, tick.end)] : content;
+      const html = [inlinesHtml(trimInlines(kept)), ...extra.map((p) => inlinesHtml(trimInlines(p.inlines)))].filter(Boolean);
+      draft.options.push({ index, html, marked: !!tick, markedBy: tick ? 'tick' : undefined, look: lookOf([], kept), paragraph, written: String.fromCharCode(65 + index) });
+    });
+    if (columns.answer >= 0 && cells[columns.answer] && cellText(cells[columns.answer]) && !draft.answer) {
+      draft.answer = { text: cellText(cells[columns.answer]), paragraph: cells[columns.answer].find((p) => !isBlankLine(p.inlines)) ?? cells[columns.answer][0] };
+    }
+    draft.last = Math.max(draft.last, ...cells.flat().map((p) => p.index));
+    if (!upper) drafts.push(draft);
+  }
+  return drafts.length || (previous && rows.length) ? drafts : null;
+}
