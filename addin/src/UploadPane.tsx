@@ -6,12 +6,13 @@ import { DocumentSearch20Regular, Open16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { ParserEngineInfo } from '../../shared/api/parser';
 import type { ParserEngine } from '../../shared/parser/engines';
-import { hasErrors, type Problem } from '../../shared/parser/types';
+import { blocksUpload } from '../../shared/parser/types';
 import { WORD_GUIDE_URL, WORD_SAMPLE_URL } from '../../shared/parser/links';
 import { DuplicatesNotice } from '../../shared/ui/wordUpload/DuplicatesNotice';
 import { MissingFontsDialog } from '../../shared/ui/wordUpload/MissingFontsDialog';
 import { ParseSummary } from '../../shared/ui/wordUpload/ParseSummary';
 import { ProblemList } from '../../shared/ui/wordUpload/ProblemList';
+import { QuestionPreview } from '../../shared/ui/wordUpload/QuestionPreview';
 import { placementText } from '../../shared/ui/wordUpload/placementText';
 import { SectionChoice } from '../../shared/ui/wordUpload/SectionChoice';
 import { useWordUpload } from '../../shared/ui/wordUpload/useWordUpload';
@@ -63,10 +64,10 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
     }
   };
 
-  const show = async (problem: Problem) => {
+  const show = async (paragraph: number | null) => {
     setShowFailure(null);
     try {
-      if (problem.paragraph === null || !(await selectParagraph(problem.paragraph))) setShowFailure(t('addin.paragraphGone'));
+      if (paragraph === null || !(await selectParagraph(paragraph))) setShowFailure(t('addin.paragraphGone'));
     } catch (error) {
       setShowFailure(t('addin.showFailed', { reason: error instanceof Error ? error.message : String(error) }));
     }
@@ -76,7 +77,7 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
   const busy = state.step === 'reading' || state.step === 'checkingFonts' || state.step === 'uploading';
   const engines = useEnginesIn(i18n.language, orgId, upload.engines);
   const engineInfo = engines.find((e) => e.id === upload.engine);
-  const canUpload = parsed !== null && (state.step === 'parsed' || state.step === 'failed') && !hasErrors(parsed) && parsed.questionCount > 0;
+  const canUpload = parsed !== null && (state.step === 'parsed' || state.step === 'failed') && !blocksUpload(parsed);
 
   return (
     <div className={styles.pane} data-testid="addin-upload" data-step={state.step}>
@@ -114,7 +115,8 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
           <ParseSummary parsed={parsed} />
           <SectionChoice parsed={parsed} sectionName={target.sectionName} value={useDocumentSections} onChange={setUseDocumentSections} />
           <ErrorBar message={showFailure} />
-          <ProblemList problems={parsed.problems} onShow={inWord ? (problem) => void show(problem) : undefined} />
+          <ProblemList problems={parsed.problems} onShow={inWord ? (problem) => void show(problem.paragraph) : undefined} />
+          <QuestionPreview parsed={parsed} onShow={inWord ? (paragraph) => void show(paragraph) : undefined} />
         </>
       )}
       {state.step === 'missingFonts' && (

@@ -88,14 +88,18 @@ describe('UploadWordDialog', () => {
     expect(screen.getByTestId('word-upload-submit')).toBeDisabled();
   });
 
-  it('lists the problems of a broken document and keeps Upload disabled', async () => {
+  it('lists what a partly broken document leaves out and lets the rest upload; a document with nothing readable keeps Upload disabled', async () => {
     renderUpload();
     await screen.findByRole('radio', { name: /^Numbered text/ });
     choose(['1. What is the capital of France?', '(a) Paris', '(b) Rome', { runs: ['2. ', { text: 'ikuh', font: 'Kruti Dev 010' }] }, 'Ans: 4'], 'broken.docx');
     expect(await screen.findByTestId('word-errors')).toBeInTheDocument();
     expect(screen.getByTestId('word-file-name')).toHaveTextContent('broken.docx');
     const codes = screen.getAllByTestId('word-problem').map((item) => item.getAttribute('data-code'));
-    expect(codes).toEqual(expect.arrayContaining(['noCorrectAnswer', 'legacyFont']));
+    expect(codes).toEqual(expect.arrayContaining(['answerNotMarked', 'legacyFont']));
+    expect(screen.getByTestId('word-upload-submit')).toBeEnabled();
+    expect(screen.getAllByTestId('word-preview-question')).toHaveLength(1);
+    choose([{ runs: [{ text: 'ikuh dk', font: 'Kruti Dev 010' }] }], 'nothing.docx');
+    expect(await screen.findByTestId('word-blocking')).toBeInTheDocument();
     expect(screen.getByTestId('word-upload-submit')).toBeDisabled();
   });
 

@@ -1,6 +1,6 @@
 import { Body1, Button, Caption1, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { Problem } from '../../parser/types';
+import { isBlocking, type Problem } from '../../parser/types';
 import { problemPlace, problemText } from './problemText';
 
 const useStyles = makeStyles({
@@ -19,7 +19,9 @@ const useStyles = makeStyles({
 export function ProblemList({ problems, onShow }: { problems: Problem[]; onShow?: (problem: Problem) => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const errors = problems.filter((p) => p.severity === 'error');
+  // A broken file stops the upload; any other error leaves out only what it stands in.
+  const blocking = problems.filter(isBlocking);
+  const errors = problems.filter((p) => p.severity === 'error' && !isBlocking(p));
   const warnings = problems.filter((p) => p.severity === 'warning');
   if (problems.length === 0) {
     return (
@@ -28,9 +30,9 @@ export function ProblemList({ problems, onShow }: { problems: Problem[]; onShow?
       </MessageBar>
     );
   }
-  const group = (items: Problem[], intent: 'error' | 'warning', title: string) =>
+  const group = (items: Problem[], intent: 'error' | 'warning', title: string, testId = `word-${intent}s`) =>
     items.length > 0 && (
-      <section data-testid={`word-${intent}s`} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+      <section data-testid={testId} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
         <MessageBar intent={intent}>
           <MessageBarBody>
             <MessageBarTitle>{title}</MessageBarTitle>
@@ -56,6 +58,7 @@ export function ProblemList({ problems, onShow }: { problems: Problem[]; onShow?
     );
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }} data-testid="word-problems">
+      {group(blocking, 'error', t('wordUpload.blockedTitle'), 'word-blocking')}
       {group(errors, 'error', t('wordUpload.errorsTitle', { count: errors.length }))}
       {group(warnings, 'warning', t('wordUpload.warningsTitle', { count: warnings.length }))}
     </div>

@@ -5,7 +5,9 @@ import type { Problem } from '../../parser/types';
 /** A parser problem in the reader's language (the English text is `problem.message`). */
 export function problemText(t: TFunction, problem: Problem): string {
   if (problem.code === 'file') return t(`parser.fileProblems.${problem.params.reason}`, { mb: DOCX_LIMITS.fileBytes / (1024 * 1024), ...problem.params });
-  return t(`parser.problems.${problem.code}`, problem.params);
+  // The rule that marked options ("bold") in the reader's language.
+  const params = typeof problem.params.rule === 'string' ? { ...problem.params, rule: t(`parser.rules.${problem.params.rule}`) } : problem.params;
+  return t(`parser.problems.${problem.code}`, params);
 }
 
 /** Where a problem stands: "Paragraph 12", "Paragraph 30 · table 2, row 3, column 2". */

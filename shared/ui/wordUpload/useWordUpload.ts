@@ -5,7 +5,7 @@ import type { Endpoints } from '../../api/endpoints';
 import { questionsAlreadyIn, withoutQuestions } from '../../parser/duplicates';
 import { DEFAULT_PARSER_ENGINE, type ParserEngine } from '../../parser/engines';
 import { parseDocx } from '../../parser/parseDocx';
-import { hasErrors, type ParsedDocument } from '../../parser/types';
+import { blocksUpload, type ParsedDocument } from '../../parser/types';
 import { missingFonts, uploadDocument, type UploadApi, type UploadProgress } from '../../parser/upload';
 import type { DocumentPlacement } from '../../domain/test/wordDocument';
 
@@ -125,7 +125,7 @@ export function useWordUpload(api: UploadApi & Pick<Endpoints, 'getTest'> & { pa
     async (to: UploadTarget) => {
       if (state.step !== 'parsed' && state.step !== 'failed') return null;
       const { parsed } = state;
-      if (hasErrors(parsed)) return null;
+      if (blocksUpload(parsed)) return null;
       target.current = to;
       setState({ step: 'checkingFonts', parsed });
       let faces: string[];

@@ -23,13 +23,14 @@ import { DocumentArrowUpRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../../shared/api/testTypes';
 import type { ParserEngine } from '../../../../../shared/parser/engines';
-import { hasErrors } from '../../../../../shared/parser/types';
+import { blocksUpload } from '../../../../../shared/parser/types';
 import { reloadAfterChange } from '../../../../../shared/state/editorSlice';
 import { toastQueued } from '../../../../../shared/state/uiSlice';
 import { DuplicatesNotice } from '../../../../../shared/ui/wordUpload/DuplicatesNotice';
 import { MissingFontsDialog } from '../../../../../shared/ui/wordUpload/MissingFontsDialog';
 import { ParseSummary } from '../../../../../shared/ui/wordUpload/ParseSummary';
 import { ProblemList } from '../../../../../shared/ui/wordUpload/ProblemList';
+import { QuestionPreview } from '../../../../../shared/ui/wordUpload/QuestionPreview';
 import { useWordUpload, type WordUploadState } from '../../../../../shared/ui/wordUpload/useWordUpload';
 import { useApi } from '../../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -74,7 +75,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
     if (input.current) input.current.value = '';
   };
   const parsed = 'parsed' in state ? state.parsed : null;
-  const canUpload = (state.step === 'parsed' || state.step === 'failed') && parsed !== null && parsed.questionCount > 0 && !hasErrors(parsed);
+  const canUpload = (state.step === 'parsed' || state.step === 'failed') && parsed !== null && !blocksUpload(parsed);
   // While pictures and questions are sent the modal stays: closing it would not stop them.
   const close = () => !busy && onClose();
 
@@ -139,6 +140,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
                     <ParseSummary parsed={parsed} />
                     <SectionChoice parsed={parsed} sectionName={section.name} value={useDocumentSections} onChange={setUseDocumentSections} />
                     <ProblemList problems={parsed.problems} />
+                    <QuestionPreview parsed={parsed} />
                   </>
                 )}
               </>
