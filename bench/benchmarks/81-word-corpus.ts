@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseDocx } from '../../shared/parser/parseDocx';
+import { hardPapers, papers } from '../../tests/fixtures/word';
+import { scoreDocument } from '../../tests/support/wordScore';
+import { median, round } from '../lib/stats';
+import type { Benchmark, Figure } from '../lib/types';
+
+/**
+ * The teacher corpus (tests/fixtures/word): papers laid out as teachers really write them.
+ * Speed: questions per second parsing the largest paper (the first read apart, then the median of
+ * 7), with mammoth's convertToRawText of the same file as a baseline in the same run. Quality:
+ * the share of the corpus's questions read fully right and of its papers that upload, scored by
+ * tests/support/wordScore.ts against what a human reads in each paper.
+ */
+
+const REPEATS = 7;
+const FULLY_RIGHT_TARGET = 0.95;
+const UPLOADING_TARGET = 0.95;
+
+const benchmark: Benchmark = {
+  id: 'word-corpus',
+  title: 'Word parser on the teacher corpus: speed on its largest paper (mammoth as a baseline) and how much of it is read right',
+  async run(ctx) {
+    const docxDir = path.join(ctx.root, 'tests/fixtures/word/docx');
+    const files = papers.map((paper) => ({ paper, bytes: new Uint8Array(fs.readFileSync(path.join(docxDir, `${paper.name}.docx`))) }));
+    const count = (qs: { children?: unknown[] }[]): number => qs.reduce((sum, q) => sum + 1 + (q.children?.length ?? 0), 0);
+    const hardDir = path.join(ctx.root, 'tests/fixtures/word/docx2');
+    const hard = hardPapers.map((paper) => ({ paper, bytes: new Uint8Array(fs.readFileSync(path.join(hardDir, `${paper.name}.docx`))) }));
+    const largest = [...files, ...hard].reduce((a, b) => (count(b.paper.expected) > count(a.paper.expected) ? b : a));
+
+    ctx.log(`${largest.paper.name}: 1 + ${REPEATS} reads with the parser, then with mammoth`);
+    const time = (fn: () => unknown) => {
+      const start = performance.now();
+      fn();
+      return performance.now() - start;
+    };
+    const timeAsync = async (fn: () => Promise<unknown>) => {
+      const start = performance.now();
+      await fn();
+      return performance.now() - start;
+    };
+    let questions = 0;
+    const parseFirst = time(() => (questions = parseDocx(largest.bytes, largest.paper.engine).questionCount));
+    const parseTimes = Array.from({ length: REPEATS }, () => time(() => parseDocx(largest.bytes, largest.paper.engine)));
+    const mammoth = (await import('mammoth')).default;
+    const buffer = Buffer.from(largest.bytes);
+    const mammothFirst = await timeAsync(() => mammoth.extractRawText({ buffer }));
+    const mammothTimes: number[] = [];
+    for (let i = 0; i < REPEATS; i++) mammothTimes.push(await timeAsync(() => mammoth.extractRawText({ buffer })));
+
+    // Both corpora: the first (papers, the layouts the issue names) and the harder one (papers2, written without reading the parser's rules).
+    const score = (set: { paper: (typeof papers)[number]; bytes: Uint8Array }[]) => {
+      let expected = 0;
+      let right = 0;
+      let uploading = 0;
+      const worst: string[] = [];
+      for (const { paper, bytes } of set) {
+        const result = scoreDocument(parseDocx(bytes, paper.engine), paper.expected);
+        expected += result.expected;
+        right += result.fullyRight;
+        if (result.uploads) uploading += 1;
+        if (result.fullyRight < result.expected || !result.uploads) worst.push(`${paper.name} ${result.fullyRight}/${result.expected}${result.uploads ? '' : ' (does not upload)'}`);
+      }
+      return { expected, right, uploading, papers: set.length, worst };
+    };
+    ctx.log(`scoring ${files.length} + ${hard.length} papers`);
+    const first = score(files);
+    const second = score(hard);
+    const { expected, right, uploading } = first;
+    const worst = [...first.worst, ...second.worst];
+
+    const parseMedian = median(parseTimes);
+    const mammothMedian = median(mammothTimes);
+    const all = (times: number[]) => times.map((t) => round(t)).join(', ');
+    const figures: Figure[] = [
+      {
+        name: `parse ${largest.paper.name} (median)`,
+        value: round(questions / (parseMedian / 1000)),
+        unit: 'questions/s',
+        detail: `${questions} questions, ${round(largest.bytes.length / 1024)} KB; median ${round(parseMedian)} ms of ${REPEATS} reads after a first one of ${round(parseFirst)} ms (all: ${all(parseTimes)} ms)`,
+      },
+      { name: 'parse, first read', value: round(parseFirst), unit: 'ms', detail: 'the first read in this process (code not yet optimised by V8)' },
+      {
+        name: 'baseline: mammoth convertToRawText, same file (median)',
+        value: round(mammothMedian),
+        unit: 'ms',
+        detail: `mammoth.extractRawText (its convertToRawText), which reads the .docx into plain text and recognises no question; first read ${round(mammothFirst)} ms (all: ${all(mammothTimes)} ms); the parser took ${round(parseMedian / mammothMedian)}× its time`,
+      },
+      {
+        name: 'corpus questions fully right',
+        value: round((100 * right) / expected),
+        unit: '%',
+        target: `≥ ${FULLY_RIGHT_TARGET * 100} %`,
+        meetsTarget: right / expected >= FULLY_RIGHT_TARGET,
+        detail: `${right} of ${expected} questions (comprehensions and their children each count) in ${files.length} papers`,
+      },
+      {
+        name: 'corpus papers uploading',
+        value: round((100 * uploading) / files.length),
+        unit: '%',
+        target: `≥ ${UPLOADING_TARGET * 100} %`,
+        meetsTarget: uploading / files.length >= UPLOADING_TARGET,
+        detail: `${uploading} of ${files.length} papers open and give at least one question`,
+      },
+      {
+        name: 'harder corpus questions fully right',
+        value: round((100 * second.right) / second.expected),
+        unit: '%',
+        target: `≥ ${FULLY_RIGHT_TARGET * 100} %`,
+        meetsTarget: second.right / second.expected >= FULLY_RIGHT_TARGET,
+        detail: `${second.right} of ${second.expected} questions in ${second.papers} papers (tests/fixtures/word/papers2)`,
+      },
+      {
+        name: 'harder corpus papers uploading',
+        value: round((100 * second.uploading) / second.papers),
+        unit: '%',
+        target: `≥ ${UPLOADING_TARGET * 100} %`,
+        meetsTarget: second.uploading / second.papers >= UPLOADING_TARGET,
+        detail: `${second.uploading} of ${second.papers} papers`,
+      },
+    ];
+    return { figures, notes: worst.length ? [`papers not fully right: ${worst.join('; ')}`] : ['every paper fully right'] };
+  },
+};
+
+export default benchmark;
