@@ -145,7 +145,7 @@ describeInBrowser('the Word task pane', () => {
     await page.context().close();
   });
 
-  test('checks the open document: problems at their paragraph, Show in document selects it in Word; Upload waits for a fixed document', async () => {
+  test('checks the open document: problems at their paragraph, Show in document selects it in Word; the readable questions can upload, a preview shows what was understood', async () => {
     const editor = await signInEditor(suite.server, PARSER_ON);
     await newTarget(editor, 'Physics: forces and motion', 'Mechanics');
     const page = await openPane(editor.account, WITH_PROBLEMS);
@@ -153,21 +153,29 @@ describeInBrowser('the Word task pane', () => {
     await page.getByRole('button', { name: 'Check document' }).click();
     await page.getByTestId('word-problems').waitFor();
     const codes = await page.getByTestId('word-problem').evaluateAll((items) => items.map((item) => item.getAttribute('data-code')));
-    expect(codes).toEqual(expect.arrayContaining(['noCorrectAnswer', 'legacyFont', 'textBeforeFirstQuestion']));
-    expect(await page.getByTestId('addin-upload-button').isDisabled()).toBe(true);
+    expect(codes).toEqual(expect.arrayContaining(['answerNotMarked', 'legacyFont', 'textBeforeFirstQuestion']));
+    // One bad question never sinks the others (issue 15): question 3 is left out, 1 and 2 can upload.
+    await page.getByRole('button', { name: 'Upload 2 questions' }).waitFor();
+    expect(await page.getByTestId('addin-upload-button').isDisabled()).toBe(false);
+    const preview = page.getByTestId('word-preview-question');
+    expect(await preview.count()).toBe(2);
+    await preview.nth(0).getByTestId('word-preview-no-answer').waitFor();
+    await preview.nth(1).getByText('Answer: (b) · from answer line').waitFor();
+    await preview.nth(1).getByRole('button', { name: 'Show in document' }).click();
+    await waitUntil(async () => (await fakeWordState(page)).selections.at(-1)?.text === '2. Which row holds the square of 2?');
     // The file was read whole, in slices, and closed again.
     expect(await fakeWordState(page)).toMatchObject({ reads: 1, openFiles: 0 });
 
     const legacy = page.locator('[data-testid=word-problem][data-code=legacyFont]');
     const paragraph = Number(/Paragraph (\d+)/.exec((await legacy.textContent()) ?? '')![1]);
     await legacy.getByRole('button', { name: 'Show in document' }).click();
-    await waitUntil(async () => (await fakeWordState(page)).selections.length === 1);
-    const [selected] = (await fakeWordState(page)).selections;
+    await waitUntil(async () => (await fakeWordState(page)).selections.length === 2);
+    const selected = (await fakeWordState(page)).selections.at(-1)!;
     expect(selected.paragraph).toBe(paragraph);
     expect(selected.text).toBe('3. ikuh dk rkieku');
     // Table cells count as paragraphs (Word's body.paragraphs): the question after the table is past them.
     expect((await fakeParagraphs(page)).indexOf('3. ikuh dk rkieku') + 1).toBe(paragraph);
-    const noAnswer = page.locator('[data-testid=word-problem][data-code=noCorrectAnswer]');
+    const noAnswer = page.locator('[data-testid=word-problem][data-code=answerNotMarked]');
     await noAnswer.getByRole('button', { name: 'Show in document' }).click();
     await waitUntil(async () => (await fakeWordState(page)).selections.at(-1)?.text === '1. What is the SI unit of force?');
     await screenshot(page, 'addin-problems-en');
@@ -231,7 +239,7 @@ describeInBrowser('the Word task pane', () => {
     await page.context().close();
   }, 60_000);
 
-  test('the engine switch: a document of tables reads with the Tables engine', async () => {
+  test('the engine switch: a document of tables reads with the Tables engine, and with the default one too (it tries the other when its own finds nothing)', async () => {
     const editor = await signInEditor(suite.server, PARSER_ON);
     const { testId, sectionId } = await newTarget(editor, 'Tables test', 'Section 1');
     const page = await openPane(editor.account, TABLES);
@@ -239,7 +247,9 @@ describeInBrowser('the Word task pane', () => {
     // The second engine listed (Numbered text) is the default.
     await expect(page.getByTestId('addin-engine').textContent()).resolves.toContain('Numbered text');
     await page.getByRole('button', { name: 'Check document' }).click();
-    await page.locator('[data-testid=word-problem][data-code=noQuestions]').waitFor();
+    // Issue 15: a teacher who never picks an engine still gets the document's questions.
+    await page.getByTestId('word-summary').getByText('2 questions found').waitFor();
+    expect(await page.locator('[data-testid=word-problem][data-code=noQuestions]').count()).toBe(0);
     await page.getByTestId('addin-engine').click();
     await page.getByRole('option', { name: 'Tables' }).click();
     await page.getByTestId('word-summary').getByText('2 questions found').waitFor();

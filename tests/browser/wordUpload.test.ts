@@ -102,10 +102,17 @@ describeInBrowser('uploading a Word file in the editor', () => {
     ]);
     await dialog().getByTestId('word-errors').waitFor();
     const codes = await dialog().getByTestId('word-problem').evaluateAll((items) => items.map((item) => item.getAttribute('data-code')));
-    expect(codes).toEqual(expect.arrayContaining(['noCorrectAnswer', 'legacyFont']));
+    expect(codes).toEqual(expect.arrayContaining(['answerNotMarked', 'legacyFont']));
     await dialog().getByTestId('word-problem').filter({ hasText: 'Paragraph 4' }).first().waitFor();
-    expect(await dialog().getByTestId('word-upload-submit').isDisabled()).toBe(true);
+    // Question 2 (a legacy font) is left out; question 1 uploads with its answer unset (issue 15), as the preview says.
+    expect(await dialog().getByRole('button', { name: 'Upload 1 question' }).isDisabled()).toBe(false);
+    await dialog().getByTestId('word-preview-question').getByTestId('word-preview-no-answer').waitFor();
     await screenshot(page, 'word-upload-problems');
+
+    // A document with nothing readable cannot be uploaded at all.
+    await choose('nothing.docx', [{ runs: [{ text: 'ikuh dk rkieku', font: 'Kruti Dev 010' }] }]);
+    await dialog().getByTestId('word-blocking').waitFor();
+    expect(await dialog().getByTestId('word-upload-submit').isDisabled()).toBe(true);
 
     await choose('good.docx', GOOD);
     await dialog().getByTestId('word-no-problems').waitFor();
@@ -227,6 +234,42 @@ describeInBrowser('uploading a Word file in the editor', () => {
     expect((await editor.get(testId)).totalNumberOfQuestions).toBe(3);
   }, 60_000);
 
+  test("a teacher's own paper (answers in bold and in a key, no key for one): the preview names each answer's rule, in Korean, on a phone", async () => {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
+    const testId = await openEditor(editor, 'ko-KR');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('word-upload-open').click();
+    await choose('기말고사 — 과학 (2학기, 아주 긴 파일 이름으로 줄바꿈 확인).docx', [
+      '2학기 기말고사',
+      '1. 물이 끓는 온도는? ① 50도 ② 100도 ③ 150도',
+      { runs: ['2. 식물이 빛으로 양분을 만드는 과정은?'] },
+      '① 호흡',
+      { runs: [{ text: '② 광합성', bold: true }] },
+      '③ 증산',
+      '3. 다음 중 포유류는?',
+      '① 상어   ② 고래   ③ 송어',
+      '정답',
+      '1. ②',
+    ]);
+    await dialog().getByTestId('word-preview').waitFor();
+    const rules = await dialog().getByTestId('word-preview-question').evaluateAll((items) => items.map((item) => item.getAttribute('data-rule')));
+    expect(rules).toEqual(['answerKey', 'bold', 'none']);
+    await dialog().getByTestId('word-preview-question').nth(1).getByText('정답: (b) · 굵게 기준').waitFor();
+    await dialog().getByTestId('word-preview-question').nth(2).getByText('정답 없음: 편집기에서 고르세요').waitFor();
+    await dialog().getByTestId('word-problem').filter({ hasText: '3번: 정답을 찾지 못했습니다' }).waitFor();
+    await screenshot(page, 'word-upload-preview-ko-phone');
+    await dialog().getByRole('button', { name: '문항 3개 업로드' }).click();
+    await dialog().getByTestId('word-uploaded').waitFor();
+    const test = await editor.get(testId);
+    expect(test.totalNumberOfQuestions).toBe(3);
+    // The question without an answer is flagged in the editor until the teacher picks one: the test cannot be published before.
+    await dialog().getByRole('button', { name: '닫기' }).click();
+    await page.locator('[data-testid=validation-error][data-type=MCQ_ONE_ANS]').waitFor();
+    expect(await page.getByTestId('validation-error').evaluateAll((items) => items.map((item) => item.getAttribute('data-type')))).toEqual(['MCQ_ONE_ANS']);
+    expect(test.isReadyToLink).toBe(false);
+    await screenshot(page, 'word-upload-unanswered-flagged-ko-phone');
+  }, 60_000);
+
   test('in Vietnamese, the problems are translated', async () => {
     const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
     await openEditor(editor, 'vi-VN');
@@ -235,7 +278,9 @@ describeInBrowser('uploading a Word file in the editor', () => {
     await choose('loi.docx', ['1. Thủ đô của Pháp là gì?', '(a) Paris', '(b) Rome', { runs: ['2. ', { text: 'ikuh', font: 'Kruti Dev 010' }] }, 'Ans: 4']);
     await dialog().getByTestId('word-errors').waitFor();
     await dialog().getByTestId('word-problem').filter({ hasText: 'Đoạn 4' }).first().waitFor();
-    expect(await dialog().getByRole('button', { name: 'Tải lên 1 câu hỏi' }).isDisabled()).toBe(true);
+    expect(await dialog().getByRole('button', { name: 'Tải lên 1 câu hỏi' }).isDisabled()).toBe(false);
+    await dialog().getByTestId('word-preview').getByText('Những gì đã đọc được').waitFor();
+    await dialog().getByTestId('word-preview-no-answer').getByText('Chưa có đáp án: hãy chọn trong trình soạn thảo').waitFor();
     await screenshot(page, 'word-upload-problems-vi');
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
