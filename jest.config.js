@@ -43,6 +43,7 @@ module.exports = {
   globalSetup: '<rootDir>/tests/support/globalSetup.ts',
   globalTeardown: '<rootDir>/tests/support/globalTeardown.ts',
   reporters: ['default', '<rootDir>/tests/support/summaryReporter.js'],
-  testTimeout: 30000,
+  // Browser tests share 2 CPUs with three other projects: a test that takes 15 s alone can take 45 s then.
+  testTimeout: 60000,
   maxWorkers: 2,
 };

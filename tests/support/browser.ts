@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { ServerConfig } from '../../server/config';
 import { TMP_DIR } from './paths';
 import { startTestServer, type TestServer } from './testServer';
 
@@ -40,7 +41,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(browser: Browser, baseUrl: string, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, locale: options.locale ?? 'en-US' });
-  context.setDefaultTimeout(10_000); // fail with Playwright's message, before Jest's timeout
+  context.setDefaultTimeout(20_000); // fail with Playwright's message, before Jest's timeout (a loaded 2-CPU machine needs the margin)
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   // Our pages' CSP (issue 14) refusing something shows in every browser test's output.
@@ -83,10 +84,10 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, tim
 }
 
 /** A suite's real server and Chromium, started once before its tests and closed after them. */
-export function useServerAndBrowser(): { readonly server: TestServer; readonly browser: Browser } {
+export function useServerAndBrowser(overrides: Partial<ServerConfig> = {}): { readonly server: TestServer; readonly browser: Browser } {
   const state: { server?: TestServer; browser?: Browser } = {};
   beforeAll(async () => {
-    state.server = await startTestServer();
+    state.server = await startTestServer(overrides);
     state.browser = await launchBrowser();
   });
   afterAll(async () => {
