@@ -15,6 +15,7 @@ import * as m007 from './migrations/007_students';
 import * as m008reevaluation from './migrations/008_reevaluation';
 import * as m009freeTestAttempts from './migrations/009_free_test_attempts';
 import * as m010studentProof from './migrations/010_student_proof';
+import * as m011results from './migrations/011_results';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '008_reevaluation': m008reevaluation,
   '009_free_test_attempts': m009freeTestAttempts,
   '010_student_proof': m010studentProof,
+  '011_results': m011results,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {

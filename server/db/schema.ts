@@ -128,6 +128,10 @@ export interface QuestionReportsTable {
   attempt_id: string | null;
   resolved_at: Date | null;
   resolved_by: string | null;
+  /** 'student', or 'statistics' for a report raised by the question analysis (migration 011). */
+  source: Generated<'student' | 'statistics'>;
+  /** A statistics report's StatisticsReason (shared/contract/results.ts). */
+  details: unknown | null;
 }
 
 /** Free (link) tests, students and their attempts, publishes of corrections (issue 6, migration 007). */
