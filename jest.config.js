@@ -20,7 +20,7 @@ const projects = [
     testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}', '<rootDir>/{shared,portal,addin}/**/*.test.{ts,tsx}'],
     setupFilesAfterEnv: ['<rootDir>/tests/support/setupDom.ts'],
   },
-  { ...common, displayName: 'api-pglite', testEnvironment: 'node', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },
+  { ...common, displayName: 'api-pglite', testEnvironment: 'node', testMatch: ['<rootDir>/tests/api/**/*.test.ts', '<rootDir>/server/**/*.test.ts'] },
   {
     ...common,
     displayName: 'browser',
@@ -33,7 +33,7 @@ if (process.env.TEST_POSTGRES_URL) {
     ...common,
     displayName: 'api-postgres',
     testEnvironment: 'node',
-    testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+    testMatch: ['<rootDir>/tests/api/**/*.test.ts', '<rootDir>/server/**/*.test.ts'],
     setupFiles: ['<rootDir>/tests/support/usePostgres.js'],
   });
 }
