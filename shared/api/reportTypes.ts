@@ -1,4 +1,5 @@
 import type { Question } from '../domain/test/types';
+import type { StatisticsReason } from '../contract/results';
 
 /**
  * The Report Dashboard's calls (spec section 7, Report repository; decisions section 6).
@@ -46,6 +47,11 @@ export interface ReportedQuestion {
   isAttempted: boolean;
   /** The caller may edit the test (edit to resolve, save and resolve). */
   canEdit: boolean;
+  /**
+   * Raised by the question analysis (issue 16): what it saw, for the portal to word in the
+   * tutor's language ("64% of the top students chose B"); empty for students' reports only.
+   */
+  statistics: StatisticsReason[];
 }
 
 export interface ReportList {

@@ -30,7 +30,7 @@ function item(question: Question, extra: Partial<ReportedQuestion> = {}): Report
     _id: question._id, testId: 't1', testName: 'Algebra weekly quiz', sectionId: 's1', question: { ...question, isReported: true, updateAvailable: false },
     parentQuestionId: null, status: 'REPORTED', reportsCount: 3, studentsCount: 2,
     reasons: [{ reason: 'Two answers are right', count: 2, students: 2 }, { reason: 'Typo', count: 1, students: 1 }],
-    firstReportedAt: '2030-01-01T00:00:00.000Z', lastReportedAt: '2030-01-02T00:00:00.000Z', isAttempted: true, canEdit: true,
+    firstReportedAt: '2030-01-01T00:00:00.000Z', lastReportedAt: '2030-01-02T00:00:00.000Z', isAttempted: true, canEdit: true, statistics: [],
     ...extra,
   };
 }

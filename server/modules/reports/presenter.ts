@@ -58,5 +58,6 @@ export function presentReportedQuestion(
     lastReportedAt: new Date(group.last_at).toISOString(),
     isAttempted: test?.attempted ?? false,
     canEdit: Boolean(test && found && canEditTest(caller, test)),
+    statistics: [],
   };
 }
