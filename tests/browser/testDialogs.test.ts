@@ -27,8 +27,15 @@ describeInBrowser("The editor's test dialogs", () => {
 
   const toast = (text: string) => page.getByTestId('toast').getByText(text, { exact: true }).first();
   async function openDialog(name: string, testId: string) {
-    await page.getByTestId('test-menu').click();
-    await page.getByTestId(`test-menu-${name}`).click();
+    // On a loaded machine a click can land while the last dialog's exit still holds the focus and
+    // the menu closes again at once: open it again rather than wait the whole timeout.
+    const item = page.getByTestId(`test-menu-${name}`);
+    for (let tries = 1; ; tries++) {
+      await page.getByTestId('test-menu').click();
+      const shown = await item.waitFor({ timeout: 8_000 }).then(() => true, () => false);
+      if (shown || tries === 3) break;
+    }
+    await item.click();
     await page.getByTestId(testId).waitFor();
     return page.getByTestId(testId);
   }
