@@ -16,6 +16,7 @@ import * as m008reevaluation from './migrations/008_reevaluation';
 import * as m009freeTestAttempts from './migrations/009_free_test_attempts';
 import * as m010studentProof from './migrations/010_student_proof';
 import * as m011results from './migrations/011_results';
+import * as m012resultsCounters from './migrations/012_results_counters';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '009_free_test_attempts': m009freeTestAttempts,
   '010_student_proof': m010studentProof,
   '011_results': m011results,
+  '012_results_counters': m012resultsCounters,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {

@@ -237,6 +237,15 @@ export interface ScoreChangesTable {
   new_score: ColumnType<string, number | string, number | string>;
 }
 
+/** Per free test and shard, attempts started and submitted, kept by triggers on attempts (migration 012). */
+export interface ResultsCountersTable {
+  shared_test_id: string;
+  shard: number;
+  started: number;
+  submitted: number;
+  changed_at: Date;
+}
+
 export interface FoldersTable {
   id: string;
   org_id: string;
@@ -355,6 +364,7 @@ export interface Database {
   score_changes: ScoreChangesTable;
   answer_rescores: AnswerRescoresTable;
   attempt_answer_scores: AttemptAnswerScoresView;
+  results_counters: ResultsCountersTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -8,7 +8,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { newId } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import { presentSharedTest, type LinkableTest } from './presenter';
-import type { SharedTestsRepository } from './repository';
+import type { SharedTestWithTest, SharedTestsRepository } from './repository';
 import type { CreateSharedTestBody, UpdateSharedTestBody } from './schemas';
 import type { StudentIdentityService } from '../students/identity';
 
@@ -39,6 +39,18 @@ export class FreeTestService {
     const test = await this.tests.hydrate(caller, row, db);
     const problems = validateTest(test, caller.lang).map((error) => error.msg);
     return { row, test: { id: row.id, name: row.name, testType: test.testType, attempts: test.attempts, problems } };
+  }
+
+  /**
+   * The caller's own free test, for its results (issue 16): the rule of `linkable` (a test of the
+   * caller's own, not a Global Library one) without reading and validating the test's content,
+   * since the Results screen polls. Another organisation's or a colleague's: 404.
+   */
+  async accessible(caller: EditorCaller, id: string): Promise<SharedTestWithTest> {
+    const found = await this.repo.byId(caller.orgId, id);
+    const test = found && (await this.tests.readAccess(caller, found.test_id));
+    if (!found || !test || test.is_global) throw sharedTestNotFound();
+    return found;
   }
 
   private refuseUnready(test: LinkableTest): void {

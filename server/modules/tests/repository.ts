@@ -52,6 +52,11 @@ export class TestEditorRepository {
     return db.selectFrom('tests').selectAll().where('id', '=', testId).where(this.visibleTo(caller)).executeTakeFirst();
   }
 
+  /** Whether the caller may open the test, and whether it is a Global Library one, without its content. */
+  readAccess(caller: EditorCaller, testId: string, db: Kysely<Database> = this.db) {
+    return db.selectFrom('tests').select(['id', 'is_global']).where('id', '=', testId).where(this.visibleTo(caller)).executeTakeFirst();
+  }
+
   /**
    * What a cached copy of the test is checked against, without its content: the version and
    * update time (every write of the test or of its row changes one), and whether the content
