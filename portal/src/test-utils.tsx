@@ -215,6 +215,14 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     reportList: async (query) => ({ reportedQuestions: [], total: 0, limit: query.limit ?? 20, offset: query.offset ?? 0, counts: { REPORTED: 0, updateAvailable: 0, resolved: 0 }, tests: [] }),
     resolveReport: async () => ({ message: 'Marked as resolved.', resolvedReports: 1, activeReportedCount: 0 }),
     saveAndResolve: notSetUp('saveAndResolve'),
+    previewCorrections: notSetUp('previewCorrections'),
+    // Results (shared/api/results.ts): a test that uses one sets it up.
+    attempts: notSetUp('attempts'),
+    answerSheet: notSetUp('answerSheet'),
+    freeTestAnalysis: notSetUp('freeTestAnalysis'),
+    resultsSummary: notSetUp('resultsSummary'),
+    testAnalysis: notSetUp('testAnalysis'),
+    resultsFile: notSetUp('resultsFile'),
   };
   const merged = { ...defaults, ...overrides } as Record<string, (...args: unknown[]) => Promise<unknown>>;
   const api: Record<string, jest.Mock> = {};

@@ -3,6 +3,7 @@ import { parserEndpoints } from './parser';
 import { sharedTestEndpoints } from './sharedTests';
 import { studentEndpoints } from './students';
 import { reportEndpoints } from './reports';
+import { resultsEndpoints } from './results';
 import type { AxiosInstance } from 'axios';
 import type { DefaultTestSettings } from '../domain/testSettings';
 import type { AuthUser, LoginResult, OrgLoginSettings, OrgSummary, PremiumTutor } from './types';
@@ -56,6 +57,7 @@ export function createEndpoints(http: AxiosInstance) {
     ...sharedTestEndpoints(http),
     ...studentEndpoints(http),
     ...reportEndpoints(http),
+    ...resultsEndpoints(http),
   };
 }
 

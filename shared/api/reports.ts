@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import type { QuestionDraft } from '../domain/test';
+import type { CorrectionsPreview } from '../contract/results';
 import type { PublishOption, PublishResult, ReportList, ReportStatus } from './reportTypes';
 
 export interface ReportListQuery {
@@ -21,6 +22,13 @@ export interface PublishQuestion {
  * handle their own errors: the dashboard toasts the spec's messages ('Error while getting
  * reported questions', 'Error while publishg questions').
  */
+/** A save and resolve: the test (with the version read), its corrected questions, whether reports are resolved. */
+export interface SaveAndResolveBody {
+  test: { _id: string; version?: number };
+  questions: PublishQuestion[];
+  resolve?: boolean;
+}
+
 export function reportEndpoints(http: AxiosInstance) {
   const own = { handlesOwnErrors: true };
   return {
@@ -34,7 +42,10 @@ export function reportEndpoints(http: AxiosInstance) {
       ).data.data,
     resolveReport: async (questionId: string) =>
       (await http.patch<{ data: { message: string; resolvedReports: number; activeReportedCount: number } }>(`/v2/report-repo/resolve/${encodeURIComponent(questionId)}`)).data.data,
-    saveAndResolve: async (body: { test: { _id: string; version?: number }; questions: PublishQuestion[]; resolve?: boolean }) =>
+    saveAndResolve: async (body: SaveAndResolveBody) =>
       (await http.patch<{ data: PublishResult }>('/v2/report-repo/save-and-resolve', body, own)).data.data,
+    /** The same publish with `dryRun: true` (issue 16): per free test, the attempts whose score would change and the mean before and after; nothing is changed. */
+    previewCorrections: async (body: SaveAndResolveBody, signal?: AbortSignal) =>
+      (await http.patch<{ data: CorrectionsPreview }>('/v2/report-repo/save-and-resolve', { ...body, dryRun: true }, { ...own, signal })).data.data,
   };
 }
