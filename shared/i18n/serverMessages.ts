@@ -168,6 +168,18 @@ const en = {
   studentAnswerUnknownBlank: 'The field "{field}" is invalid: the question has no such blank.',
   questionNotFound: 'This question is not in your test.',
   questionReported: 'Thank you. The question has been reported to the tutor.',
+  attemptNotFound: 'This attempt is not an attempt of this free test.',
+  resultsSheetName: 'Results',
+  resultsColumnName: 'Name',
+  resultsColumnContact: 'E-mail or phone',
+  resultsColumnStarted: 'Started (UTC)',
+  resultsColumnSubmitted: 'Submitted (UTC)',
+  resultsColumnTimeTaken: 'Time taken',
+  resultsColumnScore: 'Score',
+  resultsColumnMaxScore: 'Maximum',
+  resultsColumnPercentage: 'Percentage',
+  resultsColumnRank: 'Rank',
+  resultsColumnQuestion: 'Q{number}',
 };
 
 export type ServerMessageKey = keyof typeof en;
@@ -331,6 +343,18 @@ const vi: Record<ServerMessageKey, string> = {
   studentAnswerUnknownBlank: 'Trường "{field}" không hợp lệ: câu hỏi không có chỗ trống này.',
   questionNotFound: 'Câu hỏi này không có trong bài kiểm tra của bạn.',
   questionReported: 'Cảm ơn bạn. Câu hỏi đã được báo cáo cho giáo viên.',
+  attemptNotFound: 'Lượt làm bài này không thuộc bài kiểm tra miễn phí này.',
+  resultsSheetName: 'Kết quả',
+  resultsColumnName: 'Họ tên',
+  resultsColumnContact: 'E-mail hoặc điện thoại',
+  resultsColumnStarted: 'Bắt đầu (UTC)',
+  resultsColumnSubmitted: 'Nộp bài (UTC)',
+  resultsColumnTimeTaken: 'Thời gian làm bài',
+  resultsColumnScore: 'Điểm',
+  resultsColumnMaxScore: 'Điểm tối đa',
+  resultsColumnPercentage: 'Phần trăm',
+  resultsColumnRank: 'Xếp hạng',
+  resultsColumnQuestion: 'Câu {number}',
 };
 
 const ko: Record<ServerMessageKey, string> = {
@@ -492,6 +516,18 @@ const ko: Record<ServerMessageKey, string> = {
   studentAnswerUnknownBlank: '"{field}" 필드가 올바르지 않습니다: 문제에 그런 빈칸이 없습니다.',
   questionNotFound: '이 문제는 내 시험에 없습니다.',
   questionReported: '감사합니다. 문제가 선생님께 신고되었습니다.',
+  attemptNotFound: '이 응시는 이 무료 시험의 응시가 아닙니다.',
+  resultsSheetName: '결과',
+  resultsColumnName: '이름',
+  resultsColumnContact: '이메일 또는 전화번호',
+  resultsColumnStarted: '시작 (UTC)',
+  resultsColumnSubmitted: '제출 (UTC)',
+  resultsColumnTimeTaken: '걸린 시간',
+  resultsColumnScore: '점수',
+  resultsColumnMaxScore: '만점',
+  resultsColumnPercentage: '백분율',
+  resultsColumnRank: '순위',
+  resultsColumnQuestion: '문항 {number}',
 };
 
 export const SERVER_MESSAGES: Record<Language, Record<ServerMessageKey, string>> = { en, vi, ko };

@@ -10,7 +10,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 const blankIds = (question: ChildQuestion) => (question.type === 'fill_ups' ? blanksOf(question.options).map((b, i) => ({ id: b.optionId, number: i + 1 })) : undefined);
 
 /** Options in the attempt's order (the layout's, when shuffled). */
-function orderedOptions<T extends { id: string }>(options: T[], order: string[] | undefined): T[] {
+export function orderedOptions<T extends { id: string }>(options: T[], order: string[] | undefined): T[] {
   if (!order) return options;
   const byId = new Map(options.map((o) => [o.id, o]));
   return [...order.map((id) => byId.get(id)).filter((o): o is T => !!o), ...options.filter((o) => !order.includes(o.id))];

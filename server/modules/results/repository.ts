@@ -1,0 +1,222 @@
+import { sql, type Kysely, type SqlBool, type ExpressionBuilder } from 'kysely';
+import type { AttemptsQuery } from '../../../shared/contract/results';
+import type { Database } from '../../db/schema';
+
+/** An attempt as the results show it: the row, its student, and (when asked) its score changes. */
+export interface AttemptRecord {
+  id: string;
+  student_id: string;
+  name: string;
+  contact: string;
+  started_at: Date;
+  submitted_at: Date | null;
+  deadline_at: Date | null;
+  score: string;
+  max_score: string;
+}
+
+/** What a page or a poll checks: counts only grow, so a change anywhere changes them (migration 012). */
+export interface ResultsCounters {
+  started: number;
+  submitted: number;
+  /** Publishes of the test: a re-evaluation changes scores without a start or a submit. */
+  publishes: number;
+  lastActivityAt: Date | null;
+}
+
+export interface ScoreChangeRecord {
+  attempt_id: string;
+  publish_id: string;
+  old_score: string;
+  new_score: string;
+  at: Date;
+}
+
+export interface PageQuery extends Required<Pick<AttemptsQuery, 'sort' | 'order'>> {
+  page: number;
+  limit: number;
+  search?: string;
+  status?: AttemptsQuery['status'];
+  /** Attempts not submitted whose deadline is before this are expired (deadline plus the grace). */
+  expiredBefore: Date;
+  now: Date;
+}
+
+type Where = ExpressionBuilder<Database & { a: Database['attempts']; s: Database['students'] }, 'a' | 's'>;
+
+/** A LIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The SQL of a free test's results (attempts, students, score_changes, results_counters). */
+export class ResultsRepository {
+  constructor(readonly db: Kysely<Database>) {}
+
+  async counters(sharedTestId: string, testId: string): Promise<ResultsCounters> {
+    const { rows } = await sql<{ started: number; submitted: number; changed_at: Date | null; publishes: number; published_at: Date | null }>`
+      select coalesce(sum(started), 0)::int as started, coalesce(sum(submitted), 0)::int as submitted, max(changed_at) as changed_at,
+        p.publishes, p.published_at
+      from (select count(*)::int as publishes, max(created_at) as published_at from publishes where test_id = ${testId}) p
+      left join results_counters c on c.shared_test_id = ${sharedTestId}
+      group by p.publishes, p.published_at`.execute(this.db);
+    const row = rows[0];
+    const times = [row.changed_at, row.published_at].filter((t): t is Date => t !== null).map((t) => new Date(t));
+    return {
+      started: row.started,
+      submitted: row.submitted,
+      publishes: row.publishes,
+      lastActivityAt: times.length ? new Date(Math.max(...times.map((t) => t.getTime()))) : null,
+    };
+  }
+
+  /** Attempts not submitted, in progress and expired (few: read from the submit-time index's nulls). */
+  async unsubmitted(sharedTestId: string, expiredBefore: Date): Promise<{ inProgress: number; expired: number }> {
+    const row = await this.db
+      .selectFrom('attempts')
+      .select([
+        sql<number>`count(*) filter (where deadline_at is null or deadline_at >= ${expiredBefore})::int`.as('inProgress'),
+        sql<number>`count(*) filter (where deadline_at < ${expiredBefore})::int`.as('expired'),
+      ])
+      .where('shared_test_id', '=', sharedTestId)
+      .where('submitted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return { inProgress: Number(row.inProgress), expired: Number(row.expired) };
+  }
+
+  /** Submitted attempts per score, best first: the ranks (rank = 1 + attempts with a higher score). */
+  async scoreCounts(sharedTestId: string): Promise<{ score: number; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('attempts')
+      .select(['score', sql<number>`count(*)::int`.as('count')])
+      .where('shared_test_id', '=', sharedTestId)
+      .where('submitted_at', 'is not', null)
+      .groupBy('score')
+      .orderBy('score', 'desc')
+      .execute();
+    return rows.map((r) => ({ score: Number(r.score), count: Number(r.count) }));
+  }
+
+  private filtered(sharedTestId: string, query: Pick<PageQuery, 'search' | 'status' | 'expiredBefore'>) {
+    let select = this.db.selectFrom('attempts as a').innerJoin('students as s', 's.id', 'a.student_id').where('a.shared_test_id', '=', sharedTestId);
+    if (query.status === 'submitted') select = select.where('a.submitted_at', 'is not', null);
+    if (query.status === 'in-progress') {
+      select = select.where('a.submitted_at', 'is', null).where((eb) => eb.or([eb('a.deadline_at', 'is', null), eb('a.deadline_at', '>=', query.expiredBefore)]));
+    }
+    if (query.status === 'expired') select = select.where('a.submitted_at', 'is', null).where('a.deadline_at', '<', query.expiredBefore);
+    if (query.search) {
+      const pattern = containing(query.search);
+      select = select.where((eb: Where) => eb.or([sql<SqlBool>`s.name ilike ${pattern} escape '\\'`, sql<SqlBool>`s.contact ilike ${pattern} escape '\\'`]));
+    }
+    return select;
+  }
+
+  /** One page, in the asked order with the attempt id as the tie-break (a stable order for paging). */
+  async page(sharedTestId: string, query: PageQuery): Promise<AttemptRecord[]> {
+    const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+    const key = {
+      score: sql`a.score`,
+      submittedAt: sql`a.submitted_at`,
+      name: sql`s.name`,
+      // An attempt not submitted counts to now or to its deadline, as timeTakenS says.
+      timeTaken: sql`coalesce(a.submitted_at, least(${query.now}::timestamptz, a.deadline_at)) - a.started_at`,
+    }[query.sort];
+    return this.filtered(sharedTestId, query)
+      .select(['a.id', 'a.student_id', 's.name', 's.contact', 'a.started_at', 'a.submitted_at', 'a.deadline_at', 'a.score', 'a.max_score'])
+      .orderBy(sql`${key} ${direction}`)
+      .orderBy(sql`a.id ${direction}`)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute();
+  }
+
+  /** Attempts matching a search (a scan of the free test's students: searches are not counted ahead). */
+  async count(sharedTestId: string, query: Pick<PageQuery, 'search' | 'status' | 'expiredBefore'>): Promise<number> {
+    const row = await this.filtered(sharedTestId, query).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  attempt(sharedTestId: string, attemptId: string) {
+    return this.db
+      .selectFrom('attempts as a')
+      .innerJoin('students as s', 's.id', 'a.student_id')
+      .select(['a.id', 'a.student_id', 's.name', 's.contact', 'a.started_at', 'a.submitted_at', 'a.deadline_at', 'a.score', 'a.max_score', 'a.layout'])
+      .where('a.shared_test_id', '=', sharedTestId)
+      .where('a.id', '=', attemptId)
+      .executeTakeFirst();
+  }
+
+  /** An attempt's answers with their scores as they are now (view attempt_answer_scores: re-evaluations count). */
+  scoredAnswers(attemptId: string) {
+    return this.db.selectFrom('attempt_answer_scores').select(['question_id', 'answer', 'score', 'outcome']).where('attempt_id', '=', attemptId).execute();
+  }
+
+  /** The score changes of some attempts, oldest publish first. */
+  async scoreChanges(attemptIds: string[]): Promise<ScoreChangeRecord[]> {
+    if (attemptIds.length === 0) return [];
+    return this.db
+      .selectFrom('score_changes as c')
+      .innerJoin('publishes as p', 'p.id', 'c.publish_id')
+      .select(['c.attempt_id', 'c.publish_id', 'c.old_score', 'c.new_score', 'p.created_at as at'])
+      .where('c.attempt_id', 'in', attemptIds)
+      .orderBy('p.created_at')
+      .orderBy('c.publish_id')
+      .execute();
+  }
+
+  /** Whether a publish re-scored answers of the test (then the export applies the rescores). */
+  async hasRescores(testId: string): Promise<boolean> {
+    return Boolean(await this.db.selectFrom('answer_rescores').select('test_id').where('test_id', '=', testId).limit(1).executeTakeFirst());
+  }
+
+  /**
+   * Submitted attempts for the export, `limit` after the cursor in submit order, each with its
+   * marks per question as they are now. Keyset on (submitted_at, id): a submit time never changes
+   * once set, so a submit or a re-evaluation during the export neither repeats nor skips a row.
+   * The marks are one aggregate per attempt over its answer rows (contiguous: written together
+   * at its start). With rescores, the rule of the view attempt_answer_scores (the latest rescore
+   * of a later version than the attempt was scored with) is applied by a hash join on the test's
+   * latest rescore per answer instead of the view's lookup per answer row: the latest rescore is
+   * the one to apply exactly when its version is later than the attempt's.
+   */
+  async exportBatch(sharedTestId: string, testId: string, after: ExportCursor | null, limit: number, rescored: boolean): Promise<ExportRecord[]> {
+    const keyset = after ? sql`and (a.submitted_at, a.id) > (${after.at}::timestamptz, ${after.id})` : sql``;
+    const marks = rescored
+      ? sql`select json_object_agg(aa.question_id, coalesce(r.score, aa.score)) from attempt_answers aa
+          left join latest r on r.question_id = aa.question_id and r.answer_key = coalesce(aa.answer::text, 'null') and r.test_version > b.scored_version
+          where aa.attempt_id = b.id`
+      : sql`select json_object_agg(aa.question_id, aa.score) from attempt_answers aa where aa.attempt_id = b.id`;
+    const { rows } = await sql<ExportRecord>`
+      with latest as (
+        select distinct on (question_id, answer_key) question_id, answer_key, test_version, score
+        from answer_rescores where test_id = ${testId} and ${rescored}
+        order by question_id, answer_key, test_version desc
+      ), batch as (
+        select a.id, a.started_at, a.submitted_at, a.submitted_at::text as cursor, a.score, a.max_score, a.scored_version, s.name, s.contact
+        from attempts a join students s on s.id = a.student_id
+        where a.shared_test_id = ${sharedTestId} and a.submitted_at is not null ${keyset}
+        order by a.submitted_at, a.id
+        limit ${limit}
+      )
+      select b.id, b.started_at, b.submitted_at, b.cursor, b.score, b.max_score, b.name, b.contact, (${marks}) as marks
+      from batch b order by b.submitted_at, b.id`.execute(this.db);
+    return rows;
+  }
+}
+
+export interface ExportCursor {
+  /** The submit time as the database writes it (microseconds kept: a Date would lose them). */
+  at: string;
+  id: string;
+}
+
+export interface ExportRecord {
+  id: string;
+  name: string;
+  contact: string;
+  started_at: Date;
+  submitted_at: Date;
+  cursor: string;
+  score: string;
+  max_score: string;
+  /** Question id -> marks as they are now; null without answer rows. */
+  marks: Record<string, number | string> | null;
+}

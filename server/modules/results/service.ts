@@ -1,0 +1,163 @@
+import type { AnswerSheet, AttemptList, AttemptsQuery, ResultsSummary } from '../../../shared/contract/results';
+import type { Outcome, StudentAnswer } from '../../../shared/domain/scoring';
+import { answerableQuestions, type Test } from '../../../shared/domain/test';
+import { AppError } from '../../http/errors';
+import type { FreeTestService } from '../sharedTests/service';
+import type { SharedTestWithTest } from '../sharedTests/repository';
+import { questionsById } from '../students/layout';
+import { GRACE_MS } from '../students/service';
+import type { EditorCaller, TestEditorRepository } from '../tests/repository';
+import { layoutOf, percentageOf, presentAttemptRow, presentSheet, timeTakenS, type Clock, type ScoredAnswer } from './presenter';
+import { RankCache, type Ranks } from './ranks';
+import type { ExportCursor, PageQuery, ResultsCounters, ResultsRepository, ScoreChangeRecord } from './repository';
+
+const attemptNotFound = () => new AppError(404, 'NOT_FOUND', 'attemptNotFound', { what: 'attempt' });
+
+/** Attempts per export query: a few MB of rows at a time, whatever the free test's size. */
+export const EXPORT_BATCH = 2_000;
+
+/** One submitted attempt of the export: its columns, marks per question in the test's own order (null: not in its draw). */
+export interface ExportRow {
+  name: string;
+  contact: string;
+  startedAt: Date;
+  submittedAt: Date;
+  timeTakenS: number;
+  score: number;
+  maxScore: number;
+  percentage: number;
+  rank: number;
+  marks: (number | null)[];
+}
+
+export interface ResultsExport {
+  testName: string;
+  /** Answerable questions of the test (comprehension children count), in its own order. */
+  questionCount: number;
+  /** Batches of rows, read one query at a time as the consumer asks for them. */
+  batches: AsyncGenerator<ExportRow[]>;
+}
+
+type ParsedQuery = Required<Pick<AttemptsQuery, 'sort' | 'order'>> & { page: number; limit: number; search?: string; status?: AttemptsQuery['status'] };
+
+function byAttempt(changes: ScoreChangeRecord[]): Map<string, ScoreChangeRecord[]> {
+  const grouped = new Map<string, ScoreChangeRecord[]>();
+  for (const change of changes) grouped.set(change.attempt_id, [...(grouped.get(change.attempt_id) ?? []), change]);
+  return grouped;
+}
+
+/**
+ * A free test's results for its tutor (issue 16; docs/results.md): the attempts table, a
+ * student's answer sheet, the export and the summary the Results screen polls. Only the
+ * caller's own free tests (FreeTestService.accessible): another organisation's or a colleague's
+ * is not found. Nothing here writes.
+ */
+export class ResultsService {
+  private readonly ranks = new RankCache();
+
+  constructor(
+    private readonly repo: ResultsRepository,
+    private readonly freeTests: FreeTestService,
+    private readonly tests: TestEditorRepository,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  private clockNow(): Clock {
+    return { now: this.clock(), graceMs: GRACE_MS };
+  }
+
+  /** The ranks as of `counters` (read first: see RankCache). */
+  private ranksOf(free: SharedTestWithTest, counters: ResultsCounters): Promise<Ranks> {
+    return this.ranks.of(free.id, `${counters.submitted}:${counters.publishes}`, () => this.repo.scoreCounts(free.id));
+  }
+
+  private async testOf(caller: EditorCaller, free: SharedTestWithTest): Promise<Test> {
+    const row = await this.tests.read(caller, free.test_id);
+    if (!row) throw new AppError(404, 'NOT_FOUND', 'sharedTestNotFound', { what: 'sharedTest' });
+    return this.tests.hydrate(caller, row);
+  }
+
+  /** `GET /v2/shared-test/{id}/attempts`. */
+  async list(caller: EditorCaller, id: string, query: ParsedQuery): Promise<AttemptList> {
+    const free = await this.freeTests.accessible(caller, id);
+    const counters = await this.repo.counters(free.id, free.test_id);
+    const clock = this.clockNow();
+    const page: PageQuery = { ...query, expiredBefore: new Date(clock.now - clock.graceMs), now: new Date(clock.now) };
+    const [ranks, rows, total] = await Promise.all([this.ranksOf(free, counters), this.repo.page(free.id, page), this.total(free.id, page, counters)]);
+    // Score changes exist only once the test was published with corrections.
+    const changes = counters.publishes > 0 ? byAttempt(await this.repo.scoreChanges(rows.map((r) => r.id))) : new Map<string, ScoreChangeRecord[]>();
+    return { attempts: rows.map((row) => presentAttemptRow(row, ranks, changes.get(row.id) ?? [], clock)), total };
+  }
+
+  /** Counted ahead (migration 012) unless searched; attempts not submitted are few and counted as asked. */
+  private async total(sharedTestId: string, page: PageQuery, counters: ResultsCounters): Promise<number> {
+    if (page.search) return this.repo.count(sharedTestId, page);
+    if (!page.status) return counters.started;
+    if (page.status === 'submitted') return counters.submitted;
+    const unsubmitted = await this.repo.unsubmitted(sharedTestId, page.expiredBefore);
+    return page.status === 'expired' ? unsubmitted.expired : unsubmitted.inProgress;
+  }
+
+  /** `GET /v2/shared-test/{id}/attempts/{attemptId}`: an attempt of another free test is not found. */
+  async sheet(caller: EditorCaller, id: string, attemptId: string): Promise<AnswerSheet> {
+    const free = await this.freeTests.accessible(caller, id);
+    const row = await this.repo.attempt(free.id, attemptId);
+    if (!row) throw attemptNotFound();
+    const counters = await this.repo.counters(free.id, free.test_id);
+    const [test, ranks, scored, changes] = await Promise.all([
+      this.testOf(caller, free),
+      this.ranksOf(free, counters),
+      this.repo.scoredAnswers(row.id),
+      this.repo.scoreChanges([row.id]),
+    ]);
+    const answers = new Map<string, ScoredAnswer>(scored.map((a) => [a.question_id, { answer: a.answer as StudentAnswer | null, score: Number(a.score), outcome: a.outcome as Outcome }]));
+    const attempt = presentAttemptRow(row, ranks, changes, this.clockNow());
+    return presentSheet(test, layoutOf(row.layout, test), questionsById(test), attempt, answers);
+  }
+
+  /** `GET /v2/shared-test/{id}/results/summary`: two small reads, polled by the Results screen. */
+  async summary(caller: EditorCaller, id: string): Promise<ResultsSummary> {
+    const free = await this.freeTests.accessible(caller, id);
+    const [counters, unsubmitted] = await Promise.all([this.repo.counters(free.id, free.test_id), this.repo.unsubmitted(free.id, new Date(this.clock() - GRACE_MS))]);
+    return { submitted: counters.submitted, inProgress: unsubmitted.inProgress, lastActivityAt: counters.lastActivityAt?.toISOString() ?? null };
+  }
+
+  /**
+   * The submitted attempts for `results.csv` and `results.xlsx`, in submit order, a batch at a
+   * time: nothing is read before the consumer asks for it, so 100,000 attempts never sit in
+   * memory and a slow download holds no more than a batch. Access is checked before anything is sent.
+   */
+  async exportOf(caller: EditorCaller, id: string): Promise<ResultsExport> {
+    const free = await this.freeTests.accessible(caller, id);
+    const counters = await this.repo.counters(free.id, free.test_id);
+    const [test, ranks, rescored] = await Promise.all([this.testOf(caller, free), this.ranksOf(free, counters), this.repo.hasRescores(free.test_id)]);
+    const columns = new Map(answerableQuestions(test.sections.flatMap((s) => s.questions)).map((q, i) => [q._id, i]));
+    const repo = this.repo;
+    const now = this.clock();
+    async function* batches(): AsyncGenerator<ExportRow[]> {
+      let cursor: ExportCursor | null = null;
+      for (;;) {
+        const records = await repo.exportBatch(free.id, free.test_id, cursor, EXPORT_BATCH, rescored);
+        if (records.length === 0) return;
+        yield records.map((r) => {
+          const marks: (number | null)[] = new Array(columns.size).fill(null);
+          for (const [questionId, mark] of Object.entries(r.marks ?? {})) {
+            const column = columns.get(questionId);
+            if (column !== undefined) marks[column] = Number(mark);
+          }
+          const score = Number(r.score);
+          const maxScore = Number(r.max_score);
+          return {
+            name: r.name, contact: r.contact, startedAt: new Date(r.started_at), submittedAt: new Date(r.submitted_at),
+            timeTakenS: timeTakenS({ started_at: new Date(r.started_at), submitted_at: new Date(r.submitted_at), deadline_at: null }, now),
+            score, maxScore, percentage: percentageOf(score, maxScore), rank: ranks.rankOf(score), marks,
+          };
+        });
+        if (records.length < EXPORT_BATCH) return;
+        const last = records[records.length - 1];
+        cursor = { at: last.cursor, id: last.id };
+      }
+    }
+    return { testName: test.name, questionCount: columns.size, batches: batches() };
+  }
+}
