@@ -9,7 +9,7 @@ import { seedAttempts } from '../../../tests/support/seedAttempts';
 import { signInEditor, type Editor } from '../../../tests/support/testEditor';
 import { startTestServer, type TestServer } from '../../../tests/support/testServer';
 import { EXPORT_BATCH } from './service';
-import { answerable, takeTest, threeQuestions } from './testing';
+import { takeTest, threeQuestions } from './testing';
 
 let server: TestServer;
 let tutor: Editor;

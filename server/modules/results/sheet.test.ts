@@ -2,7 +2,7 @@
 // take a shuffled test of every question type (a comprehension too) through the student calls.
 import { scoreAnswer } from '../../../shared/domain/scoring';
 import { answerableQuestions, type ChildQuestion } from '../../../shared/domain/test';
-import { everyType, publishFreeTest } from '../../../tests/support/studentTests';
+import { publishFreeTest } from '../../../tests/support/studentTests';
 import { signInEditor, type Editor } from '../../../tests/support/testEditor';
 import { startTestServer, type TestServer } from '../../../tests/support/testServer';
 import { answerable, option, resultsCall, takeTest } from './testing';
