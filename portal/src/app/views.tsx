@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { Title2 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,10 @@ import { LibraryPage } from '../features/library/LibraryPage';
 import { PrintPage } from '../features/print/PrintPage';
 import { EditorPage } from '../features/editor/EditorPage';
 import { ReportDashboard } from '../features/reports/ReportDashboard';
+
+// The Results screen and its charting library are a chunk of their own, fetched when opened:
+// the views' chunk (preloaded at sign-in) does not grow.
+const ResultsPage = lazy(() => import('../features/results/ResultsPage').then((module) => ({ default: module.ResultsPage })));
 
 /**
  * The library a `/home/{library}/...` route names, or where to send the user instead: an unknown
@@ -64,4 +68,10 @@ export function EditorView() {
 export function PrintView() {
   const { id = '' } = useParams();
   return <PrintPage testId={id} />;
+}
+
+/** The Results screen of a test's free test (`/home/{library}/results/{testId}`, issue 16). */
+export function ResultsView() {
+  const { testId = '' } = useParams();
+  return <LibraryRoute>{(library) => <ResultsPage key={testId} library={library} testId={testId} />}</LibraryRoute>;
 }

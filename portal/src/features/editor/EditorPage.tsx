@@ -4,14 +4,14 @@ import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, MessageBar, MessageBarActions, MessageBarBody, Spinner,
   Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { ArrowLeftRegular, ErrorCircleRegular, EyeRegular, PrintRegular } from '@fluentui/react-icons';
+import { ArrowLeftRegular, DataHistogramRegular, ErrorCircleRegular, EyeRegular, PrintRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { editorValidation, loadTest, sectionSelected, selectedSection, editorClosed } from '../../../../shared/state/editorSlice';
 import { pickLanguage } from '../../../../shared/i18n/languages';
 import type { ValidationError } from '../../../../shared/domain/test';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../app/EmptyState';
-import { previewPath } from '../../app/routes';
+import { previewPath, resultsPath } from '../../app/routes';
 import { SectionsPanel } from './SectionsPanel';
 import { QuestionList } from './QuestionList';
 import { TestMenu } from './testDialogs/TestMenu';
@@ -119,6 +119,20 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
           </Button>
         )}
         {test && !test.isGlobal && <FreeTestButton testId={test._id} testName={test.name} />}
+        {test && !test.isGlobal && (
+          <Button
+            as="a"
+            href={resultsPath(library, test._id)}
+            onClick={(event) => {
+              event.preventDefault();
+              navigate(resultsPath(library, test._id));
+            }}
+            icon={<DataHistogramRegular />}
+            data-testid="editor-results"
+          >
+            {t('results.menu')}
+          </Button>
+        )}
         {test && !readOnly && <TestMenu test={test} />}
       </header>
 

@@ -3,13 +3,15 @@ import {
   Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody,
   MessageBarTitle, Radio, RadioGroup, Spinner, Switch, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { CopyRegular, LinkDismissRegular, LinkRegular } from '@fluentui/react-icons';
+import { CopyRegular, DataHistogramRegular, LinkDismissRegular, LinkRegular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DATE_FORMAT, formatDate } from '../../../../shared/domain/dates';
 import { FREE_TEST_MAX_ATTEMPTS, FREE_TEST_UNLIMITED_ATTEMPTS } from '../../../../shared/domain/freeTest';
 import { toastQueued } from '../../../../shared/state/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { resultsPath } from '../../app/routes';
 import { ResetStudent } from './ResetStudent';
 import { useFreeTest } from './useFreeTest';
 
@@ -35,8 +37,9 @@ const DAY_MS = 24 * 3_600_000;
  * then updated, 1 s after the tutor's last change (useFreeTest). Opened from the library's test
  * menu and the editor's bar.
  */
-export function FreeTestDialog({ testId, testName, onClose }: { testId: string; testName: string; onClose: () => void }) {
+export function FreeTestDialog({ testId, testName, onClose, showResults = true }: { testId: string; testName: string; onClose: () => void; showResults?: boolean }) {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const styles = useStyles();
   const dispatch = useAppDispatch();
   const dateFormat = useAppSelector((s) => s.auth.user?.region.dateTimeStamp) || DEFAULT_DATE_FORMAT;
@@ -178,6 +181,18 @@ export function FreeTestDialog({ testId, testName, onClose }: { testId: string; 
             <div className={styles.status} aria-live="polite">{status}</div>
           </DialogContent>
           <DialogActions>
+            {shared?._id && showResults && (
+              <Button
+                icon={<DataHistogramRegular />}
+                onClick={() => {
+                  onClose();
+                  navigate(resultsPath('local', testId));
+                }}
+                data-testid="free-test-results"
+              >
+                {t('results.menu')}
+              </Button>
+            )}
             {shared?._id &&
               (removed ? (
                 <Button icon={<LinkRegular />} disabled={saving || !shared.isReadyToLink} onClick={() => void setRemoved(false)} data-testid="free-test-enable">

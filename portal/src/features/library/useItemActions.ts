@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LibraryFolder, TestSummary } from '../../../../shared/api/libraryTypes';
 import { libraryDialogOpened } from '../../../../shared/state/librarySlice';
 import { useAppDispatch } from '../../app/hooks';
-import { editorPath, libraryPath, previewPath } from '../../app/routes';
+import { editorPath, libraryPath, previewPath, resultsPath } from '../../app/routes';
 import type { MenuAction } from './ItemMenu';
 import { useLibraryAccess } from './useLibrary';
 
@@ -41,6 +41,8 @@ export function useItemActions() {
       ...(canLink ? [{ key: 'link', label: t('library.link'), onClick: () => dispatch(libraryDialogOpened({ kind: 'link', target })) }] : []),
       // Publishing by link: the tutor's own tests (decisions, "Free tests").
       ...(library === 'local' && canWrite ? [{ key: 'freeTest', label: t('freeTest.menu'), onClick: () => dispatch(libraryDialogOpened({ kind: 'freeTest', test })) }] : []),
+      // How its free test's students did (issue 16).
+      ...(library === 'local' && canWrite ? [{ key: 'results', label: t('results.menu'), onClick: () => navigate(resultsPath(library, test._id)) }] : []),
       ...(canWrite ? [{ key: 'delete', label: t('library.delete'), onClick: () => dispatch(libraryDialogOpened({ kind: 'delete', target })) }] : []),
     ];
   };

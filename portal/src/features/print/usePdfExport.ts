@@ -6,7 +6,7 @@ import { useApi } from '../../app/apiContext';
 import { useAppDispatch } from '../../app/hooks';
 
 /** The error body of a call answered as a Blob (the PDF download): its code and message. */
-async function blobError(error: unknown): Promise<{ code?: string; message?: string }> {
+export async function blobError(error: unknown): Promise<{ code?: string; message?: string }> {
   const data = error instanceof AxiosError ? error.response?.data : undefined;
   if (!(data instanceof Blob)) return {};
   try {

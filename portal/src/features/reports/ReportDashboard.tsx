@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   Button, Dropdown, Field, Option, Spinner, Tab, TabList, Text, Title2, makeStyles, tokens,
@@ -116,8 +116,26 @@ export function ReportDashboard() {
     }
   };
 
+  /** The edits of a publish, each with the option the tutor chose in the dialog. */
+  const chosenEdits = (ids: string[], options: Record<string, PublishOption>) =>
+    ids.map((id) => edits[id]).filter(Boolean).map((edit) => ({ ...edit, option: options[edit.question._id] ?? edit.option }));
+
+  /** The corrections preview: each publishing call run dry, named by its test. */
+  const previewOf = (ids: string[]) => async (options: Record<string, PublishOption>, signal: AbortSignal) => {
+    const chosen = chosenEdits(ids, options);
+    return Promise.all(
+      publishCalls(chosen).map(async (call) => ({
+        heading: chosen.find((edit) => edit.item.testId === call.test._id)?.item.testName,
+        preview: await api.previewCorrections(call, signal),
+      })),
+    );
+  };
+
+  // Stable while the dialog is open: the preview is asked again only when the options change.
+  const preview = useMemo(() => (dialog?.kind === 'publish' ? previewOf(dialog.ids) : undefined), [dialog, edits, api]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const publish = async (ids: string[], options: Record<string, PublishOption>) => {
-    const chosen = ids.map((id) => edits[id]).filter(Boolean).map((edit) => ({ ...edit, option: options[edit.question._id] ?? edit.option }));
+    const chosen = chosenEdits(ids, options);
     const done: string[] = [];
     try {
       for (const call of publishCalls(chosen)) {
@@ -258,6 +276,7 @@ export function ReportDashboard() {
             setDialog(null);
           }}
           onPublish={(options) => publish(dialog.ids, options)}
+          preview={preview}
         />
       )}
       {dialog?.kind === 'info' && <PublishInfoDialog onClose={() => setDialog(null)} />}

@@ -7,6 +7,7 @@ import type { PublishOption } from '../../../../shared/api/reportTypes';
 import { FormDialog } from '../../app/FormDialog';
 import { RichText } from '../../app/RichText';
 import { optionsFor } from './edits';
+import { CorrectionsPreviewPanel, type PreviewCorrections } from './CorrectionsPreviewPanel';
 
 const useStyles = makeStyles({
   item: {
@@ -92,9 +93,22 @@ export interface PublishItem {
 
 /**
  * Publishing corrections: each edited question with what happens to past attempts
- * (NO_CHANGE only for a test students have submitted; re-evaluate; grace marks).
+ * (NO_CHANGE only for a test students have submitted; re-evaluate; grace marks), and, when the
+ * caller can ask for it, the corrections preview of the chosen options.
  */
-export function PublishDialog({ items, intro, onClose, onPublish }: { items: PublishItem[]; intro?: string; onClose: () => void; onPublish: (options: Record<string, PublishOption>) => Promise<unknown> }) {
+export function PublishDialog({
+  items,
+  intro,
+  onClose,
+  onPublish,
+  preview,
+}: {
+  items: PublishItem[];
+  intro?: string;
+  onClose: () => void;
+  onPublish: (options: Record<string, PublishOption>) => Promise<unknown>;
+  preview?: PreviewCorrections;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [options, setOptions] = useState<Record<string, PublishOption>>(() => Object.fromEntries(items.map((item) => [item.id, item.option])));
@@ -121,6 +135,7 @@ export function PublishDialog({ items, intro, onClose, onPublish }: { items: Pub
           )}
         </div>
       ))}
+      {preview && items.some((item) => item.attempted) && <CorrectionsPreviewPanel options={options} preview={preview} />}
     </FormDialog>
   );
 }

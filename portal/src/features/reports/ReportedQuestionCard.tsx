@@ -1,9 +1,10 @@
 import { Badge, Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { CheckmarkCircleRegular, EditRegular, SaveRegular, DismissRegular } from '@fluentui/react-icons';
+import { CheckmarkCircleRegular, DataHistogramRegular, EditRegular, SaveRegular, DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { ReportedQuestion } from '../../../../shared/api/reportTypes';
 import type { QuestionDraft } from '../../../../shared/domain/test';
 import { RichText } from '../../app/RichText';
+import { statisticsSentence } from './statistics';
 
 const useStyles = makeStyles({
   card: {
@@ -25,6 +26,15 @@ const useStyles = makeStyles({
   reasons: { margin: 0, paddingInlineStart: '20px', display: 'flex', flexDirection: 'column', gap: '2px' },
   reason: { overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  statistics: {
+    margin: 0,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS} ${tokens.spacingVerticalXS} 28px`,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+    backgroundColor: tokens.colorPaletteBerryBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+  },
 });
 
 type Shown = Omit<QuestionDraft, 'options'> & { options?: { id?: string; name?: string; isCorrect?: boolean }[] };
@@ -51,9 +61,11 @@ export function ReportedQuestionCard({
   onSave: () => void;
   onDiscard: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const question = shown(item, edited);
+  // The sentence names the key as stored (the report's question), not as a pending edit sets it.
+  const statistics = item.statistics ?? [];
   const open = item.status !== 'resolved';
   return (
     <li className={`${styles.card} ${edited ? styles.edited : ''}`} data-testid="reported-question" data-question-id={item._id}>
@@ -65,6 +77,11 @@ export function ReportedQuestionCard({
         {item.status === 'updateAvailable' && <Badge color="informative" data-testid="update-available">{t('reports.updateAvailableBadge')}</Badge>}
         {edited && <Badge color="warning" data-testid="edited-badge">{t('reports.editedBadge')}</Badge>}
         {item.isAttempted && <Badge appearance="outline">{t('reports.attemptedBadge')}</Badge>}
+        {statistics.length > 0 && (
+          <Badge color="brand" icon={<DataHistogramRegular />} data-testid="statistics-badge">
+            {t('reports.statisticsBadge')}
+          </Badge>
+        )}
       </div>
       {question ? (
         <>
@@ -83,6 +100,16 @@ export function ReportedQuestionCard({
         </>
       ) : (
         <Text italic>{t('reports.questionGone')}</Text>
+      )}
+      {statistics.length > 0 && (
+        <ul className={styles.statistics} data-testid="statistics-reasons">
+          {statistics.map((reason) => (
+            <li key={reason.flag} data-flag={reason.flag}>
+              <Text>{statisticsSentence(reason, item.question, t, i18n.language)}</Text>{' '}
+              <Caption1>({t('reports.statistics.attempts', { count: reason.attempts })})</Caption1>
+            </li>
+          ))}
+        </ul>
       )}
       <Text size={200} data-testid="report-summary">
         {item.studentsCount
