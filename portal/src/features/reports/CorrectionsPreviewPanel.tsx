@@ -70,8 +70,8 @@ export function CorrectionsPreviewPanel({ options, preview }: { options: Record<
                 {t('reports.preview.line', {
                   changed: formatNumber(freeTest.attemptsChanged, lang, 0),
                   attempts: formatNumber(freeTest.attempts, lang, 0),
-                  oldMean: formatPercent(freeTest.oldMean, lang),
-                  newMean: formatPercent(freeTest.newMean, lang),
+                  oldMean: formatPercent(freeTest.oldMean, lang, 2),
+                  newMean: formatPercent(freeTest.newMean, lang, 2),
                 })}
               </Text>
             </li>
