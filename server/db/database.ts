@@ -17,6 +17,7 @@ import * as m009freeTestAttempts from './migrations/009_free_test_attempts';
 import * as m010studentProof from './migrations/010_student_proof';
 import * as m011results from './migrations/011_results';
 import * as m012resultsCounters from './migrations/012_results_counters';
+import * as m013analysis from './migrations/013_analysis';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '010_student_proof': m010studentProof,
   '011_results': m011results,
   '012_results_counters': m012resultsCounters,
+  '013_analysis': m013analysis,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {

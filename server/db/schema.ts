@@ -191,6 +191,10 @@ export interface AttemptsTable {
   max_score: ColumnType<string, number | string | undefined, number | string>;
   /** The version of the test the attempt was scored with (null until submitted). */
   scored_version: number | null;
+  /** What each question got, for the analysis (migration 013, server/modules/analysis/digest.ts); null before it. */
+  digest: string | null;
+  /** The version whose questions the digest's positions follow (test_version_questions). */
+  digest_version: number | null;
 }
 export interface AttemptAnswersTable {
   attempt_id: string;
@@ -244,6 +248,13 @@ export interface ResultsCountersTable {
   started: number;
   submitted: number;
   changed_at: Date;
+}
+
+/** A version's questions as digests number them (migration 013, server/modules/analysis/digest.ts). */
+export interface TestVersionQuestionsTable {
+  test_id: string;
+  version: number;
+  questions: Json<unknown>;
 }
 
 export interface FoldersTable {
@@ -365,6 +376,7 @@ export interface Database {
   answer_rescores: AnswerRescoresTable;
   attempt_answer_scores: AttemptAnswerScoresView;
   results_counters: ResultsCountersTable;
+  test_version_questions: TestVersionQuestionsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { scoreAnswer, type StudentAnswer } from '../../shared/domain/scoring';
 import { answerableQuestions, type ChildQuestion, type Question } from '../../shared/domain/test';
+import { entryOf, versionQuestionsOf } from '../../server/modules/analysis/digest';
 
 /**
  * Students, submitted attempts and their answers written straight into the database (what the
@@ -10,7 +11,9 @@ import { answerableQuestions, type ChildQuestion, type Question } from '../../sh
  * answer is scored with the one scoring rule (scoreAnswer), and each attempt's score is the sum.
  *
  * Attempt i (1-based) of the seed gives, to each question, one of that question's candidate
- * answers, picked by a hash of (i, question): the same seed gives the same answers.
+ * answers, picked by a hash of (i, question) or by `pattern`: the same seed gives the same answers.
+ * Each attempt gets its digest (server/modules/analysis/digest.ts), as a submit writes it, when
+ * `questions` are all the test's questions in its order (the digest numbers them so).
  */
 
 export interface SeedAttempts {
@@ -25,6 +28,10 @@ export interface SeedAttempts {
   candidates?: Record<string, (StudentAnswer | null)[]>;
   /** Attempts per INSERT of answers. */
   chunk?: number;
+  /** The candidate attempt i (1-based) gives to question q (its index among answerable questions); default: the hash below. */
+  pattern?: (i: number, questionIndex: number) => number;
+  /** Attempt i's submit time (default: 30 minutes ago for all). */
+  submittedAt?: (i: number) => Date;
 }
 
 export interface Seeded {
@@ -55,18 +62,25 @@ export function defaultCandidates(question: ChildQuestion): (StudentAnswer | nul
 }
 
 /** The candidate index attempt i picks for question q (same formula as the SQL below). */
-const pick = (i: number, questionIndex: number, count: number) => (i * 7 + questionIndex * 13 + Math.floor(i / 5)) % count;
+const hashPick = (i: number, questionIndex: number, count: number) => (i * 7 + questionIndex * 13 + Math.floor(i / 5)) % count;
 
 export async function seedAttempts(db: Kysely<Database>, seed: SeedAttempts): Promise<Seeded> {
   const prefix = seed.prefix ?? `seed-${seed.testId}`;
   const questions = answerableQuestions(seed.questions);
   const candidates = questions.map((q) => seed.candidates?.[q._id] ?? defaultCandidates(q));
+  const digested = versionQuestionsOf(questions);
   const rows = questions.flatMap((q, qi) =>
     candidates[qi].map((answer, k) => {
       const scored = scoreAnswer(q, answer);
-      return { q: q._id, qi, n: candidates[qi].length, k, a: answer, s: scored.score, o: scored.outcome };
+      return { q: q._id, qi, n: candidates[qi].length, k, a: answer, s: scored.score, o: scored.outcome, e: entryOf(digested[qi], answer, scored.score, scored.outcome) };
     }),
   );
+  const pick = (i: number, qi: number) => (seed.pattern ? seed.pattern(i, qi) : hashPick(i, qi, candidates[qi].length));
+  // A pattern's picks go to the database as a table; the hash is worked out there (100,000 attempts).
+  const picks = seed.pattern ? sql`join jsonb_to_recordset(${JSON.stringify(
+    Array.from({ length: seed.attempts }, (_, n) => questions.map((_q, qi) => ({ i: n + 1, qi, k: pick(n + 1, qi) }))).flat(),
+  )}::jsonb) as p(i int, qi int, k int) on p.i = g.i and p.qi = c.qi and p.k = c.k` : sql`on c.k = (g.i * 7 + c.qi * 13 + g.i / 5) % c.n`;
+  const times = seed.submittedAt ? JSON.stringify(Array.from({ length: seed.attempts }, (_, n) => seed.submittedAt!(n + 1).toISOString())) : null;
   const maxScore = questions.reduce((sum, q) => sum + q.marks.positive, 0);
   const sharedTestId = `${prefix}-shared`;
   const layout = JSON.stringify({ seeded: true, questionIds: questions.map((q) => q._id) });
@@ -84,19 +98,34 @@ export async function seedAttempts(db: Kysely<Database>, seed: SeedAttempts): Pr
   await sql`
     insert into attempts (id, org_id, shared_test_id, test_id, student_id, token_hash, layout, started_at, submitted_at, score, max_score, scored_version)
     select ${prefix} || '-a' || i, ${seed.orgId}, ${shared.id}, ${seed.testId}, ${prefix} || '-s' || i, md5(${prefix} || i),
-      ${layout}::jsonb, now() - interval '1 hour', now() - interval '30 minutes', 0, ${maxScore}, (select version from tests where id = ${seed.testId})
+      ${layout}::jsonb, now() - interval '1 hour', coalesce((${times}::jsonb ->> (i - 1))::timestamptz, now() - interval '30 minutes'), 0, ${maxScore},
+      (select version from tests where id = ${seed.testId})
     from generate_series(1, ${seed.attempts}::int) as g(i)`.execute(db);
+  await db
+    .insertInto('test_version_questions')
+    .values({ test_id: seed.testId, version: sql<number>`(select version from tests where id = ${seed.testId})`, questions: JSON.stringify(digested) })
+    .onConflict((oc) => oc.columns(['test_id', 'version']).doNothing())
+    .execute();
   const chunk = seed.chunk ?? 10_000;
   for (let from = 1; from <= seed.attempts; from += chunk) {
     const to = Math.min(seed.attempts, from + chunk - 1);
+    const candidateRows = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(q text, qi int, n int, k int, a jsonb, s numeric, o text, e text)`;
     await sql`
-      with c as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(q text, qi int, n int, k int, a jsonb, s numeric, o text))
       insert into attempt_answers (attempt_id, test_id, question_id, answer, score, outcome)
-      select ${prefix} || '-a' || i, ${seed.testId}, c.q, c.a, c.s, c.o
+      select ${prefix} || '-a' || g.i, ${seed.testId}, c.q, c.a, c.s, c.o
       from generate_series(${from}::int, ${to}::int) as g(i)
-      join c on c.k = (i * 7 + c.qi * 13 + i / 5) % c.n
+      join ${candidateRows} ${picks}
       -- An attempt's rows together, as a start writes them (a page holds rows of many questions).
-      order by i, c.qi`.execute(db);
+      order by g.i, c.qi`.execute(db);
+    await sql`
+      update attempts a set digest = t.d, digest_version = a.scored_version
+      from (
+        select g.i, string_agg(c.e, '' order by c.qi) as d
+        from generate_series(${from}::int, ${to}::int) as g(i)
+        join ${candidateRows} ${picks}
+        group by g.i
+      ) t
+      where a.id = ${prefix} || '-a' || t.i`.execute(db);
   }
   await sql`
     update attempts a set score = t.total
@@ -109,7 +138,7 @@ export async function seedAttempts(db: Kysely<Database>, seed: SeedAttempts): Pr
     attemptIds: (i) => `${prefix}-a${i}`,
     answerOf: (i, questionId) => {
       const qi = questions.findIndex((q) => q._id === questionId);
-      return candidates[qi][pick(i, qi, candidates[qi].length)];
+      return candidates[qi][pick(i, qi)];
     },
     questions,
   };

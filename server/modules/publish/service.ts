@@ -1,10 +1,12 @@
 import { editQuestion, locateQuestion, type EditContext, type Question, type Test } from '../../../shared/domain/test';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { CorrectionsPreview } from '../../../shared/contract/results';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { newId } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import type { SaveAndResolveBody } from '../reports/schemas';
+import { AnalysisRepository } from '../analysis/repository';
 import { hasSubmittedAttempts, reevaluate, takePublishLock, type Correction } from './reevaluation';
 
 export interface Published {
@@ -46,49 +48,104 @@ export async function publishCorrections(
   body: SaveAndResolveBody,
   editing: EditContext,
 ): Promise<{ published: Published; version: number }> {
-  const publishId = newId();
   const { row, result } = await repo.change(
     caller,
     body.test._id,
     body.test.version,
-    async (test, { trx, row: before }) => {
-      const corrections: Correction[] = [];
-      const questions = body.questions.map((item, i) => {
-        const questionId = item.question._id;
-        if (!questionId) throw badRequest(`questions.${i}.question._id`, 'fieldRequired');
-        const sectionId = item.sectionId ?? sectionOfQuestion(test, questionId);
-        const section = test.sections.find((s) => s._id === sectionId);
-        const before = section && locateQuestion(section, questionId);
-        if (!sectionId || !before) throw badRequest(`questions.${i}.question._id`, 'publishQuestionNotInTest', { questionId });
-        const oldPositive = positivesOf(before.question);
-        const edited = editQuestion(test, sectionId, { ...item.question, _id: questionId }, editing);
-        for (const child of edited.type === 'comprehension' ? edited.questions : [edited]) {
-          corrections.push({ question: child, option: item.publishOption, oldPositive: oldPositive.get(child._id) ?? child.marks.positive });
-        }
-        return edited;
-      });
-      await trx
-        .insertInto('publishes')
-        .values({
-          id: publishId,
-          org_id: caller.orgId,
-          test_id: test._id,
-          published_by: caller.userId,
-          options: JSON.stringify(Object.fromEntries(body.questions.map((item) => [item.question._id, item.publishOption]))),
-        })
-        .execute();
-      // The change below makes the test's next version; attempts scored before it are re-scored.
-      const attemptsChanged = await reevaluate(trx, { publishId, orgId: caller.orgId, testId: test._id, version: before.version + 1 }, corrections);
-      await trx.updateTable('publishes').set({ attempts_changed: attemptsChanged }).where('id', '=', publishId).execute();
-      const attempted = await hasSubmittedAttempts(trx, test._id);
-      if (attempted !== test.isAttempted) await trx.updateTable('tests').set({ is_attempted: attempted }).where('id', '=', test._id).execute();
-      const reportedIds = [...new Set([...questions.map((q) => q._id), ...corrections.map((c) => c.question._id)])];
-      const resolvedReports = await updateReports(trx, caller, test._id, reportedIds, body.resolve);
-      return { publishId, questions, attemptsChanged, resolvedReports };
-    },
+    (test, { trx, row: before }) => applyCorrections(trx, caller, body, editing, test, before.version),
     (trx) => takePublishLock(trx, body.test._id),
   );
   return { published: result, version: row.version };
+}
+
+/** Thrown inside the publish's transaction to roll it back once measured. */
+class Previewed extends Error {
+  constructor(readonly preview: CorrectionsPreview) {
+    super('dry run');
+  }
+}
+
+/**
+ * The corrections preview (`dryRun: true`): the real publish, in its transaction (the publish
+ * lock and the version check apply), measured per free test before and after the re-evaluation,
+ * then rolled back. Exact by construction: the same code changed the same rows.
+ */
+export async function previewCorrections(repo: TestEditorRepository, caller: EditorCaller, body: SaveAndResolveBody, editing: EditContext): Promise<CorrectionsPreview> {
+  try {
+    await repo.change(
+      caller,
+      body.test._id,
+      body.test.version,
+      async (test, { trx, row }) => {
+        const scores = new AnalysisRepository(trx);
+        const before = await scores.freeTestScores(test._id, '');
+        const { publishId } = await applyCorrections(trx, caller, body, editing, test, row.version);
+        const after = await scores.freeTestScores(test._id, publishId);
+        const mean = (value: string | null | undefined) => (value === null || value === undefined ? null : Number(value));
+        const freeTests = after.map((a) => ({
+          sharedTestId: a.shared_test_id,
+          attempts: a.attempts,
+          attemptsChanged: a.changed,
+          oldMean: mean(before.find((b) => b.shared_test_id === a.shared_test_id)?.mean),
+          newMean: mean(a.mean),
+        }));
+        throw new Previewed({ dryRun: true, freeTests });
+      },
+      (trx) => takePublishLock(trx, body.test._id),
+    );
+  } catch (error) {
+    if (error instanceof Previewed) return error.preview;
+    throw error;
+  }
+  throw new Error('unreachable: a dry run always rolls back');
+}
+
+/**
+ * The publish's work inside the test's transaction (see publishCorrections): corrected
+ * questions, the publishes row, the re-evaluation, the attempted mark and the reports.
+ */
+async function applyCorrections(
+  trx: Transaction<Database>,
+  caller: EditorCaller,
+  body: SaveAndResolveBody,
+  editing: EditContext,
+  test: Test,
+  versionBefore: number,
+): Promise<Published> {
+  const publishId = newId();
+  const corrections: Correction[] = [];
+  const questions = body.questions.map((item, i) => {
+    const questionId = item.question._id;
+    if (!questionId) throw badRequest(`questions.${i}.question._id`, 'fieldRequired');
+    const sectionId = item.sectionId ?? sectionOfQuestion(test, questionId);
+    const section = test.sections.find((s) => s._id === sectionId);
+    const before = section && locateQuestion(section, questionId);
+    if (!sectionId || !before) throw badRequest(`questions.${i}.question._id`, 'publishQuestionNotInTest', { questionId });
+    const oldPositive = positivesOf(before.question);
+    const edited = editQuestion(test, sectionId, { ...item.question, _id: questionId }, editing);
+    for (const child of edited.type === 'comprehension' ? edited.questions : [edited]) {
+      corrections.push({ question: child, option: item.publishOption, oldPositive: oldPositive.get(child._id) ?? child.marks.positive });
+    }
+    return edited;
+  });
+  await trx
+    .insertInto('publishes')
+    .values({
+      id: publishId,
+      org_id: caller.orgId,
+      test_id: test._id,
+      published_by: caller.userId,
+      options: JSON.stringify(Object.fromEntries(body.questions.map((item) => [item.question._id, item.publishOption]))),
+    })
+    .execute();
+  // The change makes the test's next version; attempts scored before it are re-scored.
+  const attemptsChanged = await reevaluate(trx, { publishId, orgId: caller.orgId, testId: test._id, version: versionBefore + 1 }, corrections);
+  await trx.updateTable('publishes').set({ attempts_changed: attemptsChanged }).where('id', '=', publishId).execute();
+  const attempted = await hasSubmittedAttempts(trx, test._id);
+  if (attempted !== test.isAttempted) await trx.updateTable('tests').set({ is_attempted: attempted }).where('id', '=', test._id).execute();
+  const reportedIds = [...new Set([...questions.map((q) => q._id), ...corrections.map((c) => c.question._id)])];
+  const resolvedReports = await updateReports(trx, caller, test._id, reportedIds, body.resolve);
+  return { publishId, questions, attemptsChanged, resolvedReports };
 }
 
 async function updateReports(db: Kysely<Database>, caller: EditorCaller, testId: string, questionIds: string[], resolve: boolean): Promise<number> {

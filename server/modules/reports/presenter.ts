@@ -1,5 +1,6 @@
 import { locateQuestion, type Section } from '../../../shared/domain/test';
 import type { ReportedQuestion, ReportStatus } from '../../../shared/api/reportTypes';
+import { statisticsReason, type StatisticsReason } from '../../../shared/contract/results';
 import type { EditorCaller } from '../tests/repository';
 import type { ReportGroupRow } from './repository';
 
@@ -18,6 +19,21 @@ export interface ReasonRow {
   count: string;
   students: string;
 }
+export interface StatisticsRow {
+  test_id: string;
+  question_id: string;
+  details: unknown;
+}
+
+/** What the statistics saw, as the contract words it (what the server keeps besides, e.g. the question's fingerprint, stays in). */
+function statisticsOf(rows: StatisticsRow[], group: ReportGroupRow): StatisticsReason[] {
+  return rows
+    .filter((r) => r.test_id === group.test_id && r.question_id === group.question_id)
+    .flatMap((r) => {
+      const parsed = statisticsReason.safeParse(r.details);
+      return parsed.success ? [parsed.data] : [];
+    });
+}
 
 /** Whether the caller may edit the test (the editor's rule: their own, or Global Library as a CLP editor). */
 export function canEditTest(caller: EditorCaller, test: Pick<ReportTestRow, 'owner_id' | 'is_global'>): boolean {
@@ -31,6 +47,7 @@ export function presentReportedQuestion(
   test: ReportTestRow | undefined,
   reasons: ReasonRow[],
   caller: EditorCaller,
+  statistics: StatisticsRow[] = [],
 ): ReportedQuestion {
   const sections = ((test?.content as { sections?: Section[] } | undefined)?.sections ?? []) as Section[];
   let found: { section: Section; located: NonNullable<ReturnType<typeof locateQuestion>> } | undefined;
@@ -58,6 +75,6 @@ export function presentReportedQuestion(
     lastReportedAt: new Date(group.last_at).toISOString(),
     isAttempted: test?.attempted ?? false,
     canEdit: Boolean(test && found && canEditTest(caller, test)),
-    statistics: [],
+    statistics: statisticsOf(statistics, group),
   };
 }

@@ -54,17 +54,55 @@ export class ReportRepository {
     return { rows, total };
   }
 
-  /** The reasons of the reports of these questions (one status), with how many reports and students gave each. */
+  /** The reasons students gave for these questions (one status), with how many reports and students gave each. */
   reasons(filter: ReportFilter, status: ReportStatus, questions: { test_id: string; question_id: string }[]) {
     if (!questions.length) return Promise.resolve([]);
     return this.reports(filter)
       .where('status', '=', status)
+      .where('source', '=', 'student')
       .where('question_id', 'in', [...new Set(questions.map((q) => q.question_id))])
       .select(['test_id', 'question_id', 'reason', sql<string>`count(*)`.as('count'), sql<string>`count(distinct student_id)`.as('students')])
       .groupBy(['test_id', 'question_id', 'reason'])
       .orderBy(sql`count(*)`, 'desc')
       .orderBy('reason')
       .execute();
+  }
+
+  /** What the statistics saw, for the reports they raised on these questions (one status). */
+  statistics(filter: ReportFilter, status: ReportStatus, questions: { test_id: string; question_id: string }[]) {
+    if (!questions.length) return Promise.resolve([]);
+    return this.reports(filter)
+      .where('status', '=', status)
+      .where('source', '=', 'statistics')
+      .where('question_id', 'in', [...new Set(questions.map((q) => q.question_id))])
+      .select(['test_id', 'question_id', 'details'])
+      .orderBy('reason')
+      .execute();
+  }
+
+  /**
+   * Raises reports from the statistics (docs/analysis.md "Reports raised by the statistics"): one
+   * open report per question and flag (the unique index of migration 011: any number of servers
+   * may raise the same at once); an open one gets the latest figures. Not raised again while a
+   * tutor's resolution of the same flag stands: the question unchanged since (same fingerprint)
+   * and fewer than twice the attempts it was raised on. Answers how many were new.
+   */
+  async raiseStatistics(orgId: string, testId: string, raised: { q: string; reason: string; details: Record<string, unknown> }[]): Promise<number> {
+    if (!raised.length) return 0;
+    const { rows } = await sql<{ inserted: boolean }>`
+      insert into question_reports as r (org_id, test_id, question_id, reason, status, source, details)
+      select ${orgId}, ${testId}, i.q, i.reason, 'REPORTED', 'statistics', i.details
+      from jsonb_to_recordset(${JSON.stringify(raised)}::jsonb) as i(q text, reason text, details jsonb)
+      where not exists (
+        select 1 from question_reports done
+        where done.org_id = ${orgId} and done.test_id = ${testId} and done.question_id = i.q and done.reason = i.reason
+          and done.source = 'statistics' and done.status = 'resolved'
+          and done.details->>'fingerprint' = i.details->>'fingerprint'
+          and (done.details->>'attempts')::int * 2 > (i.details->>'attempts')::int)
+      on conflict (org_id, test_id, question_id, reason) where source = 'statistics' and status <> 'resolved'
+      do update set details = excluded.details where r.details is distinct from excluded.details
+      returning (r.created_at = now()) as inserted`.execute(this.db);
+    return rows.filter((row) => row.inserted).length;
   }
 
   /** Reported questions per status. */

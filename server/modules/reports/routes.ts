@@ -6,7 +6,7 @@ import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { newId } from '../../security';
 import type { Services } from '../../services';
-import { publishCorrections } from '../publish/service';
+import { previewCorrections, publishCorrections } from '../publish/service';
 import { callerOf } from '../tests/routes';
 import { TestEditorRepository } from '../tests/repository';
 import { presentReportedQuestion } from './presenter';
@@ -39,13 +39,14 @@ export async function reportRoutes(app: FastifyInstance, services: Services): Pr
       reports.counts(filter),
       reports.testsWithReports(caller.orgId),
     ]);
-    const [testRows, reasons] = await Promise.all([
+    const [testRows, reasons, statistics] = await Promise.all([
       reports.tests(caller.orgId, [...new Set(rows.map((r) => r.test_id))]),
       reports.reasons(filter, statusType, rows),
+      reports.statistics(filter, statusType, rows),
     ]);
     const byId = new Map(testRows.map((t) => [t.id, t]));
     const data: ReportList = {
-      reportedQuestions: rows.map((row) => presentReportedQuestion(row, statusType, byId.get(row.test_id), reasons, caller)),
+      reportedQuestions: rows.map((row) => presentReportedQuestion(row, statusType, byId.get(row.test_id), reasons, caller, statistics)),
       total,
       limit,
       offset,
@@ -64,9 +65,12 @@ export async function reportRoutes(app: FastifyInstance, services: Services): Pr
   });
 
   // Save and resolve / publish: the corrected questions of one test, each with its publish option.
+  // With dryRun: what it would do to each free test's scores (CorrectionsPreview), changing nothing.
   api.patch('/v2/report-repo/save-and-resolve', { schema: { tags, body: saveAndResolveBody }, preValidation: guard }, async (request) => {
     const caller = callerOf(request);
-    const { published, version } = await publishCorrections(tests, caller, request.body, { ids: newId, allowGpscType: caller.allowGpscType });
+    const editing = { ids: newId, allowGpscType: caller.allowGpscType };
+    if (request.body.dryRun) return { data: await previewCorrections(tests, caller, request.body, editing) };
+    const { published, version } = await publishCorrections(tests, caller, request.body, editing);
     const data: PublishResult = { message: serverMessage(request.lang, 'questionsPublished'), version, ...published };
     return { data };
   });

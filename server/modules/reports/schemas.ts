@@ -32,5 +32,7 @@ export const saveAndResolveBody = z.object({
    * editor's publish of an attempted test) leaves them open as "updates available".
    */
   resolve: z.boolean().default(true),
+  /** Only say what it would do (CorrectionsPreview, shared/contract/results.ts): nothing is changed. */
+  dryRun: z.boolean().default(false),
 });
 export type SaveAndResolveBody = z.infer<typeof saveAndResolveBody>;

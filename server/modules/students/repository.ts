@@ -2,7 +2,8 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AttemptsTable, Database, StudentsTable, TestRow } from '../../db/schema';
 import type { AttemptLayout } from './layout';
 
-export type AttemptRow = Selectable<AttemptsTable>;
+/** An attempt as the student side reads it (the analysis' digest is not its concern). */
+export type AttemptRow = Omit<Selectable<AttemptsTable>, 'digest' | 'digest_version'>;
 export type StudentRow = Selectable<StudentsTable>;
 /**
  * A free test and what says which version of its test students get: the test's version and
@@ -139,14 +140,15 @@ export class StudentsRepository {
   }
 
   /**
-   * Writes the scores of a submit in one statement (atomic): the attempt's total, maximum and
-   * submit time, and every answer row's score and outcome, only when it was not submitted yet
+   * Writes the scores of a submit in one statement (atomic): the attempt's total, maximum, submit
+   * time and digest (server/modules/analysis/digest.ts), and every answer row's score and outcome, only when it was not submitted yet
    * (a concurrent second submit waits on the row, then changes nothing). False when it was.
    */
-  async writeScores(attemptId: string, scores: { q: string; s: number; o: string }[], total: { score: number; maxScore: number; submittedAt: Date; testVersion: number }): Promise<boolean> {
+  async writeScores(attemptId: string, scores: { q: string; s: number; o: string }[], total: { score: number; maxScore: number; submittedAt: Date; testVersion: number; digest: string }): Promise<boolean> {
     const { rows } = await sql<{ written: number }>`
       with done as (
-        update attempts set score = ${total.score}, max_score = ${total.maxScore}, submitted_at = ${total.submittedAt}, scored_version = ${total.testVersion}
+        update attempts set score = ${total.score}, max_score = ${total.maxScore}, submitted_at = ${total.submittedAt}, scored_version = ${total.testVersion},
+          digest = ${total.digest}, digest_version = ${total.testVersion}
         where id = ${attemptId} and submitted_at is null
         returning id
       ), scored as (

@@ -4,6 +4,7 @@ import type { ChildQuestion, Question, Test } from '../../../shared/domain/test/
 import { serverMessage } from '../../../shared/i18n/serverMessages';
 import type { Language } from '../../../shared/i18n/languages';
 import { AppError, badRequest } from '../../http/errors';
+import { SubmitAnalysis } from '../analysis/hook';
 import { hashToken, newId, newToken } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import type { StudentIdentityService, StudentProof } from './identity';
@@ -49,6 +50,11 @@ export class StudentService {
   private readonly cache = new Map<string, { test: Test; byId: Map<string, Question> }>();
   /** Tests this process has marked attempted (see submitRow). */
   private readonly knownAttempted = new Set<string>();
+  private submitAnalysis?: SubmitAnalysis;
+  /** The analysis' part of a submit: the attempt's digest, and the background look for broken questions. */
+  private get analysis(): SubmitAnalysis {
+    return (this.submitAnalysis ??= new SubmitAnalysis(this.repo.db, this.tests));
+  }
 
   /** The test of a free test as its owner's editor sees it (settings never stored are the owner's defaults), kept in memory per version. */
   private async testOf(free: FreeTestWithTest): Promise<{ test: Test; byId: Map<string, Question> }> {
@@ -322,9 +328,11 @@ export class StudentService {
       maxScore += question?.marks.positive ?? 0;
       return { q, s: scored.score, o: scored.outcome };
     });
-    const total = { score: round(score), maxScore: round(maxScore), submittedAt: at, testVersion: free.version };
+    const digest = await this.analysis.digestOf(test, free.version, rows);
+    const total = { score: round(score), maxScore: round(maxScore), submittedAt: at, testVersion: free.version, digest };
     const written = await this.repo.writeScores(attempt.id, scores, total);
     if (!written) return null;
+    this.analysis.afterSubmit(free.shared.id, test._id);
     if (!test.isAttempted && !this.knownAttempted.has(test._id)) {
       await this.repo.markAttempted(test._id);
       // The hydrated test is cached per version, which this does not change: remember it here so

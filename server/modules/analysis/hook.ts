@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { Test } from '../../../shared/domain/test/types';
+import type { Database } from '../../db/schema';
+import { ReportRepository } from '../reports/repository';
+import type { TestEditorRepository } from '../tests/repository';
+import { encodeDigest, versionQuestions } from './digest';
+import { AnalysisRepository } from './repository';
+import { AnalysisService } from './service';
+
+/** Bounds of the in-memory sets (forgetting only costs one more cheap write or check). */
+const REMEMBERED = 10_000;
+
+/**
+ * Submitted-count milestones at which the statistics look for broken questions in the background:
+ * 10, 20, 50, 100, then every 100 up to 1,000, then every 1,000. Answers how many are passed.
+ */
+export function milestonesPassed(submitted: number): number {
+  if (submitted < 10) return 0;
+  if (submitted < 20) return 1;
+  if (submitted < 50) return 2;
+  if (submitted < 1000) return 2 + Math.floor(submitted / 100) + 1;
+  return 13 + Math.floor((submitted - 1000) / 1000);
+}
+
+const remember = <T>(set: { size: number; clear(): void }, add: () => T): T => {
+  if (set.size >= REMEMBERED) set.clear();
+  return add();
+};
+
+/**
+ * What the student side's submit does for the analysis (docs/analysis.md "Storage" and "When
+ * reports are raised"): the attempt's digest, written with its scores; and, after the submit has
+ * answered, a look at the free test's submitted count that runs the analysis (raising its
+ * reports) when a milestone was passed since this process last looked. Never awaited by the
+ * submit: a failure here costs only a later raise (the next milestone or analysis call).
+ */
+export class SubmitAnalysis {
+  private readonly repo: AnalysisRepository;
+  private readonly service: AnalysisService;
+  /** Versions whose questions are recorded (test_version_questions). */
+  private readonly recorded = new Set<string>();
+  /** Per free test, the milestones passed when this process last looked. */
+  private readonly passed = new Map<string, number>();
+  /** Tests whose analysis is running here: a second milestone meanwhile waits for the next. */
+  private readonly running = new Set<string>();
+
+  constructor(db: Kysely<Database>, tests: TestEditorRepository) {
+    this.repo = new AnalysisRepository(db);
+    this.service = new AnalysisService(this.repo, new ReportRepository(db), tests);
+  }
+
+  /** The digest of a submit; its version's questions are recorded first (once per version and process). */
+  async digestOf(test: Test, version: number, scored: ReadonlyMap<string, { answer: unknown; score: number; outcome: string }>): Promise<string> {
+    const questions = versionQuestions(test);
+    const key = `${test._id}:${version}`;
+    if (!this.recorded.has(key)) {
+      await this.repo.recordVersion(test._id, version, questions);
+      remember(this.recorded, () => this.recorded.add(key));
+    }
+    return encodeDigest(questions, scored);
+  }
+
+  afterSubmit(sharedTestId: string, testId: string): void {
+    void this.look(sharedTestId, testId).catch(() => undefined);
+  }
+
+  private async look(sharedTestId: string, testId: string): Promise<void> {
+    if (this.running.has(testId)) return;
+    const passed = milestonesPassed(await this.repo.submittedCount(sharedTestId));
+    if (passed === 0 || passed <= (this.passed.get(sharedTestId) ?? 0)) return;
+    remember(this.passed, () => this.passed.set(sharedTestId, passed));
+    this.running.add(testId);
+    try {
+      await this.service.raiseFor(testId);
+    } finally {
+      this.running.delete(testId);
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, TestRow } from '../../db/schema';
+import type { VersionQuestion } from './digest';
+
+/** Whose attempts: one free test's, or all the free tests' of a test (in one organisation). */
+export type Scope = { sharedTestId: string } | { orgId: string; testId: string };
+
+export interface AttemptDigestRow {
+  id: string;
+  score: number;
+  /** Percentage × 100, the percentage rounded to two decimals first (as the attempts list shows it). */
+  h: number;
+  /** Submit time, epoch milliseconds. */
+  t: number;
+  v: number | null;
+  d: string | null;
+}
+
+/** A free test's submitted attempts, their mean percentage and how many a publish changed (the corrections preview). */
+export interface FreeTestScores {
+  shared_test_id: string;
+  attempts: number;
+  mean: string | null;
+  changed: number;
+}
+
+/** The same percentage everywhere: score / max × 100 rounded to two decimals, 0 without marks. */
+const PERCENTAGE = sql`case when max_score > 0 then round(score * 100 / max_score, 2) else 0 end`;
+
+/** The SQL of the question analysis: digests, the versions they follow, rescores since. */
+export class AnalysisRepository {
+  constructor(readonly db: Kysely<Database>) {}
+
+  private where(scope: Scope) {
+    return 'sharedTestId' in scope ? sql`shared_test_id = ${scope.sharedTestId}` : sql`test_id = ${scope.testId} and org_id = ${scope.orgId}`;
+  }
+
+  /** The submitted attempts with their digests (100,000 rows of about 250 bytes). */
+  async attempts(scope: Scope, db: Kysely<Database> = this.db): Promise<AttemptDigestRow[]> {
+    const { rows } = await sql<AttemptDigestRow>`
+      select id, score::float8 as score, (${PERCENTAGE} * 100)::int as h, (extract(epoch from submitted_at) * 1000)::float8 as t,
+        digest_version as v, digest as d
+      from attempts where ${this.where(scope)} and submitted_at is not null`.execute(db);
+    return rows;
+  }
+
+  async versions(testId: string, versions: number[]): Promise<Map<number, VersionQuestion[]>> {
+    if (!versions.length) return new Map();
+    const rows = await this.db
+      .selectFrom('test_version_questions')
+      .select(['version', 'questions'])
+      .where('test_id', '=', testId)
+      .where('version', 'in', versions)
+      .execute();
+    return new Map(rows.map((r) => [r.version, r.questions as VersionQuestion[]]));
+  }
+
+  /** A version's questions; the same content whoever writes it first (several servers may). */
+  async recordVersion(testId: string, version: number, questions: VersionQuestion[]): Promise<void> {
+    await this.db
+      .insertInto('test_version_questions')
+      .values({ test_id: testId, version, questions: JSON.stringify(questions) })
+      .onConflict((oc) => oc.columns(['test_id', 'version']).doNothing())
+      .execute();
+  }
+
+  /** The test's rescores (a few dozen per publish: one per distinct answer of a corrected question). */
+  rescores(testId: string) {
+    return this.db
+      .selectFrom('answer_rescores')
+      .select(['question_id', 'answer_key', 'test_version', 'score', 'outcome'])
+      .where('test_id', '=', testId)
+      .orderBy('test_version', 'desc')
+      .execute();
+  }
+
+  /** Every attempt's answer to one question as scored now (a re-evaluated question whose answers are not choices). */
+  scoresNow(testId: string, questionId: string) {
+    return this.db
+      .selectFrom('attempt_answer_scores')
+      .select(['attempt_id', 'score', 'outcome'])
+      .where('test_id', '=', testId)
+      .where('question_id', '=', questionId)
+      .execute();
+  }
+
+  /** Answers as scored now of attempts without a digest (submitted before digests existed). */
+  answersOf(attemptIds: string[]) {
+    return this.db
+      .selectFrom('attempt_answer_scores')
+      .select(['attempt_id', 'question_id', 'answer', 'score', 'outcome'])
+      .where('attempt_id', 'in', attemptIds)
+      .execute();
+  }
+
+  async writeDigests(version: number, digests: { id: string; d: string }[]): Promise<void> {
+    if (!digests.length) return;
+    await sql`
+      update attempts a set digest = v.d, digest_version = ${version}
+      from jsonb_to_recordset(${JSON.stringify(digests)}::jsonb) as v(id text, d text)
+      where a.id = v.id`.execute(this.db);
+  }
+
+  testRow(testId: string): Promise<TestRow | undefined> {
+    return this.db.selectFrom('tests').selectAll().where('id', '=', testId).executeTakeFirst();
+  }
+
+  /** Submitted attempts of a free test, from the counters the attempts' triggers keep (migration 012). */
+  async submittedCount(sharedTestId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('results_counters')
+      .select(sql<number>`coalesce(sum(submitted), 0)::int`.as('submitted'))
+      .where('shared_test_id', '=', sharedTestId)
+      .executeTakeFirst();
+    return row?.submitted ?? 0;
+  }
+
+  /** Per free test of the test: submitted attempts, their mean percentage, and how many the publish changed. */
+  async freeTestScores(testId: string, publishId: string): Promise<FreeTestScores[]> {
+    const { rows } = await sql<FreeTestScores>`
+      select s.id as shared_test_id, count(a.id)::int as attempts, round(avg(${PERCENTAGE}), 2)::text as mean, count(c.attempt_id)::int as changed
+      from shared_tests s
+      left join attempts a on a.shared_test_id = s.id and a.submitted_at is not null
+      left join score_changes c on c.attempt_id = a.id and c.publish_id = ${publishId}
+      where s.test_id = ${testId}
+      group by s.id order by s.id`.execute(this.db);
+    return rows;
+  }
+}
