@@ -134,3 +134,49 @@ describe('GET /v2/test/{id}/analysis', () => {
     expect(JSON.stringify(res.body)).not.toContain('capital');
   });
 });
+
+describe('random test generation', () => {
+  test('each question is counted over the attempts that drew it; options by the test’s order whatever the student’s', async () => {
+    const { publishFreeTest, studentOf } = await import('../../../tests/support/studentTests');
+    const { readyMcq } = await import('../../../tests/support/testEditor');
+    const pool = ['One', 'Two', 'Three', 'Four'].map((name) => readyMcq(`Pool ${name}`));
+    const free = await publishFreeTest(server, tutor, {
+      name: 'Drawn',
+      sections: [{ questions: pool }, { questions: [readyMcq('Always here')] }],
+      settings: (ids) => ({ generateRandomTest: true, settingsForRTG: { [ids[0]]: { totalQuestions: 2 } }, shuffle: 'options' }),
+    });
+    const expected = new Map<string, { attempted: number; correct: number; chosen: number[] }>();
+    for (let s = 0; s < 12; s++) {
+      const student = studentOf(server, free.sharedTestId);
+      const attempt = (await student.start()).body.data.attempt;
+      for (const q of attempt.sections.flatMap((section: any) => section.questions)) {
+        // Even students answer right ('4'), odd ones wrong ('3'); every third skips.
+        if (s % 3 === 2) continue;
+        const option = q.options.find((o: any) => o.name.includes(s % 2 ? '3' : '4'));
+        await student.save(q.id, { selected: [option.id] });
+      }
+      expect((await student.submit()).status).toBe(200);
+      for (const q of attempt.sections.flatMap((section: any) => section.questions)) {
+        const e = expected.get(q.id) ?? { attempted: 0, correct: 0, chosen: [0, 0] };
+        e.attempted++;
+        if (s % 3 !== 2) {
+          e.chosen[s % 2 ? 0 : 1]++;
+          if (s % 2 === 0) e.correct++;
+        }
+        expected.set(q.id, e);
+      }
+    }
+    const data = (await analysisOf(tutor, `shared-test/${free.sharedTestId}`)).body.data;
+    expect(data.attempts).toBe(12);
+    expect(data.questions.map((q: any) => q.number)).toEqual([1, 2, 3, 4, 5]);
+    for (const q of data.questions) {
+      const e = expected.get(q.questionId) ?? { attempted: 0, correct: 0, chosen: [0, 0] };
+      expect([q.attempted, q.correct, q.options.map((o: any) => o.chosen)]).toEqual([e.attempted, e.correct, e.chosen]);
+      expect(q.facility).toBe(e.attempted ? Math.round((e.correct / e.attempted) * 1000) / 1000 : null);
+    }
+    expect(data.questions[4].attempted).toBe(12);
+    expect(data.questions.slice(0, 4).reduce((sum: number, q: any) => sum + q.attempted, 0)).toBe(24);
+    await db().updateTable('attempts').set({ digest: null }).where('shared_test_id', '=', free.sharedTestId).execute();
+    expect((await analysisOf(tutor, `shared-test/${free.sharedTestId}`)).body.data).toEqual(data);
+  });
+});
