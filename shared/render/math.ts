@@ -5,7 +5,7 @@ import katex from 'katex';
  * only before a non-space and closes it only after a non-space and not before a digit, so money
  * ("from $5 to $12") stays text (issue 15).
  */
-const MATH = /\$(?=\S)([^$\n]*?[^\s$\\])\$(?!\d)|\\\(([\s\S]+?)\\\)/g;
+export const MATH = /\$(?=\S)([^$\n]*?[^\s$\\])\$(?!\d)|\\\(([\s\S]+?)\\\)/g;
 
 /**
  * KaTeX's HTML by formula, most recently used last: a long question list renders the cards that

@@ -1,0 +1,106 @@
+import { parseDocx } from '../parser/parseDocx';
+import { PICTURE_PREFIX } from '../parser/content/inlines';
+import type { ParsedDocument } from '../parser/types';
+import { exportAiken, importAiken } from './aiken/aiken';
+import { detectFormat } from './detect';
+import { exportDocx } from './docx/export';
+import { exportGift } from './gift/export';
+import { importGift } from './gift/import';
+import { mapImages } from './html';
+import { countQuestions, FORMAT_NAMES, type ExportFormat, type ExportResult, type ImportFormat, type ImportResult, type InteropSection } from './model';
+import { exportMoodle } from './moodle/export';
+import { importMoodle } from './moodle/import';
+import { dataUrl } from './pictures';
+import { importQtiItem, importQtiPackage } from './qti/import';
+import { exportQti3 } from './qti/package';
+import { exportCsv, importCsv } from './table/csv';
+import { exportXlsx, importXlsx } from './table/xlsx';
+import { typeOfName } from './pictures';
+import { utf8 } from './xml';
+
+/**
+ * Questions in and out (issue 20): one call per direction over every format, so the command
+ * line, the server and the portal convert alike. An import never throws for a bad file: what it
+ * could not read is a problem of its own.
+ */
+export * from './model';
+export { detectFormat };
+
+const fail = (format: ImportFormat, message: string): ImportResult => ({ format, sections: [], questionCount: 0, problems: [{ severity: 'error', question: null, code: 'file', message }] });
+
+/** A Word document through our own parser, its pictures as data: URLs. */
+function importDocx(bytes: Uint8Array): ImportResult {
+  const doc = parseDocx(bytes);
+  const picture = (src: string) => {
+    if (!src.startsWith(PICTURE_PREFIX)) return src;
+    const path = src.slice(PICTURE_PREFIX.length);
+    const file = doc.pictureBytes(path);
+    return file ? dataUrl(typeOfName(path), file) : null;
+  };
+  const fix = (html: string) => mapImages(html, picture);
+  const sections = JSON.parse(JSON.stringify(doc.sections), (key, value) => (typeof value === 'string' && (key === 'name' || key === 'solution' || key === 'paragraph') ? fix(value) : value)) as InteropSection[];
+  return {
+    format: 'docx',
+    sections,
+    questionCount: doc.questionCount,
+    problems: doc.problems.map((p) => ({ severity: p.severity, question: null, code: p.code, message: `${p.message}${p.paragraph ? ` (paragraph ${p.paragraph}${p.excerpt ? `: "${p.excerpt}"` : ''})` : ''}` })),
+  };
+}
+
+function importJson(text: string): ImportResult {
+  const doc = JSON.parse(text) as Partial<ParsedDocument> | InteropSection[];
+  const sections = Array.isArray(doc) ? doc : (doc.sections ?? []);
+  return { format: 'json', sections, problems: [], questionCount: countQuestions(sections) };
+}
+
+export async function importFile(bytes: Uint8Array, name = '', from?: ImportFormat): Promise<ImportResult> {
+  const format = from ?? detectFormat(bytes, name);
+  if (!format) return fail('json', `cannot tell the format of ${name || 'the file'}: give it (--from qti3|qti2|moodle|gift|aiken|csv|xlsx|docx|json)`);
+  const zipped = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  try {
+    switch (format) {
+      case 'qti3':
+      case 'qti2':
+        return zipped ? importQtiPackage(bytes, format) : importQtiItem(utf8(bytes), format);
+      case 'moodle':
+        return importMoodle(utf8(bytes));
+      case 'gift':
+        return importGift(utf8(bytes));
+      case 'aiken':
+        return importAiken(utf8(bytes));
+      case 'csv':
+        return importCsv(utf8(bytes));
+      case 'xlsx':
+        return await importXlsx(bytes);
+      case 'docx':
+        return importDocx(bytes);
+      case 'json':
+        return importJson(utf8(bytes));
+    }
+  } catch (error) {
+    return fail(format, `${FORMAT_NAMES[format]}: ${(error as Error).message}`);
+  }
+}
+
+export async function exportSections(sections: InteropSection[], to: ExportFormat, fileName = 'questions'): Promise<ExportResult> {
+  switch (to) {
+    case 'qti3':
+      return exportQti3(sections, fileName);
+    case 'moodle':
+      return exportMoodle(sections, fileName);
+    case 'gift':
+      return exportGift(sections, fileName);
+    case 'aiken':
+      return exportAiken(sections, fileName);
+    case 'csv':
+      return exportCsv(sections, fileName);
+    case 'xlsx':
+      return exportXlsx(sections, fileName);
+    case 'docx':
+      return exportDocx(sections, fileName);
+    case 'json': {
+      const json = JSON.stringify({ sections, questionCount: countQuestions(sections) }, null, 2);
+      return { format: 'json', fileName: `${fileName}.json`, mimeType: 'application/json', data: new TextEncoder().encode(json + '\n'), losses: [] };
+    }
+  }
+}

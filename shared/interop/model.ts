@@ -1,0 +1,87 @@
+import type { ParsedChildQuestion, ParsedChoiceQuestion, ParsedComprehension, ParsedFillUpsQuestion, ParsedQuestion, ParsedSection } from '../parser/types';
+
+/**
+ * What the converters carry (issue 20): the questions of a test as the Word parser gives them
+ * (shared/parser/types.ts, the shape `POST /v2/question/create` takes), grouped by section, so
+ * that `convert --to json` prints what `parse --json` prints and an import goes up through the
+ * same upload path. Text is our HTML; maths is LaTeX between `$...$` (or `\(...\)`); a picture is
+ * an `<img>` whose src is a data: URL (from a file inside the package) or an http(s) URL.
+ */
+export type InteropSection = ParsedSection;
+export type InteropQuestion = ParsedQuestion;
+export type { ParsedChildQuestion, ParsedChoiceQuestion, ParsedComprehension, ParsedFillUpsQuestion };
+export type FillUpsAnswer = ParsedFillUpsQuestion['options'][number];
+
+export const IMPORT_FORMATS = ['json', 'qti3', 'qti2', 'moodle', 'gift', 'aiken', 'csv', 'xlsx', 'docx'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export const EXPORT_FORMATS = ['json', 'qti3', 'moodle', 'gift', 'aiken', 'csv', 'xlsx', 'docx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const FORMAT_NAMES: Record<ImportFormat, string> = {
+  json: 'Testforge JSON',
+  qti3: 'QTI 3.0',
+  qti2: 'QTI 2.x',
+  moodle: 'Moodle XML',
+  gift: 'GIFT',
+  aiken: 'Aiken',
+  csv: 'CSV',
+  xlsx: 'XLSX',
+  docx: 'Word',
+};
+
+/**
+ * One thing an import could not take as it was. `question` is the question's number in the file
+ * (1-based, in the file's own order: a GIFT block, a Moodle <question>, a QTI item, a CSV row);
+ * null for the whole file. An error leaves that question out and the others come in; a warning
+ * is a note on a question that did come in.
+ */
+export interface InteropProblem {
+  severity: 'error' | 'warning';
+  question: number | null;
+  code: string;
+  message: string;
+}
+
+export interface ImportResult {
+  format: ImportFormat;
+  sections: InteropSection[];
+  problems: InteropProblem[];
+  /** Questions imported, comprehension children counted, passages not (as ParsedDocument counts). */
+  questionCount: number;
+}
+
+/** Something of ours the target format cannot hold, with the questions it was in ("3", "5.2" for a passage's second question). */
+export interface Loss {
+  code: string;
+  count: number;
+  questions: string[];
+  message: string;
+}
+
+export interface ExportResult {
+  format: ExportFormat;
+  fileName: string;
+  mimeType: string;
+  data: Uint8Array;
+  losses: Loss[];
+}
+
+export const isComprehension = (q: ParsedQuestion): q is ParsedComprehension => q.type === 'comprehension';
+
+/** Every question with the label an export names it by: "3", and "5.2" for the second question of passage 5. */
+export function labelledQuestions(sections: InteropSection[]): { question: ParsedQuestion; label: string; passage?: ParsedComprehension }[] {
+  const out: { question: ParsedQuestion; label: string; passage?: ParsedComprehension }[] = [];
+  let n = 0;
+  for (const section of sections) {
+    for (const question of section.questions) {
+      const label = String(++n);
+      out.push({ question, label });
+      if (isComprehension(question)) question.questions.forEach((child, i) => out.push({ question: child, label: `${label}.${i + 1}`, passage: question }));
+    }
+  }
+  return out;
+}
+
+export function countQuestions(sections: InteropSection[]): number {
+  return sections.reduce((sum, s) => sum + s.questions.reduce((n, q) => n + (isComprehension(q) ? q.questions.length : 1), 0), 0);
+}

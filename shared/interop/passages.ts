@@ -1,0 +1,38 @@
+import type { InteropQuestion, ParsedChildQuestion } from './model';
+import type { Problems } from './problems';
+
+/**
+ * Moodle's formats (GIFT, Moodle XML) have no comprehension passage. We write one as a
+ * description question named "Passage 3" followed by its questions named "Passage 3 (1)",
+ * "Passage 3 (2)"..., and read that back as the passage. A description that no question follows
+ * that way is text with no question: left out, with a note.
+ */
+export const passageTitle = (label: string) => `Passage ${label}`;
+export const childTitle = (passage: string, k: number) => `${passage} (${k})`;
+
+export interface ReadItem {
+  number: number;
+  title: string | null;
+  /** A description reads as a comprehension without questions. */
+  question: InteropQuestion | null;
+}
+
+export function passageOf(items: ReadItem[], problems: Problems): InteropQuestion[] {
+  const out: InteropQuestion[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const { question, title, number } = items[i];
+    if (!question) continue;
+    if (question.type !== 'comprehension' || question.questions.length) {
+      out.push(question);
+      continue;
+    }
+    const children: ParsedChildQuestion[] = [];
+    while (title && i + 1 < items.length && items[i + 1].title === childTitle(title, children.length + 1)) {
+      const next = items[++i].question;
+      if (next && next.type !== 'comprehension') children.push(next);
+    }
+    if (children.length) out.push({ ...question, questions: children });
+    else problems.warning(number, 'description', 'a description (text with no question) left out: our tests hold text only as a comprehension passage');
+  }
+  return out;
+}

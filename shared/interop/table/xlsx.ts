@@ -1,0 +1,57 @@
+import ExcelJS from 'exceljs';
+import type { ExportResult, ImportResult, InteropSection } from '../model';
+import { Losses } from '../problems';
+import { rowsByHeader } from './csv';
+import { COLUMNS, questionsOf, rowsOf, TEMPLATE_ROWS, type Row } from './rows';
+
+/** XLSX of the sheet in ./rows.ts (exceljs: the browser build in the portal, the Node one elsewhere). */
+
+const CELL_MAX = 32_767;
+
+async function toXlsx(rows: Row[]): Promise<Uint8Array> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Questions');
+  sheet.addRow([...COLUMNS]);
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(COLUMNS.map((c) => row[c] ?? ''));
+  sheet.columns.forEach((column, i) => (column.width = i === 1 ? 60 : 14));
+  return new Uint8Array(await book.xlsx.writeBuffer());
+}
+
+const cellText = (value: ExcelJS.CellValue): string => {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object' && 'richText' in value) return value.richText.map((t) => t.text).join('');
+  if (typeof value === 'object' && 'text' in value) return String(value.text);
+  if (typeof value === 'object' && 'result' in value) return String(value.result ?? '');
+  return String(value);
+};
+
+export async function importXlsx(bytes: Uint8Array): Promise<ImportResult> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch (error) {
+    return { format: 'xlsx', sections: [], questionCount: 0, problems: [{ severity: 'error', question: null, code: 'file', message: `the spreadsheet cannot be read (${(error as Error).message})` }] };
+  }
+  const sheet = book.worksheets[0];
+  const table: string[][] = [];
+  sheet?.eachRow({ includeEmpty: true }, (row, n) => {
+    const values = row.values as ExcelJS.CellValue[];
+    table[n - 1] = values.slice(1).map(cellText);
+  });
+  const rows = rowsByHeader(Array.from(table, (r) => r ?? []));
+  if (!rows) return { format: 'xlsx', sections: [], questionCount: 0, problems: [{ severity: 'error', question: null, code: 'noHeader', message: `the first row must name the columns: ${COLUMNS.join(', ')}` }] };
+  return questionsOf(rows, 'xlsx');
+}
+
+export async function exportXlsx(sections: InteropSection[], fileName = 'questions'): Promise<ExportResult> {
+  const losses = new Losses('xlsx');
+  const rows = rowsOf(sections, losses).flatMap(({ row, label }) => {
+    const tooLong = COLUMNS.some((c) => (row[c]?.length ?? 0) > CELL_MAX);
+    if (tooLong) losses.add('cellTooLong', label);
+    return tooLong ? [] : [row];
+  });
+  return { format: 'xlsx', fileName: `${fileName}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: await toXlsx(rows), losses: losses.list() };
+}
+
+export const xlsxTemplate = () => toXlsx(TEMPLATE_ROWS);
