@@ -1,15 +1,15 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
-  Badge, Button, Caption1, DrawerBody, DrawerHeader, DrawerHeaderTitle, MessageBar, MessageBarBody, OverlayDrawer, Spinner, Text, makeStyles, tokens,
+  Badge, Button, Caption1, DrawerBody, DrawerHeader, DrawerHeaderTitle, MessageBar, MessageBarBody, OverlayDrawer, Spinner, Text, makeStyles, mergeClasses, tokens,
 } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import 'katex/dist/katex.min.css';
 import type { AnswerSheet, AttemptRow, SheetQuestion } from '../../../../shared/contract/results';
-import { renderMathIn } from '../../../../shared/render/math';
 import { useApi } from '../../app/apiContext';
 import { RichText } from '../../app/RichText';
 import { formatDuration, formatNumber, formatPercent } from './format';
+import { MathText } from './MathText';
 
 const useStyles = makeStyles({
   drawer: { width: '640px', maxWidth: '100vw' },
@@ -30,17 +30,6 @@ const useStyles = makeStyles({
 });
 
 const OUTCOME_COLOR = { correct: 'success', partial: 'warning', wrong: 'danger', unattempted: 'subtle' } as const;
-
-/** Plain text (the right answer in words) with its maths typeset, never read as HTML. */
-function MathText({ text, testId }: { text: string; testId?: string }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    if (!ref.current) return;
-    ref.current.textContent = text;
-    renderMathIn(ref.current);
-  }, [text]);
-  return <span ref={ref} data-testid={testId} />;
-}
 
 /**
  * A student's answer sheet (a drawer over the Results screen): each question in the order the
@@ -130,12 +119,12 @@ function SheetItem({ question }: { question: SheetQuestion }) {
         <ol className={styles.options} type="A">
           {question.options.map((option) => {
             const chose = selected.has(option.optionId);
-            const classes = [chose ? styles.chosen : '', option.isCorrect ? styles.correct : chose ? styles.wrongChoice : ''].join(' ');
+            const classes = mergeClasses(chose && styles.chosen, option.isCorrect ? styles.correct : chose && styles.wrongChoice);
             return (
               <li key={option.optionId} className={classes} data-chosen={chose} data-correct={option.isCorrect}>
                 <RichText as="span" html={option.text} className={styles.html} />
                 {chose && <> · {t('results.chosen')}</>}
-                {option.isCorrect && <CheckmarkRegular aria-label={t('results.key')} />}
+                {option.isCorrect && <CheckmarkRegular aria-label={t('results.key')} style={{ marginInlineStart: 4, verticalAlign: 'middle' }} />}
               </li>
             );
           })}

@@ -1,6 +1,6 @@
 import {
   Badge, Button, Caption1, Dropdown, Field, MessageBar, MessageBarBody, Option, SearchBox, Spinner, Table, TableBody, TableCell, TableHeader,
-  TableHeaderCell, TableRow, Text, Tooltip, makeStyles, tokens,
+  TableHeaderCell, TableRow, Text, Tooltip, makeStyles, mergeClasses, tokens,
 } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -75,13 +75,13 @@ export function AttemptsTable({ sharedTestId, refresh, onOpen }: { sharedTestId:
           <MessageBarBody>{t('results.attemptsLoadFailed')}</MessageBarBody>
         </MessageBar>
       )}
-      <div className={styles.scroll}>
+      <div className={styles.scroll} data-scrolls>
         <Table sortable size="small" className={styles.table} aria-label={t('results.attemptsTitle')} aria-busy={loading}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell className={styles.rank}>{t('results.rank')}</TableHeaderCell>
               {header('name', t('results.student'))}
-              <TableHeaderCell className={`${styles.status} ${styles.narrow}`}>{t('results.status')}</TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.status, styles.narrow)}>{t('results.status')}</TableHeaderCell>
               {header('score', t('results.score'))}
               {header('timeTaken', t('results.timeTaken'), styles.time)}
               {header('submittedAt', t('results.submittedAt'), styles.narrow)}

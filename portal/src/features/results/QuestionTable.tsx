@@ -1,12 +1,13 @@
 import { Fragment, useState } from 'react';
 import {
-  Badge, Caption1, Subtitle2, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens,
+  Badge, Caption1, Subtitle2, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, mergeClasses, tokens,
 } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { QuestionStat } from '../../../../shared/contract/results';
 import { DistractorChart } from './DistractorChart';
-import { formatNumber, formatShare, SEVERE_FLAGS } from './format';
+import { formatFixed, formatNumber, formatShare, SEVERE_FLAGS } from './format';
+import { MathText } from './MathText';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -42,13 +43,13 @@ export function QuestionTable({ questions }: { questions: QuestionStat[] }) {
         <Subtitle2 as="h2">{t('results.questionsTitle')}</Subtitle2>
         <Switch label={t('results.flaggedOnly')} checked={flaggedOnly} onChange={(_, data) => setFlaggedOnly(data.checked)} data-testid="questions-flagged-only" />
       </div>
-      <div className={styles.scroll}>
+      <div className={styles.scroll} data-scrolls>
         <Table size="small" className={styles.table} aria-label={t('results.questionsTitle')}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell className={styles.number}>#</TableHeaderCell>
               <TableHeaderCell>{t('results.question')}</TableHeaderCell>
-              <TableHeaderCell className={`${styles.figure} ${styles.narrow}`}>{t('results.attempted')}</TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.figure, styles.narrow)}>{t('results.attempted')}</TableHeaderCell>
               <TableHeaderCell className={styles.figure}>{t('results.facility')}</TableHeaderCell>
               <TableHeaderCell className={styles.figure}>{t('results.discrimination')}</TableHeaderCell>
               <TableHeaderCell>{t('results.flags')}</TableHeaderCell>
@@ -70,14 +71,12 @@ export function QuestionTable({ questions }: { questions: QuestionStat[] }) {
                     {open === question.questionId ? <ChevronDownRegular /> : <ChevronRightRegular />} {question.number}
                   </TableCell>
                   <TableCell>
-                    <Text className={styles.text} title={question.text}>
-                      {question.text}
-                    </Text>
+                    <MathText text={question.text} className={styles.text} />
                   </TableCell>
                   <TableCell className={styles.narrow}>{formatNumber(question.attempted, lang, 0)}</TableCell>
                   <TableCell data-testid="question-facility">{formatShare(question.facility, lang)}</TableCell>
                   <TableCell data-testid="question-discrimination" className={question.discrimination != null && question.discrimination < 0 ? styles.negative : undefined}>
-                    {formatNumber(question.discrimination, lang, 2)}
+                    {formatFixed(question.discrimination, lang)}
                   </TableCell>
                   <TableCell>
                     <span className={styles.flags}>
@@ -93,7 +92,7 @@ export function QuestionTable({ questions }: { questions: QuestionStat[] }) {
                   <TableRow>
                     <TableCell colSpan={6}>
                       <div className={styles.detail} data-testid="question-detail">
-                        <Text>{question.text}</Text>
+                        <MathText text={question.text} />
                         <Caption1>
                           {t('results.questionCounts', {
                             correct: formatNumber(question.correct, lang, 0),

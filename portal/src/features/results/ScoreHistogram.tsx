@@ -20,7 +20,7 @@ export function ScoreHistogram({ distribution }: { distribution: Analysis['distr
     <figure className={styles.figure} data-testid="score-histogram" aria-label={t('results.histogramTitle')}>
       <Subtitle2 as="h2">{t('results.histogramTitle')}</Subtitle2>
       <div className={styles.chart}>
-        <ResponsiveContainer width="100%" height="100%">
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 200 }}>
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 16, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="range" tick={{ fontSize: 11 }} interval={0} angle={-30} textAnchor="end" height={40} />

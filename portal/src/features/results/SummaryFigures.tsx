@@ -1,7 +1,7 @@
 import { Caption1, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Analysis, ResultsSummary } from '../../../../shared/contract/results';
-import { formatNumber, formatPercent } from './format';
+import { formatFixed, formatNumber, formatPercent } from './format';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: tokens.spacingHorizontalS, margin: 0, minWidth: 0 },
@@ -33,7 +33,7 @@ export function SummaryFigures({ analysis, summary }: { analysis: Analysis | nul
     { key: 'median', value: formatPercent(analysis?.median, lang) },
     { key: 'highest', value: formatPercent(analysis?.highest, lang) },
     { key: 'lowest', value: formatPercent(analysis?.lowest, lang) },
-    { key: 'reliability', value: formatNumber(analysis?.reliability, lang, 2), hint: t('results.figure.reliabilityHint') },
+    { key: 'reliability', value: formatFixed(analysis?.reliability, lang), hint: t('results.figure.reliabilityHint') },
   ];
   return (
     <div className={styles.grid} data-testid="results-figures">

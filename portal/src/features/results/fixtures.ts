@@ -23,8 +23,8 @@ export function attemptRow(n: number, extra: Partial<AttemptRow> = {}): AttemptR
 export function attemptsServer(total: number) {
   return jest.fn(async (_id: string, query: AttemptsQuery): Promise<AttemptList> => {
     const all = Array.from({ length: total }, (_, i) => attemptRow(i + 1)).filter((row) => !query.search || row.student.name.toLowerCase().includes(query.search.toLowerCase()));
-    const limit = query.limit ?? 50;
-    const page = query.page ?? 1;
+    const limit = Number(query.limit ?? 50);
+    const page = Number(query.page ?? 1);
     return { attempts: all.slice((page - 1) * limit, page * limit), total: all.length };
   });
 }

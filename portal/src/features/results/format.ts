@@ -6,6 +6,12 @@ export function formatNumber(value: number | null | undefined, language: string,
   return new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value);
 }
 
+/** A coefficient (discrimination, reliability) always with two decimals: 1.00, -0.31. */
+export function formatFixed(value: number | null | undefined, language: string): string {
+  if (value == null || Number.isNaN(value)) return '—';
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(value);
+}
+
 export const formatPercent = (value: number | null | undefined, language: string, digits = 1) =>
   value == null ? '—' : `${formatNumber(value, language, digits)}%`;
 

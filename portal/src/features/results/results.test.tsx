@@ -16,8 +16,8 @@ import { SEARCH_DEBOUNCE_MS } from './useAttempts';
 const user = makeUser();
 const lastQuery = (mock: jest.Mock) => mock.mock.calls.at(-1)?.[1] as AttemptsQuery;
 
-function renderTable(attempts = attemptsServer(120), onOpen = jest.fn()) {
-  const result = renderWithProviders(<AttemptsTable sharedTestId="st1" refresh={0} onOpen={onOpen} />, { preloadedAuth: { user }, api: { attempts } });
+function renderTable(attempts: jest.Mock = attemptsServer(120), onOpen = jest.fn()) {
+  const result = renderWithProviders(<AttemptsTable sharedTestId="st1" refresh={0} onOpen={onOpen} />, { preloadedAuth: { user }, api: { attempts: attempts as never } });
   return { ...result, attempts, onOpen };
 }
 
@@ -162,7 +162,7 @@ describe("the charts' data and the question table", () => {
     renderWithProviders(<QuestionTable questions={analysisOf().questions} />, { preloadedAuth: { user }, language: 'ko' });
     const rows = screen.getAllByTestId('question-row');
     expect(rows.map((row) => within(row).getByTestId('question-facility').textContent)).toEqual(['50%', '10%']);
-    expect(rows.map((row) => within(row).getByTestId('question-discrimination').textContent)).toEqual(['0.35', '-0.2']);
+    expect(rows.map((row) => within(row).getByTestId('question-discrimination').textContent)).toEqual(['0.35', '-0.20']);
     expect(within(rows[1]).getByTestId('flag-possible-wrong-key').textContent).toBe('정답 오류 가능');
     expect(within(rows[1]).getByTestId('flag-too-hard').textContent).toBe('너무 어려움');
     fireEvent.click(screen.getByTestId('questions-flagged-only'));
@@ -237,7 +237,7 @@ describe('live results', () => {
 
 describe('results screen', () => {
   const shared = { _id: 'st1', testId: 't1', testName: 'Đại số tuần 3', testURL: 'http://localhost/t/st1', startTime: '2030-01-01T00:00:00.000Z', endTime: null, noOfAttempts: -1, attemptsFromTest: true, isNew: false, isRemoved: false, testType: 'NORMAL', isReadyToLink: true, problems: [], createdAt: null, updatedAt: null } as never;
-  const page = (api: Parameters<typeof renderWithProviders>[1]['api'], language: 'en' | 'vi' = 'en') =>
+  const page = (api: NonNullable<Parameters<typeof renderWithProviders>[1]>['api'], language: 'en' | 'vi' = 'en') =>
     renderWithProviders(
       <Routes>
         <Route path="/home/local/results/:testId" element={<ResultsPage library="local" testId="t1" />} />
