@@ -130,8 +130,9 @@ export class AnalysisService {
    * version a publish made; the latest later than the digest's version applies, as in the view
    * attempt_answer_scores). A choice answer is its chosen options, so a rescore applies by them;
    * another question's rescored answers are read as scored now (one question's rows).
+   * Public: the results export (server/modules/results/marks.ts) reads digests by the same rule.
    */
-  private async overrides(testId: string, versions: Map<number, VersionQuestion[]>): Promise<Overrides> {
+  async overrides(testId: string, versions: Map<number, VersionQuestion[]>): Promise<Overrides> {
     const overrides: Overrides = new Map();
     const rescores = await this.repo.rescores(testId);
     if (!rescores.length) return overrides;

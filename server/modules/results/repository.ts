@@ -168,36 +168,44 @@ export class ResultsRepository {
   }
 
   /**
-   * Submitted attempts for the export, `limit` after the cursor in submit order, each with its
-   * marks per question as they are now. Keyset on (submitted_at, id): a submit time never changes
-   * once set, so a submit or a re-evaluation during the export neither repeats nor skips a row.
-   * The marks are one aggregate per attempt over its answer rows (contiguous: written together
-   * at its start). With rescores, the rule of the view attempt_answer_scores (the latest rescore
-   * of a later version than the attempt was scored with) is applied by a hash join on the test's
-   * latest rescore per answer instead of the view's lookup per answer row: the latest rescore is
-   * the one to apply exactly when its version is later than the attempt's.
+   * Submitted attempts for the export, `limit` after the cursor in submit order, with their
+   * digests (migration 013: what each question got, about 200 bytes). Keyset on (submitted_at,
+   * id): a submit time never changes once set, so a submit or a re-evaluation during the export
+   * neither repeats nor skips a row.
    */
-  async exportBatch(sharedTestId: string, testId: string, after: ExportCursor | null, limit: number, rescored: boolean): Promise<ExportRecord[]> {
+  async exportBatch(sharedTestId: string, after: ExportCursor | null, limit: number): Promise<ExportRecord[]> {
     const keyset = after ? sql`and (a.submitted_at, a.id) > (${after.at}::timestamptz, ${after.id})` : sql``;
-    const marks = rescored
-      ? sql`select json_object_agg(aa.question_id, coalesce(r.score, aa.score)) from attempt_answers aa
-          left join latest r on r.question_id = aa.question_id and r.answer_key = coalesce(aa.answer::text, 'null') and r.test_version > b.scored_version
-          where aa.attempt_id = b.id`
-      : sql`select json_object_agg(aa.question_id, aa.score) from attempt_answers aa where aa.attempt_id = b.id`;
     const { rows } = await sql<ExportRecord>`
+      select a.id, a.started_at, a.submitted_at, a.submitted_at::text as cursor, a.score, a.max_score, a.digest, a.digest_version, s.name, s.contact
+      from attempts a join students s on s.id = a.student_id
+      where a.shared_test_id = ${sharedTestId} and a.submitted_at is not null ${keyset}
+      order by a.submitted_at, a.id
+      limit ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Marks per question of attempts without a usable digest (submitted before digests existed),
+   * from their answer rows: one aggregate per attempt. With rescores, the rule of the view
+   * attempt_answer_scores (the latest rescore of a later version than the attempt was scored
+   * with) is applied by a hash join on the test's latest rescore per answer, not by the view's
+   * lookup per answer row: the latest is the one to apply exactly when it is later than the attempt.
+   */
+  async marksFromAnswers(testId: string, attemptIds: string[], rescored: boolean): Promise<{ id: string; marks: Record<string, number | string> | null }[]> {
+    if (attemptIds.length === 0) return [];
+    const score = rescored ? sql`coalesce(r.score, aa.score)` : sql`aa.score`;
+    const { rows } = await sql<{ id: string; marks: Record<string, number | string> | null }>`
       with latest as (
         select distinct on (question_id, answer_key) question_id, answer_key, test_version, score
         from answer_rescores where test_id = ${testId} and ${rescored}
         order by question_id, answer_key, test_version desc
-      ), batch as (
-        select a.id, a.started_at, a.submitted_at, a.submitted_at::text as cursor, a.score, a.max_score, a.scored_version, s.name, s.contact
-        from attempts a join students s on s.id = a.student_id
-        where a.shared_test_id = ${sharedTestId} and a.submitted_at is not null ${keyset}
-        order by a.submitted_at, a.id
-        limit ${limit}
       )
-      select b.id, b.started_at, b.submitted_at, b.cursor, b.score, b.max_score, b.name, b.contact, (${marks}) as marks
-      from batch b order by b.submitted_at, b.id`.execute(this.db);
+      select a.id, json_object_agg(aa.question_id, ${score}) as marks
+      from attempts a
+      join attempt_answers aa on aa.attempt_id = a.id
+      left join latest r on r.question_id = aa.question_id and r.answer_key = coalesce(aa.answer::text, 'null') and r.test_version > a.scored_version
+      where a.id in (${sql.join(attemptIds)})
+      group by a.id`.execute(this.db);
     return rows;
   }
 }
@@ -217,6 +225,6 @@ export interface ExportRecord {
   cursor: string;
   score: string;
   max_score: string;
-  /** Question id -> marks as they are now; null without answer rows. */
-  marks: Record<string, number | string> | null;
+  digest: string | null;
+  digest_version: number | null;
 }

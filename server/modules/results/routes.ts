@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { attemptParams, attemptsQuery, resultsParams } from '../../../shared/contract/results';
 import { requireActiveSubscription } from '../../http/context';
 import type { Services } from '../../services';
+import { AnalysisRepository } from '../analysis/repository';
+import { AnalysisService } from '../analysis/service';
+import { ReportRepository } from '../reports/repository';
 import { SharedTestsRepository } from '../sharedTests/repository';
 import { FreeTestService } from '../sharedTests/service';
 import { TestEditorRepository } from '../tests/repository';
@@ -17,7 +20,11 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export async function resultsRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tests = new TestEditorRepository(services.db);
-  const service = new ResultsService(new ResultsRepository(services.db), new FreeTestService(new SharedTestsRepository(services.db), tests), tests);
+  const freeTests = new FreeTestService(new SharedTestsRepository(services.db), tests);
+  const analysis = new AnalysisRepository(services.db);
+  // The export reads attempts' digests with the analysis' rule for re-evaluations since.
+  const overrides = new AnalysisService(analysis, new ReportRepository(services.db), tests, freeTests);
+  const service = new ResultsService(new ResultsRepository(services.db), freeTests, tests, analysis, overrides);
   const guard = [services.requireAuth, requireActiveSubscription];
   const tags = ['results'];
 

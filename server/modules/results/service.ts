@@ -2,12 +2,14 @@ import type { AnswerSheet, AttemptList, AttemptsQuery, ResultsSummary } from '..
 import type { Outcome, StudentAnswer } from '../../../shared/domain/scoring';
 import { answerableQuestions, type Test } from '../../../shared/domain/test';
 import { AppError } from '../../http/errors';
+import type { AnalysisRepository } from '../analysis/repository';
 import type { FreeTestService } from '../sharedTests/service';
 import type { SharedTestWithTest } from '../sharedTests/repository';
 import { questionsById } from '../students/layout';
 import { GRACE_MS } from '../students/service';
 import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import { layoutOf, percentageOf, presentAttemptRow, presentSheet, timeTakenS, type Clock, type ScoredAnswer } from './presenter';
+import { ExportMarks, type OverridesSource } from './marks';
 import { RankCache, type Ranks } from './ranks';
 import type { ExportCursor, PageQuery, ResultsCounters, ResultsRepository, ScoreChangeRecord } from './repository';
 
@@ -59,6 +61,8 @@ export class ResultsService {
     private readonly repo: ResultsRepository,
     private readonly freeTests: FreeTestService,
     private readonly tests: TestEditorRepository,
+    private readonly analysis: AnalysisRepository,
+    private readonly overrides: OverridesSource,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -130,27 +134,24 @@ export class ResultsService {
   async exportOf(caller: EditorCaller, id: string): Promise<ResultsExport> {
     const free = await this.freeTests.accessible(caller, id);
     const counters = await this.repo.counters(free.id, free.test_id);
-    const [test, ranks, rescored] = await Promise.all([this.testOf(caller, free), this.ranksOf(free, counters), this.repo.hasRescores(free.test_id)]);
+    const [test, ranks] = await Promise.all([this.testOf(caller, free), this.ranksOf(free, counters)]);
     const columns = new Map(answerableQuestions(test.sections.flatMap((s) => s.questions)).map((q, i) => [q._id, i]));
+    const marks = new ExportMarks(free.test_id, columns, this.repo, this.analysis, this.overrides);
     const repo = this.repo;
     const now = this.clock();
     async function* batches(): AsyncGenerator<ExportRow[]> {
       let cursor: ExportCursor | null = null;
       for (;;) {
-        const records = await repo.exportBatch(free.id, free.test_id, cursor, EXPORT_BATCH, rescored);
+        const records = await repo.exportBatch(free.id, cursor, EXPORT_BATCH);
         if (records.length === 0) return;
-        yield records.map((r) => {
-          const marks: (number | null)[] = new Array(columns.size).fill(null);
-          for (const [questionId, mark] of Object.entries(r.marks ?? {})) {
-            const column = columns.get(questionId);
-            if (column !== undefined) marks[column] = Number(mark);
-          }
+        const marksOf = await marks.of(records);
+        yield records.map((r, i) => {
           const score = Number(r.score);
           const maxScore = Number(r.max_score);
+          const [startedAt, submittedAt] = [new Date(r.started_at), new Date(r.submitted_at)];
           return {
-            name: r.name, contact: r.contact, startedAt: new Date(r.started_at), submittedAt: new Date(r.submitted_at),
-            timeTakenS: timeTakenS({ started_at: new Date(r.started_at), submitted_at: new Date(r.submitted_at), deadline_at: null }, now),
-            score, maxScore, percentage: percentageOf(score, maxScore), rank: ranks.rankOf(score), marks,
+            name: r.name, contact: r.contact, startedAt, submittedAt, timeTakenS: timeTakenS({ started_at: startedAt, submitted_at: submittedAt, deadline_at: null }, now),
+            score, maxScore, percentage: percentageOf(score, maxScore), rank: ranks.rankOf(score), marks: marksOf[i],
           };
         });
         if (records.length < EXPORT_BATCH) return;
