@@ -51,3 +51,21 @@ export function marksFrom(positive: number, negative = 0): Pick<ParsedChildQuest
 /** Marks other than one mark and no negative (what a format without marks gives on import). */
 export const hasOwnMarks = (q: InteropQuestion) => !!q.marks && (q.marks.positive !== 1 || (!!q.isNegativeMarkingEnabled && q.marks.negative > 0));
 export const hasNegative = (q: InteropQuestion) => !!q.isNegativeMarkingEnabled && !!q.marks && q.marks.negative > 0;
+
+/**
+ * A question's answer as a tutor writes it on one line (the Word format's `Ans:`, the sheet's
+ * `answer` column): option letters, True/False, the integer, blanks `;` apart with alternatives
+ * `|` apart and ranges as `1.41 - 1.42`.
+ */
+export function answerText(q: ParsedChildQuestion, letters: string, join: string): string {
+  switch (q.type) {
+    case 'multiple_choice':
+      return q.options.flatMap((o, i) => (o.isCorrect ? [letters[i] ?? ''] : [])).join(join);
+    case 'true_false':
+      return q.options[0]?.isCorrect ? 'True' : 'False';
+    case 'integer':
+      return q.solution.trim();
+    case 'fill_ups':
+      return blanksOf(q).map((b) => b.map((a) => (a.type === 'range' ? `${a.floor} - ${a.cap}` : a.name)).join(' | ')).join('; ');
+  }
+}

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { labelledQuestions, type ExportResult, type InteropQuestion, type InteropSection, type ParsedChildQuestion } from '../model';
 import { Losses } from '../problems';
-import { blanksOf } from '../questions';
+import { answerText } from '../questions';
 import { xmlEscape } from '../xml';
 import { htmlParagraphs, mediaName, type Media } from './runs';
 
@@ -24,19 +24,6 @@ function labelled(label: string, html: string, media: Media): string[] {
   return [paragraph(textRun(label) + first), ...rest.map(paragraph)];
 }
 
-function answer(q: ParsedChildQuestion): string {
-  switch (q.type) {
-    case 'multiple_choice':
-      return q.options.flatMap((o, i) => (o.isCorrect ? [LETTERS[i]] : [])).join(', ');
-    case 'true_false':
-      return q.options[0]?.isCorrect ? 'True' : 'False';
-    case 'integer':
-      return q.solution.trim();
-    case 'fill_ups':
-      return blanksOf(q).map((b) => b.map((a) => (a.type === 'range' ? `${a.floor} - ${a.cap}` : a.name)).join(' | ')).join('; ');
-  }
-}
-
 const TYPE_LINE: Record<ParsedChildQuestion['type'], string> = { multiple_choice: 'Multiple choice', true_false: 'True/False', fill_ups: 'Fill in the blanks', integer: 'Integer' };
 
 function question(q: ParsedChildQuestion, n: number, media: Media): string[] {
@@ -44,7 +31,7 @@ function question(q: ParsedChildQuestion, n: number, media: Media): string[] {
   if (q.type === 'multiple_choice') q.options.forEach((o, i) => out.push(...labelled(`(${LETTERS[i]}) `, o.name, media)));
   // The type line keeps an answer that could be read otherwise (a number as a blank, True as a statement) as it was.
   out.push(paragraph(textRun(`Type: ${TYPE_LINE[q.type]}`)));
-  out.push(paragraph(textRun(`Ans: ${answer(q)}`)));
+  out.push(paragraph(textRun(`Ans: ${answerText(q, LETTERS, ', ')}`)));
   if (q.type !== 'integer' && q.solution) out.push(...labelled('Solution: ', q.solution, media));
   if (q.marks) out.push(paragraph(textRun(`Marks: ${q.isNegativeMarkingEnabled && q.marks.negative ? `+${q.marks.positive} -${q.marks.negative}` : q.marks.positive}`)));
   if (q.difficultyLevel) out.push(paragraph(textRun(`Difficulty: ${DIFFICULTY[q.difficultyLevel]}`)));

@@ -2,7 +2,7 @@ import type { DifficultyLevel } from '../../domain/test/types';
 import { htmlToPlain, isPlainHtml, plainToHtml } from '../html';
 import { labelledQuestions, type ImportResult, type InteropQuestion, type InteropSection, type ParsedChildQuestion } from '../model';
 import { Problems, type Losses } from '../problems';
-import { blanksOf, fillUps, marksFrom, rangeAnswer, TRUE_FALSE, wordAnswer } from '../questions';
+import { answerText, fillUps, marksFrom, rangeAnswer, TRUE_FALSE, wordAnswer } from '../questions';
 
 /**
  * One question per row, the sheet a tutor fills in (CSV and XLSX): the documented columns below,
@@ -30,28 +30,13 @@ const htmlCell = (html: string) => (isPlainHtml(html) ? htmlToPlain(html).text :
 
 const RANGE = /^(-?\d+(?:\.\d+)?)\s*(?:-|–|to|\.\.)\s*(-?\d+(?:\.\d+)?)$/i;
 
-function answerOf(q: InteropQuestion): string {
-  switch (q.type) {
-    case 'multiple_choice':
-      return q.options.flatMap((o, i) => (o.isCorrect ? ['ABCDEF'[i] ?? ''] : [])).join(',');
-    case 'true_false':
-      return q.options[0]?.isCorrect ? 'True' : 'False';
-    case 'integer':
-      return q.solution.trim();
-    case 'fill_ups':
-      return blanksOf(q).map((b) => b.map((a) => (a.type === 'range' ? `${a.floor} - ${a.cap}` : a.name)).join(' | ')).join('; ');
-    default:
-      return '';
-  }
-}
-
 export function rowsOf(sections: InteropSection[], losses: Losses): { row: Row; label: string }[] {
   const rows: { row: Row; label: string }[] = [];
   const sectionOf = new Map(sections.flatMap((s) => s.questions.map((q) => [q, s.name ?? ''] as const)));
   let section = '';
   for (const { question: q, label, passage } of labelledQuestions(sections)) {
     section = passage ? section : (sectionOf.get(q) ?? '');
-    const row: Row = { type: (passage ? '+' : '') + q.type, question: htmlCell(q.type === 'comprehension' ? q.paragraph : q.name), section, answer: answerOf(q) };
+    const row: Row = { type: (passage ? '+' : '') + q.type, question: htmlCell(q.type === 'comprehension' ? q.paragraph : q.name), section, answer: q.type === 'comprehension' ? '' : answerText(q, 'ABCDEF', ',') };
     if (q.type === 'multiple_choice') {
       if (q.options.length > OPTION_COLUMNS.length) losses.add('tooManyOptions', label, String(OPTION_COLUMNS.length));
       q.options.slice(0, OPTION_COLUMNS.length).forEach((o, i) => (row[OPTION_COLUMNS[i]] = htmlCell(o.name)));
