@@ -162,6 +162,12 @@ export class ResultsRepository {
       .execute();
   }
 
+  /** Fresh planner statistics of the tables the pages read (see ResultsService.keepStatistics). */
+  async analyze(): Promise<void> {
+    await sql`analyze attempts`.execute(this.db);
+    await sql`analyze students`.execute(this.db);
+  }
+
   /** Whether a publish re-scored answers of the test (then the export applies the rescores). */
   async hasRescores(testId: string): Promise<boolean> {
     return Boolean(await this.db.selectFrom('answer_rescores').select('test_id').where('test_id', '=', testId).limit(1).executeTakeFirst());
