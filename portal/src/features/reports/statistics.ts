@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { StatisticsReason } from '../../../../shared/contract/results';
 import type { ReportedQuestion } from '../../../../shared/api/reportTypes';
-import { formatNumber, formatShare } from '../results/format';
+import { formatFixed, formatShare } from '../results/format';
 
 const letter = (index: number) => String.fromCharCode(65 + index);
 
@@ -29,7 +29,7 @@ function keyOf(options: Options): string | null {
 export function statisticsSentence(reason: StatisticsReason, question: ReportedQuestion['question'], t: TFunction, language: string): string {
   const options = (question as { options?: Options } | null)?.options;
   if (reason.flag === 'negative-discrimination') {
-    const value = reason.discrimination == null ? '' : ` (${t('reports.statistics.negativeValue', { value: formatNumber(reason.discrimination, language, 2) })})`;
+    const value = reason.discrimination == null ? '' : ` (${t('reports.statistics.negativeValue', { value: formatFixed(reason.discrimination, language) })})`;
     return `${t('reports.statistics.negative')}${value}`;
   }
   const key = keyOf(options);

@@ -13,11 +13,13 @@ const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', justifyContent: 'space-between' },
   scroll: { overflowX: 'auto', minWidth: 0 },
-  table: { minWidth: '560px', '@media (max-width: 600px)': { minWidth: '400px' } },
+  table: { minWidth: '560px', '@media (max-width: 600px)': { minWidth: '480px' } },
+  questionCell: { minWidth: '160px' },
   number: { width: '56px' },
   figure: { width: '96px' },
   narrow: { '@media (max-width: 600px)': { display: 'none' } },
-  text: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '320px' },
+  // Two lines at most, so a phone still reads the start of each question.
+  text: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' },
   row: { cursor: 'pointer' },
   flags: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   detail: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalS },
@@ -48,7 +50,7 @@ export function QuestionTable({ questions }: { questions: QuestionStat[] }) {
           <TableHeader>
             <TableRow>
               <TableHeaderCell className={styles.number}>#</TableHeaderCell>
-              <TableHeaderCell>{t('results.question')}</TableHeaderCell>
+              <TableHeaderCell className={styles.questionCell}>{t('results.question')}</TableHeaderCell>
               <TableHeaderCell className={mergeClasses(styles.figure, styles.narrow)}>{t('results.attempted')}</TableHeaderCell>
               <TableHeaderCell className={styles.figure}>{t('results.facility')}</TableHeaderCell>
               <TableHeaderCell className={styles.figure}>{t('results.discrimination')}</TableHeaderCell>

@@ -7,7 +7,7 @@ import { histogramData } from './format';
 
 const useStyles = makeStyles({
   figure: { margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
-  chart: { width: '100%', height: '220px', minWidth: 0 },
+  chart: { width: '100%', height: '180px', minWidth: 0 },
 });
 
 /** How the submitted attempts' percentages spread: 10 bins of 10 points (the last holds 100). */
