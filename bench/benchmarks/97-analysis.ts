@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import type { OpenedDatabase } from '../../server/db/database';
+import { createOrg, createUser } from '../../server/modules/orgs/commands';
+import { seedAttempts } from '../../tests/support/seedAttempts';
+import { measureOnEachDatabase } from '../lib/databases';
+import { once } from '../lib/once';
+import { callJson, startServer } from '../lib/server';
+import { median, round } from '../lib/stats';
+import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
+
+/**
+ * Issue 16's analysis benchmark: 100,000 submitted attempts of a 100-question test (10,000,000
+ * answer rows and 100,000 digests, seeded set-based), then GET /v2/shared-test/{id}/analysis:
+ * wall time of the call, median of a few. Targets: under 1 s on PostgreSQL, under 3 s on PGlite.
+ *
+ * Baseline in the same run: the straightforward SQL over the answers as scored now (the view
+ * attempt_answer_scores joined to the attempts' totals), computing only the per-question sums
+ * (counts, right answers, Σx, Σx², Σ rest, Σ rest², Σ x·rest) the analysis needs at least, no
+ * option counts and no top/bottom groups: a floor for any analysis that reads answer rows.
+ * Also: the analysis after a publish re-evaluated one question (its rescores applied as the
+ * digests are read).
+ */
+
+const ACCOUNT = { orgCode: 'ANALYSISBENCH', email: 'analysis@example.com', password: 'bench-password-1' };
+const QUESTIONS = Number(process.env.BENCH_ANALYSIS_QUESTIONS || 100);
+const ATTEMPTS = Number(process.env.BENCH_ANALYSIS_ATTEMPTS || 100_000);
+const REPEATS = Math.max(1, Number(process.env.BENCH_ANALYSIS_REPEATS || 5));
+const BASELINE_REPEATS = Math.max(1, Number(process.env.BENCH_ANALYSIS_BASELINE_REPEATS || 2));
+const TARGET_MS: Record<DatabaseKind, number> = { postgres: 1000, pglite: 3000 };
+
+/** Question n: multiple choice mostly (four options), some true/false, integer and two-blank fill-ins with partial marks. */
+function question(n: number): Record<string, unknown> {
+  if (n % 10 === 9) return { type: 'integer', name: `<p>Question ${n}: how many?</p>`, solution: String(n % 7), marks: { positive: 2 } };
+  if (n % 10 === 8) return { type: 'true_false', name: `<p>Question ${n} is true.</p>`, options: [{ name: 'True', isCorrect: true }, { name: 'False' }] };
+  if (n % 10 === 7) {
+    return {
+      type: 'fill_ups', name: `<p>Question ${n}: __ and __</p>`, isPartialMarkingEnabled: true, marks: { positive: 2 },
+      options: [{ optionId: 'b1', name: 'alpha', positiveMarks: 1 }, { optionId: 'b2', name: 'beta', positiveMarks: 1 }],
+    };
+  }
+  return {
+    type: 'multiple_choice',
+    name: `<p>Question ${n}: pick one.</p>`,
+    options: [0, 1, 2, 3].map((k) => ({ name: `Option ${k + 1}`, isCorrect: k === n % 4 })),
+    marks: { positive: 4, negative: 1 },
+    isNegativeMarkingEnabled: true,
+  };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const started = performance.now();
+  const result = await work();
+  return { ms: performance.now() - started, result };
+}
+
+/** The straightforward SQL: the per-question sums over the view's 10,000,000 rows. */
+async function baseline(database: OpenedDatabase, sharedTestId: string, testId: string): Promise<number> {
+  const { rows } = await sql<{ question_id: string }>`
+    with t as (select id, score from attempts where shared_test_id = ${sharedTestId} and submitted_at is not null)
+    select s.question_id, count(*) as attempted, count(*) filter (where s.outcome = 'correct') as correct,
+      sum(s.score) as sx, sum(s.score * s.score) as sxx, sum(t.score - s.score) as sr,
+      sum((t.score - s.score) * (t.score - s.score)) as srr, sum(s.score * (t.score - s.score)) as sxr
+    from attempt_answer_scores s join t on t.id = s.attempt_id
+    where s.test_id = ${testId}
+    group by s.question_id`.execute(database.db);
+  return rows.length;
+}
+
+export async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDatabase): Promise<Figure[]> {
+  const server = await startServer(database, { filesDir: ctx.tempDir('testforge-bench-files-') });
+  const closeServer = once(() => server.close());
+  ctx.onCleanup(closeServer);
+  const org = await createOrg(database.db, { code: ACCOUNT.orgCode, name: 'Analysis Bench', days: 365 });
+  await createUser(database.db, { orgCode: ACCOUNT.orgCode, email: ACCOUNT.email, password: ACCOUNT.password, name: 'Bench Tutor' });
+  const token = (await callJson(`${server.baseUrl}/api/auth/login`, { method: 'POST', body: ACCOUNT })).body.data.token as string;
+  const call = async (method: string, path: string, body?: unknown) => {
+    const send = () => callJson(`${server.baseUrl}/api${path}`, { method, body, headers: { 'x-access-token': token } });
+    // After minutes of seeding, the kept-alive connection may have been closed by the server: once more.
+    const res = await send().catch(send);
+    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    return res.body.data;
+  };
+  const testId = (await call('POST', '/v2/test/create', { name: 'Analysis bench' }))._id as string;
+  const sectionId = (await call('POST', '/v2/test/section/create', { testId })).section._id as string;
+  await call('POST', '/v2/question/create', { testId, sectionId, questions: Array.from({ length: QUESTIONS }, (_, n) => question(n)) });
+  const test = await call('GET', `/v2/test/${testId}`);
+
+  ctx.log(`${kind}: seeding ${ATTEMPTS.toLocaleString('en')} submitted attempts of ${QUESTIONS} questions`);
+  const seed = await timed(() => seedAttempts(database.db, { orgId: org.id, testId, questions: test.sections[0].questions, attempts: ATTEMPTS, prefix: 'b' }));
+  const sharedTestId = seed.result.sharedTestId;
+  ctx.log(`${kind}: seeded in ${round(seed.ms / 1000)} s`);
+  await sql`analyze`.execute(database.db);
+
+  const runs = async (label: string, count: number, work: () => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let r = 0; r < count; r++) {
+      times.push((await timed(work)).ms);
+      ctx.log(`${kind}: ${label} run ${r + 1}: ${round(times[r])} ms`);
+    }
+    return times;
+  };
+  const figure = (name: string, times: number[], target?: number): Figure => ({
+    name,
+    value: round(median(times)),
+    unit: 'ms',
+    database: kind,
+    ...(target ? { target: `< ${target} ms`, meetsTarget: median(times) < target } : {}),
+    detail: `median of ${times.length}; runs ${times.map(round).join(' / ')} ms`,
+  });
+
+  const analysisPath = `/v2/shared-test/${sharedTestId}/analysis`;
+  const first = await call('GET', analysisPath);
+  if (first.attempts !== ATTEMPTS) throw new Error(`analysis counted ${first.attempts} attempts`);
+  const analysis = await runs('analysis', REPEATS, () => call('GET', analysisPath));
+  const base = await runs('baseline SQL', BASELINE_REPEATS, () => baseline(database, sharedTestId, testId));
+
+  // One question's key moves on (RE_EVALUATE): its rescores are applied as digests are read.
+  const current = test.sections[0].questions[0];
+  await call('PATCH', '/v2/report-repo/save-and-resolve', {
+    test: { _id: testId },
+    questions: [{ question: { ...current, options: current.options.map((o: any, k: number) => ({ ...o, isCorrect: k === 1 })) }, publishOption: 'RE_EVALUATE' }],
+  });
+  const afterPublish = await runs('analysis after a publish', REPEATS, () => call('GET', analysisPath));
+
+  await closeServer();
+  const size = `${ATTEMPTS.toLocaleString('en')} attempts × ${QUESTIONS} questions`;
+  return [
+    { name: `seed ${size}`, value: round(seed.ms / 1000), unit: 's', database: kind, detail: 'set-based INSERT ... SELECT, digests included' },
+    figure(`GET analysis, ${size}`, analysis, TARGET_MS[kind]),
+    figure(`baseline, same run: per-question sums in SQL over the view`, base),
+    figure(`GET analysis after a publish re-evaluated 1 question`, afterPublish, TARGET_MS[kind]),
+  ];
+}
+
+const benchmark: Benchmark = {
+  id: 'analysis',
+  title: 'Question analysis: 100,000 attempts of a 100-question test',
+  run: (ctx) => measureOnEachDatabase(ctx, (kind, database) => measure(ctx, kind, database)),
+};
+
+export default benchmark;
