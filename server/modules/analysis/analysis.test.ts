@@ -2,8 +2,9 @@
 // docs/analysis.md taken by 11 students through the real student calls, every statistic checked
 // against the working below; digests written by the submit, rebuilt from the answers, and across
 // organisations.
+import { createUser } from '../orgs/commands';
 import { signInEditor, type Editor } from '../../../tests/support/testEditor';
-import { startTestServer, type TestServer } from '../../../tests/support/testServer';
+import { login, startTestServer, type TestServer } from '../../../tests/support/testServer';
 import { takeWorkedExample } from './workedExample';
 
 let server: TestServer;
@@ -128,10 +129,18 @@ describe('GET /v2/test/{id}/analysis', () => {
     expect(byTest.body.data).toEqual(byFree);
   });
 
-  test("another organisation's test: 404, nothing of it", async () => {
-    const res = await analysisOf(other, `test/${worked.testId}`);
-    expect(res.status).toBe(404);
-    expect(JSON.stringify(res.body)).not.toContain('capital');
+  test("another organisation's test, or a colleague's in the same one: 404 from both calls, nothing of it", async () => {
+    const account = { orgCode: tutor.account.orgCode, email: 'analysis-colleague@example.com', password: 'colleague-pass-1' };
+    await createUser(db(), { ...account, name: 'Colleague' });
+    const token = await login(server, account);
+    const colleague: Editor = { ...tutor, token, call: (method, path, body, lang) => server.call(method, path, { token, body, lang }) };
+    for (const who of [other, colleague]) {
+      for (const path of [`test/${worked.testId}`, `shared-test/${worked.sharedTestId}`]) {
+        const res = await analysisOf(who, path);
+        expect([path, res.status]).toEqual([path, 404]);
+        expect(JSON.stringify(res.body)).not.toContain('capital');
+      }
+    }
   });
 });
 
