@@ -144,6 +144,24 @@ describeInBrowser('Results', () => {
     expect(sentences).toContain('Stronger students got this wrong more often than weaker ones');
     await page.waitForTimeout(1100); // KaTeX
     await screenshot(page, 'results-statistics-report-en');
+
+    // The same fix as a student's report: the key becomes B; before publishing, the preview says
+    // what it does to the free test's scores (every seeded attempt changes), then it publishes.
+    await raised.first().getByTestId('edit-to-resolve').click();
+    const edit = page.getByTestId('question-dialog');
+    await edit.getByTestId('option-correct-0').uncheck();
+    await edit.getByTestId('option-correct-1').check();
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await edit.waitFor({ state: 'detached' });
+    await raised.first().getByTestId('save-and-resolve').click();
+    const publish = page.getByTestId('publish-dialog');
+    const line = publish.getByTestId('corrections-preview-line');
+    await line.waitFor();
+    expect(await line.textContent()).toMatch(new RegExp(`^Algebra weekly quiz: (${ATTEMPTS}|${ATTEMPTS + 1}) of ${ATTEMPTS + 1} attempts change score; mean \\d+(\\.\\d+)?% → \\d+(\\.\\d+)?%$`));
+    await page.waitForTimeout(400); // the dialog's fade-in
+    await screenshot(page, 'results-corrections-preview-en');
+    await publish.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByTestId('toast').getByText('Successfully Published Questions').first().waitFor();
   });
 
   test('from the free-test dialog (Vietnamese); a test without a free test says so', async () => {

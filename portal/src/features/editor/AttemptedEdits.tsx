@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../shared/api/client';
 import type { PublishOption } from '../../../../shared/api/reportTypes';
 import { publishAttemptedEdits, type AttemptedEdit } from '../../../../shared/state/editorSlice';
 import { toastQueued } from '../../../../shared/state/uiSlice';
+import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { PreviewCorrections } from '../reports/CorrectionsPreviewPanel';
 import { REPORTS_CHANGED_EVENT } from '../header/useReportedCount';
 import { LeaveDialog, PublishDialog, type PublishItem } from '../reports/ReportDialogs';
 import { useLeaveGuard } from '../reports/useLeaveGuard';
@@ -28,6 +30,23 @@ export function AttemptedEditsBar() {
   const dispatch = useAppDispatch();
   const edits = useAppSelector((s) => s.editor.attemptedEdits);
   const publishing = useAppSelector((s) => s.editor.publishing);
+  const { testId, version } = useAppSelector((s) => s.editor);
+  const api = useApi();
+  // The corrections preview: the publish below run dry (issue 16), asked again as the options change.
+  const preview = useMemo<PreviewCorrections | undefined>(
+    () =>
+      testId
+        ? async (options, signal) => [
+            {
+              preview: await api.previewCorrections(
+                { test: { _id: testId, version }, questions: edits.map((edit) => ({ sectionId: edit.sectionId, question: edit.question, publishOption: options[edit.question._id] ?? edit.option })), resolve: false },
+                signal,
+              ),
+            },
+          ]
+        : undefined,
+    [api, edits, testId, version],
+  );
   const [dialog, setDialog] = useState<{ kind: 'publish'; then?: () => void } | { kind: 'leave'; proceed: () => void } | null>(null);
 
   useLeaveGuard(edits.length > 0, (proceed) => setDialog({ kind: 'leave', proceed }));
@@ -62,7 +81,7 @@ export function AttemptedEditsBar() {
           </MessageBarActions>
         )}
       </MessageBar>
-      {dialog?.kind === 'publish' && <PublishDialog items={edits.map(publishItemOf)} intro={t('editor.attempted.publishIntro')} onClose={() => setDialog(null)} onPublish={publish} />}
+      {dialog?.kind === 'publish' && <PublishDialog items={edits.map(publishItemOf)} intro={t('editor.attempted.publishIntro')} onClose={() => setDialog(null)} onPublish={publish} preview={preview} />}
       {dialog?.kind === 'leave' && (
         <LeaveDialog
           count={edits.length}
