@@ -182,7 +182,8 @@ export class ResultsRepository {
   async exportBatch(sharedTestId: string, after: ExportCursor | null, limit: number): Promise<ExportRecord[]> {
     const keyset = after ? sql`and (a.submitted_at, a.id) > (${after.at}::timestamptz, ${after.id})` : sql``;
     const { rows } = await sql<ExportRecord>`
-      select a.id, a.started_at, a.submitted_at, a.submitted_at::text as cursor, a.score, a.max_score, a.digest, a.digest_version, s.name, s.contact
+      select a.id, (extract(epoch from a.started_at) * 1000)::float8 as started_ms, (extract(epoch from a.submitted_at) * 1000)::float8 as submitted_ms,
+        a.submitted_at::text as cursor, a.score::float8 as score, a.max_score::float8 as max_score, a.digest, a.digest_version, s.name, s.contact
       from attempts a join students s on s.id = a.student_id
       where a.shared_test_id = ${sharedTestId} and a.submitted_at is not null ${keyset}
       order by a.submitted_at, a.id
@@ -226,11 +227,12 @@ export interface ExportRecord {
   id: string;
   name: string;
   contact: string;
-  started_at: Date;
-  submitted_at: Date;
+  /** Epoch milliseconds (numbers: 200,000 dates parsed per export otherwise). */
+  started_ms: number;
+  submitted_ms: number;
   cursor: string;
-  score: string;
-  max_score: string;
+  score: number;
+  max_score: number;
   digest: string | null;
   digest_version: number | null;
 }

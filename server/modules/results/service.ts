@@ -11,7 +11,7 @@ import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import { layoutOf, percentageOf, presentAttemptRow, presentSheet, timeTakenS, type Clock, type ScoredAnswer } from './presenter';
 import { ExportMarks, type OverridesSource } from './marks';
 import { RankCache, type Ranks } from './ranks';
-import type { ExportCursor, PageQuery, ResultsCounters, ResultsRepository, ScoreChangeRecord } from './repository';
+import type { ExportCursor, ExportRecord, PageQuery, ResultsCounters, ResultsRepository, ScoreChangeRecord } from './repository';
 
 const attemptNotFound = () => new AppError(404, 'NOT_FOUND', 'attemptNotFound', { what: 'attempt' });
 
@@ -160,24 +160,27 @@ export class ResultsService {
     const marks = new ExportMarks(free.test_id, columns, this.repo, this.analysis, this.overrides);
     const repo = this.repo;
     const now = this.clock();
+    const read = (cursor: ExportCursor | null) => repo.exportBatch(free.id, cursor, EXPORT_BATCH);
     async function* batches(): AsyncGenerator<ExportRow[]> {
-      let cursor: ExportCursor | null = null;
-      for (;;) {
-        const records = await repo.exportBatch(free.id, cursor, EXPORT_BATCH);
+      let next: Promise<ExportRecord[]> | null = read(null);
+      while (next) {
+        const records: ExportRecord[] = await next;
+        // The next batch is read while this one is written out (one batch ahead, no more).
+        const last = records[records.length - 1];
+        next = records.length === EXPORT_BATCH ? read({ at: last.cursor, id: last.id }) : null;
+        // A failure of the batch ahead surfaces when it is awaited, not as an unhandled rejection meanwhile.
+        next?.catch(() => undefined);
         if (records.length === 0) return;
         const marksOf = await marks.of(records);
         yield records.map((r, i) => {
           const score = Number(r.score);
           const maxScore = Number(r.max_score);
-          const [startedAt, submittedAt] = [new Date(r.started_at), new Date(r.submitted_at)];
+          const [startedAt, submittedAt] = [new Date(r.started_ms), new Date(r.submitted_ms)];
           return {
             name: r.name, contact: r.contact, startedAt, submittedAt, timeTakenS: timeTakenS({ started_at: startedAt, submitted_at: submittedAt, deadline_at: null }, now),
             score, maxScore, percentage: percentageOf(score, maxScore), rank: ranks.rankOf(score), marks: marksOf[i],
           };
         });
-        if (records.length < EXPORT_BATCH) return;
-        const last = records[records.length - 1];
-        cursor = { at: last.cursor, id: last.id };
       }
     }
     return { testName: test.name, questionCount: columns.size, batches: batches() };
