@@ -31,6 +31,7 @@ import { sharedTestRoutes } from './modules/sharedTests/routes';
 import { resultsRoutes } from './modules/results/routes';
 import { analysisRoutes } from './modules/analysis/routes';
 import { studentRoutes } from './modules/students/routes';
+import { interopRoutes } from './modules/interop/routes';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -88,7 +89,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
         await database.db.selectFrom('organizations').select('id').limit(1).execute();
         return { data: { status: 'ok', database: database.kind, version: APP_VERSION } };
       });
-      for (const routes of [authRoutes, settingsRoutes, helpRoutes, assetRoutes, reportRoutes, libraryRoutes, libraryContentRoutes, linkRoutes, testEditorRoutes, fileRoutes, printRoutes, parserRoutes, sharedTestRoutes, studentRoutes, resultsRoutes, analysisRoutes]) {
+      for (const routes of [authRoutes, settingsRoutes, helpRoutes, assetRoutes, reportRoutes, libraryRoutes, libraryContentRoutes, linkRoutes, testEditorRoutes, fileRoutes, printRoutes, parserRoutes, sharedTestRoutes, studentRoutes, resultsRoutes, analysisRoutes, interopRoutes]) {
         await api.register((scope) => routes(scope, services));
       }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -223,6 +223,12 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     resultsSummary: notSetUp('resultsSummary'),
     testAnalysis: notSetUp('testAnalysis'),
     resultsFile: notSetUp('resultsFile'),
+    // Questions in and out (shared/api/interop.ts): a test that uses one sets it up.
+    interopPreview: notSetUp('interopPreview'),
+    interopImport: notSetUp('interopImport'),
+    interopExportTest: notSetUp('interopExportTest'),
+    interopExportTests: notSetUp('interopExportTests'),
+    interopTemplate: notSetUp('interopTemplate'),
   };
   const merged = { ...defaults, ...overrides } as Record<string, (...args: unknown[]) => Promise<unknown>>;
   const api: Record<string, jest.Mock> = {};

@@ -4,6 +4,7 @@ import { sharedTestEndpoints } from './sharedTests';
 import { studentEndpoints } from './students';
 import { reportEndpoints } from './reports';
 import { resultsEndpoints } from './results';
+import { interopEndpoints } from './interop';
 import type { AxiosInstance } from 'axios';
 import type { DefaultTestSettings } from '../domain/testSettings';
 import type { AuthUser, LoginResult, OrgLoginSettings, OrgSummary, PremiumTutor } from './types';
@@ -58,6 +59,7 @@ export function createEndpoints(http: AxiosInstance) {
     ...studentEndpoints(http),
     ...reportEndpoints(http),
     ...resultsEndpoints(http),
+    ...interopEndpoints(http),
   };
 }
 

@@ -180,6 +180,12 @@ const en = {
   resultsColumnPercentage: 'Percentage',
   resultsColumnRank: 'Rank',
   resultsColumnQuestion: 'Q{number}',
+  // Questions in and out (issue 20).
+  importMultipartRequired: 'Send the file as a multipart form with the field file.',
+  importNothing: 'Nothing in this file can be imported: {reason}',
+  importFileTooLarge: 'This file is too large to import: the limit is {limit} MB.',
+  exportTooManyTests: 'At most {limit} tests can be exported at once; {count} are selected.',
+  exportNothing: 'No test is selected to export.',
 };
 
 export type ServerMessageKey = keyof typeof en;
@@ -355,6 +361,11 @@ const vi: Record<ServerMessageKey, string> = {
   resultsColumnPercentage: 'Phần trăm',
   resultsColumnRank: 'Xếp hạng',
   resultsColumnQuestion: 'Câu {number}',
+  importMultipartRequired: 'Hãy gửi tệp dưới dạng biểu mẫu multipart với trường file.',
+  importNothing: 'Không có gì trong tệp này có thể nhập được: {reason}',
+  importFileTooLarge: 'Tệp quá lớn để nhập: giới hạn là {limit} MB.',
+  exportTooManyTests: 'Chỉ có thể xuất tối đa {limit} bài kiểm tra một lần; đang chọn {count}.',
+  exportNothing: 'Chưa chọn bài kiểm tra nào để xuất.',
 };
 
 const ko: Record<ServerMessageKey, string> = {
@@ -528,6 +539,11 @@ const ko: Record<ServerMessageKey, string> = {
   resultsColumnPercentage: '백분율',
   resultsColumnRank: '순위',
   resultsColumnQuestion: '문항 {number}',
+  importMultipartRequired: '파일은 file 필드가 있는 multipart 양식으로 보내 주세요.',
+  importNothing: '이 파일에서 가져올 수 있는 것이 없습니다: {reason}',
+  importFileTooLarge: '가져오기에는 파일이 너무 큽니다. 한도는 {limit}MB입니다.',
+  exportTooManyTests: '한 번에 최대 {limit}개의 시험만 내보낼 수 있습니다. {count}개가 선택되었습니다.',
+  exportNothing: '내보낼 시험이 선택되지 않았습니다.',
 };
 
 export const SERVER_MESSAGES: Record<Language, Record<ServerMessageKey, string>> = { en, vi, ko };

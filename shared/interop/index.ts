@@ -11,6 +11,7 @@ import { countQuestions, FORMAT_NAMES, type ExportFormat, type ExportResult, typ
 import { exportMoodle } from './moodle/export';
 import { importMoodle } from './moodle/import';
 import { dataUrl } from './pictures';
+import { zipProblem } from './limits';
 import { importQtiItem, importQtiPackage } from './qti/import';
 import { exportQti3 } from './qti/package';
 import { exportCsv, importCsv } from './table/csv';
@@ -54,9 +55,12 @@ function importJson(text: string): ImportResult {
 }
 
 export async function importFile(bytes: Uint8Array, name = '', from?: ImportFormat): Promise<ImportResult> {
+  const zipped = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  // Before anything is inflated, the detector's look at the manifest included.
+  const unsafe = zipped ? zipProblem(bytes) : null;
+  if (unsafe) return fail(from ?? 'json', unsafe);
   const format = from ?? detectFormat(bytes, name);
   if (!format) return fail('json', `cannot tell the format of ${name || 'the file'}: give it (--from qti3|qti2|moodle|gift|aiken|csv|xlsx|docx|json)`);
-  const zipped = bytes[0] === 0x50 && bytes[1] === 0x4b;
   try {
     switch (format) {
       case 'qti3':
@@ -82,10 +86,11 @@ export async function importFile(bytes: Uint8Array, name = '', from?: ImportForm
   }
 }
 
-export async function exportSections(sections: InteropSection[], to: ExportFormat, fileName = 'questions'): Promise<ExportResult> {
+/** `title` names the test where a format has a place for it (QTI's assessment test). */
+export async function exportSections(sections: InteropSection[], to: ExportFormat, fileName = 'questions', title?: string): Promise<ExportResult> {
   switch (to) {
     case 'qti3':
-      return exportQti3(sections, fileName);
+      return exportQti3(sections, fileName, title);
     case 'moodle':
       return exportMoodle(sections, fileName);
     case 'gift':

@@ -22,8 +22,8 @@ export async function missingFonts(api: Pick<UploadApi, 'checkFonts'>, faces: st
 
 const PICTURES_AT_ONCE = 4;
 
-/** Every HTML field of a question (its children's too) passed through `map`. */
-function mapHtml(question: ParsedQuestion, map: (html: string) => string): ParsedQuestion {
+/** Every HTML field of a question (its children's too) passed through `map`; the preview-only fields dropped. */
+export function mapHtml(question: ParsedQuestion, map: (html: string) => string): ParsedQuestion {
   // The preview's fields (where it stands, which rule found its answer) are not the API's.
   const { docParagraph: _at, answerFrom: _rule, ...rest } = question;
   const out = { ...rest, name: map(question.name), solution: question.type === 'integer' ? question.solution : map(question.solution) } as ParsedQuestion;

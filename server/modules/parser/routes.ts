@@ -30,7 +30,7 @@ function fontEntry(face: string, uploaded: UploadedFont | undefined) {
 }
 
 /** A form field that the form schema refused: 400 naming it, as a refused JSON field is. */
-function formFieldError(error: z.ZodError, form: Record<string, unknown>): AppError {
+export function formFieldError(error: z.ZodError, form: Record<string, unknown>): AppError {
   const issue = error.issues[0];
   const field = issue.path.join('.') || 'body';
   if (issue.code === 'unrecognized_keys') return badRequest(issue.keys[0] ?? field, 'unknownField');

@@ -1,0 +1,47 @@
+import type { AxiosInstance } from 'axios';
+import { LOSSES_HEADER, readLossesHeader, type ExportSelection, type ImportOutcome, type ImportPreview, type InteropExportFormat } from '../contract/interop';
+import type { ImportFormat } from '../interop/model';
+import { dispositionFileName } from './results';
+
+export interface InteropImportTarget {
+  testId: string;
+  sectionId: string;
+  useFileSections: boolean;
+  version?: number;
+  from?: ImportFormat;
+}
+
+type NamedBlob = Blob & { name?: string };
+
+function fileForm(file: NamedBlob, fields: Record<string, string | number | boolean | undefined>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, String(value));
+  // The file last: the server reads the text fields as they come, before the file.
+  form.append('file', file, file.name ?? 'questions');
+  return form;
+}
+
+/**
+ * Questions in and out (issue 20; shapes and calls in shared/contract/interop.ts). Files come
+ * back as Blobs fetched with the session's header; their errors as Blob bodies too.
+ */
+export function interopEndpoints(http: AxiosInstance) {
+  const download = async (request: Promise<{ data: Blob; headers: Record<string, unknown> }>) => {
+    const response = await request;
+    const header = (name: string) => (response.headers[name] as string | undefined) ?? null;
+    return { blob: response.data, fileName: dispositionFileName(header('content-disposition')), losses: readLossesHeader(header(LOSSES_HEADER)) };
+  };
+  const files = { responseType: 'blob' as const, timeout: 300_000, handlesOwnErrors: true };
+  return {
+    /** What the server understood of a file; nothing is stored. */
+    interopPreview: async (file: NamedBlob, from?: ImportFormat) =>
+      (await http.post<{ data: ImportPreview }>('/v2/interop/preview', fileForm(file, { from }), { timeout: 120_000 })).data.data,
+    /** The file's questions into a section of a test, in one change. */
+    interopImport: async (file: NamedBlob, target: InteropImportTarget) =>
+      (await http.post<{ data: ImportOutcome }>('/v2/interop/import', fileForm(file, { ...target }), { timeout: 300_000 })).data.data,
+    interopExportTest: (testId: string, format: InteropExportFormat) =>
+      download(http.get<Blob>(`/v2/interop/test/${encodeURIComponent(testId)}/export`, { ...files, params: { format } })),
+    interopExportTests: (selection: ExportSelection) => download(http.post<Blob>('/v2/interop/export', selection, files)),
+    interopTemplate: (format: 'csv' | 'xlsx') => download(http.get<Blob>(`/v2/interop/template/${format}`, files)),
+  };
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { EXPORT_FORMATS, IMPORT_FORMATS } from '../interop/model';
+
+/**
+ * Questions in and out over the API (issue 20; docs/interop.md). One definition per shape: the
+ * server validates requests with these schemas; the API client and the portal use the inferred
+ * types. All calls are behind sign-in and an active subscription; another organisation's (or a
+ * colleague's) test or section is 404, as everywhere.
+ *
+ * - POST /api/v2/interop/preview            multipart: file [, from]                   → ImportPreview (nothing stored)
+ * - POST /api/v2/interop/import             multipart: file, testId, sectionId
+ *                                           [, useFileSections, version, from]          → ImportOutcome (one change of the test)
+ * - GET  /api/v2/interop/test/{id}/export?format=…                                      → the file, streamed; losses in X-Export-Losses
+ * - POST /api/v2/interop/export             JSON: ExportSelection                        → one zip, streamed; losses in losses.json inside
+ * - GET  /api/v2/interop/template/{format}  csv | xlsx                                   → the spreadsheet template
+ */
+
+/** Largest file an import reads (a 10,000-question GIFT bank is about 2 MB; a QTI package with pictures far more). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Tests in one library export (a zip, streamed a test at a time). */
+export const EXPORT_TESTS_MAX = 500;
+/** The header that carries an export's losses: percent-encoded JSON of ExportLoss[], kept under this many characters. */
+export const LOSSES_HEADER = 'x-export-losses';
+export const LOSSES_HEADER_MAX = 6_000;
+
+const id = z.string().trim().min(1).max(64);
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const importFormat = z.enum(IMPORT_FORMATS);
+export const exportFormat = z.enum(EXPORT_FORMATS).exclude(['json']);
+export type InteropExportFormat = z.infer<typeof exportFormat>;
+export const INTEROP_EXPORT_FORMATS = exportFormat.options;
+
+/** The text fields of the preview form (the file is read apart). */
+export const previewForm = z.strictObject({ from: importFormat.optional() });
+
+/** The text fields of the import form. */
+export const importForm = z.strictObject({
+  testId: id,
+  sectionId: id,
+  /** The file's sections (Moodle categories, QTI sections, the sheet's `section` column) become sections, as a Word upload's `Section:` lines. */
+  useFileSections: flag.default(false),
+  version: z.coerce.number().int().min(1).optional(),
+  from: importFormat.optional(),
+});
+
+export const exportParams = z.object({ id });
+export const exportQuery = z.object({ format: exportFormat });
+export const templateParams = z.object({ format: z.enum(['csv', 'xlsx']) });
+
+/** A library selection, as the library's other actions take it (decisions section 4), and the format of every file. */
+export const exportSelection = z.object({
+  format: exportFormat,
+  testIds: z.array(id).max(10_000).default([]),
+  parentFolderId: id.default('0'),
+  selectAll: z.boolean().default(false),
+  searchString: z.string().trim().max(200).optional(),
+  filters: z.object({ tags: z.array(z.string().trim().min(1).max(100)).max(20).optional() }).optional(),
+  isGlobal: z.boolean().default(false),
+});
+export type ExportSelection = z.input<typeof exportSelection>;
+
+export const interopProblem = z.object({
+  severity: z.enum(['error', 'warning']),
+  /** The question's number in the file (1-based, the file's own order); null for the whole file. */
+  question: z.number().int().nullable(),
+  code: z.string(),
+  /** In English; the portal words the code in the user's language and shows this as the detail. */
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof interopProblem>;
+
+/** One question as the preview shows it: enough to recognise it, not the whole HTML. */
+export const previewQuestion = z.object({
+  type: z.string(),
+  /** The text, plain, cut to 300 characters. */
+  text: z.string(),
+  /** The right answer on one line (letters, True/False, the number, the blanks). */
+  answer: z.string(),
+  marks: z.number().nullable(),
+  pictures: z.number().int(),
+  /** A passage's own questions. */
+  questions: z.array(z.lazy((): z.ZodType<PreviewQuestion> => previewQuestion)).optional(),
+});
+export type PreviewQuestion = { type: string; text: string; answer: string; marks: number | null; pictures: number; questions?: PreviewQuestion[] };
+
+export const importPreview = z.object({
+  format: importFormat,
+  formatName: z.string(),
+  questionCount: z.number().int(),
+  countsByType: z.record(z.string(), z.number().int()),
+  sections: z.array(z.object({ name: z.string().nullable(), questions: z.array(previewQuestion) })),
+  problems: z.array(interopProblem),
+  /** Nothing to import: a file that could not be read, or no question in it. */
+  blocked: z.boolean(),
+});
+export type ImportPreview = z.infer<typeof importPreview>;
+
+export const importOutcome = z.object({
+  message: z.string(),
+  version: z.number().int(),
+  questions: z.number().int(),
+  sectionsCreated: z.number().int(),
+  renamed: z.object({ from: z.string(), to: z.string() }).nullable(),
+  ignoredSections: z.array(z.string()),
+  pictures: z.number().int(),
+  problems: z.array(interopProblem),
+});
+export type ImportOutcome = z.infer<typeof importOutcome>;
+
+export const exportLoss = z.object({ code: z.string(), count: z.number().int(), questions: z.array(z.string()), message: z.string() });
+export type ExportLoss = z.infer<typeof exportLoss>;
+
+/** The losses header's value read back (the client side of LOSSES_HEADER). */
+export function readLossesHeader(value: string | null | undefined): ExportLoss[] {
+  if (!value) return [];
+  try {
+    const parsed = z.array(exportLoss).safeParse(JSON.parse(decodeURIComponent(value)));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
