@@ -15,8 +15,23 @@ import { HTML_ELEMENTS } from './names';
 export const QTI3_NS = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
 const HEAD = `xmlns="${QTI3_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${QTI3_NS} https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd"`;
 
-/** HTML QTI 3 does not hold (`u` is not in its content model): unwrapped, the text kept. */
-const KEEP = (name: string) => HTML_ELEMENTS.has(name) && name !== 'u' && name !== 'math';
+/** HTML QTI 3 does not hold in text (`u`, `s`, `del`, `ins` and `mark` are not in its content model): unwrapped, the text kept. */
+const UNWRAPPED = new Set(['u', 's', 'del', 'ins', 'mark', 'math']);
+const KEEP = (name: string) => HTML_ELEMENTS.has(name) && !UNWRAPPED.has(name);
+/**
+ * The attributes QTI 3's HTML holds of those our editor keeps (its ASI XSD refuses the others:
+ * `style` anywhere, a table's `border`, a list's `start`, a link's `target`...): the rest are dropped.
+ */
+const GLOBAL_ATTRIBUTES = new Set(['id', 'class', 'dir', 'xml:lang']);
+const ATTRIBUTES: Record<string, Set<string>> = {
+  a: new Set(['href', 'type']),
+  img: new Set(['src', 'alt', 'width', 'height', 'longdesc']),
+  td: new Set(['colspan', 'rowspan', 'scope', 'headers', 'abbr']),
+  th: new Set(['colspan', 'rowspan', 'scope', 'headers', 'abbr']),
+  col: new Set(['span']),
+  colgroup: new Set(['span']),
+};
+const qtiAttribute = (name: string, attr: string, value: string) => (GLOBAL_ATTRIBUTES.has(attr) || ATTRIBUTES[name]?.has(attr) ? value : null);
 
 export interface ItemContext {
   label: string;
@@ -44,9 +59,50 @@ export function xhtml(html: string, ctx: ItemContext): string {
     formulas.push(mathml(a ?? b ?? '', ctx) ?? whole);
     return `\u0001${formulas.length - 1}\u0001`;
   });
-  return toXhtml(held, KEEP)
+  // QTI's table puts a footer before the body; ours after it: the footer rows go in as a body of their own.
+  return toXhtml(held.replace(/<(\/?)tfoot\b/gi, '<$1tbody'), KEEP, qtiAttribute)
     .replace(/\u0001(\d+)\u0001/g, (_, i: string) => (formulas[Number(i)].startsWith('<math') ? toXhtml(formulas[Number(i)]) : escapeHtml(formulas[Number(i)])))
     .replace(/<img\b(?![^>]*\balt=)/g, '<img alt=""');
+}
+
+const BLOCKS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'ul', 'ol', 'dl', 'table', 'hr', 'figure', 'section', 'article', 'aside', 'header', 'footer', 'nav', 'address', 'details', 'qti-choice-interaction']);
+const TAG = /<(\/?)([a-zA-Z][\w:.-]*)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>/g;
+
+/**
+ * A body's content as QTI wants it, blocks only: text and inline elements at the top (a question
+ * typed without a paragraph, a blank) go into a paragraph. XHTML in, so tags nest.
+ */
+export function asBlocks(xml: string): string {
+  let out = '';
+  let run = '';
+  let depth = 0;
+  let at = 0;
+  let inline = false;
+  const flush = () => {
+    out += run.trim() ? `<p>${run}</p>` : run;
+    run = '';
+  };
+  for (const m of xml.matchAll(TAG)) {
+    const text = xml.slice(at, m.index);
+    at = m.index! + m[0].length;
+    const [whole, close, name, self] = m;
+    if (depth === 0 || inline) run += text;
+    else out += text;
+    if (depth === 0 && !close) {
+      inline = !BLOCKS.has(name);
+      if (inline) run += whole;
+      else {
+        flush();
+        out += whole;
+      }
+    } else if (inline) run += whole;
+    else out += whole;
+    if (close) depth--;
+    else if (!self) depth++;
+  }
+  run += xml.slice(at);
+  flush();
+  return out;
 }
 
 const value = (v: string | number) => `<qti-value>${xmlEscape(String(v))}</qti-value>`;
@@ -114,8 +170,6 @@ export function itemXml(q: ParsedChildQuestion, id: string, stimulus: { id: stri
   const positive = q.marks?.positive ?? 1;
   const negative = hasNegative(q) ? q.marks!.negative : 0;
   const solution = q.type !== 'integer' && q.solution ? q.solution : '';
-  if (q.difficultyLevel) ctx.losses.add('difficulty', ctx.label);
-  if (q.tags?.length) ctx.losses.add('tags', ctx.label);
   const set = (outcomeId: string, v: string) => `<qti-set-outcome-value identifier="${outcomeId}">${v}</qti-set-outcome-value>`;
   const processing =
     `<qti-response-processing><qti-response-condition><qti-response-if>${parts.condition}${set('SCORE', variable('MAXSCORE'))}</qti-response-if>` +
@@ -130,12 +184,12 @@ export function itemXml(q: ParsedChildQuestion, id: string, stimulus: { id: stri
     (negative ? outcomeDecl('MINSCORE', 'float', -negative) : '') +
     (solution ? outcomeDecl('FEEDBACK', 'identifier') : '') +
     (stimulus ? `<qti-assessment-stimulus-ref identifier="${stimulus.id}" href="${xmlEscape(stimulus.href)}"/>` : '') +
-    `<qti-item-body>${parts.body}</qti-item-body>${processing}` +
-    (solution ? `<qti-modal-feedback outcome-identifier="FEEDBACK" identifier="SOLUTION" show-hide="show"><qti-content-body>${xhtml(solution, ctx)}</qti-content-body></qti-modal-feedback>` : '') +
+    `<qti-item-body>${asBlocks(parts.body)}</qti-item-body>${processing}` +
+    (solution ? `<qti-modal-feedback outcome-identifier="FEEDBACK" identifier="SOLUTION" show-hide="show"><qti-content-body>${asBlocks(xhtml(solution, ctx))}</qti-content-body></qti-modal-feedback>` : '') +
     `</qti-assessment-item>\n`
   );
 }
 
 export function stimulusXml(q: Extract<InteropQuestion, { type: 'comprehension' }>, id: string, ctx: ItemContext): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<qti-assessment-stimulus ${HEAD} identifier="${id}" title="Passage ${xmlEscape(ctx.label)}"><qti-stimulus-body>${xhtml(q.paragraph, ctx)}</qti-stimulus-body></qti-assessment-stimulus>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<qti-assessment-stimulus ${HEAD} identifier="${id}" title="Passage ${xmlEscape(ctx.label)}"><qti-stimulus-body>${asBlocks(xhtml(q.paragraph, ctx)) || '<p></p>'}</qti-stimulus-body></qti-assessment-stimulus>\n`;
 }

@@ -5,6 +5,7 @@ import { Problems } from '../problems';
 import { attr, child, elements, parseXml, utf8, type XmlElement } from '../xml';
 import { contentHtml } from './content';
 import { readItem } from './item';
+import { lomOf } from './lom';
 import { qtiAttr, qtiChild, qtiChildren, qtiName } from './names';
 
 /**
@@ -41,6 +42,8 @@ class Package {
 
 interface ItemRef {
   href: string;
+  /** Difficulty and tags from the item's resource in the manifest. */
+  meta?: ReturnType<typeof lomOf>;
 }
 
 function sectionsOfTest(pkg: Package, testPath: string): { name: string | null; items: ItemRef[] }[] {
@@ -71,6 +74,8 @@ export function importQtiPackage(bytes: Uint8Array, format: 'qti3' | 'qti2'): Im
   const plan = test
     ? sectionsOfTest(pkg, attr(test, 'href') ?? '')
     : [{ name: null, items: resources.filter((r) => /item/i.test(attr(r, 'type') ?? '')).map((r) => ({ href: resolve('', attr(r, 'href') ?? '') })) }];
+  const meta = new Map(resources.map((r) => [resolve('', attr(r, 'href') ?? ''), lomOf(r)]));
+  plan.forEach((part) => part.items.forEach((item) => (item.meta = meta.get(item.href))));
   return readItems(plan, (path) => pkg.xml(path), (path) => pkg.files[path] ?? null, problems, format);
 }
 
@@ -119,6 +124,7 @@ function readItems(plan: { name: string | null; items: ItemRef[] }[], xml: (path
         continue;
       }
       count++;
+      Object.assign(read.question, ref.meta);
       // Items that share a stimulus (a passage) make one comprehension, in the order they come.
       const stimulusRef = qtiChild(item, 'qti-assessment-stimulus-ref');
       const href = stimulusRef ? resolve(ref.href, qtiAttr(stimulusRef, 'href') ?? '') : null;

@@ -4,6 +4,7 @@ import { PictureFiles } from '../pictures';
 import { Losses } from '../problems';
 import { xmlEscape } from '../xml';
 import { itemXml, QTI3_NS, stimulusXml, type ItemContext } from './export';
+import { lomXml } from './lom';
 
 /**
  * A QTI 3.0 content package: imsmanifest.xml, a test (its sections as assessment sections), an
@@ -40,7 +41,8 @@ export function exportQti3(sections: InteropSection[], fileName = 'questions', t
     const stimulus = passage ? { id: refs.get(passage)!, href: `../stimuli/${refs.get(passage)}.xml` } : null;
     const xml = itemXml(question as ParsedChildQuestion, id, stimulus, ctx);
     files[`items/${id}.xml`] = strToU8(xml);
-    resources.push(`<resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml"><file href="items/${id}.xml"/>${pictureDeps(xml)}${stimulus ? `<dependency identifierref="${stimulus.id}"/>` : ''}</resource>`);
+    // Difficulty and tags ride in the manifest (./lom.ts): QTI's item has no place of its own for them.
+    resources.push(`<resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml">${lomXml(question as ParsedChildQuestion)}<file href="items/${id}.xml"/>${pictureDeps(xml)}${stimulus ? `<dependency identifierref="${stimulus.id}"/>` : ''}</resource>`);
     refs.set(question, id);
   }
   for (const { name, file } of pictures.files.values()) {
