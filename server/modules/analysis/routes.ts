@@ -16,7 +16,8 @@ export async function analysisRoutes(app: FastifyInstance, services: Services): 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tests = new TestEditorRepository(services.db);
   const freeTests = new FreeTestService(new SharedTestsRepository(services.db), tests);
-  const service = new AnalysisService(new AnalysisRepository(services.db), new ReportRepository(services.db), tests, freeTests);
+  const repo = new AnalysisRepository(services.db, services.databaseKind === 'postgres' ? 2 : 1);
+  const service = new AnalysisService(repo, new ReportRepository(services.db), tests, freeTests);
   const guard = [services.requireAuth, requireActiveSubscription];
   const tags = ['analysis'];
 

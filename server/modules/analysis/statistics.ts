@@ -1,5 +1,5 @@
 import type { Analysis, QuestionFlag, QuestionStat, StatisticsReason } from '../../../shared/contract/results';
-import { maskWidth, type VersionQuestion } from './digest';
+import { maskWidth, readDigest, type VersionQuestion } from './digest';
 
 /**
  * The question analysis (issue 16), worked out in one pass over the attempts' digests. Every
@@ -75,14 +75,13 @@ function alpha(n: number, itemsPerAttempt: number, weightedItemVariance: number,
 
 /**
  * A version's digest layout, flat for the loop over 10,000,000 entries: per position, the current
- * question (-1: not in the test now), the chosen options' width, the usual scores, and where each
+ * question (-1: not in the test now), the chosen options' width, and where each
  * of its options is among the current question's.
  */
 interface Layout {
   questions: VersionQuestion[];
   current: Int32Array;
   width: Int32Array;
-  usual: Float64Array;
   options: (Int32Array | null)[];
 }
 
@@ -91,25 +90,184 @@ function layoutOf(version: VersionQuestion[], index: Map<string, number>, curren
     questions: version,
     current: new Int32Array(version.length),
     width: new Int32Array(version.length),
-    usual: new Float64Array(version.length * 3),
     options: [],
   };
   version.forEach((q, p) => {
     const j = index.get(q.id) ?? -1;
     layout.current[p] = j;
     layout.width[p] = q.options ? maskWidth(q.options.length) : 0;
-    layout.usual.set(q.usual, p * 3);
     const now = j >= 0 ? current[j].options : undefined;
     layout.options.push(q.options && now ? Int32Array.from(q.options, (id) => now.findIndex((o) => o.id === id)) : null);
   });
   return layout;
 }
 
-/** An explicit score after `=`: digits, '.', '-'. Answers the score and where the entry ends. */
-function explicitScore(digest: string, from: number): [number, number] {
-  let at = from;
-  for (let c = digest.charCodeAt(at); (c >= 48 && c <= 57) || c === 46 || c === 45; c = digest.charCodeAt(++at));
-  return [Number(digest.slice(from, at)), at];
+/** Per question, in one Float64Array (STRIDE numbers a question): counts and sums of the pass. */
+const [HAD, CORRECT, WRONG, SKIPPED, SX, SXX, SR, SRR, SXR, TOP] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+const STRIDE = 10;
+const OUTCOME_INDEX = (code: number) => (code === 99 /* c */ ? 0 : code === 112 /* p */ ? 1 : code === 119 /* w */ ? 2 : 3);
+
+/**
+ * The distinct entries met in the pass ("values": a question's outcome, score and options
+ * chosen; a few per question whatever the number of attempts), with, per value, how many
+ * attempts gave it and the sum and sum of squares of their totals, overall and per group.
+ */
+class Values {
+  readonly question: number[] = [];
+  readonly x: number[] = [];
+  readonly u: number[] = [];
+  readonly outcome: number[] = [];
+  readonly mask: (string | null)[] = [];
+  readonly options: (Int32Array | null)[] = [];
+  readonly count: number[] = [];
+  readonly sumT: number[] = [];
+  readonly sumTT: number[] = [];
+  readonly top: number[] = [];
+  readonly bottom: number[] = [];
+  dichotomous = true;
+
+  constructor(private readonly questions: CurrentQuestion[]) {}
+
+  add(j: number, x: number, outcome: number, mask: string | null, options: Int32Array | null): number {
+    const positive = this.questions[j].positive;
+    if (x !== 0 && x !== positive) this.dichotomous = false;
+    this.question.push(j);
+    this.x.push(x);
+    this.u.push(positive > 0 ? x / positive : 0);
+    this.outcome.push(outcome);
+    this.mask.push(mask);
+    this.options.push(options);
+    this.count.push(0);
+    this.sumT.push(0);
+    this.sumTT.push(0);
+    this.top.push(0);
+    this.bottom.push(0);
+    return this.x.length - 1;
+  }
+}
+
+/**
+ * The one pass over every entry of every digest (10,000,000 at 100,000 attempts of 100
+ * questions): readDigest's grammar inlined; an entry is looked up among the values already met
+ * (by its outcome and chosen-options character in a table, else by its text) and only that
+ * value's counters move. The per-question sums are made from the values at the end:
+ * Σx = Σ count·x, Σ rest = ΣT − Σx, Σ rest² = ΣT² − 2Σx·T + Σx², Σ x·rest = Σx·T − Σx².
+ */
+function accumulate(questions: CurrentQuestion[], attempts: AttemptDigest[], layouts: Map<number, Layout>, overrides: Overrides, group: Uint8Array) {
+  const values = new Values(questions);
+  let counted = 0, items = 0, sX = 0, sXX = 0, sU = 0, sUU = 0;
+  const tables = new Map<number, { fast: Int32Array; slow: Map<string, number>[] }>();
+  for (const [version, layout] of layouts) {
+    tables.set(version, { fast: new Int32Array(layout.current.length * 256).fill(-1), slow: layout.current.length ? Array.from(layout.current, () => new Map()) : [] });
+  }
+  for (let i = 0; i < attempts.length; i++) {
+    const { digest, score: T, id, version } = attempts[i];
+    const layout = layouts.get(version);
+    if (!layout) continue;
+    counted++;
+    const { current, width } = layout;
+    const { fast, slow } = tables.get(version)!;
+    const rescored = overrides.get(version);
+    const g = group[i];
+    const end = digest.length;
+    let X = 0, U = 0, at = 0;
+    for (let p = 0; p < current.length && at < end; p++) {
+      const entryStart = at;
+      const code = digest.charCodeAt(at++);
+      if (code === 95 /* _ */) continue;
+      const maskStart = at;
+      const w = width[p];
+      at += w;
+      const explicit = digest.charCodeAt(at) === 61; /* = */
+      if (explicit) for (let c = digest.charCodeAt(++at); (c >= 48 && c <= 57) || c === 46 || c === 45; c = digest.charCodeAt(++at));
+      const j = current[p];
+      if (j < 0) continue;
+      const override = rescored?.get(p);
+      let v: number;
+      if (!explicit && w <= 1 && !override?.byAttempt) {
+        const key = p * 256 + OUTCOME_INDEX(code) * 64 + (w ? digest.charCodeAt(maskStart) - 48 : 0);
+        v = fast[key];
+        if (v < 0) v = fast[key] = valueOf(values, layout, p, j, digest.slice(entryStart, at), override);
+      } else {
+        // Several option characters, a written score, or an answer rescored per attempt: by text.
+        const replaced = override?.byAttempt?.get(id);
+        const text = replaced ? `${digest.slice(maskStart, maskStart + w)} ${replaced.code}${replaced.score}` : digest.slice(entryStart, at);
+        v = slow[p].get(text) ?? -1;
+        if (v < 0) {
+          v = valueOf(values, layout, p, j, digest.slice(entryStart, at), override, replaced);
+          slow[p].set(text, v);
+        }
+      }
+      values.count[v]++;
+      values.sumT[v] += T;
+      values.sumTT[v] += T * T;
+      if (g === 1) values.top[v]++;
+      else if (g === 2) values.bottom[v]++;
+      X += values.x[v];
+      U += values.u[v];
+      items++;
+    }
+    sX += X; sXX += X * X; sU += U; sUU += U * U;
+  }
+  return { ...perQuestion(questions, values), dichotomous: values.dichotomous, counted, items, sX, sXX, sU, sUU };
+}
+
+/** A value met for the first time: its entry read (readDigest's rule), a rescore since applied. */
+function valueOf(values: Values, layout: Layout, p: number, j: number, entry: string, override?: { byMask?: Map<string, Rescored> }, replaced?: Rescored): number {
+  let x = 0;
+  let mask: string | null = null;
+  let code = entry.charCodeAt(0);
+  readDigest(entry, [layout.questions[p]], (_position, _code, score, maskStart, maskEnd) => {
+    x = score;
+    if (layout.width[p]) mask = entry.slice(maskStart, maskEnd);
+  });
+  const rescore = replaced ?? (mask !== null ? override?.byMask?.get(mask) : undefined);
+  if (rescore) {
+    x = rescore.score;
+    code = rescore.code.charCodeAt(0);
+  }
+  return values.add(j, x, code, mask, layout.options[p]);
+}
+
+/** The per-question sums and option counts from the values. */
+function perQuestion(questions: CurrentQuestion[], values: Values) {
+  const acc = new Float64Array(questions.length * STRIDE);
+  const chosen = questions.map((q) => [0, 1, 2].map(() => new Float64Array(q.options?.length ?? 0)));
+  const sumT = new Float64Array(questions.length);
+  const sumTT = new Float64Array(questions.length);
+  const sumXT = new Float64Array(questions.length);
+  for (let v = 0; v < values.x.length; v++) {
+    const j = values.question[v];
+    const n = values.count[v];
+    const x = values.x[v];
+    const b = j * STRIDE;
+    const outcome = values.outcome[v];
+    acc[b + HAD] += n;
+    acc[b + (outcome === 99 ? CORRECT : outcome === 117 /* u */ ? SKIPPED : WRONG)] += n;
+    acc[b + SX] += n * x;
+    acc[b + SXX] += n * x * x;
+    acc[b + TOP] += values.top[v];
+    sumT[j] += values.sumT[v];
+    sumTT[j] += values.sumTT[v];
+    sumXT[j] += x * values.sumT[v];
+    const mask = values.mask[v];
+    const options = values.options[v];
+    if (mask === null || options === null) continue;
+    for (let k = 0; k < options.length; k++) {
+      const c = options[k];
+      if (c < 0 || ((mask.charCodeAt((k / 6) | 0) - 48) & (1 << k % 6)) === 0) continue;
+      chosen[j][0][c] += n;
+      chosen[j][1][c] += values.top[v];
+      chosen[j][2][c] += values.bottom[v];
+    }
+  }
+  for (let j = 0; j < questions.length; j++) {
+    const b = j * STRIDE;
+    acc[b + SR] = sumT[j] - acc[b + SX];
+    acc[b + SRR] = sumTT[j] - 2 * sumXT[j] + acc[b + SXX];
+    acc[b + SXR] = sumXT[j] - acc[b + SXX];
+  }
+  return { acc, chosen };
 }
 
 /** What a flag that raises a report saw (StatisticsReason), per question. */
@@ -142,74 +300,16 @@ export function analyse(
     group[order[n - 1 - r]] = 2;
   }
 
-  const had = new Float64Array(Q), correct = new Float64Array(Q), partialOrWrong = new Float64Array(Q), skipped = new Float64Array(Q);
-  const sx = new Float64Array(Q), sxx = new Float64Array(Q), sr = new Float64Array(Q), srr = new Float64Array(Q), sxr = new Float64Array(Q);
-  const topHad = new Float64Array(Q);
-  const positive = Float64Array.from(questions, (q) => q.positive);
-  const chosen = questions.map((q) => [0, 1, 2].map(() => new Float64Array(q.options?.length ?? 0)));
-  let dichotomous = true;
-  let counted = 0, items = 0, sX = 0, sXX = 0, sU = 0, sUU = 0;
-
-  // One pass, entries read in place (readDigest's grammar, inlined: this runs 10,000,000 times).
-  for (let i = 0; i < n; i++) {
-    const { digest, score: T, id, version } = attempts[i];
-    const layout = layouts.get(version);
-    if (!layout) continue;
-    counted++;
-    const rescored = overrides.get(version);
-    const g = group[i];
-    let X = 0, U = 0, at = 0;
-    for (let p = 0; p < layout.current.length && at < digest.length; p++) {
-      const code = digest.charCodeAt(at++);
-      if (code === 95 /* _ */) continue;
-      const maskStart = at;
-      at += layout.width[p];
-      let x: number;
-      if (digest.charCodeAt(at) === 61 /* = */) [x, at] = explicitScore(digest, at + 1);
-      else x = layout.usual[p * 3 + (code === 99 /* c */ ? 0 : code === 119 /* w */ ? 1 : 2)];
-      const j = layout.current[p];
-      if (j < 0) continue;
-      let outcome = code;
-      const override = rescored?.get(p);
-      if (override) {
-        const replaced = override.byMask ? override.byMask.get(digest.slice(maskStart, maskStart + layout.width[p])) : override.byAttempt?.get(id);
-        if (replaced) {
-          x = replaced.score;
-          outcome = replaced.code.charCodeAt(0);
-        }
-      }
-      const u = positive[j] > 0 ? x / positive[j] : 0;
-      if (x !== 0 && x !== positive[j]) dichotomous = false;
-      had[j]++;
-      if (outcome === 99) correct[j]++;
-      else if (outcome === 117 /* u */) skipped[j]++;
-      else partialOrWrong[j]++;
-      const rest = T - x;
-      sx[j] += x; sxx[j] += x * x; sr[j] += rest; srr[j] += rest * rest; sxr[j] += x * rest;
-      X += x; U += u; items++;
-      if (g === 1) topHad[j]++;
-      const options = layout.options[p];
-      if (options) {
-        const counts = chosen[j];
-        for (let w = 0; w < layout.width[p]; w++) {
-          // Only the chosen options' bits, lowest first.
-          for (let bits = digest.charCodeAt(maskStart + w) - 48; bits; bits &= bits - 1) {
-            const c = options[w * 6 + 31 - Math.clz32(bits & -bits)];
-            if (c === undefined || c < 0) continue;
-            counts[0][c]++;
-            if (g) counts[g][c]++;
-          }
-        }
-      }
-    }
-    sX += X; sXX += X * X; sU += U; sUU += U * U;
-  }
+  const { acc, chosen, dichotomous, counted, items, sX, sXX, sU, sUU } = accumulate(questions, attempts, layouts, overrides, group);
+  const at = (j: number, k: number) => acc[j * STRIDE + k];
+  const had = (j: number) => at(j, HAD);
+  const positive = (j: number) => questions[j].positive;
 
   const reasons: FlagReason[] = [];
   const stats: QuestionStat[] = questions.map((q, j) => {
-    const m = had[j];
-    const facility = m ? correct[j] / m : null;
-    const discrimination = correlation(m, sx[j], sr[j], sxx[j], srr[j], sxr[j]);
+    const m = had(j);
+    const facility = m ? at(j, CORRECT) / m : null;
+    const discrimination = correlation(m, at(j, SX), at(j, SR), at(j, SXX), at(j, SRR), at(j, SXR));
     const options = (q.options ?? []).map((o, k) => ({
       optionId: o.id,
       label: labelOf(k),
@@ -220,10 +320,10 @@ export function analyse(
     }));
     const flags: QuestionFlag[] = [];
     if (m >= MIN_FLAG_ATTEMPTS) {
-      const wrongKey = wrongKeyOf(q, chosen[j][1], topHad[j]);
+      const wrongKey = wrongKeyOf(q, chosen[j][1], at(j, TOP));
       if (wrongKey) {
         flags.push('possible-wrong-key');
-        const share = (count: number) => roundTo(count / topHad[j], 3);
+        const share = (count: number) => roundTo(count / at(j, TOP), 3);
         reasons.push({ questionId: q.id, reason: { flag: 'possible-wrong-key', attempts: m, option: labelOf(wrongKey.k), topShare: share(wrongKey.top), keyTopShare: share(wrongKey.keyTop) } });
       }
       if (discrimination !== null && discrimination < 0) {
@@ -240,9 +340,9 @@ export function analyse(
       type: q.type,
       text: q.text,
       attempted: m,
-      correct: correct[j],
-      wrong: partialOrWrong[j],
-      skipped: skipped[j],
+      correct: at(j, CORRECT),
+      wrong: at(j, WRONG),
+      skipped: at(j, SKIPPED),
       facility: facility === null ? null : roundTo(facility, 3),
       discrimination: discrimination === null ? null : roundTo(discrimination, 3),
       options,
@@ -253,11 +353,11 @@ export function analyse(
   // Reliability: KR-20 (items 0/1) when every score was 0 or full marks, else Cronbach's alpha.
   let weighted = 0;
   for (let j = 0; j < Q; j++) {
-    if (!had[j]) continue;
+    if (!had(j)) continue;
     // Right-or-wrong items scored 0/1: x / full marks (one full mark per question).
-    const scale = dichotomous && positive[j] > 0 ? positive[j] : 1;
-    const [s, ss] = [sx[j] / scale, sxx[j] / (scale * scale)];
-    weighted += (had[j] / counted) * (ss / had[j] - (s / had[j]) ** 2);
+    const scale = dichotomous && positive(j) > 0 ? positive(j) : 1;
+    const [s, ss] = [at(j, SX) / scale, at(j, SXX) / (scale * scale)];
+    weighted += (had(j) / counted) * (ss / had(j) - (s / had(j)) ** 2);
   }
   const reliability = dichotomous ? alpha(counted, items / counted, weighted, sU, sUU) : alpha(counted, items / counted, weighted, sX, sXX);
 
