@@ -35,10 +35,10 @@ export function interopEndpoints(http: AxiosInstance) {
   return {
     /** What the server understood of a file; nothing is stored. */
     interopPreview: async (file: NamedBlob, from?: ImportFormat) =>
-      (await http.post<{ data: ImportPreview }>('/v2/interop/preview', fileForm(file, { from }), { timeout: 120_000 })).data.data,
+      (await http.post<{ data: ImportPreview }>('/v2/interop/preview', fileForm(file, { from }), { timeout: 120_000, handlesOwnErrors: true })).data.data,
     /** The file's questions into a section of a test, in one change. */
     interopImport: async (file: NamedBlob, target: InteropImportTarget) =>
-      (await http.post<{ data: ImportOutcome }>('/v2/interop/import', fileForm(file, { ...target }), { timeout: 300_000 })).data.data,
+      (await http.post<{ data: ImportOutcome }>('/v2/interop/import', fileForm(file, { ...target }), { timeout: 300_000, handlesOwnErrors: true })).data.data,
     interopExportTest: (testId: string, format: InteropExportFormat) =>
       download(http.get<Blob>(`/v2/interop/test/${encodeURIComponent(testId)}/export`, { ...files, params: { format } })),
     interopExportTests: (selection: ExportSelection) => download(http.post<Blob>('/v2/interop/export', selection, files)),

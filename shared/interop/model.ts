@@ -56,6 +56,8 @@ export interface Loss {
   count: number;
   questions: string[];
   message: string;
+  /** The part of the message that varies (a limit, the types left out), for a translated wording. */
+  detail?: string;
 }
 
 export interface ExportResult {

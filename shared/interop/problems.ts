@@ -41,6 +41,7 @@ export class Losses {
       code,
       count: questions.length,
       questions,
+      ...(detail ? { detail } : {}),
       message: LOSS_MESSAGES[code]
         .replace('{format}', FORMAT_NAMES[this.format])
         .replace('{count}', String(questions.length))

@@ -71,7 +71,7 @@ export function importQtiPackage(bytes: Uint8Array, format: 'qti3' | 'qti2'): Im
   const manifest = pkg.xml('imsmanifest.xml');
   const resources = elements(child(manifest, 'resources'), 'resource');
   const test = resources.find((r) => /test/i.test(attr(r, 'type') ?? ''));
-  const plan = test
+  const plan: { name: string | null; items: ItemRef[] }[] = test
     ? sectionsOfTest(pkg, attr(test, 'href') ?? '')
     : [{ name: null, items: resources.filter((r) => /item/i.test(attr(r, 'type') ?? '')).map((r) => ({ href: resolve('', attr(r, 'href') ?? '') })) }];
   const meta = new Map(resources.map((r) => [resolve('', attr(r, 'href') ?? ''), lomOf(r)]));

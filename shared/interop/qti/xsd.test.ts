@@ -80,7 +80,7 @@ test('every item, stimulus and test of exported packages validates against our Q
 });
 
 test('the schema refuses a broken export: each break is named', async () => {
-  const item = qtiFiles(EDITOR_TEST, 'broken').find((f) => f.fileName.endsWith('items/Q1.xml'))!.contents;
+  const item = qtiFiles(EDITOR_TEST, 'broken').find((f) => f.fileName.endsWith('items/Q1.xml'))!.contents as string;
   const broken = (fileName: string, contents: string): XMLFileInfo => {
     expect(contents).not.toBe(item); // the break was made
     return { fileName, contents };

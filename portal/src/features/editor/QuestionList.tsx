@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { RichText } from '../../app/RichText';
 import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowDownRegular, ArrowImportRegular, ArrowUpRegular, CopyRegular, DeleteRegular, DocumentArrowUpRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowDownRegular, ArrowImportRegular, ArrowUpRegular, CopyRegular, DeleteRegular, DocumentArrowUpRegular, DocumentBulletListRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
 import { canEditQuestion, questionTextIn, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
@@ -13,6 +13,7 @@ import { FormDialog } from '../../app/FormDialog';
 import { QuestionDialog } from './QuestionDialog';
 import { ImportQuestionsDialog } from './import/ImportQuestionsDialog';
 import { UploadWordDialog } from './wordUpload/UploadWordDialog';
+import { ImportDialog } from '../interop/ImportDialog';
 import { TranslationDialog } from './multilingual/TranslationDialog';
 import { useEditorWrite } from './useEditorWrite';
 import { useVirtualQuestions, type VirtualRowProps } from './useVirtualQuestions';
@@ -43,6 +44,7 @@ type ListDialog =
   | { kind: 'add'; parentQuestionId?: string }
   | { kind: 'import' }
   | { kind: 'word' }
+  | { kind: 'file' }
   | { kind: 'edit'; question: Question }
   | { kind: 'translate'; question: Question }
   | { kind: 'delete'; question: Question; parent?: ComprehensionQuestion }
@@ -206,6 +208,16 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
                 {t('wordUpload.title')}
               </Button>
             )}
+            {/* Other formats (Moodle, GIFT, QTI, spreadsheets...), for every tutor who edits (issue 20). */}
+            <Button
+              icon={<DocumentBulletListRegular />}
+              disabled={language !== null}
+              title={language ? t('multilingual.addInFirst', { first: firstLanguage }) : undefined}
+              onClick={() => setDialog({ kind: 'file' })}
+              data-testid="interop-import-open"
+            >
+              {t('interop.import.open')}
+            </Button>
             <Button
               appearance="primary"
               icon={<AddRegular />}
@@ -228,6 +240,7 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
       {dialog?.kind === 'add' && <QuestionDialog sectionId={section._id} question={null} parentQuestionId={dialog.parentQuestionId} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'import' && test && <ImportQuestionsDialog test={test} section={section} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'word' && test && <UploadWordDialog testId={test._id} section={section} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'file' && test && <ImportDialog testId={test._id} section={section} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'translate' && language && firstLanguage && (
         <TranslationDialog sectionId={section._id} question={dialog.question} language={language} firstLanguage={firstLanguage} onClose={() => setDialog(null)} />
       )}

@@ -1,9 +1,11 @@
 import { Button, Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { ArrowMove20Regular, Delete20Regular, Dismiss20Regular, Link20Regular, Share20Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { ArrowExport20Regular, ArrowMove20Regular, Delete20Regular, Dismiss20Regular, Link20Regular, Share20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { allToggled, libraryDialogOpened, selectedCount, selectionCleared, selectionCounts, totalItems } from '../../../../shared/state/librarySlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useLibraryAccess } from './useLibrary';
+import { LibraryExportDialog } from '../interop/LibraryExportDialog';
 
 const useStyles = makeStyles({
   bar: {
@@ -26,6 +28,7 @@ export function SelectionBar() {
   const dispatch = useAppDispatch();
   const library = useAppSelector((state) => state.library);
   const { canWrite, canShare, canLink } = useLibraryAccess();
+  const [exporting, setExporting] = useState(false);
   const total = totalItems(library);
   if (!canWrite || total === 0) return null;
   const count = selectedCount(library);
@@ -58,12 +61,18 @@ export function SelectionBar() {
               {t('library.link')}
             </Button>
           )}
+          {counts.tests > 0 && (
+            <Button appearance="subtle" icon={<ArrowExport20Regular />} onClick={() => setExporting(true)} data-testid="library-export">
+              {t('interop.export.libraryOpen')}
+            </Button>
+          )}
           <Button appearance="subtle" icon={<Delete20Regular />} onClick={() => open('delete')}>
             {t('library.delete')}
           </Button>
           <Button appearance="subtle" icon={<Dismiss20Regular />} onClick={() => dispatch(selectionCleared())} aria-label={t('library.clearSelection')} />
         </>
       )}
+      {exporting && <LibraryExportDialog onClose={() => setExporting(false)} />}
     </div>
   );
 }

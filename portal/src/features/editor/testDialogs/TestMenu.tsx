@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import {
-  ClockRegular, DocumentTextRegular, TranslateRegular, EditRegular, ArrowRepeatAllRegular, RibbonRegular, SettingsRegular, TextFontRegular, ChevronDownRegular,
+  ArrowExportRegular, ClockRegular, DocumentTextRegular, TranslateRegular, EditRegular, ArrowRepeatAllRegular, RibbonRegular, SettingsRegular, TextFontRegular, ChevronDownRegular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorTest } from '../../../../../shared/api/testTypes';
@@ -14,6 +14,7 @@ import { FontsDialog } from './FontsDialog';
 import { SettingsDialog } from './SettingsDialog';
 import { LanguagesDialog } from '../multilingual/LanguagesDialog';
 import { useAppSelector } from '../../../app/hooks';
+import { ExportDialog } from '../../interop/ExportDialog';
 
 const DIALOGS = {
   details: { icon: <EditRegular />, Dialog: DetailsDialog },
@@ -24,6 +25,7 @@ const DIALOGS = {
   fonts: { icon: <TextFontRegular />, Dialog: FontsDialog },
   settings: { icon: <SettingsRegular />, Dialog: SettingsDialog },
   languages: { icon: <TranslateRegular />, Dialog: LanguagesDialog },
+  export: { icon: <ArrowExportRegular />, Dialog: ExportDialog },
 } as const;
 
 type DialogName = keyof typeof DIALOGS;

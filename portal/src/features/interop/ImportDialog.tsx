@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text,
+} from '@fluentui/react-components';
+import { ArrowImportRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { EditorSection } from '../../../../shared/api/testTypes';
+import { reloadAfterChange } from '../../../../shared/state/editorSlice';
+import { toastQueued } from '../../../../shared/state/uiSlice';
+import { useApi } from '../../app/apiContext';
+import { useAppDispatch } from '../../app/hooks';
+import { blobError } from '../print/usePdfExport';
+import { saveBlob } from '../results/format';
+import { ImportPreviewView } from './ImportPreviewView';
+import { useImportFile } from './useImportFile';
+
+/** What the file chooser offers: every format the server reads (it tells them apart by their bytes). */
+const ACCEPT = '.xml,.txt,.gift,.zip,.csv,.tsv,.xlsx,.docx,.json';
+
+/**
+ * The Import dialog beside "Upload word file" (issue 20): choose a file, see what the server
+ * understood of it and its problems by question number, then import it into the section (or
+ * the file's own sections) in one change. The editor is read again afterwards.
+ */
+export function ImportDialog({ testId, section, onClose }: { testId: string; section: EditorSection; onClose: () => void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  const { state, choose, importInto, reset } = useImportFile();
+  const input = useRef<HTMLInputElement>(null);
+  const [useFileSections, setUseFileSections] = useState(false);
+  const busy = state.step === 'reading' || state.step === 'importing';
+  const preview = 'preview' in state ? state.preview : null;
+  const file = 'file' in state ? state.file : null;
+  const fileSections = preview?.sections.filter((s) => s.name !== null).length ?? 0;
+
+  useEffect(() => {
+    if (state.step !== 'imported') return;
+    void dispatch(reloadAfterChange());
+    dispatch(toastQueued({ intent: 'success', body: t('interop.import.imported', { count: state.outcome.questions }) }));
+  }, [state]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const template = async (format: 'csv' | 'xlsx') => {
+    try {
+      const { blob, fileName } = await api.interopTemplate(format);
+      saveBlob(blob, fileName ?? `testforge-questions-template.${format}`);
+    } catch (error) {
+      dispatch(toastQueued({ intent: 'error', title: t('common.errorTitle'), body: (await blobError(error)).message ?? t('common.errorTitle') }));
+    }
+  };
+  const another = () => {
+    reset();
+    if (input.current) input.current.value = '';
+  };
+  const close = () => !busy && onClose();
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && close()}>
+      <DialogSurface aria-describedby={undefined} data-testid="interop-import-dialog" style={{ maxWidth: 760, width: '95vw' }}>
+        <DialogBody style={{ maxHeight: '85vh' }}>
+          <DialogTitle>{t('interop.import.title')}</DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 14, minHeight: 0, overflowY: 'auto' }}>
+            <Text style={{ overflowWrap: 'anywhere' }}>{t('interop.import.targetSection', { section: section.name })}</Text>
+            <Caption1>{t('interop.import.intro')}</Caption1>
+            <Caption1 data-testid="interop-templates">
+              {t('interop.import.template')} <Link onClick={() => void template('csv')}>{t('interop.import.templateCsv')}</Link> ·{' '}
+              <Link onClick={() => void template('xlsx')}>{t('interop.import.templateXlsx')}</Link>
+            </Caption1>
+            {state.step === 'imported' ? (
+              <MessageBar intent="success" data-testid="interop-imported">
+                <MessageBarBody>{t('interop.import.imported', { count: state.outcome.questions })}</MessageBarBody>
+              </MessageBar>
+            ) : (
+              <>
+                <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+                  <Button icon={<ArrowImportRegular />} disabled={busy} onClick={() => input.current?.click()}>
+                    {t('interop.import.chooseFile')}
+                  </Button>
+                  <Text data-testid="interop-file-name" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                    {file ? file.name : t('interop.import.noFile')}
+                  </Text>
+                  <input
+                    ref={input}
+                    type="file"
+                    accept={ACCEPT}
+                    aria-label={t('interop.import.chooseFile')}
+                    data-testid="interop-file-input"
+                    style={{ display: 'none' }}
+                    onChange={(event) => event.target.files?.[0] && void choose(event.target.files[0])}
+                  />
+                </div>
+                {state.step === 'reading' && <Spinner size="small" label={t('interop.import.reading')} />}
+                {state.step === 'failed' && (
+                  <MessageBar intent="error" data-testid="interop-failed">
+                    <MessageBarBody>{t('interop.import.failed', { reason: state.reason })}</MessageBarBody>
+                  </MessageBar>
+                )}
+                {preview && fileSections > 0 && !preview.blocked && (
+                  <RadioGroup value={useFileSections ? 'file' : 'chosen'} onChange={(_, d) => setUseFileSections(d.value === 'file')} data-testid="interop-where">
+                    <Text weight="semibold">{t('interop.import.whereTitle', { count: fileSections })}</Text>
+                    <Radio value="chosen" label={t('interop.import.whereChosen', { section: section.name })} />
+                    <Radio value="file" label={t('interop.import.whereFile')} />
+                  </RadioGroup>
+                )}
+                {preview && <ImportPreviewView preview={preview} />}
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            {state.step === 'imported' ? (
+              <>
+                <Button onClick={another}>{t('interop.import.another')}</Button>
+                <Button appearance="primary" onClick={onClose}>
+                  {t('common.close')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button disabled={busy} onClick={onClose}>
+                  {t('common.cancel')}
+                </Button>
+                <Button
+                  appearance="primary"
+                  disabled={!preview || preview.blocked || busy}
+                  icon={state.step === 'importing' ? <Spinner size="tiny" /> : undefined}
+                  onClick={() => void importInto({ testId, sectionId: section._id, useFileSections })}
+                  data-testid="interop-import-submit"
+                >
+                  {state.step === 'importing' ? t('interop.import.importing') : t('interop.import.submit', { count: preview?.questionCount ?? 0 })}
+                </Button>
+              </>
+            )}
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,124 @@
+import { Body1, Caption1, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Text, tokens } from '@fluentui/react-components';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { ImportPreview, ImportProblem, PreviewQuestion } from '../../../../shared/contract/interop';
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column', gap: '6px', margin: 0, padding: 0, listStyleType: 'none' },
+  item: { display: 'flex', flexDirection: 'column', gap: '2px', padding: '8px 10px', borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground2, minWidth: 0 },
+  error: { borderLeft: `3px solid ${tokens.colorPaletteRedBorder2}` },
+  warning: { borderLeft: `3px solid ${tokens.colorPaletteYellowBorder2}` },
+  detail: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+  text: { overflowWrap: 'anywhere' },
+  children: { margin: '4px 0 0', paddingInlineStart: '18px' },
+});
+
+/** How many questions the preview lists: enough to recognise the file, not a bank of thousands. */
+export const PREVIEW_QUESTIONS = 20;
+
+/** A problem's cause in the user's language (by its code), its English detail kept beneath. */
+const cause = (t: TFunction, p: ImportProblem) => t(`interop.problems.${p.code}`, { defaultValue: '' }) || p.message;
+
+/** The file's problems, errors (left out) then warnings (notes), each with its question number in the file. */
+export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  if (!problems.length) {
+    return (
+      <MessageBar intent="success" data-testid="interop-no-problems">
+        <MessageBarBody>{t('interop.import.noProblems')}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  const group = (severity: 'error' | 'warning') => {
+    const items = problems.filter((p) => p.severity === severity);
+    if (!items.length) return null;
+    return (
+      <section data-testid={`interop-${severity}s`} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+        <MessageBar intent={severity}>
+          <MessageBarBody>
+            <MessageBarTitle>{t(severity === 'error' ? 'interop.import.errorsTitle' : 'interop.import.warningsTitle', { count: items.length })}</MessageBarTitle>
+          </MessageBarBody>
+        </MessageBar>
+        <ul className={styles.list}>
+          {items.map((p, i) => (
+            <li key={i} className={`${styles.item} ${severity === 'error' ? styles.error : styles.warning}`} data-testid="interop-problem" data-code={p.code}>
+              <Body1>
+                <strong>{p.question === null ? t('interop.import.wholeFile') : t('interop.import.question', { number: p.question })}</strong>: {cause(t, p)}
+              </Body1>
+              <Caption1 className={styles.detail}>{p.message}</Caption1>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  };
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }} data-testid="interop-problems">
+      {group('error')}
+      {group('warning')}
+    </div>
+  );
+}
+
+function QuestionLine({ q }: { q: PreviewQuestion }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const facts = [t(`editor.type.${q.type}`), q.answer && t('interop.import.answer', { answer: q.answer }), q.pictures > 0 && t('interop.import.pictures', { count: q.pictures })].filter(Boolean);
+  return (
+    <li className={styles.item} data-testid="interop-question">
+      <Text className={styles.text}>{q.text || '—'}</Text>
+      <Caption1 className={styles.detail}>{facts.join(' · ')}</Caption1>
+      {q.questions && (
+        <ol className={styles.children}>
+          {q.questions.map((c, i) => (
+            <QuestionLine key={i} q={c} />
+          ))}
+        </ol>
+      )}
+    </li>
+  );
+}
+
+/** What the file holds: its format and counts, then its first questions by section. */
+export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const counts = Object.entries(preview.countsByType).map(([type, n]) => `${t(`editor.type.${type}`)}: ${n}`);
+  let left = PREVIEW_QUESTIONS;
+  const total = preview.sections.reduce((n, s) => n + s.questions.length, 0);
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }} data-testid="interop-preview">
+      {preview.blocked ? (
+        <MessageBar intent="error" data-testid="interop-nothing">
+          <MessageBarBody>{t('interop.import.nothing')}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <div>
+          <Text weight="semibold" data-testid="interop-found">
+            {t('interop.import.found', { format: preview.formatName, count: preview.questionCount })}
+          </Text>
+          <br />
+          <Caption1>{counts.join(' · ')}</Caption1>
+        </div>
+      )}
+      <ImportProblems problems={preview.problems} />
+      {preview.sections.map((section, i) => {
+        const shown = section.questions.slice(0, Math.max(left, 0));
+        left -= shown.length;
+        if (!shown.length) return null;
+        return (
+          <section key={i} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+            <Text weight="semibold">{section.name ?? t('interop.import.unnamedSection')}</Text>
+            <ol className={styles.list}>
+              {shown.map((q, j) => (
+                <QuestionLine key={j} q={q} />
+              ))}
+            </ol>
+          </section>
+        );
+      })}
+      {total > PREVIEW_QUESTIONS && <Caption1>{t('interop.import.more', { count: total - PREVIEW_QUESTIONS })}</Caption1>}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AxiosError, AxiosHeaders } from 'axios';
+import type { EditorSection, EditorTest } from '../../../../shared/api/testTypes';
+import type { ImportOutcome, ImportPreview } from '../../../../shared/contract/interop';
+import { renderWithProviders } from '../../test-utils';
+import { ExportDialog } from './ExportDialog';
+import { ImportDialog } from './ImportDialog';
+
+const section = { _id: 's1', name: 'Part A', questions: [] } as unknown as EditorSection;
+
+const preview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
+  format: 'gift',
+  formatName: 'GIFT',
+  questionCount: 2,
+  countsByType: { multiple_choice: 1, true_false: 1 },
+  sections: [
+    { name: 'Rivers', questions: [{ type: 'multiple_choice', text: 'Which river is longest?', answer: 'B', marks: null, pictures: 1 }] },
+    { name: 'Seas', questions: [{ type: 'true_false', text: 'The sea is salty', answer: 'True', marks: null, pictures: 0 }] },
+  ],
+  problems: [
+    { severity: 'error', question: 3, code: 'noCorrectAnswer', message: 'no answer gets full marks' },
+    { severity: 'warning', question: 1, code: 'optionFeedback', message: 'the feedback of 2 options left out (our options have none)' },
+  ],
+  blocked: false,
+  ...over,
+});
+const outcome: ImportOutcome = { message: '2 questions added successfully.', version: 4, questions: 2, sectionsCreated: 1, renamed: null, ignoredSections: [], pictures: 1, problems: [] };
+
+const choose = (name: string) => {
+  const file = new File(['::Q:: x {T}'], name);
+  fireEvent.change(screen.getByTestId('interop-file-input'), { target: { files: [file] } });
+  return file;
+};
+
+describe('ImportDialog', () => {
+  it('shows what the server understood, problems by question number, then imports into the chosen section', async () => {
+    const interopPreview = jest.fn(async () => preview());
+    const interopImport = jest.fn(async () => outcome);
+    const { store } = renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, { api: { interopPreview, interopImport } });
+    expect(screen.getByTestId('interop-import-submit')).toBeDisabled();
+    const file = choose('bank.gift');
+    expect(await screen.findByTestId('interop-found')).toHaveTextContent('GIFT: 2 questions found');
+    expect(interopPreview).toHaveBeenCalledWith(file);
+    const errors = within(screen.getByTestId('interop-errors'));
+    expect(errors.getByText('1 thing left out: the rest imports')).toBeInTheDocument();
+    expect(errors.getByTestId('interop-problem')).toHaveTextContent('Question 3: No correct answer');
+    expect(errors.getByTestId('interop-problem')).toHaveTextContent('no answer gets full marks');
+    expect(screen.getAllByTestId('interop-question').map((q) => q.textContent)).toEqual(['Which river is longest?Multiple choice · Answer: B · 1 picture', 'The sea is saltyTrue / False · Answer: True']);
+    // The file has two sections: they go into Part A unless the tutor says otherwise.
+    expect(within(screen.getByTestId('interop-where')).getByText('The file has 2 sections. Where should its questions go?')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText("Into the file's own sections"));
+    fireEvent.click(screen.getByTestId('interop-import-submit'));
+    expect(await screen.findByTestId('interop-imported')).toHaveTextContent('2 questions imported.');
+    expect(interopImport).toHaveBeenCalledWith(file, { testId: 't1', sectionId: 's1', useFileSections: true, from: 'gift' });
+    expect(store.getState().ui.toasts.map((toast) => toast.body)).toContain('2 questions imported.');
+  });
+
+  it('a file with nothing to import cannot be imported; a refused file says why in the dialog', async () => {
+    const interopPreview = jest
+      .fn()
+      .mockResolvedValueOnce(preview({ questionCount: 0, blocked: true, sections: [], countsByType: {}, problems: [{ severity: 'error', question: null, code: 'file', message: 'cannot tell the format of notes.txt' }] }))
+      .mockRejectedValueOnce(new AxiosError('413', 'ERR', undefined, undefined, { status: 413, data: { message: 'This file is too large to import: the limit is 20 MB.' }, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } }));
+    renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, { api: { interopPreview } });
+    choose('notes.txt');
+    expect(await screen.findByTestId('interop-nothing')).toHaveTextContent('Nothing in this file can be imported.');
+    expect(screen.getByTestId('interop-problem')).toHaveTextContent('Whole file: The file cannot be read');
+    expect(screen.getByTestId('interop-import-submit')).toBeDisabled();
+    choose('huge.gift');
+    expect(await screen.findByTestId('interop-failed')).toHaveTextContent('The import failed: This file is too large to import: the limit is 20 MB.');
+  });
+
+  it('is translated (Vietnamese)', async () => {
+    renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, { api: { interopPreview: async () => preview() }, language: 'vi' });
+    choose('bank.gift');
+    expect(await screen.findByTestId('interop-found')).toHaveTextContent('GIFT: tìm thấy 2 câu hỏi');
+    expect(screen.getByTestId('interop-import-submit')).toHaveTextContent('Nhập 2 câu hỏi');
+  });
+});
+
+describe('ExportDialog', () => {
+  const test = { _id: 't1', name: 'Địa lý' } as EditorTest;
+  beforeAll(() => Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:x'), revokeObjectURL: jest.fn() }));
+
+  it('downloads the test in the chosen format, then names what the format could not hold', async () => {
+    const interopExportTest = jest.fn(async () => ({
+      blob: new Blob(['x']),
+      fileName: 'Địa lý.gift.txt',
+      losses: [
+        { code: 'marks', count: 3, questions: ['1', '2', '5.1'], message: "GIFT has no marks: 3 questions' marks dropped" },
+        { code: 'sections', count: 2, questions: ['1', '4'], message: 'GIFT has no sections: 2 section names dropped' },
+      ],
+    }));
+    renderWithProviders(<ExportDialog test={test} onClose={() => undefined} />, { api: { interopExportTest }, language: 'ko' });
+    fireEvent.click(screen.getByLabelText(/GIFT \(\.txt\)/));
+    fireEvent.click(screen.getByRole('button', { name: '다운로드' }));
+    expect(await screen.findByTestId('interop-downloaded')).toHaveTextContent('Địa lý.gift.txt');
+    expect(interopExportTest).toHaveBeenCalledWith('t1', 'gift');
+    const losses = screen.getByTestId('interop-losses');
+    expect(losses).toHaveTextContent('GIFT (.txt)에 담을 수 없는 것');
+    expect(within(losses).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['배점 없음: 3문항의 배점 제외 (1, 2, 5.1)', '영역 없음: 영역 이름 2개 제외 (1, 4)']);
+  });
+
+  it('says so when nothing was left out, and shows a refused export', async () => {
+    // The server's error comes back as a Blob (the call asks for one); jsdom's Blob cannot read itself.
+    const json = JSON.stringify({ message: 'This test does not exist, or it is not in your library.' });
+    const body = Object.assign(new Blob([json]), { text: async () => json });
+    const interopExportTest = jest
+      .fn()
+      .mockResolvedValueOnce({ blob: new Blob(['x']), fileName: 'a.qti.zip', losses: [] })
+      .mockRejectedValueOnce(new AxiosError('404', 'ERR', undefined, undefined, { status: 404, data: body, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } }));
+    renderWithProviders(<ExportDialog test={test} onClose={() => undefined} />, { api: { interopExportTest } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByTestId('interop-no-losses')).toHaveTextContent('Nothing was left out: QTI 3.0 package (.zip) holds everything in this test.');
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(screen.getByTestId('interop-export-failed')).toHaveTextContent('The export failed: This test does not exist, or it is not in your library.'));
+  });
+});
