@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import type { OpenedDatabase } from '../../server/db/database';
-import { createOrg, createUser } from '../../server/modules/orgs/commands';
 import { seedAttempts } from '../../tests/support/seedAttempts';
 import { measureOnEachDatabase } from '../lib/databases';
-import { once } from '../lib/once';
-import { callJson, startServer } from '../lib/server';
+import { tutorWithTest } from '../lib/tutorTest';
 import { median, round } from '../lib/stats';
 import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
 
@@ -67,26 +65,11 @@ async function baseline(database: OpenedDatabase, sharedTestId: string, testId: 
 }
 
 export async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDatabase): Promise<Figure[]> {
-  const server = await startServer(database, { filesDir: ctx.tempDir('testforge-bench-files-') });
-  const closeServer = once(() => server.close());
-  ctx.onCleanup(closeServer);
-  const org = await createOrg(database.db, { code: ACCOUNT.orgCode, name: 'Analysis Bench', days: 365 });
-  await createUser(database.db, { orgCode: ACCOUNT.orgCode, email: ACCOUNT.email, password: ACCOUNT.password, name: 'Bench Tutor' });
-  const token = (await callJson(`${server.baseUrl}/api/auth/login`, { method: 'POST', body: ACCOUNT })).body.data.token as string;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const send = () => callJson(`${server.baseUrl}/api${path}`, { method, body, headers: { 'x-access-token': token } });
-    // After minutes of seeding, the kept-alive connection may have been closed by the server: once more.
-    const res = await send().catch(send);
-    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-    return res.body.data;
-  };
-  const testId = (await call('POST', '/v2/test/create', { name: 'Analysis bench' }))._id as string;
-  const sectionId = (await call('POST', '/v2/test/section/create', { testId })).section._id as string;
-  await call('POST', '/v2/question/create', { testId, sectionId, questions: Array.from({ length: QUESTIONS }, (_, n) => question(n)) });
-  const test = await call('GET', `/v2/test/${testId}`);
+  const questions = Array.from({ length: QUESTIONS }, (_, n) => question(n));
+  const { closeServer, orgId, call, testId, test } = await tutorWithTest(ctx, database, { account: ACCOUNT, orgName: 'Analysis Bench', testName: 'Analysis bench', questions });
 
   ctx.log(`${kind}: seeding ${ATTEMPTS.toLocaleString('en')} submitted attempts of ${QUESTIONS} questions`);
-  const seed = await timed(() => seedAttempts(database.db, { orgId: org.id, testId, questions: test.sections[0].questions, attempts: ATTEMPTS, prefix: 'b' }));
+  const seed = await timed(() => seedAttempts(database.db, { orgId, testId, questions: test.sections[0].questions, attempts: ATTEMPTS, prefix: 'b' }));
   const sharedTestId = seed.result.sharedTestId;
   ctx.log(`${kind}: seeded in ${round(seed.ms / 1000)} s`);
   await sql`analyze`.execute(database.db);
