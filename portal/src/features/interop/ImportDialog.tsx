@@ -95,14 +95,17 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
                     <MessageBarBody>{t('interop.import.failed', { reason: state.reason })}</MessageBarBody>
                   </MessageBar>
                 )}
-                {preview && fileSections > 0 && !preview.blocked && (
-                  <RadioGroup value={useFileSections ? 'file' : 'chosen'} onChange={(_, d) => setUseFileSections(d.value === 'file')} data-testid="interop-where">
-                    <Text weight="semibold">{t('interop.import.whereTitle', { count: fileSections })}</Text>
-                    <Radio value="chosen" label={t('interop.import.whereChosen', { section: section.name })} />
-                    <Radio value="file" label={t('interop.import.whereFile')} />
-                  </RadioGroup>
+                {preview && (
+                  <ImportPreviewView preview={preview}>
+                    {fileSections > 0 && !preview.blocked && (
+                      <RadioGroup value={useFileSections ? 'file' : 'chosen'} onChange={(_, d) => setUseFileSections(d.value === 'file')} data-testid="interop-where">
+                        <Text weight="semibold">{t('interop.import.whereTitle', { count: fileSections })}</Text>
+                        <Radio value="chosen" label={t('interop.import.whereChosen', { section: section.name })} />
+                        <Radio value="file" label={t('interop.import.whereFile')} />
+                      </RadioGroup>
+                    )}
+                  </ImportPreviewView>
                 )}
-                {preview && <ImportPreviewView preview={preview} />}
               </>
             )}
           </DialogContent>

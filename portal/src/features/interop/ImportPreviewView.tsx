@@ -1,5 +1,6 @@
 import { Body1, Caption1, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Text, tokens } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview, ImportProblem, PreviewQuestion } from '../../../../shared/contract/interop';
 
@@ -80,8 +81,8 @@ function QuestionLine({ q }: { q: PreviewQuestion }) {
   );
 }
 
-/** What the file holds: its format and counts, then its first questions by section. */
-export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
+/** What the file holds: its format and counts, `children` (where its questions go), its problems, then its first questions by section. */
+export function ImportPreviewView({ preview, children }: { preview: ImportPreview; children?: ReactNode }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const counts = Object.entries(preview.countsByType).map(([type, n]) => `${t(`editor.type.${type}`)}: ${n}`);
@@ -102,6 +103,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
           <Caption1>{counts.join(' · ')}</Caption1>
         </div>
       )}
+      {children}
       <ImportProblems problems={preview.problems} />
       {preview.sections.map((section, i) => {
         const shown = section.questions.slice(0, Math.max(left, 0));
