@@ -8,6 +8,7 @@ import type { EditorSection } from '../../../../shared/api/testTypes';
 import { reloadAfterChange } from '../../../../shared/state/editorSlice';
 import { toastQueued } from '../../../../shared/state/uiSlice';
 import { useApi } from '../../app/apiContext';
+import { FileChooser } from '../../app/FileChooser';
 import { useAppDispatch } from '../../app/hooks';
 import { blobError } from '../print/usePdfExport';
 import { saveBlob } from '../results/format';
@@ -72,23 +73,16 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
               </MessageBar>
             ) : (
               <>
-                <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-                  <Button icon={<ArrowImportRegular />} disabled={busy} onClick={() => input.current?.click()}>
-                    {t('interop.import.chooseFile')}
-                  </Button>
-                  <Text data-testid="interop-file-name" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-                    {file ? file.name : t('interop.import.noFile')}
-                  </Text>
-                  <input
-                    ref={input}
-                    type="file"
-                    accept={ACCEPT}
-                    aria-label={t('interop.import.chooseFile')}
-                    data-testid="interop-file-input"
-                    style={{ display: 'none' }}
-                    onChange={(event) => event.target.files?.[0] && void choose(event.target.files[0])}
-                  />
-                </div>
+                <FileChooser
+                  ref={input}
+                  label={t('interop.import.chooseFile')}
+                  icon={<ArrowImportRegular />}
+                  accept={ACCEPT}
+                  fileName={file ? file.name : t('interop.import.noFile')}
+                  disabled={busy}
+                  testIdPrefix="interop"
+                  onChoose={(chosen) => void choose(chosen)}
+                />
                 {state.step === 'reading' && <Spinner size="small" label={t('interop.import.reading')} />}
                 {state.step === 'failed' && (
                   <MessageBar intent="error" data-testid="interop-failed">

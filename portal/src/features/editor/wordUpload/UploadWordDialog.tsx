@@ -33,6 +33,7 @@ import { ProblemList } from '../../../../../shared/ui/wordUpload/ProblemList';
 import { QuestionPreview } from '../../../../../shared/ui/wordUpload/QuestionPreview';
 import { useWordUpload, type WordUploadState } from '../../../../../shared/ui/wordUpload/useWordUpload';
 import { useApi } from '../../../app/apiContext';
+import { FileChooser } from '../../../app/FileChooser';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { WordFormatLinks } from '../../bulkUpload/WordFormatLinks';
 
@@ -93,23 +94,16 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
               </MessageBar>
             ) : (
               <>
-                <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-                  <Button icon={<DocumentArrowUpRegular />} disabled={busy} onClick={() => input.current?.click()}>
-                    {t('wordUpload.chooseFile')}
-                  </Button>
-                  <Text data-testid="word-file-name" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-                    {fileName ? t('wordUpload.chosen', { name: fileName }) : t('wordUpload.noFile')}
-                  </Text>
-                  <input
-                    ref={input}
-                    type="file"
-                    accept={DOCX}
-                    aria-label={t('wordUpload.chooseFile')}
-                    data-testid="word-file-input"
-                    style={{ display: 'none' }}
-                    onChange={(event) => void choose(event.target.files?.[0])}
-                  />
-                </div>
+                <FileChooser
+                  ref={input}
+                  label={t('wordUpload.chooseFile')}
+                  icon={<DocumentArrowUpRegular />}
+                  accept={DOCX}
+                  fileName={fileName ? t('wordUpload.chosen', { name: fileName }) : t('wordUpload.noFile')}
+                  disabled={busy}
+                  testIdPrefix="word"
+                  onChoose={(chosen) => void choose(chosen)}
+                />
                 {word.engines.length > 1 && (
                   <Field label={t('wordUpload.engine')}>
                     <RadioGroup value={word.engine} disabled={busy} onChange={(_, d) => word.chooseEngine(d.value as ParserEngine)} data-testid="word-engine">
