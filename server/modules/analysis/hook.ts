@@ -9,6 +9,12 @@ import { AnalysisService } from './service';
 
 /** Bounds of the in-memory sets (forgetting only costs one more cheap write or check). */
 const REMEMBERED = 10_000;
+/**
+ * A free test's submits are looked at together this long after the first of them: a class
+ * submitting at once (200 in a second) costs one count and at most one analysis after the
+ * burst, not a query per submit during it (bench/benchmarks/95-student-submit.ts).
+ */
+export const LOOK_AFTER_MS = 2_000;
 
 /**
  * Submitted-count milestones at which the statistics look for broken questions in the background:
@@ -31,8 +37,9 @@ const remember = <T>(set: { size: number; clear(): void }, add: () => T): T => {
  * What the student side's submit does for the analysis (docs/analysis.md "Storage" and "When
  * reports are raised"): the attempt's digest, written with its scores; and, after the submit has
  * answered, a look at the free test's submitted count that runs the analysis (raising its
- * reports) when a milestone was passed since this process last looked. Never awaited by the
- * submit: a failure here costs only a later raise (the next milestone or analysis call).
+ * reports) when a milestone was passed since this process last looked; the submits of a free
+ * test within LOOK_AFTER_MS are looked at once. Never awaited by the submit: a failure here costs
+ * only a later raise (the next milestone or analysis call).
  */
 export class SubmitAnalysis {
   private readonly repo: AnalysisRepository;
@@ -43,6 +50,8 @@ export class SubmitAnalysis {
   private readonly passed = new Map<string, number>();
   /** Tests whose analysis is running here: a second milestone meanwhile waits for the next. */
   private readonly running = new Set<string>();
+  /** Free tests with a look scheduled. */
+  private readonly scheduled = new Set<string>();
 
   constructor(db: Kysely<Database>, tests: TestEditorRepository) {
     this.repo = new AnalysisRepository(db);
@@ -61,7 +70,14 @@ export class SubmitAnalysis {
   }
 
   afterSubmit(sharedTestId: string, testId: string): void {
-    void this.look(sharedTestId, testId).catch(() => undefined);
+    if (this.scheduled.has(sharedTestId)) return;
+    this.scheduled.add(sharedTestId);
+    const timer = setTimeout(() => {
+      this.scheduled.delete(sharedTestId);
+      void this.look(sharedTestId, testId).catch(() => undefined);
+    }, LOOK_AFTER_MS);
+    // A server closing does not wait for it (the next submit or analysis call raises instead).
+    timer.unref();
   }
 
   private async look(sharedTestId: string, testId: string): Promise<void> {
