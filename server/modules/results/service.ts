@@ -104,11 +104,12 @@ export class ResultsService {
   /** `GET /v2/shared-test/{id}/attempts`. */
   async list(caller: EditorCaller, id: string, query: ParsedQuery): Promise<AttemptList> {
     const free = await this.freeTests.accessible(caller, id);
-    const counters = await this.repo.counters(free.id, free.test_id);
-    this.keepStatistics(free.id, counters.started);
     const clock = this.clockNow();
     const page: PageQuery = { ...query, expiredBefore: new Date(clock.now - clock.graceMs), now: new Date(clock.now) };
-    const [ranks, rows, total] = await Promise.all([this.ranksOf(free, counters), this.repo.page(free.id, page), this.total(free.id, page, counters)]);
+    // The page is read beside the counters (it needs nothing of them): one round trip less on PostgreSQL.
+    const [counters, rows] = await Promise.all([this.repo.counters(free.id, free.test_id), this.repo.page(free.id, page)]);
+    this.keepStatistics(free.id, counters.started);
+    const [ranks, total] = await Promise.all([this.ranksOf(free, counters), this.total(free.id, page, counters)]);
     // Score changes exist only once the test was published with corrections.
     const changes = counters.publishes > 0 ? byAttempt(await this.repo.scoreChanges(rows.map((r) => r.id))) : new Map<string, ScoreChangeRecord[]>();
     return { attempts: rows.map((row) => presentAttemptRow(row, ranks, changes.get(row.id) ?? [], clock)), total };

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, SharedTestsTable } from '../../db/schema';
-import type { Selectable, Updateable } from 'kysely';
+import type { SelectQueryBuilder, Selectable, Updateable } from 'kysely';
 
 export type SharedTestRow = Selectable<SharedTestsTable>;
 /** A free test with what its answer shows of its test. */
@@ -26,6 +26,11 @@ export class SharedTestsRepository {
   /** A free test by its id, in the organisation (the caller's test: see routes.ts). */
   byId(orgId: string, id: string, db: Kysely<Database> = this.db): Promise<SharedTestWithTest | undefined> {
     return this.withTest(db).where('s.org_id', '=', orgId).where('s.id', '=', id).executeTakeFirst();
+  }
+
+  /** A free test by its id, when its test is among `tests` (a subquery of test ids: the caller's access). */
+  byIdAmong(orgId: string, id: string, tests: SelectQueryBuilder<Database, 'tests', { id: string }>): Promise<SharedTestWithTest | undefined> {
+    return this.withTest(this.db).where('s.org_id', '=', orgId).where('s.id', '=', id).where('s.test_id', 'in', tests).executeTakeFirst();
   }
 
   /** Runs `work` with the test row locked: writes of one test's free test never interleave. */

@@ -47,9 +47,9 @@ export class FreeTestService {
    * since the Results screen polls. Another organisation's or a colleague's: 404.
    */
   async accessible(caller: EditorCaller, id: string): Promise<SharedTestWithTest> {
-    const found = await this.repo.byId(caller.orgId, id);
-    const test = found && (await this.tests.readAccess(caller, found.test_id));
-    if (!found || !test || test.is_global) throw sharedTestNotFound();
+    // One round trip: the free test, joined with the caller's own tests.
+    const found = await this.repo.byIdAmong(caller.orgId, id, this.tests.ownIds(caller));
+    if (!found) throw sharedTestNotFound();
     return found;
   }
 
