@@ -11,7 +11,7 @@ import { LibraryRepository } from '../library/repository';
 import { scopeOf } from '../library/routes';
 import { attachment } from '../results/export';
 import { TestEditorRepository } from '../tests/repository';
-import { callerOf } from '../tests/routes';
+import { callerOf } from '../tests/caller';
 import { libraryZip } from './archive';
 import { MULTIPART_LIMITS, multipartRequired, readImportForm, refuseLargeBody } from './form';
 import { PictureStore } from './pictures';

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { newId } from '../../security';
 import type { Services } from '../../services';
 import { previewCorrections, publishCorrections } from '../publish/service';
-import { callerOf } from '../tests/routes';
+import { callerOf } from '../tests/caller';
 import { TestEditorRepository } from '../tests/repository';
 import { presentReportedQuestion } from './presenter';
 import { ReportRepository } from './repository';

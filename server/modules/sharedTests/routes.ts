@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActiveSubscription } from '../../http/context';
 import type { Services } from '../../services';
-import { callerOf } from '../tests/routes';
+import { callerOf } from '../tests/caller';
 import { TestEditorRepository } from '../tests/repository';
 import { SharedTestsRepository } from './repository';
 import { createSharedTestBody, resetStudentBody, sharedTestParams, updateSharedTestBody } from './schemas';

@@ -22,18 +22,17 @@ import {
   type Test,
 } from '../../../shared/domain/test';
 import { toDurationMs } from '../../../shared/domain/duration';
-import type { DefaultTestSettings } from '../../../shared/domain/testSettings';
 import { serverMessage, type ServerMessageKey } from '../../../shared/i18n/serverMessages';
 import type { TestRow } from '../../db/schema';
-import { authOf, requireActiveSubscription } from '../../http/context';
+import { requireActiveSubscription } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { ResponseCache } from '../../http/responseCache';
 import { newId } from '../../security';
 import type { Services } from '../../services';
-import { effectiveFlag } from '../accounts/presenter';
 import { ROOT_FOLDER_ID } from '../library/scope';
 import { presentSection, presentTest, sectionSummary, totalsOf } from './presenter';
-import { TestEditorRepository, type EditorCaller } from './repository';
+import { TestEditorRepository } from './repository';
+import { callerOf } from './caller';
 import {
   createQuestionsBody,
   createSectionBody,
@@ -52,18 +51,6 @@ import {
 /** A Word document's upload: 1,500 questions with maths and tables fit with room to spare. */
 const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
 
-export function callerOf(request: FastifyRequest): EditorCaller {
-  const { user, org } = authOf(request);
-  return {
-    orgId: org.id,
-    userId: user.id,
-    sharedGlobal: effectiveFlag(user, org, 'is_shared_global'),
-    clpEditor: user.is_clp_editor,
-    allowGpscType: effectiveFlag(user, org, 'allow_gpsc_type'),
-    tbTests: effectiveFlag(user, org, 'is_tb_test_enabled'),
-    defaultSettings: user.default_settings as Partial<DefaultTestSettings> | null,
-  };
-}
 
 /** A section's duration from sectionDuration, or from sectionHours and sectionMinutes (which must agree). */
 function sectionDraft(body: {
