@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Results and insights (issue 16): how a free test's students did and which questions are broken.
