@@ -192,6 +192,7 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     editQuestion: notSetUp('editQuestion'),
     deleteQuestions: notSetUp('deleteQuestions'),
     reorderRemark: notSetUp('reorderRemark'),
+    moveQuestions: notSetUp('moveQuestions'),
     importQuestions: notSetUp('importQuestions'),
     validationCatalogue: async () => [],
     // Free tests (shared/api/sharedTests.ts): a test that uses one sets it up.

@@ -12,9 +12,10 @@ import type {
   ActionResult, Batch, Chapter, FolderChildren, FolderChildrenQuery, LibraryFolder, SelectionBody, Subject, TestSummary, Tutor,
 } from './libraryTypes';
 import type {
-  DocumentUpload, DocumentUploadResult, EditorTest, ImportResult, QuestionEditResult, QuestionInput, QuestionsResult, ReorderRemark, SectionDeleteResult, SectionInput,
+  DocumentUpload, DocumentUploadResult, EditorTest, ImportResult, QuestionEditResult, QuestionInput, QuestionsMoveResult, QuestionsResult, ReorderRemark, SectionDeleteResult, SectionInput,
   SectionResult, SectionsResult, TestUpdate, TestUpdateResult, ValidationCatalogueEntry,
 } from './testTypes';
+import type { MoveQuestionsBody } from '../contract/editorBulk';
 
 /** Typed calls of the API, shared by the portal and the add-in. Each unwraps the `{ data }` envelope. */
 export function createEndpoints(http: AxiosInstance) {
@@ -153,6 +154,8 @@ function testEndpoints(http: AxiosInstance) {
     deleteQuestions: async (body: { testId: string; sectionId: string; questionIds: string[]; version?: number }) =>
       data(await http.delete<{ data: QuestionsResult }>('/v2/question/delete', { data: body })),
     reorderRemark: async (body: ReorderRemark) => data(await http.patch<{ data: QuestionsResult }>('/v2/question/reorder-remark', body)),
+    /** Moves top-level questions to the end of another section, keeping their ids (issue 17). */
+    moveQuestions: async (body: MoveQuestionsBody) => data(await http.post<{ data: QuestionsMoveResult }>('/v2/question/move', body)),
     /** Each question names the test it is in (`testId`); questions read with getTest may be sent as they are. */
     importQuestions: async (body: { testId: string; sectionId: string; questions: { _id: string; testId: string }[]; version?: number }) =>
       data(await http.post<{ data: ImportResult }>('/v2/question/import', body)),

@@ -94,6 +94,8 @@ export interface SectionInput {
   sectionHours?: number;
   sectionMinutes?: number;
   hasOptionalQuestions?: boolean;
+  /** "Attempt any N" of the section's questions (optional questions); null: no limit. */
+  attemptAny?: number | null;
 }
 
 export type QuestionInput = QuestionDraft;
@@ -132,6 +134,8 @@ export type SectionResult = WriteResult & { section: EditorSection };
 export type SectionsResult = WriteResult & { sections: SectionSummary[] };
 export type SectionDeleteResult = SectionsResult & { settings: TestSettings };
 export type QuestionsResult = WriteResult & { section: EditorSection; questions: Question[] };
+/** `POST /v2/question/move`: the section the questions left and the one they joined. */
+export type QuestionsMoveResult = WriteResult & { section: EditorSection; targetSection: EditorSection };
 /** `POST /v2/question/upload`: a Word document placed in one change (shared/domain/test/wordDocument.ts). */
 export type DocumentUploadResult = SectionsResult & DocumentPlacement;
 export interface DocumentUpload {

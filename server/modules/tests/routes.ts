@@ -9,6 +9,7 @@ import {
   editQuestion,
   findSection,
   importQuestions,
+  moveQuestions,
   placeDocument,
   moveSection,
   remarkQuestions,
@@ -33,6 +34,7 @@ import { ROOT_FOLDER_ID } from '../library/scope';
 import { presentSection, presentTest, sectionSummary, totalsOf } from './presenter';
 import { TestEditorRepository } from './repository';
 import { callerOf } from './caller';
+import { moveQuestionsBody } from '../../../shared/contract/editorBulk';
 import {
   createQuestionsBody,
   createSectionBody,
@@ -257,6 +259,21 @@ export async function testEditorRoutes(app: FastifyInstance, services: Services)
     });
     const key = body.type === 'order' ? 'questionsReordered' : 'marksUpdated';
     return { data: { ...written(request, key, test, row), section: presentSection(findSection(test, body.sectionId)) } };
+  });
+
+  // Several questions to another section in one change, their ids kept (issue 17, shared/contract/editorBulk.ts).
+  api.post('/v2/question/move', { schema: { tags, body: moveQuestionsBody }, preValidation: guard }, async (request) => {
+    const body = request.body;
+    const { test, row, result } = await repo.change(callerOf(request), body.testId, body.version, (test) =>
+      moveQuestions(test, body.sectionId, body.questionIds, body.targetSectionId),
+    );
+    return {
+      data: {
+        ...written(request, 'questionsMoved', test, row, { count: result.length }),
+        section: presentSection(findSection(test, body.sectionId)),
+        targetSection: presentSection(findSection(test, body.targetSectionId)),
+      },
+    };
   });
 
   /**

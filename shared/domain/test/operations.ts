@@ -242,12 +242,42 @@ export function deleteQuestions(test: Test, sectionId: string, questionIds: stri
   const remaining = section.questions
     .filter((q) => !gone.has(q._id))
     .map((q) => (q.type === 'comprehension' ? { ...q, questions: q.questions.filter((c) => !gone.has(c._id)) } : q));
+  refuseRtgShortfall(test, section, remaining);
+  section.questions = remaining;
+  normalizeTest(test);
+}
+
+/** A random test drawing from the section needs at least its count of answerable questions left. */
+function refuseRtgShortfall(test: Test, section: Section, remaining: Question[]): void {
   const needed = test.settings.settingsForRTG[section._id]?.totalQuestions ?? 0;
   if (test.settings.generateRandomTest && answerableQuestions(remaining).length < needed) {
     throw new TestRuleError(409, 'RTG_MINIMUM', 'rtgMinimum', { count: needed });
   }
+}
+
+/**
+ * Moves top-level questions of one section to the end of another, in the order they have now,
+ * keeping their ids (issue 17). Refused for an attempted test (the questions leave their section,
+ * as in a delete), for a comprehension child (it moves with its comprehension), for the section
+ * itself as target, and when a random test would lose questions it needs.
+ */
+export function moveQuestions(test: Test, sectionId: string, questionIds: string[], targetSectionId: string): Question[] {
+  const section = findSection(test, sectionId);
+  const target = findSection(test, targetSectionId, 'targetSectionId');
+  questionIds.forEach((id, i) => {
+    const found = locateOrRefuse(section, id, `questionIds.${i}`);
+    if (found.parent) throw invalidField(`questionIds.${i}`, 'moveChildQuestion');
+  });
+  if (target === section) throw invalidField('targetSectionId', 'moveSameSection');
+  if (test.isAttempted) throw new TestRuleError(409, 'TEST_ATTEMPTED', 'testAttemptedNoMove');
+  const moving = new Set(questionIds);
+  const moved = section.questions.filter((q) => moving.has(q._id));
+  const remaining = section.questions.filter((q) => !moving.has(q._id));
+  refuseRtgShortfall(test, section, remaining);
   section.questions = remaining;
+  target.questions.push(...moved);
   normalizeTest(test);
+  return moved;
 }
 
 /**
