@@ -5,6 +5,8 @@ import type { Endpoints } from '../api/endpoints';
 import {
   addQuestions, addSection, deleteSection, editorReducer, editorValidation, initialEditorState, loadTest, moveSection, reloadAfterChange, sectionSelected,
   selectedSection, updateTest, contentLanguageSelected, firstLanguageOf, keepAttemptedEdit, publishAttemptedEdits, type EditorState,
+  questionSelectionToggled, questionSelectionAllToggled, questionSelectionCleared, deleteQuestions, moveQuestions, remarkQuestions, copyQuestions,
+  keepAttemptedRemark, attemptedPublishRequested,
 } from './editorSlice';
 import { buildQuestion, type Question } from '../domain/test';
 import { serverMessage } from '../i18n/serverMessages';
@@ -259,6 +261,126 @@ describe('editor slice', () => {
       await expect(store.dispatch(publishAttemptedEdits({})).unwrap()).rejects.toMatchObject({ code: 'TEST_CHANGED' });
       expect(store.getState().editor).toMatchObject({ conflict: 'changed elsewhere', publishing: false });
       expect(store.getState().editor.attemptedEdits).toHaveLength(1);
+    });
+  });
+
+  describe('bulk editing (issue 17): ticked questions, one write per action', () => {
+    let n = 0;
+    const ids = () => `b${(n += 1)}`;
+    const build = (draft: Parameters<typeof buildQuestion>[0]) =>
+      buildQuestion(draft, { ids, languages: [], multilingual: false, allowGpscType: false, trusted: false, field: 'question' });
+    const mcq = (id: string) => ({ ...build({ type: 'multiple_choice', name: id, options: [{ id: `${id}-A`, name: 'A', isCorrect: true }, { id: `${id}-B`, name: 'B' }] }), _id: id });
+    const comprehension = (id: string) => {
+      const q = build({ type: 'comprehension', name: id, paragraph: 'P', questions: [{ type: 'integer', name: `${id}.1`, solution: '1' }] });
+      return { ...q, _id: id };
+    };
+    const withQuestions = (isAttempted = false) => ({
+      ...test([section('s1', 1, [mcq('q1'), mcq('q2'), comprehension('c3'), mcq('q4')]), section('s2', 2, [mcq('x1')])], 7),
+      isAttempted,
+      totalMarks: 5,
+      totalNumberOfQuestions: 5,
+    });
+    function storeWith(api: Partial<Endpoints>) {
+      return configureStore({ reducer: { editor: editorReducer }, middleware: (d) => d({ thunk: { extraArgument: { api: api as Endpoints, storage: localStorage } } }) });
+    }
+
+    it('ticks in the section order, select all flips all or none, a section change clears', () => {
+      let state = editorReducer(undefined, loadTest.pending('r1', 't1'));
+      state = editorReducer(state, loadTest.fulfilled(withQuestions(), 'r1', 't1'));
+      state = editorReducer(state, questionSelectionToggled('q4'));
+      state = editorReducer(state, questionSelectionToggled('q1'));
+      expect(state.selectedQuestionIds).toEqual(['q1', 'q4']);
+      state = editorReducer(state, questionSelectionToggled('q4'));
+      expect(state.selectedQuestionIds).toEqual(['q1']);
+      // An id not among the section's top-level questions (a child, another section's) is never ticked.
+      state = editorReducer(state, questionSelectionToggled('x1'));
+      expect(state.selectedQuestionIds).toEqual(['q1']);
+      state = editorReducer(state, questionSelectionAllToggled());
+      expect(state.selectedQuestionIds).toEqual(['q1', 'q2', 'c3', 'q4']);
+      state = editorReducer(state, questionSelectionAllToggled());
+      expect(state.selectedQuestionIds).toEqual([]);
+      state = editorReducer(state, questionSelectionAllToggled());
+      state = editorReducer(state, sectionSelected('s1'));
+      expect(state.selectedQuestionIds).toHaveLength(4);
+      state = editorReducer(state, sectionSelected('s2'));
+      expect(state.selectedQuestionIds).toEqual([]);
+      state = editorReducer(state, questionSelectionToggled('x1'));
+      state = editorReducer(state, questionSelectionCleared());
+      expect(state.selectedQuestionIds).toEqual([]);
+    });
+
+    it('a delete or a move unticks the questions that left; the section counts follow the answer', async () => {
+      const calls: unknown[] = [];
+      const store = storeWith({
+        getTest: async () => withQuestions(),
+        deleteQuestions: async (body) => (calls.push(['delete', body]), { ...write, version: 8, totalNumberOfQuestions: 3, totalMarks: 3, section: section('s1', 1, [mcq('q1'), comprehension('c3')]), questions: [] }),
+        moveQuestions: async (body) => (
+          calls.push(['move', body]), { ...write, version: 9, totalNumberOfQuestions: 3, totalMarks: 3, section: section('s1', 1, [comprehension('c3')]), targetSection: section('s2', 2, [mcq('x1'), mcq('q1')]) }
+        ),
+      });
+      await store.dispatch(loadTest('t1'));
+      for (const id of ['q1', 'q2', 'c3', 'q4']) store.dispatch(questionSelectionToggled(id));
+      await store.dispatch(deleteQuestions({ sectionId: 's1', questionIds: ['q2', 'q4'] })).unwrap();
+      expect(store.getState().editor.selectedQuestionIds).toEqual(['q1', 'c3']);
+      await store.dispatch(moveQuestions({ sectionId: 's1', questionIds: ['q1'], targetSectionId: 's2' })).unwrap();
+      const state = store.getState().editor;
+      expect(calls).toEqual([
+        ['delete', { testId: 't1', version: 7, sectionId: 's1', questionIds: ['q2', 'q4'] }],
+        ['move', { testId: 't1', version: 8, sectionId: 's1', questionIds: ['q1'], targetSectionId: 's2' }],
+      ]);
+      expect(state.selectedQuestionIds).toEqual(['c3']);
+      expect(state.test!.sections.map((s) => s.questions.map((q) => q._id))).toEqual([['c3'], ['x1', 'q1']]);
+      expect(state).toMatchObject({ version: 9, actionCount: 2, edited: true });
+    });
+
+    it('marks for several questions (a whole section) in one call; copies go in the section order without ids', async () => {
+      const calls: [string, any][] = [];
+      const store = storeWith({
+        getTest: async () => withQuestions(),
+        reorderRemark: async (body) => (calls.push(['mark', body]), { ...write, version: 8, section: withQuestions().sections[0], questions: [] }),
+        createQuestions: async (body) => (calls.push(['create', body]), { ...write, version: 9, section: section('s2', 2, [mcq('x1')]), questions: [] }),
+      });
+      await store.dispatch(loadTest('t1'));
+      await store.dispatch(remarkQuestions({ sectionId: 's1', questionIds: ['q1', 'q2', 'c3', 'q4'], marks: { positive: 2, negative: 0.5 }, isNegativeMarkingEnabled: true })).unwrap();
+      // Ticked as q4 then q1: the copies keep the section's order.
+      await store.dispatch(copyQuestions({ sectionId: 's1', questionIds: ['q4', 'c3', 'q1'], targetSectionId: 's2' })).unwrap();
+      expect(calls[0]).toEqual(['mark', { type: 'mark', testId: 't1', version: 7, sectionId: 's1', questionIds: ['q1', 'q2', 'c3', 'q4'], marks: { positive: 2, negative: 0.5 }, isNegativeMarkingEnabled: true }]);
+      const [kind, created] = calls[1];
+      expect([kind, created.sectionId, created.version]).toEqual(['create', 's2', 8]);
+      expect(created.questions.map((q: { name: string }) => q.name)).toEqual(['q1', 'c3', 'q4']);
+      expect(created.questions.some((q: { _id?: string }) => q._id)).toBe(false);
+      expect(created.questions[1].questions[0]._id).toBeUndefined();
+      expect(store.getState().editor).toMatchObject({ version: 9, actionCount: 2 });
+    });
+
+    it('an attempted test: a re-mark is kept with the chosen option (on top of a kept edit), shown, and published', async () => {
+      const calls: any[] = [];
+      const store = storeWith({
+        getTest: async () => withQuestions(true),
+        reorderRemark: async () => Promise.reject(new Error('an attempted test is not re-marked at once')),
+        saveAndResolve: async (body) => (calls.push(body), { message: 'ok', publishId: 'p', version: 8, attemptsChanged: 2, resolvedReports: 0, questions: [] }),
+      });
+      await store.dispatch(loadTest('t1'));
+      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { ...mcq('q2'), name: 'q2 fixed' }, allowGpscType: false, language: 'en' })).unwrap();
+      await store.dispatch(keepAttemptedRemark({ sectionId: 's1', questionIds: ['q2', 'c3'], remark: { marks: { positive: 3, negative: 1 }, isNegativeMarkingEnabled: true }, option: 'GRACE', language: 'en' })).unwrap();
+      store.dispatch(attemptedPublishRequested());
+      const state = store.getState().editor;
+      expect(state.publishRequest).toBe(1);
+      expect(state.attemptedEdits.map((e) => [e.question._id, e.option, e.question.name, e.question.marks?.positive])).toEqual([
+        ['q2', 'GRACE', 'q2 fixed', 3],
+        ['c3', 'GRACE', 'c3', 3],
+      ]);
+      // The comprehension's child takes the marks too; totals are those the publish will store (q1, q4, x1 1 each; q2 3; c3.1 3).
+      const shown = state.test!.sections[0].questions;
+      expect(shown[2].type === 'comprehension' && shown[2].questions[0].marks.positive).toBe(3);
+      expect(state.test!.totalMarks).toBe(9);
+      const refused = await store.dispatch(keepAttemptedRemark({ sectionId: 's1', questionIds: ['nope'], remark: { marks: { positive: 1 } }, option: 'RE_EVALUATE', language: 'vi' }));
+      expect(refused.payload).toEqual({ message: serverMessage('vi', 'questionNotInSection'), code: 'VALIDATION_ERROR' });
+      await store.dispatch(publishAttemptedEdits({})).unwrap();
+      expect(calls[0].questions.map((q: any) => [q.question._id, q.publishOption, q.question.marks.positive, q.question.isNegativeMarkingEnabled])).toEqual([
+        ['q2', 'GRACE', 3, true],
+        ['c3', 'GRACE', 3, true],
+      ]);
     });
   });
 });

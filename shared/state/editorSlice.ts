@@ -1,8 +1,20 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { AxiosError } from 'axios';
 import { errorMessage } from '../api/client';
-import type { EditorSection, EditorTest, QuestionInput, SectionSummary, TestUpdate, WriteResult } from '../api/testTypes';
-import { editQuestion as applyQuestionEdit, TestRuleError, questionCopy, sectionToSelectAfterDelete, validateTest, type Question, type QuestionDraft, type Test, type ValidationError } from '../domain/test';
+import type { EditorSection, EditorTest, QuestionInput, QuestionsMoveResult, SectionSummary, TestUpdate, WriteResult } from '../api/testTypes';
+import {
+  editQuestion as applyQuestionEdit,
+  TestRuleError,
+  questionCopy,
+  remarkQuestions as applyRemark,
+  sectionToSelectAfterDelete,
+  validateTest,
+  type Question,
+  type QuestionDraft,
+  type Remark,
+  type Test,
+  type ValidationError,
+} from '../domain/test';
 import type { PublishOption, PublishResult } from '../api/reportTypes';
 import type { Language } from '../i18n/languages';
 import { serverMessage } from '../i18n/serverMessages';
@@ -37,6 +49,13 @@ export interface EditorState {
   attemptedEdits: AttemptedEdit[];
   /** A publish of those edits is under way. */
   publishing: boolean;
+  /**
+   * Questions ticked in the selected section for a bulk action (issue 17): top-level ones only
+   * (a comprehension's children go with it), in the section's order; emptied on a section change.
+   */
+  selectedQuestionIds: string[];
+  /** Bumped to ask the attempted test's bar to open its publish dialog (after a re-mark). */
+  publishRequest: number;
 }
 
 /** An attempted test's question, edited in the editor and not published yet. */
@@ -61,6 +80,8 @@ export const initialEditorState: EditorState = {
   contentLanguage: null,
   attemptedEdits: [],
   publishing: false,
+  selectedQuestionIds: [],
+  publishRequest: 0,
 };
 
 export interface WriteFailure {
@@ -139,6 +160,36 @@ export const copyQuestion = write('copyQuestion', (extra, arg: { sectionId: stri
   }),
 );
 
+/** The questions of a section in its order, picked by id (a bulk action keeps the section's order, not the ticking order). */
+export function questionsInOrder(section: EditorSection, ids: readonly string[]): Question[] {
+  const wanted = new Set(ids);
+  return section.questions.filter((q) => wanted.has(q._id));
+}
+
+function sectionOf(state: EditorState, sectionId: string): EditorSection {
+  const section = state.test?.sections.find((s) => s._id === sectionId);
+  if (!section) throw new Error(`no section ${sectionId}`);
+  return section;
+}
+
+/** Bulk (issue 17): new marks for several questions of a section (a comprehension's children too), in one write. */
+export const remarkQuestions = write('remarkQuestions', (extra, arg: { sectionId: string; questionIds: string[] } & Remark, at) =>
+  extra.api.reorderRemark({ type: 'mark', testId: at.testId, version: at.version, ...arg, marks: arg.marks ?? {} }),
+);
+/** Bulk: copies of several questions at the end of a section (theirs or another), in the section's order, in one write. */
+export const copyQuestions = write('copyQuestions', (extra, arg: { sectionId: string; questionIds: string[]; targetSectionId: string }, at) =>
+  extra.api.createQuestions({
+    testId: at.testId,
+    version: at.version,
+    sectionId: arg.targetSectionId,
+    questions: questionsInOrder(sectionOf(at.state, arg.sectionId), arg.questionIds).map(questionCopy),
+  }),
+);
+/** Bulk: several questions to the end of another section, their ids kept (POST /v2/question/move). */
+export const moveQuestions = write('moveQuestions', (extra, arg: { sectionId: string; questionIds: string[]; targetSectionId: string }, at): Promise<QuestionsMoveResult> =>
+  extra.api.moveQuestions({ testId: at.testId, version: at.version, ...arg }),
+);
+
 /** Imports questions of other tests (spec section 4: drafts are skipped and counted by the server). */
 export const importQuestions = write('importQuestions', (extra, arg: { sectionId: string; questions: { _id: string; testId: string }[] }, at) =>
   extra.api.importQuestions({ testId: at.testId, version: at.version, ...arg }),
@@ -187,6 +238,30 @@ export const keepAttemptedEdit = createAsyncThunk<
 });
 
 /**
+ * New marks for several questions of an attempted test (issue 17): like an edit, kept for the
+ * publish with the option the tutor chose for them (a question already kept takes the new marks
+ * on top of its kept edit). The same rule as the server's re-mark changes the test shown.
+ */
+export const keepAttemptedRemark = createAsyncThunk<
+  { test: EditorTest; edits: AttemptedEdit[] },
+  { sectionId: string; questionIds: string[]; remark: Remark; option: PublishOption; language: Language },
+  Thunk
+>('editor/keepAttemptedRemark', async ({ sectionId, questionIds, remark, option, language }, { getState, rejectWithValue }) => {
+  const { test } = getState().editor;
+  if (!test) return rejectWithValue({ message: 'no test', code: null });
+  const model = JSON.parse(JSON.stringify(modelOf(test))) as Test & { sections: EditorSection[] };
+  let remarked: Question[];
+  try {
+    remarked = applyRemark(model, sectionId, questionIds, remark);
+  } catch (error) {
+    if (error instanceof TestRuleError) return rejectWithValue({ message: serverMessage(language, error.key, error.params), code: error.code });
+    throw error;
+  }
+  const edited: EditorTest = { ...test, sections: model.sections, totalMarks: model.totalMarks, totalNumberOfQuestions: model.totalNumberOfQuestions };
+  return { test: edited, edits: remarked.map((question) => ({ sectionId, question: { ...question, isAttemptedEdited: true as const }, option })) };
+});
+
+/**
  * Publishes the kept edits of an attempted test with an option each (decisions section 6), in
  * one call at the test's version; then the test is read again. Reports stay open (the Report
  * Dashboard shows them as updates available).
@@ -209,7 +284,22 @@ export const publishAttemptedEdits = createAsyncThunk<{ published: PublishResult
   },
 );
 
-const writes = [updateTest, importQuestions, addSection, updateSection, deleteSection, moveSection, addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion] as const;
+const writes = [
+  updateTest,
+  importQuestions,
+  addSection,
+  updateSection,
+  deleteSection,
+  moveSection,
+  addQuestions,
+  editQuestion,
+  deleteQuestions,
+  reorderQuestions,
+  copyQuestion,
+  remarkQuestions,
+  copyQuestions,
+  moveQuestions,
+] as const;
 
 /** Takes a section the server answered (with its questions), in its place or at the end. */
 function putSection(test: EditorTest, section: EditorSection) {
@@ -229,7 +319,28 @@ const editorSlice = createSlice({
   initialState: initialEditorState,
   reducers: {
     sectionSelected: (state, action: PayloadAction<string | null>) => {
+      if (state.selectedSectionId !== action.payload) state.selectedQuestionIds = [];
       state.selectedSectionId = action.payload;
+    },
+    /** Ticks or unticks one top-level question of the selected section. */
+    questionSelectionToggled: (state, action: PayloadAction<string>) => {
+      const ids = new Set(state.selectedQuestionIds);
+      if (ids.has(action.payload)) ids.delete(action.payload);
+      else ids.add(action.payload);
+      state.selectedQuestionIds = idsInSection(state, ids);
+    },
+    /** Select all of the section: every question ticked, or none when all were. */
+    questionSelectionAllToggled: (state) => {
+      const section = selectedSection(state);
+      const all = section?.questions.map((q) => q._id) ?? [];
+      state.selectedQuestionIds = state.selectedQuestionIds.length === all.length ? [] : all;
+    },
+    questionSelectionCleared: (state) => {
+      state.selectedQuestionIds = [];
+    },
+    /** The attempted test's bar opens its publish dialog (after a re-mark kept for the publish). */
+    attemptedPublishRequested: (state) => {
+      state.publishRequest += 1;
     },
     contentLanguageSelected: (state, action: PayloadAction<string | null>) => {
       const first = firstLanguageOf(state);
@@ -278,6 +389,17 @@ const editorSlice = createSlice({
         const kept = state.attemptedEdits.findIndex((e) => e.question._id === edit.question._id);
         if (kept >= 0) state.attemptedEdits[kept] = { ...edit, option: state.attemptedEdits[kept].option };
         else state.attemptedEdits.push(edit);
+        state.edited = true;
+        state.actionCount += 1;
+      })
+      .addCase(keepAttemptedRemark.fulfilled, (state, action) => {
+        if (!state.test || state.testId !== action.payload.test._id) return;
+        state.test = action.payload.test;
+        for (const edit of action.payload.edits) {
+          const kept = state.attemptedEdits.findIndex((e) => e.question._id === edit.question._id);
+          if (kept >= 0) state.attemptedEdits[kept] = edit;
+          else state.attemptedEdits.push(edit);
+        }
         state.edited = true;
         state.actionCount += 1;
       })
@@ -336,18 +458,35 @@ const editorSlice = createSlice({
       .addCase(moveSection.fulfilled, (state, action) => {
         if (applyWrite(state, action.payload)) putSummaries(state.test!, action.payload.sections);
       });
-    for (const thunk of [addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion, importQuestions] as const) {
+    for (const thunk of [addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion, importQuestions, remarkQuestions, copyQuestions] as const) {
       builder.addCase(thunk.fulfilled, (state, action) => {
         if (applyWrite(state, action.payload)) putSection(state.test!, action.payload.section);
       });
     }
+    builder.addCase(moveQuestions.fulfilled, (state, action) => {
+      if (!applyWrite(state, action.payload)) return;
+      putSection(state.test!, action.payload.section);
+      putSection(state.test!, action.payload.targetSection);
+    });
     // A write answers stored sections: edits kept for a publish are shown on them again.
     builder.addMatcher(
       (action) => writes.some((thunk) => thunk.fulfilled.match(action)),
       (state) => reapplyKeptEdits(state),
     );
+    // Ticked questions that left the section (deleted, moved, a reload without them) are unticked.
+    builder.addMatcher(
+      (action) => writes.some((thunk) => thunk.fulfilled.match(action)) || loadTest.fulfilled.match(action) || reloadAfterChange.fulfilled.match(action),
+      (state) => {
+        state.selectedQuestionIds = idsInSection(state, new Set(state.selectedQuestionIds));
+      },
+    );
   },
 });
+
+/** The ticked ids still among the selected section's top-level questions, in its order. */
+function idsInSection(state: EditorState, ids: Set<string>): string[] {
+  return selectedSection(state)?.questions.filter((q) => ids.has(q._id)).map((q) => q._id) ?? [];
+}
 
 /** Takes the test as stored: its version, the selection where its section still exists (else section 1), the content language. */
 function adoptStoredTest(state: EditorState, test: EditorTest): void {
@@ -399,7 +538,16 @@ export function firstLanguageOf(state: EditorState): string | null {
   return state.test?.isMultilingual ? (state.test.languagesList[0] ?? null) : null;
 }
 
-export const { sectionSelected, contentLanguageSelected, conflictDismissed, editorClosed } = editorSlice.actions;
+export const {
+  sectionSelected,
+  contentLanguageSelected,
+  conflictDismissed,
+  editorClosed,
+  questionSelectionToggled,
+  questionSelectionAllToggled,
+  questionSelectionCleared,
+  attemptedPublishRequested,
+} = editorSlice.actions;
 export const editorReducer = editorSlice.reducer;
 
 /** The loaded test as the shared model sees it (for validateTest and the other rules). */

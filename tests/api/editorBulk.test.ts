@@ -107,3 +107,41 @@ describe('POST /api/v2/question/move', () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe('re-marking a Global Library question', () => {
+  test('its marks alone change through an edit or a publish of an attempted test; its text stays read-only', async () => {
+    const clp = await signInEditor(server, { flags: { is_shared_global: true }, clpEditor: true });
+    const globalTest = await clp.newTest({ isGlobal: true });
+    const globalSection = (await clp.section(globalTest, { name: 'G' })).section;
+    const source = (await clp.questions(globalTest, globalSection._id, [readyMcq('global q')])).questions[0];
+    const reader = await signInEditor(server, { flags: { is_shared_global: true } });
+    const testId = await reader.newTest();
+    const sectionId = (await reader.section(testId, { name: 'Main' })).section._id;
+    const imported = await reader.call('POST', '/api/v2/question/import', { testId, sectionId, questions: [{ _id: source._id, testId: globalTest }] });
+    // The question as GET answers it (the stored content), as the editor holds it.
+    const held = (await reader.get(testId)).sections[0].questions[0];
+    expect(held).toMatchObject({ isGlobal: true, marks: { positive: 1 } });
+
+    const edit = await reader.call('PATCH', '/api/v2/question/edit', {
+      testId,
+      sectionId,
+      version: imported.body.data.version,
+      question: { ...held, marks: { positive: 2, negative: 0.5, negativeUnattempted: 0 }, isNegativeMarkingEnabled: true },
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body.data).toMatchObject({ totalMarks: 2, question: { isGlobal: true, positiveMarks: 2, negativeMarks: 0.5, isNegativeMarkingEnabled: true } });
+    const changed = await reader.call('PATCH', '/api/v2/question/edit', { testId, sectionId, version: edit.body.data.version, question: { ...held, name: 'mine now' } });
+    expect([changed.status, changed.body.code]).toEqual([403, 'GLOBAL_QUESTION_READ_ONLY']);
+
+    // Attempted: the editor keeps the re-mark and publishes it (save-and-resolve) with an option.
+    await server.database.db.updateTable('tests').set({ is_attempted: true }).where('id', '=', testId).execute();
+    const now = (await reader.get(testId)).sections[0].questions[0];
+    const published = await reader.call('PATCH', '/api/v2/report-repo/save-and-resolve', {
+      test: { _id: testId, version: edit.body.data.version },
+      questions: [{ sectionId, question: { ...now, marks: { ...now.marks, positive: 5 }, isAttemptedEdited: true }, publishOption: 'GRACE' }],
+      resolve: false,
+    });
+    expect(published.status).toBe(200);
+    expect((await reader.get(testId)).sections[0].questions[0]).toMatchObject({ positiveMarks: 5, name: 'global q', isGlobal: true });
+  });
+});

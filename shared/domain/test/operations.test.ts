@@ -18,6 +18,7 @@ import {
   type EditContext,
 } from './operations';
 import { emptyTest, sequentialIds } from './testing';
+import type { QuestionDraft } from './normalize';
 import type { ComprehensionQuestion, MultipleChoiceQuestion, Question, Test } from './types';
 
 let test: Test;
@@ -169,6 +170,21 @@ describe('editing questions', () => {
     );
     expect(canEditQuestion({ isGlobal: true }, s.questions[0])).toBe(true);
     expect(canEditQuestion({ isGlobal: false }, { isGlobal: false })).toBe(true);
+  });
+
+  it('a Global Library question may be re-marked through an edit of its marks alone (issue 17)', () => {
+    const s = sectionWith(1);
+    s.questions[0].isGlobal = true;
+    // As the server would read it back: keys in another order (jsonb), the marks changed.
+    const stored = JSON.parse(JSON.stringify(s.questions[0])) as Record<string, unknown>;
+    const reordered = Object.fromEntries(Object.entries(stored).reverse()) as typeof stored;
+    const remarked = editQuestion(test, s._id, { ...(reordered as unknown as QuestionDraft & { _id: string }), marks: { positive: 3, negative: 1, negativeUnattempted: 0 }, isNegativeMarkingEnabled: true }, ctx);
+    expect([remarked.marks.positive, remarked.isNegativeMarkingEnabled, remarked.isGlobal]).toEqual([3, true, true]);
+    expect(test.totalMarks).toBe(3);
+    expect(() => editQuestion(test, s._id, { ...(stored as unknown as QuestionDraft & { _id: string }), name: 'changed', marks: { positive: 2 } }, ctx)).toThrow(
+      expect.objectContaining({ status: 403, code: 'GLOBAL_QUESTION_READ_ONLY' }),
+    );
+    expect(s.questions[0].name).not.toBe('changed');
   });
 
   it('an unknown question is refused naming the field', () => {

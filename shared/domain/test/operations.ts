@@ -209,7 +209,8 @@ export function addQuestions(test: Test, sectionId: string, drafts: QuestionDraf
 export function editQuestion(test: Test, sectionId: string, draft: QuestionDraft & { _id: string }, ctx: EditContext): Question {
   const section = findSection(test, sectionId);
   const found = locateOrRefuse(section, draft._id, 'question._id');
-  if (!canEditQuestion(test, found.question)) throw new TestRuleError(403, 'GLOBAL_QUESTION_READ_ONLY', 'globalQuestionReadOnly');
+  // A Global Library question may still be re-marked (spec section 6): an edit of its marks alone passes.
+  const readOnly = !canEditQuestion(test, found.question);
   if (found.parent && draft.type === 'comprehension') throw invalidField('question.type', 'fieldInvalid', { reason: 'a comprehension cannot hold a comprehension' });
   const kept = (q: Question): KeptFields => ({ _id: q._id, isImported: q.isImported, isGlobal: q.isGlobal, sourceQuestionId: q.sourceQuestionId });
   const existingChildren = new Map(
@@ -225,9 +226,37 @@ export function editQuestion(test: Test, sectionId: string, draft: QuestionDraft
       if (child.sourceQuestionId === undefined) delete child.sourceQuestionId;
     });
   }
+  if (readOnly && contentOf(question) !== contentOf(found.question)) throw new TestRuleError(403, 'GLOBAL_QUESTION_READ_ONLY', 'globalQuestionReadOnly');
   found.list[found.index] = question;
   normalizeTest(test);
   return question;
+}
+
+/** What a re-mark changes, and what the test derives: left out when telling a re-mark from an edit. */
+const MARK_FIELDS = new Set([
+  'marks',
+  'positiveMarks',
+  'negativeMarks',
+  'negativeUnattemptedMarks',
+  'isNegativeMarkingEnabled',
+  'isNegativeMarkingEnabledIfUnattempted',
+  'isPartialMarkingEnabled',
+  'order',
+  'parentQuestionOrder',
+  'isAttemptedEdited',
+]);
+
+/** A question's content without its marks, keys sorted (stored jsonb does not keep their order). */
+function contentOf(value: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v && typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>).filter(([key, x]) => x !== undefined && !MARK_FIELDS.has(key));
+      return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, x]) => [key, canonical(x)]));
+    }
+    return v;
+  };
+  return JSON.stringify(canonical(value));
 }
 
 /**
