@@ -18,6 +18,7 @@ import * as m010studentProof from './migrations/010_student_proof';
 import * as m011results from './migrations/011_results';
 import * as m012resultsCounters from './migrations/012_results_counters';
 import * as m013analysis from './migrations/013_analysis';
+import * as m015answerOrder from './migrations/015_answer_order';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '011_results': m011results,
   '012_results_counters': m012resultsCounters,
   '013_analysis': m013analysis,
+  '015_answer_order': m015answerOrder,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {

@@ -204,6 +204,8 @@ export interface AttemptAnswersTable {
   score: ColumnType<string, number | string | undefined, number | string>;
   outcome: Generated<string>;
   updated_at: Generated<Date>;
+  /** The student page's sequence number of the answer stored (migration 015); null: saved without one. */
+  client_seq: ColumnType<string | null, number | null | undefined, number | null>;
 }
 /** Per publish, the new score of each distinct answer, for attempts scored with an earlier version (migration 008). */
 export interface AnswerRescoresTable {

@@ -111,6 +111,8 @@ export interface StudentSection {
   submittedAt: string | null;
   /** The student may answer it now (open, in time, its turn when sections go in order). */
   isOpen: boolean;
+  /** "Attempt any N" of its questions (issue 17): at most N answered, the best N count; null: no limit. */
+  attemptAny: number | null;
   questions: StudentQuestion[];
 }
 
@@ -135,6 +137,8 @@ export interface StudentAttempt {
   sections: StudentSection[];
   /** Saved answers by question id. */
   answers: Record<string, StudentAnswer>;
+  /** The highest sequence number of the answers saved (the page numbers its next answers above it). */
+  lastSeq: number;
   /** A tutor's preview: nothing is recorded. */
   isPreview?: boolean;
 }
@@ -164,6 +168,8 @@ export interface StudentResultQuestion {
   /** HTML, when revealed. */
   solution?: string;
   answersRevealed: boolean;
+  /** false: outside the best N of an "attempt any N" section, so its score does not count. */
+  counted?: boolean;
   /** Comprehension: its questions. */
   children?: StudentResultQuestion[];
 }
@@ -204,8 +210,9 @@ export function studentEndpoints(http: AxiosInstance) {
     studentRequestCode: async (sharedTestId: string, contact: string) =>
       (await http.post<{ data: { message: string } }>(`${base(sharedTestId)}/code`, { contact }, own)).data.data.message,
     studentAttempt: async (token: string) => (await http.get<{ data: StudentAttempt }>('/student/attempt', as(token))).data.data,
-    studentSaveAnswer: async (token: string, questionId: string, answer: StudentAnswer | null) =>
-      (await http.put<{ data: { questionId: string; savedAt: string } }>(`/student/attempt/answer/${encodeURIComponent(questionId)}`, { answer }, as(token))).data.data,
+    /** `seq`: the answer's sequence number; an older one never overwrites a newer one (`applied: false`). */
+    studentSaveAnswer: async (token: string, questionId: string, answer: StudentAnswer | null, seq?: number) =>
+      (await http.put<{ data: { questionId: string; savedAt: string; applied: boolean } }>(`/student/attempt/answer/${encodeURIComponent(questionId)}`, { answer, ...(seq ? { seq } : {}) }, as(token))).data.data,
     studentSubmitSection: async (token: string, sectionId: string) =>
       (await http.post<{ data: StudentAttempt }>(`/student/attempt/section/${encodeURIComponent(sectionId)}/submit`, {}, as(token))).data.data,
     studentSubmit: async (token: string) => (await http.post<{ data: StudentResult }>('/student/attempt/submit', {}, as(token))).data.data,

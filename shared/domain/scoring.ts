@@ -103,3 +103,50 @@ export function blanksOf(options: FillUpsOption[]): { optionId: string; marks: n
     },
   }));
 }
+
+/** One answerable question of an attempt, scored: its id, its score and outcome, and its positive marks. */
+export interface ScoredQuestion {
+  id: string;
+  score: number;
+  outcome: Outcome;
+  positive: number;
+}
+
+/** A section of an attempt: its questions as scored, and its "attempt any N" (null: every one counts). */
+export interface ScoredSection {
+  attemptAny: number | null;
+  questions: ScoredQuestion[];
+}
+
+/** The questions that count in a section of "attempt any N": all of them, unless N is below their number. */
+export function countedLimit(attemptAny: number | null, questions: number): number | null {
+  return attemptAny !== null && attemptAny > 0 && attemptAny < questions ? attemptAny : null;
+}
+
+/**
+ * An attempt's score and maximum (issue 17: optional questions). In a section of "attempt any N of
+ * M" the best N questions count: those answered first, the highest scores first, so a wrong answer
+ * is never replaced by a question left alone; when fewer than N were answered, the unanswered ones
+ * with the smallest loss make up the N. The others count nothing, and the maximum is the N largest
+ * positive marks. Every other section counts every question. Submit, re-evaluation and the preview
+ * all add up with this, so they agree.
+ */
+export function countedScores(sections: ScoredSection[]): { score: number; maxScore: number; notCounted: Set<string> } {
+  let score = 0;
+  let maxScore = 0;
+  const notCounted = new Set<string>();
+  for (const section of sections) {
+    const limit = countedLimit(section.attemptAny, section.questions.length);
+    if (limit === null) {
+      for (const q of section.questions) {
+        score += q.score;
+        maxScore += q.positive;
+      }
+      continue;
+    }
+    const best = [...section.questions].sort((a, b) => Number(b.outcome !== 'unattempted') - Number(a.outcome !== 'unattempted') || b.score - a.score);
+    best.forEach((q, i) => (i < limit ? (score += q.score) : notCounted.add(q.id)));
+    maxScore += section.questions.map((q) => q.positive).sort((a, b) => b - a).slice(0, limit).reduce((sum, p) => sum + p, 0);
+  }
+  return { score: round(score) || 0, maxScore: round(maxScore), notCounted };
+}

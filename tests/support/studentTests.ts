@@ -37,7 +37,7 @@ export async function publishFreeTest(
   tutor: Editor,
   options: {
     name?: string;
-    sections?: { questions: unknown[]; sectionDuration?: number; name?: string; hasOptionalQuestions?: boolean }[];
+    sections?: { questions: unknown[]; sectionDuration?: number; name?: string; hasOptionalQuestions?: boolean; attemptAny?: number }[];
     settings?: Record<string, unknown> | ((sectionIds: string[]) => Record<string, unknown>);
     duration?: number;
     noOfAttempts?: number;
@@ -61,7 +61,8 @@ export async function publishFreeTest(
   for (const [i, section] of (options.sections ?? []).entries()) {
     if (!section.hasOptionalQuestions) continue;
     const { version } = await tutor.get(testId);
-    await tutor.call('PATCH', '/api/v2/test/section/update', { testId, sectionId: sectionIds[i], version, hasOptionalQuestions: true });
+    const res = await tutor.call('PATCH', '/api/v2/test/section/update', { testId, sectionId: sectionIds[i], version, hasOptionalQuestions: true, ...(section.attemptAny ? { attemptAny: section.attemptAny } : {}) });
+    if (res.status !== 200) throw new Error(`section: ${JSON.stringify(res.body)}`);
   }
   const res = await tutor.call('POST', '/api/v2/shared-test/create', {
     testId,
@@ -101,7 +102,8 @@ export function studentOf(server: TestServer, sharedTestId: string, identity = {
       return res;
     },
     attempt: () => as('GET', '/api/student/attempt'),
-    save: (questionId: string, answer: unknown) => as('PUT', `/api/student/attempt/answer/${questionId}`, { answer }),
+    /** `seq`: the page's sequence number of the answer (issue 17). */
+    save: (questionId: string, answer: unknown, seq?: unknown, lang?: string) => as('PUT', `/api/student/attempt/answer/${questionId}`, { answer, ...(seq !== undefined ? { seq } : {}) }, lang),
     submitSection: (sectionId: string) => as('POST', `/api/student/attempt/section/${sectionId}/submit`, {}),
     submit: (lang?: string) => as('POST', '/api/student/attempt/submit', {}, lang),
     result: () => as('GET', '/api/student/attempt/result'),

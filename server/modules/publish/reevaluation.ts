@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { scoreAnswer, type StudentAnswer } from '../../../shared/domain/scoring';
-import type { ChildQuestion } from '../../../shared/domain/test/types';
+import { countedScores, scoreAnswer, type Outcome, type ScoredSection, type StudentAnswer } from '../../../shared/domain/scoring';
+import { answerableQuestions } from '../../../shared/domain/test/normalize';
+import type { ChildQuestion, Test } from '../../../shared/domain/test/types';
+import { attemptAnyOf, sectionAnswerableIds, type AttemptLayout } from '../students/layout';
 import type { PublishOption } from '../../../shared/api/reportTypes';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -24,6 +26,10 @@ import { AppError } from '../../http/errors';
  *    (publish, attempt, old score, new score).
  *
  * It runs in the caller's transaction: all attempts are re-scored, or none.
+ *
+ * A test with "attempt any N" sections (issue 17) is not a sum of its questions: there step 3
+ * works out each attempt's change with the submit's own rule (countedScores: the best N count),
+ * from all of the attempt's scores as they are now, before and after the correction.
  */
 
 export const PUBLISH_OPTIONS = ['NO_CHANGE', 'RE_EVALUATE', 'GRACE'] as const satisfies readonly PublishOption[];
@@ -68,7 +74,7 @@ export interface PublishRef {
  * Applies RE_EVALUATE and GRACE corrections to every attempt scored with an earlier version of
  * the test, recording the changes under the publish. Answers the number of attempts whose score changed.
  */
-export async function reevaluate(trx: Transaction<Database>, publish: PublishRef, corrections: Correction[]): Promise<number> {
+export async function reevaluate(trx: Transaction<Database>, publish: PublishRef, corrections: Correction[], test?: Test): Promise<number> {
   const applied = corrections.filter((c) => c.option !== 'NO_CHANGE');
   if (applied.length === 0) return 0;
   const { publishId, orgId, testId, version } = publish;
@@ -101,20 +107,27 @@ export async function reevaluate(trx: Transaction<Database>, publish: PublishRef
   await sql`analyze publish_answers`.execute(trx);
   const scores = await scoredAnswers(trx, applied);
   if (scores.length === 0) return 0;
+  // Worked out before the new rescores are stored: the view still gives the scores as they were.
+  const limited = test && [...attemptAnyOf(test).values()].some((n) => n !== null) ? await bestOfDeltas(trx, test, applied, scores) : null;
   await trx
     .insertInto('answer_rescores')
     .values(scores.map((s) => ({ org_id: orgId, test_id: testId, question_id: s.q, answer_key: s.k, test_version: version, publish_id: publishId, score: s.s, outcome: s.o })))
     .execute();
   const marks = applied.map((c) => ({ q: c.question._id, d: c.question.marks.positive - c.oldPositive }));
-  const { rows } = await sql<{ changed: string }>`
-    with totals as (
+  const totals = limited
+    ? sql`
+      select t.attempt_id, t.delta, t.max_delta
+      from jsonb_to_recordset(${JSON.stringify(limited)}::jsonb) as t(attempt_id text, delta numeric, max_delta numeric)
+      where t.delta <> 0 or t.max_delta <> 0`
+    : sql`
       select r.attempt_id, sum(s.s - r.old_score) as delta, sum(m.d) as max_delta
       from publish_answers r
       join jsonb_to_recordset(${JSON.stringify(scores)}::jsonb) as s(q text, k text, s numeric, o text) on s.q = r.question_id and s.k = r.answer_key
       join jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as m(q text, d numeric) on m.q = r.question_id
       group by r.attempt_id
-      having sum(s.s - r.old_score) <> 0 or sum(m.d) <> 0
-    ), changed as (
+      having sum(s.s - r.old_score) <> 0 or sum(m.d) <> 0`;
+  const { rows } = await sql<{ changed: string }>`
+    with totals as (${totals}), changed as (
       update attempts a set score = a.score + t.delta, max_score = a.max_score + t.max_delta
       from totals t where a.id = t.attempt_id
       returning a.id, a.score as new_score, t.delta
@@ -126,6 +139,52 @@ export async function reevaluate(trx: Transaction<Database>, publish: PublishRef
     select count(*)::text as changed from recorded`.execute(trx);
   await sql`drop table publish_answers`.execute(trx);
   return Number(rows[0]?.changed ?? 0);
+}
+
+/**
+ * Each attempt's change of score and maximum when the test has "attempt any N" sections: its
+ * questions' scores as they are now (the view attempt_answer_scores), then with the corrected
+ * answers' new scores and marks, both added up by countedScores, the submit's rule.
+ */
+async function bestOfDeltas(
+  trx: Transaction<Database>,
+  test: Test,
+  applied: Correction[],
+  scores: { q: string; k: string; s: number; o: string }[],
+): Promise<{ attempt_id: string; delta: number; max_delta: number }[]> {
+  const { rows: attempts } = await sql<{ id: string; layout: AttemptLayout }>`
+    select a.id, a.layout from attempts a where a.id in (select distinct attempt_id from publish_answers)`.execute(trx);
+  const { rows: now } = await sql<{ attempt_id: string; question_id: string; score: string; outcome: string }>`
+    select s.attempt_id, s.question_id, s.score, s.outcome from attempt_answer_scores s
+    where s.attempt_id in (select distinct attempt_id from publish_answers)`.execute(trx);
+  const { rows: corrected } = await sql<{ attempt_id: string; question_id: string; answer_key: string }>`
+    select attempt_id, question_id, answer_key from publish_answers`.execute(trx);
+  const newScore = new Map(scores.map((s) => [`${s.q}\n${s.k}`, s]));
+  const before = new Map(now.map((r) => [`${r.attempt_id}\n${r.question_id}`, { score: Number(r.score), outcome: r.outcome as Outcome }]));
+  const after = new Map(before);
+  for (const r of corrected) {
+    const s = newScore.get(`${r.question_id}\n${r.answer_key}`);
+    if (s) after.set(`${r.attempt_id}\n${r.question_id}`, { score: s.s, outcome: s.o as Outcome });
+  }
+  const positive = new Map(test.sections.flatMap((section) => answerableQuestions(section.questions)).map((q) => [q._id, q.marks.positive]));
+  const positiveBefore = new Map(positive);
+  for (const c of applied) positiveBefore.set(c.question._id, c.oldPositive);
+  const limits = attemptAnyOf(test);
+  const total = (attempt: { id: string; layout: AttemptLayout }, scored: typeof before, positives: typeof positive) =>
+    countedScores(
+      attempt.layout.sections.map((section): ScoredSection => ({
+        attemptAny: limits.get(section.id) ?? null,
+        questions: sectionAnswerableIds(section).map((id) => ({
+          id,
+          ...(scored.get(`${attempt.id}\n${id}`) ?? { score: 0, outcome: 'unattempted' as Outcome }),
+          positive: positives.get(id) ?? 0,
+        })),
+      })),
+    );
+  return attempts.map((attempt) => {
+    const [was, is] = [total(attempt, before, positiveBefore), total(attempt, after, positive)];
+    return { attempt_id: attempt.id, delta: Math.round((is.score - was.score) * 100) / 100, max_delta: Math.round((is.maxScore - was.maxScore) * 100) / 100 };
+  });
 }
 
 /** Whether students have submitted the test (an attempted test: publishing offers NO_CHANGE). */

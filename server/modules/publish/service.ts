@@ -139,7 +139,7 @@ async function applyCorrections(
     })
     .execute();
   // The change makes the test's next version; attempts scored before it are re-scored.
-  const attemptsChanged = await reevaluate(trx, { publishId, orgId: caller.orgId, testId: test._id, version: versionBefore + 1 }, corrections);
+  const attemptsChanged = await reevaluate(trx, { publishId, orgId: caller.orgId, testId: test._id, version: versionBefore + 1 }, corrections, test);
   await trx.updateTable('publishes').set({ attempts_changed: attemptsChanged }).where('id', '=', publishId).execute();
   const attempted = await hasSubmittedAttempts(trx, test._id);
   if (attempted !== test.isAttempted) await trx.updateTable('tests').set({ is_attempted: attempted }).where('id', '=', test._id).execute();

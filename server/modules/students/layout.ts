@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { countedScores, type Outcome, type ScoredSection } from '../../../shared/domain/scoring';
 import type { ChildQuestion, Question, Test } from '../../../shared/domain/test/types';
 
 /**
@@ -88,6 +89,28 @@ export function buildLayout(test: Test, seed: string): AttemptLayout {
 /** Every answerable question id of a layout (comprehension children, not the comprehension). */
 export function answerableIds(layout: AttemptLayout): string[] {
   return layout.sections.flatMap((section) => section.questions.flatMap((q) => (q.children ? q.children.map((c) => c.id) : [q.id])));
+}
+
+/** Each section's "attempt any N" as it holds for students: only while the test has optional questions (issue 17). */
+export function attemptAnyOf(test: Test): Map<string, number | null> {
+  return new Map(test.sections.map((s) => [s._id, test.settings.hasOptionalQuestions && s.hasOptionalQuestions ? s.attemptAny : null]));
+}
+
+/** The answerable question ids of one section of a layout. */
+export const sectionAnswerableIds = (section: LayoutSection): string[] => section.questions.flatMap((q) => (q.children ? q.children.map((c) => c.id) : [q.id]));
+
+/**
+ * An attempt's score and maximum from its questions' scores (`scoreOf`: a question's score and
+ * outcome, by id), the best N counting in sections of "attempt any N" (countedScores). A question
+ * deleted since the attempt started counts nothing.
+ */
+export function attemptTotals(test: Test, layout: AttemptLayout, byId: Map<string, Question>, scoreOf: (questionId: string) => { score: number; outcome: Outcome }) {
+  const limits = attemptAnyOf(test);
+  const sections: ScoredSection[] = layout.sections.map((section) => ({
+    attemptAny: limits.get(section.id) ?? null,
+    questions: sectionAnswerableIds(section).map((id) => ({ id, ...scoreOf(id), positive: (byId.get(id) as ChildQuestion | undefined)?.marks.positive ?? 0 })),
+  }));
+  return countedScores(sections);
 }
 
 /** Every question id of a layout, comprehensions included (what a student may report). */

@@ -1,8 +1,8 @@
 import type { StudentAttempt, StudentQuestion, StudentResult, StudentResultQuestion } from '../../../shared/api/students';
-import { blanksOf, type Outcome, type StudentAnswer } from '../../../shared/domain/scoring';
+import { blanksOf, countedLimit, type Outcome, type StudentAnswer } from '../../../shared/domain/scoring';
 import { htmlText } from '../../../shared/domain/test/html';
 import type { ChildQuestion, Question, Test } from '../../../shared/domain/test/types';
-import type { AttemptLayout, LayoutQuestion, SectionTiming } from './layout';
+import { attemptAnyOf, attemptTotals, sectionAnswerableIds, type AttemptLayout, type LayoutQuestion, type SectionTiming } from './layout';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -73,12 +73,15 @@ export interface AttemptState {
   graceMs: number;
   timings: SectionTiming[];
   answers: Record<string, StudentAnswer>;
+  /** The highest sequence number of the saved answers. */
+  lastSeq?: number;
   isPreview?: boolean;
 }
 
 /** The attempt being taken (spec: decisions section 5). */
 export function presentAttempt(test: Test, layout: AttemptLayout, byId: Map<string, Question>, state: AttemptState): StudentAttempt {
   const optional = new Map(test.sections.map((s) => [s._id, test.settings.hasOptionalQuestions && s.hasOptionalQuestions]));
+  const attemptAny = attemptAnyOf(test);
   const timeUp = (deadline: number | null) => deadline !== null && state.now > deadline + state.graceMs;
   const sections = walkLayout<StudentAttempt['sections'][number], StudentQuestion>(
     test,
@@ -87,7 +90,8 @@ export function presentAttempt(test: Test, layout: AttemptLayout, byId: Map<stri
     (id, name, instructions, index, questions) => {
       const timing = state.timings[index];
       const isOpen = state.submittedAt === null && !timeUp(state.deadline) && timing.submittedAt === null && timing.opensAt !== null && timing.opensAt <= state.now && !timeUp(timing.deadline);
-      return { id, name, instructions, deadlineAt: iso(timing.deadline), submittedAt: iso(timing.submittedAt), isOpen, questions: questions.map((q) => ({ ...q, isOptional: optional.get(id) ?? false, children: q.children?.map((c) => ({ ...c, isOptional: optional.get(id) ?? false })) })) };
+      const limit = countedLimit(attemptAny.get(id) ?? null, sectionAnswerableIds(layout.sections[index]).length);
+      return { id, name, instructions, deadlineAt: iso(timing.deadline), submittedAt: iso(timing.submittedAt), isOpen, attemptAny: limit, questions: questions.map((q) => ({ ...q, isOptional: optional.get(id) ?? false, children: q.children?.map((c) => ({ ...c, isOptional: optional.get(id) ?? false })) })) };
     },
     (question, placed, number, children) => studentQuestion(question, placed, number, children, false),
   );
@@ -107,6 +111,7 @@ export function presentAttempt(test: Test, layout: AttemptLayout, byId: Map<stri
     isSectionalSubmit: test.settings.isSectionalSubmit,
     sections,
     answers: state.answers,
+    lastSeq: state.lastSeq ?? 0,
     ...(state.isPreview ? { isPreview: true } : {}),
   };
 }
@@ -144,6 +149,8 @@ export function presentResult(test: Test, layout: AttemptLayout, byId: Map<strin
   const solutionsRevealed = settings.showSolutions && state.timeReached;
   const counts: Record<Outcome, number> = { correct: 0, partial: 0, wrong: 0, unattempted: 0 };
   const forThis = (outcome: Outcome) => settings.revealCorrectAnswers === 'all_questions' || outcome !== 'correct';
+  const unattempted = { answer: null, score: 0, outcome: 'unattempted' as Outcome };
+  const { notCounted } = attemptTotals(test, layout, byId, (id) => state.rows.get(id) ?? unattempted);
   const sections = walkLayout<StudentResult['sections'][number], StudentResultQuestion>(
     test,
     layout,
@@ -163,6 +170,7 @@ export function presentResult(test: Test, layout: AttemptLayout, byId: Map<strin
       const result: StudentResultQuestion = {
         id: question._id, number, type: question.type, name: question.name, answer: row.answer, outcome: row.outcome,
         score: row.score, maxScore: question.marks.positive, answersRevealed: reveal,
+        ...(notCounted.has(question._id) ? { counted: false } : {}),
       };
       if (question.type === 'multiple_choice' || question.type === 'true_false') {
         result.options = orderedOptions(question.options, placed.options).map((o) => ({ id: o.id, name: o.name, ...(reveal ? { isCorrect: o.isCorrect } : {}) }));

@@ -113,26 +113,41 @@ export class StudentsRepository {
   }
 
   async answersOf(attemptId: string, db: Kysely<Database> = this.db) {
-    return db.selectFrom('attempt_answers').select(['question_id', 'answer', 'score', 'outcome']).where('attempt_id', '=', attemptId).execute();
+    return db.selectFrom('attempt_answers').select(['question_id', 'answer', 'score', 'outcome', 'client_seq']).where('attempt_id', '=', attemptId).execute();
   }
+
 
   /** An attempt's answers with their scores as they are now: a re-evaluation since it was scored counts (view attempt_answer_scores). */
   async scoredAnswersOf(attemptId: string, db: Kysely<Database> = this.db) {
     return db.selectFrom('attempt_answer_scores').select(['question_id', 'answer', 'score', 'outcome']).where('attempt_id', '=', attemptId).execute();
   }
 
-  /** Saves one answer of an attempt not yet submitted; false when the row is not there or it was submitted. */
-  async saveAnswer(attemptId: string, questionId: string, answer: unknown, db: Kysely<Database> = this.db): Promise<boolean> {
+  /**
+   * Saves one answer of an attempt not yet submitted. With a sequence number (migration 015) it
+   * is written only over an older one: 'stale' when a newer answer is already stored, 'closed'
+   * when the row is not there or the attempt was submitted.
+   */
+  async saveAnswer(attemptId: string, questionId: string, answer: unknown, seq?: number, db: Kysely<Database> = this.db): Promise<'saved' | 'stale' | 'closed'> {
     const result = await db
       .updateTable('attempt_answers')
-      .set({ answer: answer === null ? null : JSON.stringify(answer), updated_at: new Date() })
+      .set({ answer: answer === null ? null : JSON.stringify(answer), updated_at: new Date(), ...(seq !== undefined ? { client_seq: seq } : {}) })
       .where('attempt_id', '=', attemptId)
       .where('question_id', '=', questionId)
+      .$if(seq !== undefined, (qb) => qb.where((eb) => eb.or([eb('client_seq', 'is', null), eb('client_seq', '<', String(seq))])))
       .where(({ exists, selectFrom }) =>
         exists(selectFrom('attempts').select('id').where('id', '=', attemptId).where('submitted_at', 'is', null)),
       )
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    if (Number(result.numUpdatedRows) > 0) return 'saved';
+    if (seq === undefined) return 'closed';
+    const row = await db
+      .selectFrom('attempt_answers as aa')
+      .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+      .select(['aa.client_seq', 'a.submitted_at'])
+      .where('aa.attempt_id', '=', attemptId)
+      .where('aa.question_id', '=', questionId)
+      .executeTakeFirst();
+    return row && !row.submitted_at && row.client_seq !== null && Number(row.client_seq) >= seq ? 'stale' : 'closed';
   }
 
   async setLayout(attemptId: string, layout: AttemptLayout, db: Kysely<Database> = this.db): Promise<void> {

@@ -51,7 +51,7 @@ export async function studentRoutes(app: FastifyInstance, services: Services): P
   });
   api.get('/student/attempt', { schema: { tags } }, async (request) => ({ data: await service.attempt(tokenOf(request)) }));
   api.put('/student/attempt/answer/:questionId', { schema: { tags, params: questionParams, body: saveAnswerBody } }, async (request) => ({
-    data: await service.saveAnswer(tokenOf(request), request.params.questionId, request.body.answer),
+    data: await service.saveAnswer(tokenOf(request), request.params.questionId, request.body.answer, request.body.seq),
   }));
   api.post('/student/attempt/section/:sectionId/submit', { schema: { tags, params: sectionParams } }, async (request) => ({
     data: await service.submitSection(tokenOf(request), request.params.sectionId),

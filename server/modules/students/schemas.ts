@@ -29,7 +29,11 @@ export const studentAnswer = z.strictObject({
   blanks: z.record(id, z.string().max(500)).optional(),
 });
 
-export const saveAnswerBody = z.strictObject({ answer: studentAnswer.nullable() });
+export const saveAnswerBody = z.strictObject({
+  answer: studentAnswer.nullable(),
+  /** The page's sequence number of this answer (grows per attempt): an older one never overwrites a newer one (issue 17). */
+  seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+});
 
 export const reportBody = z.strictObject({ reason: z.string().trim().min(1).max(1000) });
 

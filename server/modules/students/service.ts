@@ -1,5 +1,5 @@
 import type { StudentAttempt, StudentIdentity, StudentResult, StudentStanding, StudentStart, StudentTestInfo } from '../../../shared/api/students';
-import { scoreAnswer, type Outcome, type StudentAnswer } from '../../../shared/domain/scoring';
+import { countedLimit, isAnswered, scoreAnswer, type Outcome, type StudentAnswer } from '../../../shared/domain/scoring';
 import type { ChildQuestion, Question, Test } from '../../../shared/domain/test/types';
 import { serverMessage } from '../../../shared/i18n/serverMessages';
 import type { Language } from '../../../shared/i18n/languages';
@@ -8,7 +8,7 @@ import { SubmitAnalysis } from '../analysis/hook';
 import { hashToken, newId, newToken } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import type { StudentIdentityService, StudentProof } from './identity';
-import { answerableIds, allIds, buildLayout, questionsById, sectionOfQuestion, sectionTimings, type AttemptLayout } from './layout';
+import { answerableIds, allIds, attemptAnyOf, attemptTotals, buildLayout, sectionAnswerableIds, questionsById, sectionOfQuestion, sectionTimings, type AttemptLayout } from './layout';
 import { presentAttempt, presentResult, type ScoredRow } from './presenter';
 import type { AttemptRow, FreeTestWithTest, StudentsRepository } from './repository';
 
@@ -27,7 +27,6 @@ const sessionInvalid = () => new AppError(401, 'STUDENT_SESSION_INVALID', 'stude
 const freeTestGone = () => new AppError(404, 'NOT_FOUND', 'studentTestNotFound', { what: 'sharedTest' });
 const questionGone = () => new AppError(404, 'NOT_FOUND', 'questionNotFound', { what: 'question' });
 const formatTime = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /** A free test's attempts per student: its sharer's number, else the test's own (issue 14). */
 const attemptLimit = (free: FreeTestWithTest, test: Test) => free.shared.no_of_attempts ?? test.attempts;
@@ -178,7 +177,7 @@ export class StudentService {
       const id = newId();
       const layout = buildLayout(test, id);
       const ids = answerableIds(layout);
-      const maxScore = round(ids.reduce((sum, q) => sum + ((byId.get(q) as ChildQuestion | undefined)?.marks.positive ?? 0), 0));
+      const { maxScore } = attemptTotals(test, layout, byId, () => ({ score: 0, outcome: 'unattempted' }));
       const ends = [test.duration > 0 ? now + test.duration : null, free.shared.end_time?.getTime() ?? null].filter((t): t is number => t !== null);
       await this.repo.insertAttempt(
         trx,
@@ -230,6 +229,7 @@ export class StudentService {
       graceMs: GRACE_MS,
       timings: sectionTimings(test, layout, attempt.started_at.getTime(), now),
       answers,
+      lastSeq: rows.reduce((max, row) => Math.max(max, Number(row.client_seq ?? 0)), 0),
     });
   }
 
@@ -276,8 +276,38 @@ export class StudentService {
     if (attempt.submitted_at) throw new AppError(409, 'ATTEMPT_SUBMITTED', 'studentAttemptSubmitted');
   }
 
-  /** `PUT /student/attempt/answer/{questionId}`: saves (or with null clears) one answer; the same call twice is the same. */
-  async saveAnswer(token: string | undefined, questionId: string, answer: StudentAnswer | null): Promise<{ questionId: string; savedAt: string }> {
+  /**
+   * "Attempt any N" (issue 17): a new answer to a question of such a section is refused while N
+   * others of the section are answered (the student clears one to choose another). Two saves at
+   * the same moment may both pass; scoring then counts the best N.
+   */
+  private async checkOptionalLimit(test: Test, attempt: AttemptRow, question: ChildQuestion, seq: number | undefined): Promise<'stale' | void> {
+    const layout = attempt.layout as AttemptLayout;
+    const section = sectionOfQuestion(layout, question._id)!;
+    const ids = sectionAnswerableIds(section);
+    const limit = countedLimit(attemptAnyOf(test).get(section.id) ?? null, ids.length);
+    if (limit === null) return;
+    const rows = new Map((await this.repo.answersOf(attempt.id)).map((r) => [r.question_id, r]));
+    const own = rows.get(question._id);
+    // An older save arriving late changes nothing: it is not refused either.
+    if (seq !== undefined && own?.client_seq != null && Number(own.client_seq) >= seq) return 'stale';
+    const byId = questionsById(test);
+    const answeredBy = (id: string) => {
+      const q = byId.get(id) as ChildQuestion | undefined;
+      return !!q && isAnswered(q, rows.get(id)?.answer as StudentAnswer | null);
+    };
+    if (answeredBy(question._id)) return;
+    if (ids.filter((id) => id !== question._id && answeredBy(id)).length >= limit) {
+      throw new AppError(409, 'OPTIONAL_LIMIT', 'studentOptionalLimit', { count: limit });
+    }
+  }
+
+  /**
+   * `PUT /student/attempt/answer/{questionId}`: saves (or with null clears) one answer; the same call twice is the same.
+   * With `seq` (the page's sequence number of the answer) the newest answer stays whatever order
+   * the saves arrive in: an older one answers `applied: false` and changes nothing.
+   */
+  async saveAnswer(token: string | undefined, questionId: string, answer: StudentAnswer | null, seq?: number): Promise<{ questionId: string; savedAt: string; applied: boolean }> {
     const { loaded, attempt, now } = await this.session(token);
     this.refuseIfClosed(attempt, now);
     const layout = attempt.layout as AttemptLayout;
@@ -286,8 +316,10 @@ export class StudentService {
     if (!question) throw badRequest('questionId', 'studentQuestionNotInAttempt', { questionId });
     if (answer) this.checkAnswer(question, answer);
     this.checkSectionOpen(loaded.test, attempt, questionId, now);
-    if (!(await this.repo.saveAnswer(attempt.id, questionId, answer))) throw new AppError(409, 'ATTEMPT_SUBMITTED', 'studentAttemptSubmitted');
-    return { questionId, savedAt: new Date(now).toISOString() };
+    const stale = answer && isAnswered(question, answer) ? await this.checkOptionalLimit(loaded.test, attempt, question, seq) : undefined;
+    const saved = stale ?? (await this.repo.saveAnswer(attempt.id, questionId, answer, seq));
+    if (saved === 'closed') throw new AppError(409, 'ATTEMPT_SUBMITTED', 'studentAttemptSubmitted');
+    return { questionId, savedAt: new Date(now).toISOString(), applied: saved === 'saved' };
   }
 
   /** `POST /student/attempt/section/{id}/submit`: closes one section (sectional submit, or sections in order). */
@@ -317,19 +349,18 @@ export class StudentService {
     const byId = questionsById(test);
     const given = new Map((await this.repo.answersOf(attempt.id)).map((r) => [r.question_id, r.answer as StudentAnswer | null]));
     const rows = new Map<string, ScoredRow>();
-    let score = 0;
-    let maxScore = 0;
-    const scores = answerableIds(attempt.layout as AttemptLayout).map((q) => {
+    const layout = attempt.layout as AttemptLayout;
+    const scores = answerableIds(layout).map((q) => {
       const question = byId.get(q) as ChildQuestion | undefined;
       const answer = given.get(q) ?? null;
       const scored = question ? scoreAnswer(question, answer) : { score: 0, outcome: 'unattempted' as Outcome };
       rows.set(q, { answer, ...scored });
-      score += scored.score;
-      maxScore += question?.marks.positive ?? 0;
       return { q, s: scored.score, o: scored.outcome };
     });
+    // Each question keeps its own score; the attempt's counts the best N of "attempt any N" sections.
+    const { score, maxScore } = attemptTotals(test, layout, byId, (q) => rows.get(q)!);
     const digest = await this.analysis.digestOf(test, free.version, rows);
-    const total = { score: round(score), maxScore: round(maxScore), submittedAt: at, testVersion: free.version, digest };
+    const total = { score, maxScore, submittedAt: at, testVersion: free.version, digest };
     const written = await this.repo.writeScores(attempt.id, scores, total);
     if (!written) return null;
     this.analysis.afterSubmit(free.shared.id, test._id);
@@ -423,21 +454,17 @@ export class StudentService {
     const { layout } = this.previewView(test, seed, now);
     const byId = questionsById(test);
     const rows = new Map<string, ScoredRow>();
-    let score = 0;
-    let maxScore = 0;
     for (const id of answerableIds(layout)) {
       const question = byId.get(id) as ChildQuestion;
       const answer = answers[id] ?? null;
       if (answer) this.checkAnswer(question, answer);
-      const scored = scoreAnswer(question, answer);
-      rows.set(id, { answer, ...scored });
-      score += scored.score;
-      maxScore += question.marks.positive;
+      rows.set(id, { answer, ...scoreAnswer(question, answer) });
     }
+    const { score, maxScore } = attemptTotals(test, layout, byId, (q) => rows.get(q)!);
     const unknown = Object.keys(answers).find((id) => !rows.has(id));
     if (unknown) throw badRequest(`answers.${unknown}`, 'studentQuestionNotInAttempt', { questionId: unknown });
     return presentResult(test, layout, byId, {
-      attemptId: seed, studentName: '', submittedAt: now, score: round(score), maxScore: round(maxScore), originalScore: null,
+      attemptId: seed, studentName: '', submittedAt: now, score, maxScore, originalScore: null,
       timeReached: test.settings.revealAnswersTime === 'now', revealAt: null, rows, isPreview: true,
     });
   }

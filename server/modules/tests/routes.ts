@@ -63,6 +63,7 @@ function sectionDraft(body: {
   sectionHours?: number;
   sectionMinutes?: number;
   hasOptionalQuestions?: boolean;
+  attemptAny?: number | null;
 }): SectionDraft {
   const split = body.sectionHours !== undefined || body.sectionMinutes !== undefined ? toDurationMs(body.sectionHours ?? 0, body.sectionMinutes ?? 0) : undefined;
   if (split !== undefined && body.sectionDuration !== undefined && split !== body.sectionDuration) {
@@ -73,6 +74,7 @@ function sectionDraft(body: {
     instructions: body.instructions ?? body.sectionInstructions,
     sectionDuration: body.sectionDuration ?? split,
     hasOptionalQuestions: body.hasOptionalQuestions,
+    attemptAny: body.attemptAny,
   };
 }
 

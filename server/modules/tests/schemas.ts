@@ -204,6 +204,8 @@ const sectionFields = {
   sectionHours: z.number().int().min(0).max(168).optional(),
   sectionMinutes: z.number().int().min(0).max(59).optional(),
   hasOptionalQuestions: z.boolean().optional(),
+  /** Optional questions: "attempt any N" of the section's questions (issue 17); null: no limit. */
+  attemptAny: z.number().int().min(1).max(LIMITS.questionsPerTest).nullable().optional(),
 };
 export const createSectionBody = z.object({ ...sectionFields, version: version.optional() });
 export const updateSectionBody = z.object({ ...sectionFields, sectionId: id, version });

@@ -315,8 +315,8 @@ export function answerableQuestions(questions: Question[]): ChildQuestion[] {
 /**
  * Recomputes everything derived, in place, after any change: orders (sections, questions,
  * comprehension children, options), section marks and counts, hours and minutes, the test's
- * totals, RTG entries of sections that are gone, and the optional flag of sections when the
- * test has no optional questions.
+ * totals, RTG entries of sections that are gone, and the optional flag of sections (with its
+ * "attempt any N") when the test has no optional questions.
  */
 export function normalizeTest(test: Test): Test {
   let totalMarks = 0;
@@ -342,6 +342,7 @@ export function normalizeTest(test: Test): Test {
     section.sectionHours = hours;
     section.sectionMinutes = minutes;
     if (!test.settings.hasOptionalQuestions) section.hasOptionalQuestions = false;
+    if (!section.hasOptionalQuestions) section.attemptAny = null;
     totalMarks += section.sectionMarks;
     totalQuestions += section.numberOfQuestions;
   });
@@ -403,6 +404,7 @@ export function hydrateTest(stored: StoredTest, settingsDefaults: Partial<Defaul
     numberOfQuestions: 0,
     instructions: str(s.instructions ?? s.sectionInstructions),
     hasOptionalQuestions: bool(s.hasOptionalQuestions),
+    attemptAny: Number.isInteger(s.attemptAny) && s.attemptAny > 0 ? s.attemptAny : null,
     // Questions written by this model are complete: only older or hand-made ones are rebuilt.
     questions:
       content.model === CONTENT_MODEL && Array.isArray(s.questions)

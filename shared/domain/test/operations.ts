@@ -32,6 +32,8 @@ export interface SectionDraft {
   /** Milliseconds. */
   sectionDuration?: number;
   hasOptionalQuestions?: boolean;
+  /** Attempt any N of the section's questions; null: no limit. A number turns the section's optional flag on. */
+  attemptAny?: number | null;
 }
 
 export function findSection(test: Test, sectionId: string, field = 'sectionId'): Section {
@@ -110,9 +112,11 @@ export function addSection(test: Test, draft: SectionDraft, ids: IdFactory): Sec
     numberOfQuestions: 0,
     instructions: draft.instructions ?? '',
     hasOptionalQuestions: draft.hasOptionalQuestions ?? false,
+    attemptAny: null,
     questions: [],
   };
   test.sections.push(section);
+  if (draft.attemptAny !== undefined) setAttemptAny(test, section, draft.attemptAny);
   normalizeTest(test);
   return section;
 }
@@ -123,8 +127,24 @@ export function updateSection(test: Test, sectionId: string, patch: SectionDraft
   if (patch.instructions !== undefined) section.instructions = patch.instructions;
   if (patch.sectionDuration !== undefined) section.sectionDuration = patch.sectionDuration;
   if (patch.hasOptionalQuestions !== undefined) section.hasOptionalQuestions = patch.hasOptionalQuestions;
+  if (patch.attemptAny !== undefined) setAttemptAny(test, section, patch.attemptAny);
   normalizeTest(test);
   return section;
+}
+
+/**
+ * "Attempt any N of M" (issue 17): N from 1 to the section's questions, and only while the test
+ * has optional questions (its settings); a number turns the section's optional flag on.
+ */
+function setAttemptAny(test: Test, section: Section, attemptAny: number | null): void {
+  if (attemptAny === null) {
+    section.attemptAny = null;
+    return;
+  }
+  if (!test.settings.hasOptionalQuestions) throw invalidField('attemptAny', 'attemptAnyNeedsOptional');
+  if (attemptAny > section.numberOfQuestions) throw invalidField('attemptAny', 'attemptAnyTooMany', { count: section.numberOfQuestions });
+  section.hasOptionalQuestions = true;
+  section.attemptAny = attemptAny;
 }
 
 /** Deletes a section with its questions; the others are renumbered and its RTG entry goes. */

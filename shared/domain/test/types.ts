@@ -147,6 +147,12 @@ export interface Section {
   /** HTML. */
   instructions: string;
   hasOptionalQuestions: boolean;
+  /**
+   * "Attempt any N of M" (issue 17): with optional questions, a student answers at most this many
+   * of the section's questions and the best this many count (shared/domain/scoring.ts
+   * countedScores). null: every question may be answered and every one counts.
+   */
+  attemptAny: number | null;
   questions: Question[];
 }
 
