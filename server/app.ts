@@ -6,6 +6,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import Redis from 'ioredis';
+import { sql } from 'kysely';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
 import type { OpenedDatabase } from './db/database';
@@ -14,6 +16,8 @@ import { refuseExpiredWrites, registerRequestContext } from './http/context';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { AppError } from './http/errors';
 import { createServices, type Services } from './services';
+import { InProcessChangeFeed, ListenChangeFeed, type ChangeFeed } from './db/changes';
+import { databaseRateLimitStore } from './http/rateLimitStore';
 import { authRoutes } from './modules/auth/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { helpRoutes } from './modules/help/routes';
@@ -61,6 +65,8 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
     },
     requestIdHeader: false,
     frameworkErrors: frameworkErrorHandler,
+    // Behind a load balancer (TRUST_PROXY): the client's address from X-Forwarded-For, for rate limits and logs.
+    ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -68,12 +74,19 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
 
-  const services = createServices(config, database.db, database.kind, app.log);
+  // What other processes change, heard from PostgreSQL (issue 19); PGlite has one process.
+  const changes: ChangeFeed = database.connectionString
+    ? new ListenChangeFeed(database.connectionString, { retryMs: config.listenRetryMs, onError: (message) => app.log.warn(message) })
+    : new InProcessChangeFeed();
+  await changes.start();
+  app.addHook('onClose', () => changes.close());
+
+  const services = createServices(config, database.db, database.kind, app.log, changes);
   // Mail queued after an answer (forgot-password) is written and sent before the database closes.
   app.addHook('onClose', () => services.mailer.settled());
   refuseExpiredWrites(app, services.requireAuth);
 
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStoreOf(app, config, database) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Testforge API', version: APP_VERSION, description: 'Every call answers `{ data }`; failures answer `{ message, code, details? }`.' },
@@ -88,6 +101,18 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
       api.get('/health', { schema: { tags: ['system'] } }, async () => {
         await database.db.selectFrom('organizations').select('id').limit(1).execute();
         return { data: { status: 'ok', database: database.kind, version: APP_VERSION } };
+      });
+      // For a load balancer: 503 while this process should get no new requests (the database
+      // does not answer within a second, changes are not being heard, or it is shutting down).
+      api.get('/ready', { schema: { tags: ['system'] } }, async (_request, reply) => {
+        const database = await Promise.race([
+          sql`select 1`.execute(services.db).then(() => 'ok' as const, () => 'unreachable' as const),
+          new Promise<'timeout'>((resolve) => setTimeout(resolve, 1_000, 'timeout').unref()),
+        ]);
+        const feed = changes.status();
+        const ready = database === 'ok' && feed.listening && !services.lifecycle.shuttingDown;
+        reply.code(ready ? 200 : 503).header('cache-control', 'no-store');
+        return { data: { status: ready ? 'ready' : 'not ready', database, changes: feed, shuttingDown: services.lifecycle.shuttingDown, pid: process.pid } };
       });
       for (const routes of [authRoutes, settingsRoutes, helpRoutes, assetRoutes, reportRoutes, libraryRoutes, libraryContentRoutes, linkRoutes, testEditorRoutes, fileRoutes, printRoutes, parserRoutes, sharedTestRoutes, studentRoutes, resultsRoutes, analysisRoutes, interopRoutes]) {
         await api.register((scope) => routes(scope, services));
@@ -105,6 +130,19 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   await app.register(guideRoutes);
   registerPortal(app, config);
   return { app, services };
+}
+
+/** Request rate limits: in Redis with REDIS_URL, else in PostgreSQL, else (PGlite: one process) in memory. */
+function rateLimitStoreOf(app: FastifyInstance, config: ServerConfig, database: OpenedDatabase) {
+  if (config.redisUrl) {
+    const redis = new Redis(config.redisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis (rate limits) is unreachable: limits are skipped until it is back'));
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    // Redis down: requests are let through (logged), as the per-account lock stays in PostgreSQL.
+    return { redis, nameSpace: 'testforge-rate-', skipOnError: true };
+  }
+  if (database.kind === 'postgres') return { store: databaseRateLimitStore(database.db) };
+  return {};
 }
 
 /**

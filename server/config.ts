@@ -8,6 +8,8 @@ export interface ServerConfig {
   /** Embedded PGlite data lives here when no DATABASE_URL is given; uploaded files under DATA_DIR/files. */
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connections per server process (DATABASE_POOL_SIZE, 10), plus one that listens for changes. */
+  databasePoolSize: number;
   publicUrl: string;
   /** Serve https with this certificate and key (TLS_CERT, TLS_KEY: PEM files), e.g. office-addin-dev-certs' for the Word add-in. */
   tls?: { cert: string; key: string };
@@ -46,6 +48,16 @@ export interface ServerConfig {
   supportEmail: string;
   supportChatNumber: string;
   premiumTutorNumbers: { mobile: string; countryExt: string }[];
+  /** Request rate limits in Redis (REDIS_URL); unset: in PostgreSQL, or in memory on PGlite. */
+  redisUrl?: string;
+  /** Fastify's trustProxy (TRUST_PROXY: true, or the balancers' addresses/CIDRs, comma-separated): client addresses from X-Forwarded-For. */
+  trustProxy?: boolean | string;
+  /** First wait before listening for changes again after the connection was lost (LISTEN_RETRY_MS, 100; doubles up to 5 s). */
+  listenRetryMs: number;
+  /** On SIGTERM: how long /api/ready answers 503 before the server stops taking connections (SHUTDOWN_DELAY_MS, 0). */
+  shutdownDelayMs: number;
+  /** On SIGTERM: the longest requests in flight get to finish (SHUTDOWN_TIMEOUT_MS, 30 s). */
+  shutdownTimeoutMs: number;
   /** Seed a demo organisation on first start of an empty embedded database. */
   seedDemo: boolean;
 }
@@ -64,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: intFrom(env.DATABASE_POOL_SIZE, 10),
     publicUrl: (env.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${port}`).replace(/\/$/, ''),
     linkBaseUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : undefined,
     smtpUrl: env.SMTP_URL || undefined,
@@ -93,8 +106,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       { mobile: '8047190903', countryExt: '+91' },
     ],
     seedDemo: env.SEED_DEMO !== 'false',
+    redisUrl: env.REDIS_URL || undefined,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    listenRetryMs: intFrom(env.LISTEN_RETRY_MS, 100),
+    shutdownDelayMs: intFrom(env.SHUTDOWN_DELAY_MS, 0),
+    shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 30_000),
     ...overrides,
   };
+}
+
+function trustProxyFrom(value: string | undefined): ServerConfig['trustProxy'] {
+  if (!value) return undefined;
+  return value === 'true' || value === 'false' ? value === 'true' : value;
 }
 
 /** S3 settings when the endpoint, bucket and keys are all given; else uploads stay on disk. */

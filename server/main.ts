@@ -3,13 +3,14 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/lock';
 import { seedDemo } from './demo';
+import { purgeRateLimits } from './http/rateLimitStore';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, poolSize: config.databasePoolSize });
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       console.error(`Testforge cannot start: ${error.message}`);
@@ -22,8 +23,21 @@ async function main(): Promise<void> {
   let demo: Awaited<ReturnType<typeof seedDemo>> | undefined;
   if (database.wasEmpty && database.kind === 'pglite' && config.seedDemo) demo = await seedDemo(database.db);
 
+  // Graceful shutdown (issue 19): /api/ready answers 503 at once, and after SHUTDOWN_DELAY_MS
+  // (time for a load balancer to notice) the server stops taking connections, lets the requests
+  // in flight finish (at most SHUTDOWN_TIMEOUT_MS), closes the database and exits.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    if (stopping) return;
+    stopping = true;
+    services.lifecycle.shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing the requests in flight');
+    const force = setTimeout(() => {
+      console.error(`Testforge: requests still running ${config.shutdownTimeoutMs} ms after ${signal}; exiting anyway`);
+      process.exit(1);
+    }, config.shutdownDelayMs + config.shutdownTimeoutMs);
+    force.unref();
+    if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await app.close();
     await database.close();
     process.exit(0);
@@ -34,6 +48,7 @@ async function main(): Promise<void> {
   // Ended sessions are removed hourly (they are already refused; this keeps the table small).
   const purge = setInterval(() => {
     services.accounts.deleteExpiredSessions(new Date()).catch((error) => app.log.error({ err: error }, 'session purge failed'));
+    purgeRateLimits(services.db).catch((error) => app.log.error({ err: error }, 'rate limit purge failed'));
   }, 3_600_000);
   purge.unref();
 

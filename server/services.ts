@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
+import type { ChangeFeed } from './db/changes';
 import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
 import { requireAuth } from './http/context';
@@ -21,14 +22,18 @@ export interface Services {
   mailer: Mailer;
   sms: SmsSender;
   sessions: SessionCache;
+  /** What other server processes change (issue 19): per-process caches follow it. */
+  changes: ChangeFeed;
+  /** Set on SIGTERM: /api/ready answers 503 so a load balancer sends nothing new. */
+  lifecycle: { shuttingDown: boolean };
   requireAuth: (request: FastifyRequest) => Promise<void>;
 }
 
-export function createServices(config: ServerConfig, db: Kysely<Database>, databaseKind: DatabaseKind, log: FastifyBaseLogger): Services {
+export function createServices(config: ServerConfig, db: Kysely<Database>, databaseKind: DatabaseKind, log: FastifyBaseLogger, changes: ChangeFeed): Services {
   const accounts = new AccountsRepository(db);
   const mailer = new Mailer(db, log, config.mailFrom, config.smtpUrl);
   const throttle = new LoginThrottle(db, config.accountFailureLimit, config.accountLockMs);
-  const sessions = new SessionCache(config.sessionCacheMs);
+  const sessions = new SessionCache(config.sessionCacheMs, undefined, changes);
   return {
     config,
     db,
@@ -37,6 +42,8 @@ export function createServices(config: ServerConfig, db: Kysely<Database>, datab
     mailer,
     sms: new SmsSender(db, log, config.smsWebhookUrl),
     sessions,
+    changes,
+    lifecycle: { shuttingDown: false },
     auth: new AuthService(accounts, throttle, mailer, config, sessions),
     requireAuth: requireAuth(accounts, sessions),
   };

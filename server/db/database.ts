@@ -18,6 +18,7 @@ import * as m010studentProof from './migrations/010_student_proof';
 import * as m011results from './migrations/011_results';
 import * as m012resultsCounters from './migrations/012_results_counters';
 import * as m013analysis from './migrations/013_analysis';
+import * as m014changeNotices from './migrations/014_change_notices';
 import * as m015answerOrder from './migrations/015_answer_order';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -28,6 +29,8 @@ export interface OpenedDatabase {
   /** True when the database had no migrations applied before this open: first start. */
   wasEmpty: boolean;
   pglite?: PGlite;
+  /** PostgreSQL's URL: a process opens one more connection of its own on it to LISTEN (server/db/changes.ts). */
+  connectionString?: string;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '011_results': m011results,
   '012_results_counters': m012resultsCounters,
   '013_analysis': m013analysis,
+  '014_change_notices': m014changeNotices,
   '015_answer_order': m015answerOrder,
 };
 
@@ -76,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     try {
       const { wasEmpty } = await migrate(db);
-      return { db, kind: 'postgres', wasEmpty, close: () => db.destroy() };
+      return { db, kind: 'postgres', wasEmpty, connectionString: options.databaseUrl, close: () => db.destroy() };
     } catch (error) {
       await db.destroy();
       throw error;

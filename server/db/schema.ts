@@ -91,6 +91,13 @@ export interface LoginFailuresTable {
   locked_until: Date | null;
 }
 
+/** Request rate limits counted in the database (server/http/rateLimitStore.ts, migration 014). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  resets_at: Date;
+}
+
 export interface OutboxTable {
   id: Generated<string>;
   org_id: string | null;
@@ -363,6 +370,7 @@ export interface Database {
   whitelabel_tokens: WhitelabelTokensTable;
   password_resets: PasswordResetsTable;
   login_failures: LoginFailuresTable;
+  rate_limits: RateLimitsTable;
   outbox: OutboxTable;
   support_requests: SupportRequestsTable;
   app_settings: AppSettingsTable;

@@ -43,7 +43,11 @@ test('updated default settings are served at once', async () => {
   expect(after.body.data.settings.revealAnswersTime).toBe('later');
 });
 
-test('a change made behind the server (another process) is seen once the TTL has passed', async () => {
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+// PGlite: one process owns the data, nothing is announced, and a change behind the server's back
+// (which no second process can make) is bounded by the TTL.
+(onPostgres ? test.skip : test)('PGlite: a change made behind the server is seen once the TTL has passed', async () => {
   const account = await createAccount(server, { days: 30 });
   const token = await login(server, account);
   expect((await server.call('GET', '/api/auth/user', { token })).body.data.user.remainingDays).toBe(30);
@@ -52,6 +56,30 @@ test('a change made behind the server (another process) is seen once the TTL has
   expect((await server.call('GET', '/api/auth/user', { token })).status).toBe(200); // still cached
   await wait(TTL_MS + 50);
   expect((await server.call('GET', '/api/auth/user', { token })).status).toBe(401);
+});
+
+// PostgreSQL (issue 19): the database announces the change (NOTIFY) and the cache drops it.
+(onPostgres ? test : test.skip)('PostgreSQL: a change made behind the server (another process, plain SQL) is refused within 100 ms', async () => {
+  const long = await startTestServer({ sessionCacheMs: 60_000 });
+  try {
+    const account = await createAccount(long, { days: 30 });
+    const token = await login(long, account);
+    const other = await login(long, account);
+    expect((await long.call('GET', '/api/auth/user', { token })).body.data.user.remainingDays).toBe(30);
+    expect((await long.call('GET', '/api/auth/user', { token: other })).status).toBe(200);
+    expect(long.services.sessions.size).toBe(2);
+    // An organisation's change drops its sessions: the next call reads the new end date.
+    await sql`update organizations set subscription_ends_at = now() + interval '10 days' where id = ${account.orgId}`.execute(long.database.db);
+    await wait(100);
+    expect((await long.call('GET', '/api/auth/user', { token })).body.data.user.remainingDays).toBe(10);
+    // A session ended by plain SQL: refused within 100 ms, the other one still served.
+    await long.database.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    await wait(100);
+    expect((await long.call('GET', '/api/auth/user', { token })).status).toBe(401);
+    expect((await long.call('GET', '/api/auth/user', { token: other })).status).toBe(200);
+  } finally {
+    await long.close();
+  }
 });
 
 test('an expired session is never served from the cache', async () => {

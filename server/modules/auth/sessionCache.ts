@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../../db/changes';
 import type { Organization, User } from '../../db/schema';
 
 interface Entry {
@@ -11,9 +12,11 @@ interface Entry {
  * Every authenticated call looks up its session; this keeps recent lookups in memory for a few
  * seconds so the hot path skips the database.
  *
- * On the embedded database one process owns all data, and every change that matters (logout,
- * password change or reset, settings) invalidates here, so the cache is exact. On PostgreSQL,
- * with several processes, a change made by another process is seen within `ttlMs`.
+ * Changes made through this process (logout, password change or reset, settings) invalidate
+ * here at once. Changes made anywhere else (another server process, the admin CLI, plain SQL)
+ * are announced by the database (migration 014) and dropped as the change feed hears them,
+ * within milliseconds; while the feed may miss changes (its connection lost) nothing is cached.
+ * `ttlMs` bounds what a notice that never came could cost.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
@@ -31,7 +34,17 @@ export class SessionCache {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
-  ) {}
+    private readonly changes?: Pick<ChangeFeed, 'live' | 'on' | 'onReset'>,
+  ) {
+    changes?.on('session', (hashes) => hashes.forEach((hash) => this.forgetToken(hash)));
+    changes?.on('user', (ids) => this.forgetWhere((entry) => ids.includes(entry.user.id)));
+    changes?.on('org', (ids) => this.forgetWhere((entry) => ids.includes(entry.org.id)));
+    changes?.onReset(() => this.forgetWhere(() => true));
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 
   get(tokenHash: string, now: number): { user: User; org: Organization } | undefined {
     const entry = this.entries.get(tokenHash);
@@ -44,7 +57,7 @@ export class SessionCache {
   }
 
   set(tokenHash: string, value: { user: User; org: Organization; sessionExpiresAt: Date }, now: number, lookedUpAt: number): void {
-    if (this.ttlMs <= 0 || lookedUpAt !== this.generation) return;
+    if (this.ttlMs <= 0 || lookedUpAt !== this.generation || this.changes?.live === false) return;
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: drop the oldest.
       const oldest = this.entries.keys().next().value;
@@ -64,9 +77,13 @@ export class SessionCache {
   }
 
   forgetUser(userId: string): void {
+    this.forgetWhere((entry) => entry.user.id === userId);
+  }
+
+  private forgetWhere(test: (entry: Entry) => boolean): void {
     this.generation += 1;
     for (const [tokenHash, entry] of this.entries) {
-      if (entry.user.id === userId) this.entries.delete(tokenHash);
+      if (test(entry)) this.entries.delete(tokenHash);
     }
   }
 }
