@@ -85,6 +85,11 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   // Mail queued after an answer (forgot-password) is written and sent before the database closes.
   app.addHook('onClose', () => services.mailer.settled());
   refuseExpiredWrites(app, services.requireAuth);
+  // Shutting down: every answer closes its connection, so no kept-alive connection holds the exit.
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    if (services.lifecycle.shuttingDown) reply.header('connection', 'close');
+    done();
+  });
 
   await app.register(rateLimit, { global: false, ...rateLimitStoreOf(app, config, database) });
   await app.register(swagger, {

@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     }, config.shutdownDelayMs + config.shutdownTimeoutMs);
     force.unref();
     if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    // Connections that finish their request while closing are closed as soon as they are idle.
+    setInterval(() => app.server.closeIdleConnections(), 50).unref();
     await app.close();
     await database.close();
     process.exit(0);
