@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../shared/i18n/languages';
 import { serverMessage, type ServerMessageKey } from '../../../shared/i18n/serverMessages';
+import { ByteWriter } from './bytes';
 import type { ExportRow, ResultsExport } from './service';
 
 /**
@@ -40,27 +41,30 @@ const utc = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 const duration = (seconds: number) =>
   `${Math.floor(seconds / 3600)}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 
-function csvLine(row: ExportRow): string {
-  const cells: (string | number)[] = [
-    field(neutralised(row.name)), field(neutralised(row.contact)), utc(row.startedAt), utc(row.submittedAt), duration(row.timeTakenS),
-    row.score, row.maxScore, row.percentage.toFixed(2), row.rank,
-  ];
-  // One array joined once: this runs for every mark of every attempt (10,000,000 at 100,000 attempts).
-  for (const mark of row.marks) cells.push(mark === null ? '' : mark);
-  return cells.join(',');
-}
+/** A row's cells before its marks, and the comma before them. */
+const csvStart = (row: ExportRow<Buffer>) =>
+  `${field(neutralised(row.name))},${field(neutralised(row.contact))},${utc(row.startedAt)},${utc(row.submittedAt)},${duration(row.timeTakenS)},${row.score},${row.maxScore},${row.percentage.toFixed(2)},${row.rank},`;
 
 /**
  * UTF-8 with a byte-order mark (without it Excel reads Vietnamese and Korean names as Latin-1),
  * CRLF line ends. A Readable pulled by the response: the next batch is read only when the
- * previous one has been taken (back-pressure), and a closed download stops the reading.
+ * previous one has been taken (back-pressure), and a closed download stops the reading. Each
+ * batch is one buffer; the marks come as bytes already (ExportMarks.csvOf).
  */
-export function csvStream(data: ResultsExport, lang: Language): Readable {
-  async function* lines(): AsyncGenerator<string> {
-    yield `\uFEFF${headerOf(lang, data.questionCount).map(field).join(',')}\r\n`;
-    for await (const batch of data.batches) yield batch.map((row) => `${csvLine(row)}\r\n`).join('');
+export function csvStream(data: ResultsExport<Buffer>, lang: Language): Readable {
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield Buffer.from(`\uFEFF${headerOf(lang, data.questionCount).map(field).join(',')}\r\n`);
+    for await (const batch of data.batches) {
+      const out = new ByteWriter(batch.length * 128 + batch.reduce((sum, row) => sum + row.marks.length, 0));
+      for (const row of batch) {
+        out.utf8(csvStart(row));
+        out.bytes(row.marks);
+        out.ascii('\r\n');
+      }
+      yield out.written();
+    }
   }
-  return Readable.from(lines(), { objectMode: false });
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 const SECONDS_PER_DAY = 86_400;
