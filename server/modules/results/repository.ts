@@ -44,6 +44,45 @@ export interface PageQuery extends Required<Pick<AttemptsQuery, 'sort' | 'order'
 
 type Where = ExpressionBuilder<Database & { a: Database['attempts']; s: Database['students'] }, 'a' | 's'>;
 
+interface CountersRow {
+  started: number;
+  submitted: number;
+  changed_at: Date | null;
+  publishes: number;
+  published_at: Date | null;
+}
+
+/** The counters of a free test (its shards summed) and its test's publishes: always one row. */
+const countersOf = (sharedTestId: string, testId: string) => sql`
+  select coalesce(sum(started), 0)::int as started, coalesce(sum(submitted), 0)::int as submitted, max(changed_at) as changed_at,
+    p.publishes, p.published_at
+  from (select count(*)::int as publishes, max(created_at) as published_at from publishes where test_id = ${testId}) p
+  left join results_counters c on c.shared_test_id = ${sharedTestId}
+  group by p.publishes, p.published_at`;
+
+function presentCounters(row: CountersRow): ResultsCounters {
+  const times = [row.changed_at, row.published_at].filter((t): t is Date => t !== null).map((t) => new Date(t));
+  return {
+    started: row.started,
+    submitted: row.submitted,
+    publishes: row.publishes,
+    lastActivityAt: times.length ? new Date(Math.max(...times.map((t) => t.getTime()))) : null,
+  };
+}
+
+/** The sort key and direction of a page. */
+function orderOf(query: PageQuery) {
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const key = {
+    score: sql`a.score`,
+    submittedAt: sql`a.submitted_at`,
+    name: sql`s.name`,
+    // An attempt not submitted counts to now or to its deadline, as timeTakenS says.
+    timeTaken: sql`coalesce(a.submitted_at, least(${query.now}::timestamptz, a.deadline_at)) - a.started_at`,
+  }[query.sort];
+  return { key, direction };
+}
+
 /** A LIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -52,19 +91,30 @@ export class ResultsRepository {
   constructor(readonly db: Kysely<Database>) {}
 
   async counters(sharedTestId: string, testId: string): Promise<ResultsCounters> {
-    const { rows } = await sql<{ started: number; submitted: number; changed_at: Date | null; publishes: number; published_at: Date | null }>`
-      select coalesce(sum(started), 0)::int as started, coalesce(sum(submitted), 0)::int as submitted, max(changed_at) as changed_at,
-        p.publishes, p.published_at
-      from (select count(*)::int as publishes, max(created_at) as published_at from publishes where test_id = ${testId}) p
-      left join results_counters c on c.shared_test_id = ${sharedTestId}
-      group by p.publishes, p.published_at`.execute(this.db);
-    const row = rows[0];
-    const times = [row.changed_at, row.published_at].filter((t): t is Date => t !== null).map((t) => new Date(t));
+    const { rows } = await sql<CountersRow>`${countersOf(sharedTestId, testId)}`.execute(this.db);
+    return presentCounters(rows[0]);
+  }
+
+  /**
+   * A page (as `page`) and the counters in one statement: the first page is the call a Results
+   * screen makes most, and on PostgreSQL each statement is a write to its socket and a wake-up
+   * of its backend, most of a page's cost. The counters come on every row (on one when the page
+   * is empty; their times on the first only); `n` keeps the page's order through the join.
+   */
+  async pageWithCounters(sharedTestId: string, testId: string, query: PageQuery): Promise<{ counters: ResultsCounters; rows: AttemptRecord[] }> {
+    const { key, direction } = orderOf(query);
+    const page = this.pageQuery(sharedTestId, query).select(sql<number>`row_number() over (order by ${key} ${direction}, a.id ${direction})`.as('n'));
+    const { rows } = await sql<CountersRow & AttemptRecord & { n: number | null }>`
+      with page as (${page})
+      select c.started, c.submitted, c.publishes, p.*,
+        -- The times only once: a date parsed 50 times a page is not free.
+        case when coalesce(p.n, 1) = 1 then c.changed_at end as changed_at, case when coalesce(p.n, 1) = 1 then c.published_at end as published_at
+      from (${countersOf(sharedTestId, testId)}) c left join page p on true order by p.n`.execute(this.db);
     return {
-      started: row.started,
-      submitted: row.submitted,
-      publishes: row.publishes,
-      lastActivityAt: times.length ? new Date(Math.max(...times.map((t) => t.getTime()))) : null,
+      counters: presentCounters(rows[0]),
+      rows: rows
+        .filter((r) => r.n !== null)
+        .map(({ id, student_id, name, contact, started_at, submitted_at, deadline_at, score, max_score }) => ({ id, student_id, name, contact, started_at, submitted_at, deadline_at, score, max_score })),
     };
   }
 
@@ -110,22 +160,14 @@ export class ResultsRepository {
   }
 
   /** One page, in the asked order with the attempt id as the tie-break (a stable order for paging). */
-  async page(sharedTestId: string, query: PageQuery): Promise<AttemptRecord[]> {
-    const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
-    const key = {
-      score: sql`a.score`,
-      submittedAt: sql`a.submitted_at`,
-      name: sql`s.name`,
-      // An attempt not submitted counts to now or to its deadline, as timeTakenS says.
-      timeTaken: sql`coalesce(a.submitted_at, least(${query.now}::timestamptz, a.deadline_at)) - a.started_at`,
-    }[query.sort];
+  private pageQuery(sharedTestId: string, query: PageQuery) {
+    const { key, direction } = orderOf(query);
     return this.filtered(sharedTestId, query)
       .select(['a.id', 'a.student_id', 's.name', 's.contact', 'a.started_at', 'a.submitted_at', 'a.deadline_at', 'a.score', 'a.max_score'])
       .orderBy(sql`${key} ${direction}`)
       .orderBy(sql`a.id ${direction}`)
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute();
+      .offset((query.page - 1) * query.limit);
   }
 
   /** Attempts matching a search (a scan of the free test's students: searches are not counted ahead). */

@@ -42,7 +42,7 @@ export async function resultsRoutes(app: FastifyInstance, services: Services): P
 
   // The files: access is checked (404) before the first byte; then the rows stream.
   api.get('/v2/shared-test/:id/results.csv', { schema: { tags, params: resultsParams }, preValidation: guard }, async (request, reply) => {
-    const data = await service.exportOf(callerOf(request), request.params.id);
+    const data = await service.exportOf(callerOf(request), request.params.id, 'csv');
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', attachment(data.testName, 'csv'))
@@ -51,7 +51,7 @@ export async function resultsRoutes(app: FastifyInstance, services: Services): P
   });
 
   api.get('/v2/shared-test/:id/results.xlsx', { schema: { tags, params: resultsParams }, preValidation: guard }, async (request, reply) => {
-    const data = await service.exportOf(callerOf(request), request.params.id);
+    const data = await service.exportOf(callerOf(request), request.params.id, 'xlsx');
     return reply
       .header('Content-Type', XLSX_TYPE)
       .header('Content-Disposition', attachment(data.testName, 'xlsx'))

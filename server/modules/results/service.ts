@@ -18,8 +18,12 @@ const attemptNotFound = () => new AppError(404, 'NOT_FOUND', 'attemptNotFound', 
 /** Attempts per export query: a few MB of rows at a time, whatever the free test's size. */
 export const EXPORT_BATCH = 2_000;
 
-/** One submitted attempt of the export: its columns, marks per question in the test's own order (null: not in its draw). */
-export interface ExportRow {
+/**
+ * One submitted attempt of the export: its columns, then its marks per question in the test's
+ * own order: numbers for the spreadsheet (null: not in its draw), the CSV's cells already
+ * written as bytes for the CSV (ExportMarks.csvOf).
+ */
+export interface ExportRow<Marks = (number | null)[]> {
   name: string;
   contact: string;
   startedAt: Date;
@@ -29,15 +33,18 @@ export interface ExportRow {
   maxScore: number;
   percentage: number;
   rank: number;
-  marks: (number | null)[];
+  marks: Marks;
 }
 
-export interface ResultsExport {
+export type ExportFormat = 'csv' | 'xlsx';
+type MarksOf<F extends ExportFormat> = F extends 'csv' ? Buffer : (number | null)[];
+
+export interface ResultsExport<Marks = (number | null)[]> {
   testName: string;
   /** Answerable questions of the test (comprehension children count), in its own order. */
   questionCount: number;
   /** Batches of rows, read one query at a time as the consumer asks for them. */
-  batches: AsyncGenerator<ExportRow[]>;
+  batches: AsyncGenerator<ExportRow<Marks>[]>;
 }
 
 type ParsedQuery = Required<Pick<AttemptsQuery, 'sort' | 'order'>> & { page: number; limit: number; search?: string; status?: AttemptsQuery['status'] };
@@ -106,8 +113,7 @@ export class ResultsService {
     const free = await this.freeTests.accessible(caller, id);
     const clock = this.clockNow();
     const page: PageQuery = { ...query, expiredBefore: new Date(clock.now - clock.graceMs), now: new Date(clock.now) };
-    // The page is read beside the counters (it needs nothing of them): one round trip less on PostgreSQL.
-    const [counters, rows] = await Promise.all([this.repo.counters(free.id, free.test_id), this.repo.page(free.id, page)]);
+    const { counters, rows } = await this.repo.pageWithCounters(free.id, free.test_id, page);
     this.keepStatistics(free.id, counters.started);
     const [ranks, total] = await Promise.all([this.ranksOf(free, counters), this.total(free.id, page, counters)]);
     // Score changes exist only once the test was published with corrections.
@@ -153,7 +159,7 @@ export class ResultsService {
    * time: nothing is read before the consumer asks for it, so 100,000 attempts never sit in
    * memory and a slow download holds no more than a batch. Access is checked before anything is sent.
    */
-  async exportOf(caller: EditorCaller, id: string): Promise<ResultsExport> {
+  async exportOf<F extends ExportFormat>(caller: EditorCaller, id: string, format: F): Promise<ResultsExport<MarksOf<F>>> {
     const free = await this.freeTests.accessible(caller, id);
     const counters = await this.repo.counters(free.id, free.test_id);
     const [test, ranks] = await Promise.all([this.testOf(caller, free), this.ranksOf(free, counters)]);
@@ -162,7 +168,8 @@ export class ResultsService {
     const repo = this.repo;
     const now = this.clock();
     const read = (cursor: ExportCursor | null) => repo.exportBatch(free.id, cursor, EXPORT_BATCH);
-    async function* batches(): AsyncGenerator<ExportRow[]> {
+    const marksOf = (records: ExportRecord[]) => (format === 'csv' ? marks.csvOf(records) : marks.of(records)) as Promise<MarksOf<F>[]>;
+    async function* batches(): AsyncGenerator<ExportRow<MarksOf<F>>[]> {
       let next: Promise<ExportRecord[]> | null = read(null);
       while (next) {
         const records: ExportRecord[] = await next;
@@ -172,14 +179,14 @@ export class ResultsService {
         // A failure of the batch ahead surfaces when it is awaited, not as an unhandled rejection meanwhile.
         next?.catch(() => undefined);
         if (records.length === 0) return;
-        const marksOf = await marks.of(records);
+        const batchMarks = await marksOf(records);
         yield records.map((r, i) => {
           const score = Number(r.score);
           const maxScore = Number(r.max_score);
           const [startedAt, submittedAt] = [new Date(r.started_ms), new Date(r.submitted_ms)];
           return {
             name: r.name, contact: r.contact, startedAt, submittedAt, timeTakenS: timeTakenS({ started_at: startedAt, submitted_at: submittedAt, deadline_at: null }, now),
-            score, maxScore, percentage: percentageOf(score, maxScore), rank: ranks.rankOf(score), marks: marksOf[i],
+            score, maxScore, percentage: percentageOf(score, maxScore), rank: ranks.rankOf(score), marks: batchMarks[i],
           };
         });
       }
