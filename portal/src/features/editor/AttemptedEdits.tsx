@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../shared/api/client';
@@ -50,6 +50,15 @@ export function AttemptedEditsBar() {
   const [dialog, setDialog] = useState<{ kind: 'publish'; then?: () => void } | { kind: 'leave'; proceed: () => void } | null>(null);
 
   useLeaveGuard(edits.length > 0, (proceed) => setDialog({ kind: 'leave', proceed }));
+
+  // A re-mark of several questions (BulkActions) asks for the publish dialog once its marks are kept.
+  const publishRequest = useAppSelector((s) => s.editor.publishRequest);
+  const seenRequest = useRef(publishRequest);
+  useEffect(() => {
+    if (publishRequest === seenRequest.current) return;
+    seenRequest.current = publishRequest;
+    if (edits.length > 0) setDialog({ kind: 'publish' });
+  }, [publishRequest, edits.length]);
 
   const publish = async (options: Record<string, PublishOption>) => {
     try {

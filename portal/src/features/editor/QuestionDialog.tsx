@@ -14,6 +14,7 @@ import { FormDialog } from '../../app/FormDialog';
 import { useEditorWrite } from './useEditorWrite';
 import { numericAnswer } from '../../../../shared/domain/numbers';
 import { FillUpsBlanks, newBlankKey } from './FillUpsBlanks';
+import { MarksFields, marksFormOf, remarkOf, toNumber, type MarksForm } from './MarksFields';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end' },
@@ -58,7 +59,6 @@ function optionsOf(question: Question | null, type: QuestionType): OptionForm[] 
   return [];
 }
 
-const toNumber = (value: string, fallback = 0) => (value.trim() === '' || Number.isNaN(Number(value)) ? fallback : Number(value));
 
 /**
  * Add or edit a question of any of the five types (a comprehension's children: the four others):
@@ -95,13 +95,7 @@ export function QuestionDialog({
   const [solution, setSolution] = useState(question?.type === 'integer' ? '' : (question?.solution ?? ''));
   const [answer, setAnswer] = useState(question?.type === 'integer' ? question.solution : '');
   const [options, setOptions] = useState<OptionForm[]>(optionsOf(question, question?.type ?? 'multiple_choice'));
-  const marks = question?.marks ?? DEFAULT_MARKS[type];
-  const [positive, setPositive] = useState(String(marks.positive));
-  const [negative, setNegative] = useState(String(marks.negative));
-  const [unattempted, setUnattempted] = useState(String(marks.negativeUnattempted));
-  const [negativeOn, setNegativeOn] = useState(question?.isNegativeMarkingEnabled ?? false);
-  const [unattemptedOn, setUnattemptedOn] = useState(question?.isNegativeMarkingEnabledIfUnattempted ?? false);
-  const [partialOn, setPartialOn] = useState(question?.isPartialMarkingEnabled ?? false);
+  const [marks, setMarks] = useState<MarksForm>(() => marksFormOf(question?.marks ?? DEFAULT_MARKS[type], question ?? undefined));
   const [gpsc, setGpsc] = useState(question?.type === 'multiple_choice' ? question.isGpscType : false);
   // GPSC type is for organisations that allow it; a GPSC question keeps the choice visible to undo it.
   const canGpsc = useAppSelector((s) => Boolean(s.auth.user?.allowGpscType)) || gpsc;
@@ -113,9 +107,8 @@ export function QuestionDialog({
     setType(next);
     setOptions(optionsOf(question, next));
     if (!question) {
-      setPositive(String(DEFAULT_MARKS[next].positive));
-      setNegative(String(DEFAULT_MARKS[next].negative));
-      setUnattempted(String(DEFAULT_MARKS[next].negativeUnattempted));
+      const defaults = marksFormOf(DEFAULT_MARKS[next]);
+      setMarks((form) => ({ ...form, positive: defaults.positive, negative: defaults.negative, unattempted: defaults.unattempted }));
     }
   };
   const setOption = (index: number, patch: Partial<OptionForm>) => setOptions((list) => list.map((o, i) => (i === index ? { ...o, ...patch } : o)));
@@ -130,10 +123,7 @@ export function QuestionDialog({
       type,
       name,
       solution: type === 'integer' ? answer.trim() : solution,
-      marks: { positive: toNumber(positive), negative: toNumber(negative), negativeUnattempted: toNumber(unattempted) },
-      isNegativeMarkingEnabled: negativeOn,
-      isNegativeMarkingEnabledIfUnattempted: unattemptedOn,
-      isPartialMarkingEnabled: partialOn,
+      ...remarkOf(marks),
       difficultyLevel: difficulty,
       tags: tags.split(',').map((tag) => tag.trim()).filter(Boolean),
       // The first language's copy is left out: it would win over the text edited here.
@@ -239,23 +229,7 @@ export function QuestionDialog({
         </Field>
       )}
       {type !== 'integer' && type !== 'comprehension' && <RichTextEditor testId="question-solution" label={t('editor.solution')} value={solution} onChange={setSolution} />}
-      <Text weight="semibold">{t('editor.marks')}</Text>
-      <div className={styles.row}>
-        <Field label={t('editor.positiveMarks')}>
-          <Input className={styles.number} type="number" min={0} value={positive} onChange={(_, d) => setPositive(d.value)} data-testid="marks-positive" />
-        </Field>
-        <Field label={t('editor.negativeMarks')}>
-          <Input className={styles.number} type="number" min={0} value={negative} onChange={(_, d) => setNegative(d.value)} />
-        </Field>
-        <Field label={t('editor.unattemptedMarks')}>
-          <Input className={styles.number} type="number" min={0} value={unattempted} onChange={(_, d) => setUnattempted(d.value)} />
-        </Field>
-      </div>
-      <div className={styles.row}>
-        <Checkbox label={t('editor.negativeOn')} checked={negativeOn} onChange={(_, d) => setNegativeOn(Boolean(d.checked))} />
-        <Checkbox label={t('editor.unattemptedOn')} checked={unattemptedOn} onChange={(_, d) => setUnattemptedOn(Boolean(d.checked))} />
-        <Checkbox label={t('editor.partialOn')} checked={partialOn} onChange={(_, d) => setPartialOn(Boolean(d.checked))} />
-      </div>
+      <MarksFields value={marks} onChange={setMarks} />
       <div className={styles.row}>
         <Field label={t('editor.difficulty')}>
           <Dropdown

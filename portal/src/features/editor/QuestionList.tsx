@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { RichText } from '../../app/RichText';
-import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowImportRegular, ArrowUpRegular, CopyRegular, DeleteRegular, DocumentArrowUpRegular, DocumentBulletListRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
 import { canEditQuestion, questionTextIn, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
-import { copyQuestion, deleteQuestions, firstLanguageOf, keepAttemptedEdit, reorderQuestions } from '../../../../shared/state/editorSlice';
+import { copyQuestion, deleteQuestions, firstLanguageOf, keepAttemptedEdit, questionSelectionToggled, reorderQuestions } from '../../../../shared/state/editorSlice';
 import { toastQueued } from '../../../../shared/state/uiSlice';
 import { pickLanguage } from '../../../../shared/i18n/languages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -16,6 +16,7 @@ import { UploadWordDialog } from './wordUpload/UploadWordDialog';
 import { ImportDialog } from '../interop/ImportDialog';
 import { TranslationDialog } from './multilingual/TranslationDialog';
 import { useEditorWrite } from './useEditorWrite';
+import { BulkActions } from './BulkActions';
 import { useVirtualQuestions, type VirtualRowProps } from './useVirtualQuestions';
 
 const useStyles = makeStyles({
@@ -64,6 +65,9 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
   // An attempted test: question edits are kept until published, and questions are not deleted (spec section 4).
   const attempted = Boolean(test?.isAttempted);
   const attemptedEdits = useAppSelector((s) => s.editor.attemptedEdits);
+  // Ticked for a bulk action (issue 17): top-level questions only, a comprehension's children go with it (spec section 6).
+  const ticked = useAppSelector((s) => s.editor.selectedQuestionIds);
+  const tickedIds = useMemo(() => new Set(ticked), [ticked]);
   const keptIds = useMemo(() => new Set(attemptedEdits.map((e) => e.question._id)), [attemptedEdits]);
   const allowGpscType = useAppSelector((s) => Boolean(s.auth.user?.allowGpscType));
   const keepEdit = async (question: Parameters<typeof keepAttemptedEdit>[0]['question']) => {
@@ -112,6 +116,14 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
         {...row}
       >
         <div className={styles.head}>
+          {!readOnly && !parent && (
+            <Checkbox
+              checked={tickedIds.has(question._id)}
+              onChange={() => dispatch(questionSelectionToggled(question._id))}
+              aria-label={t('editor.bulk.selectQuestion', { n: label })}
+              data-testid="question-select"
+            />
+          )}
           <Text weight="semibold">{t('editor.questionN', { n: label })}</Text>
           <Badge appearance="tint" data-testid="question-type-badge">
             {t(`editor.type.${question.type}`)}
@@ -230,6 +242,7 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
           </>
         )}
       </div>
+      {!readOnly && <BulkActions section={section} attempted={attempted} />}
       {section.questions.length === 0 ? (
         <Text data-testid="questions-empty">{t('editor.noQuestions')}</Text>
       ) : (
