@@ -116,7 +116,7 @@ export async function testEditorRoutes(app: FastifyInstance, services: Services)
    * a copy is never older than a write acknowledged before the request, whichever process made
    * it. Tests without stored settings are not kept (their defaults live elsewhere).
    */
-  const opened = new ResponseCache(services.config.testCacheBytes);
+  const opened = new ResponseCache(services.config.testCacheBytes, services.changes);
   api.get('/v2/test/:id', { schema: { tags, params: testParams }, preValidation: guard }, async (request, reply) => {
     const caller = callerOf(request);
     const head = await repo.readHead(caller, request.params.id);
