@@ -78,6 +78,10 @@ describeInBrowser('editor bulk editing', () => {
     await tick('q1', 'q2');
     expect(await page.getByTestId('bulk-count').textContent()).toBe('2 questions selected');
     expect(await page.getByTestId('bulk-select-all').evaluate((input: HTMLInputElement) => input.indeterminate)).toBe(true);
+    // The bar comes after the list and stays in view at the bottom of the window while it scrolls.
+    const inView = await bar().boundingBox();
+    expect(inView!.y + inView!.height).toBeLessThanOrEqual(800);
+    expect(inView!.y).toBeGreaterThan(600);
     await shot('selected-en');
     await bar().getByTestId('bulk-marks').click();
     const marks = page.getByTestId('bulk-marks-dialog');

@@ -48,12 +48,13 @@ const useStyles = makeStyles({
 type BulkDialog = { kind: 'marks'; ids: string[]; wholeSection: boolean } | { kind: 'move' } | { kind: 'copy' } | { kind: 'delete' } | null;
 
 /**
- * Bulk editing of the selected section (issue 17): select all, marks for the whole section in
- * one step, and for the ticked questions a bar with marks, move, copy and delete. Each action is
- * one write of the editor; in a test students attempted, marks are kept for the publish (with
- * the option the tutor picks) and questions are neither moved nor deleted.
+ * Bulk editing of the selected section (issue 17). `head`, above the questions: select all and
+ * marks for the whole section in one step. `bar`, after them: for the ticked questions, marks,
+ * move, copy and delete, kept in view at the bottom of the window while the list scrolls. Each
+ * action is one write of the editor; in a test students attempted, marks are kept for the
+ * publish (with the option the tutor picks) and questions are neither moved nor deleted.
  */
-export function BulkActions({ section, attempted }: { section: EditorSection; attempted: boolean }) {
+export function BulkActions({ section, attempted, part }: { section: EditorSection; attempted: boolean; part: 'head' | 'bar' }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const dispatch = useAppDispatch();
@@ -66,23 +67,25 @@ export function BulkActions({ section, attempted }: { section: EditorSection; at
 
   return (
     <>
-      <div className={styles.head} data-testid="bulk-head">
-        <Checkbox
-          checked={count === 0 ? false : count === total ? true : 'mixed'}
-          onChange={() => dispatch(questionSelectionAllToggled())}
-          label={t('editor.bulk.selectAll', { count: total })}
-          data-testid="bulk-select-all"
-        />
-        <Button
-          size="small"
-          icon={<CalculatorRegular />}
-          onClick={() => setDialog({ kind: 'marks', ids: section.questions.map((q) => q._id), wholeSection: true })}
-          data-testid="bulk-section-marks"
-        >
-          {t('editor.bulk.sectionMarks')}
-        </Button>
-      </div>
-      {count > 0 && (
+      {part === 'head' && (
+        <div className={styles.head} data-testid="bulk-head">
+          <Checkbox
+            checked={count === 0 ? false : count === total ? true : 'mixed'}
+            onChange={() => dispatch(questionSelectionAllToggled())}
+            label={t('editor.bulk.selectAll', { count: total })}
+            data-testid="bulk-select-all"
+          />
+          <Button
+            size="small"
+            icon={<CalculatorRegular />}
+            onClick={() => setDialog({ kind: 'marks', ids: section.questions.map((q) => q._id), wholeSection: true })}
+            data-testid="bulk-section-marks"
+          >
+            {t('editor.bulk.sectionMarks')}
+          </Button>
+        </div>
+      )}
+      {part === 'bar' && count > 0 && (
         <div className={styles.bar} role="toolbar" aria-label={t('editor.bulk.toolbar')} data-testid="bulk-bar">
           <Text className={styles.count} aria-live="polite" data-testid="bulk-count">
             {t('editor.bulk.selected', { count })}

@@ -242,7 +242,7 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
           </>
         )}
       </div>
-      {!readOnly && <BulkActions section={section} attempted={attempted} />}
+      {!readOnly && <BulkActions section={section} attempted={attempted} part="head" />}
       {section.questions.length === 0 ? (
         <Text data-testid="questions-empty">{t('editor.noQuestions')}</Text>
       ) : (
@@ -250,6 +250,7 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
           {list.rows ? list.rows.map(({ index, props }) => renderQuestion(section.questions[index], index, section.questions, undefined, props)) : section.questions.map((q, i) => renderQuestion(q, i, section.questions))}
         </ol>
       )}
+      {!readOnly && <BulkActions section={section} attempted={attempted} part="bar" />}
       {dialog?.kind === 'add' && <QuestionDialog sectionId={section._id} question={null} parentQuestionId={dialog.parentQuestionId} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'import' && test && <ImportQuestionsDialog test={test} section={section} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'word' && test && <UploadWordDialog testId={test._id} section={section} onClose={() => setDialog(null)} />}
