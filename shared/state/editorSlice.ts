@@ -127,6 +127,8 @@ export interface SectionFields {
   instructions?: string;
   sectionHours?: number;
   sectionMinutes?: number;
+  /** Optional questions: attempt any N of the section's questions; null: no limit. */
+  attemptAny?: number | null;
 }
 
 export const addSection = write('addSection', (extra, fields: SectionFields, at) => extra.api.createSection({ testId: at.testId, version: at.version, ...fields }));

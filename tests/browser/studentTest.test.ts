@@ -1,17 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
 import { png } from '../support/pictures';
 import { signInEditor, type Editor } from '../support/testEditor';
-import { everyType, publishFreeTest } from '../support/studentTests';
+import { everyType, phone, publishFreeTest } from '../support/studentTests';
 import { describeInBrowser, enterApp, screenshot, useServerAndBrowser, waitUntil } from '../support/browser';
-
-/** A phone (390 × 844) in the given language. */
-async function phone(browser: Browser, baseUrl: string, locale = 'en-US'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, locale, hasTouch: true });
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error.message));
-  return page;
-}
 
 describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
   const suite = useServerAndBrowser();
@@ -81,9 +71,11 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
     await page.getByTestId('student-integer').blur();
     await page.getByTestId('student-save-status').getByText('All answers saved').waitFor();
 
-    // Reload: the attempt resumes with every answer.
+    // Reload: the attempt resumes with every answer, on the question the student was on (issue 17).
     await page.reload();
     await question.waitFor();
+    expect(await page.getByTestId('student-integer').inputValue()).toBe('42');
+    await page.getByTestId('student-nav').nth(0).click();
     expect(await question.getByTestId('student-option').filter({ hasText: /^7$/ }).locator('input').isChecked()).toBe(true);
     await page.getByTestId('student-nav').nth(3).click();
     expect(await question.getByTestId('student-blank').nth(1).inputValue()).toBe('3.14');
@@ -95,7 +87,7 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
     await question.getByText('Cats sleep a lot.').first().waitFor();
     await page.context().setOffline(true);
     await question.getByTestId('student-option').filter({ hasText: 'True' }).click();
-    await page.getByTestId('student-save-status').getByText(/Not connected/).waitFor();
+    await page.getByTestId('student-save-status').getByText(/1 answer waiting to send/).waitFor();
     await screenshot(page, 'student-offline-en');
     await page.context().setOffline(false);
     await page.getByTestId('student-save-status').getByText('All answers saved').waitFor({ timeout: 15_000 });

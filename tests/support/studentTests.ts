@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from './testServer';
 import type { Editor } from './testEditor';
 
@@ -109,4 +110,13 @@ export function studentOf(server: TestServer, sharedTestId: string, identity = {
     result: () => as('GET', '/api/student/attempt/result'),
     report: (questionId: string, reason: unknown = 'The answer key is wrong') => as('POST', `/api/question/report/${questionId}`, { reason }),
   };
+}
+
+/** A phone in the given language (tests/browser/student*.test.ts): 390 × 844 unless a width is given. */
+export async function phone(browser: Browser, baseUrl: string, locale = 'en-US', width = 390): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: width === 390 ? 844 : 740 }, locale, hasTouch: true });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  return page;
 }

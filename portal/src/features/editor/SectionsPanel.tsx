@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Field, Input, Text, Textarea, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Text, Textarea, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular, EditRegular, ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -164,11 +164,53 @@ function SectionItem({
   );
 }
 
-/** Section details: name, duration (hours and minutes, digits only) and instructions. */
+/**
+ * Optional questions, "attempt any N of M" (issue 17): a tick and N, from 1 to the section's
+ * questions; only while the test's settings have optional questions on.
+ */
+function AttemptAnyField({ value, onChange, total, available, invalid }: { value: string | null; onChange: (value: string | null) => void; total: number; available: boolean; invalid: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      label={t('editor.attemptAny.label')}
+      hint={available ? t('editor.attemptAny.hint') : t('editor.attemptAny.needsSetting')}
+      validationMessage={invalid ? t('editor.attemptAny.range', { count: total }) : undefined}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' }}>
+        <Checkbox
+          checked={value !== null}
+          disabled={!available}
+          label={t('editor.attemptAny.tick')}
+          onChange={(_, d) => onChange(d.checked ? String(Math.max(1, total - 1)) : null)}
+          data-testid="section-attempt-any-on"
+        />
+        {value !== null && (
+          <>
+            <Input
+              style={{ width: '72px' }}
+              inputMode="numeric"
+              value={value}
+              aria-label={t('editor.attemptAny.count')}
+              onChange={(_, d) => onChange(d.value.replace(/\D/g, '').slice(0, 4))}
+              data-testid="section-attempt-any"
+            />
+            <Text>{t('editor.attemptAny.ofTotal', { count: total })}</Text>
+          </>
+        )}
+      </div>
+    </Field>
+  );
+}
+
+/** Section details: name, duration (hours and minutes, digits only), instructions, and "attempt any N of M". */
 function SectionDetailsDialog({ section, onClose }: { section: EditorSection; onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const run = useEditorWrite();
+  const optionalOn = useAppSelector((s) => Boolean(s.editor.test?.settings.hasOptionalQuestions));
+  const [attemptAny, setAttemptAny] = useState<string | null>(section.attemptAny !== null && section.attemptAny !== undefined ? String(section.attemptAny) : null);
+  const anyNumber = attemptAny === null ? null : Number(attemptAny);
+  const anyInvalid = anyNumber !== null && (!Number.isInteger(anyNumber) || anyNumber < 1 || anyNumber > section.numberOfQuestions);
   const [name, setName] = useState(section.name);
   const [duration, setDuration] = useState<Duration>({ hours: String(section.sectionHours), minutes: String(section.sectionMinutes) });
   const [instructions, setInstructions] = useState(section.sectionInstructions ?? section.instructions);
@@ -182,11 +224,14 @@ function SectionDetailsDialog({ section, onClose }: { section: EditorSection; on
       onClose={onClose}
       onSubmit={async () => {
         setTouched(true);
-        if (blank) return;
+        if (blank || anyInvalid) return;
         const ok = await run(
           () =>
             dispatch(
-              updateSection({ sectionId: section._id, name: name.trim(), instructions, sectionHours: Number(duration.hours || 0), sectionMinutes: Number(duration.minutes || 0) }),
+              updateSection({
+                sectionId: section._id, name: name.trim(), instructions, sectionHours: Number(duration.hours || 0), sectionMinutes: Number(duration.minutes || 0),
+                ...(optionalOn ? { attemptAny: anyNumber } : {}),
+              }),
             ).unwrap(),
           t('editor.toast.sectionUpdated'),
         );
@@ -200,6 +245,7 @@ function SectionDetailsDialog({ section, onClose }: { section: EditorSection; on
       <Field label={t('editor.sectionInstructions')}>
         <Textarea value={instructions} onChange={(_, d) => setInstructions(d.value)} resize="vertical" />
       </Field>
+      <AttemptAnyField value={attemptAny} onChange={setAttemptAny} total={section.numberOfQuestions} available={optionalOn} invalid={anyInvalid} />
     </FormDialog>
   );
 }

@@ -20,6 +20,11 @@ function ResultQuestion({ question, state }: { question: StudentResultQuestion; 
         <Text weight="semibold">{t('student.question', { number: question.number })}</Text>
         <Badge appearance="filled" color={OUTCOME_COLOURS[question.outcome]}>{t(`student.${question.outcome}`)}</Badge>
         <Text className={styles.muted}>{t('student.points', { score: question.score, count: question.maxScore })}</Text>
+        {question.counted === false && (
+          <Badge appearance="outline" color="informative" data-testid="student-not-counted">
+            {t('student.notCounted')}
+          </Badge>
+        )}
       </div>
       <RichText html={question.name} />
       {question.options && (

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, mergeClasses, Text,
 } from '@fluentui/react-components';
-import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
+import { ArrowSync20Regular, ChevronLeft20Regular, ChevronRight20Regular, CloudArrowUp20Regular, CloudCheckmark20Regular, Flag20Filled, Flag20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../shared/api/client';
 import type { StudentQuestion, StudentSection } from '../../../../shared/api/students';
@@ -20,6 +20,21 @@ interface Item {
 }
 const itemsOf = (section: StudentSection): Item[] =>
   section.questions.flatMap<Item>((q) => (q.children ? q.children.map((c) => ({ question: c, parent: q })) : [{ question: q, parent: null }]));
+
+/** Where the student was (a reload returns there) and the questions marked for review, per attempt in local storage. */
+const positionKey = (attemptId: string) => `testforge.student.position.${attemptId}`;
+const markedKey = (attemptId: string) => `testforge.student.marked.${attemptId}`;
+function readJson<T>(key: string, fallback: T): T {
+  try {
+    return (JSON.parse(localStorage.getItem(key) ?? 'null') as T) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The four states of the question list and its legend: answered or not, marked for review or not. */
+type NavState = 'answered' | 'notAnswered' | 'marked' | 'answeredMarked';
+const NAV_STATES: NavState[] = ['answered', 'notAnswered', 'marked', 'answeredMarked'];
 
 /** Seconds left as h:mm:ss or m:ss. */
 function clock(ms: number): string {
@@ -65,8 +80,14 @@ export function TakeTest({ state }: { state: StudentTestState }) {
   const attempt = state.attempt!;
   const now = useServerNow(state.clockOffset);
   const firstOpen = Math.max(0, attempt.sections.findIndex((s) => s.isOpen));
-  const [sectionIndex, setSectionIndex] = useState(firstOpen);
-  const [index, setIndex] = useState(0);
+  // A reload returns to the question the student was on (when its section can still be shown).
+  const [saved] = useState(() => readJson<{ section?: number; index?: number }>(positionKey(attempt.attemptId), {}));
+  const savedUsable = saved.section !== undefined && saved.section < attempt.sections.length && (attempt.isSectionSwitchingEnabled || attempt.sections[saved.section].isOpen);
+  const [sectionIndex, setSectionIndex] = useState(savedUsable ? saved.section! : firstOpen);
+  const [index, setIndex] = useState(savedUsable ? (saved.index ?? 0) : 0);
+  const [marked, setMarked] = useState(() => new Set(readJson<string[]>(markedKey(attempt.attemptId), [])));
+  const [limitNotice, setLimitNotice] = useState<string | null>(null);
+  const tabsRef = useRef<HTMLDivElement>(null);
   const [confirm, setConfirm] = useState<'test' | 'section' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const submitted = useRef(false);
@@ -77,7 +98,39 @@ export function TakeTest({ state }: { state: StudentTestState }) {
   const item = items[Math.min(index, items.length - 1)];
   const allItems = useMemo(() => attempt.sections.flatMap(itemsOf), [attempt.sections]);
   const answered = (q: StudentQuestion) => isAnsweredBy(q, state.answers[q.id]);
-  const unanswered = allItems.filter((i) => !i.question.isOptional && !answered(i.question)).length;
+  // Before submit: questions left to answer; in a section of "attempt any N", those short of N.
+  const unanswered = attempt.sections.reduce((sum, s) => {
+    const own = itemsOf(s);
+    const done = own.filter((i) => answered(i.question)).length;
+    return sum + (s.attemptAny !== null ? Math.max(0, s.attemptAny - done) : own.filter((i) => !i.question.isOptional && !answered(i.question)).length);
+  }, 0);
+  const answeredHere = items.filter((i) => answered(i.question)).length;
+  /** Attempt any N: the section has its N answers, and this question is not one of them. */
+  const limitReached = (q: StudentQuestion) => section.attemptAny !== null && answeredHere >= section.attemptAny && !answered(q);
+  const navState = (q: StudentQuestion): NavState => (marked.has(q.id) ? (answered(q) ? 'answeredMarked' : 'marked') : answered(q) ? 'answered' : 'notAnswered');
+  const toggleMark = (questionId: string) => {
+    const next = new Set(marked);
+    if (next.has(questionId)) next.delete(questionId);
+    else next.add(questionId);
+    setMarked(next);
+    localStorage.setItem(markedKey(attempt.attemptId), JSON.stringify([...next]));
+  };
+  const answer = (q: StudentQuestion, given: Parameters<typeof state.setAnswer>[1]) => {
+    if (given && isAnsweredBy(q, given) && limitReached(q)) {
+      setLimitNotice(t('student.attemptAnyFull', { count: section.attemptAny! }));
+      return;
+    }
+    setLimitNotice(null);
+    state.setAnswer(q.id, given);
+  };
+  useEffect(() => {
+    localStorage.setItem(positionKey(attempt.attemptId), JSON.stringify({ section: sectionIndex, index }));
+    setLimitNotice(null);
+  }, [attempt.attemptId, sectionIndex, index]);
+  // The current section's tab scrolls into view (tabs scroll sideways on a phone).
+  useEffect(() => {
+    tabsRef.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [sectionIndex]);
   const sectionalSubmit = attempt.isSectionalSubmit || !attempt.isSectionSwitchingEnabled;
   const isLastSection = sectionIndex === attempt.sections.length - 1;
 
@@ -129,19 +182,28 @@ export function TakeTest({ state }: { state: StudentTestState }) {
   }, [sectionUp]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const queue = state.queueState;
-  const saveStatus = queue.offline ? t('student.offline') : queue.pending > 0 ? t('student.saving') : t('student.saved');
+  const saveState = queue.pending === 0 ? 'saved' : queue.offline ? 'waiting' : 'saving';
+  const saveStatus = saveState === 'saved' ? t('student.saved') : saveState === 'waiting' ? t('student.waiting', { count: queue.pending }) : t('student.saving');
+  const SaveIcon = saveState === 'saved' ? CloudCheckmark20Regular : saveState === 'waiting' ? CloudArrowUp20Regular : ArrowSync20Regular;
   const atEnd = index >= items.length - 1;
 
   return (
     <>
       <div className={mergeClasses(styles.column, styles.grow)} data-testid="student-test">
+        {state.mode.kind === 'student' && (
+          <div className={mergeClasses(styles.saveState, saveState === 'waiting' && styles.saveWaiting)} role="status" aria-live="polite" data-testid="student-save-status" data-state={saveState}>
+            <SaveIcon aria-hidden />
+            <span>{saveStatus}</span>
+          </div>
+        )}
         {attempt.sections.length > 1 && (
-          <div className={styles.tabs} role="tablist">
+          <div className={styles.tabs} role="tablist" ref={tabsRef} data-testid="student-section-tabs">
             {attempt.sections.map((s, i) => (
               <Button
                 key={s.id}
                 role="tab"
                 aria-selected={i === sectionIndex}
+                className={styles.tab}
                 appearance={i === sectionIndex ? 'primary' : 'secondary'}
                 disabled={!attempt.isSectionSwitchingEnabled && !s.isOpen && i !== sectionIndex}
                 onClick={() => go(i)}
@@ -162,20 +224,36 @@ export function TakeTest({ state }: { state: StudentTestState }) {
             <MessageBarBody>{section.submittedAt ? t('student.sectionDone') : t('student.sectionLocked')}</MessageBarBody>
           </MessageBar>
         )}
+        {section.attemptAny !== null && (
+          <MessageBar intent="info" data-testid="student-attempt-any">
+            <MessageBarBody>
+              {t('student.attemptAny', { count: section.attemptAny, total: items.length })} {t('student.attemptAnyProgress', { answered: answeredHere, count: section.attemptAny })}
+            </MessageBarBody>
+          </MessageBar>
+        )}
         <nav className={styles.nav} aria-label={t('student.questionList')}>
           {items.map((it, i) => (
             <Button
               key={it.question.id}
-              className={mergeClasses(styles.navButton, answered(it.question) && styles.answeredNav, i === index && styles.currentNav)}
-              aria-label={`${t('student.question', { number: it.question.number })} · ${answered(it.question) ? t('student.answered') : t('student.notAnswered')}`}
+              className={mergeClasses(styles.navButton, styles[navState(it.question)], i === index && styles.currentNav)}
+              aria-label={`${t('student.question', { number: it.question.number })} · ${t(`student.status.${navState(it.question)}`)}`}
               aria-current={i === index ? 'step' : undefined}
               onClick={() => setIndex(i)}
               data-testid="student-nav"
+              data-state={navState(it.question)}
             >
               {it.question.number}
             </Button>
           ))}
         </nav>
+        <ul className={styles.legend} aria-label={t('student.legend')} data-testid="student-legend">
+          {NAV_STATES.map((kind) => (
+            <li key={kind} className={styles.legendItem}>
+              <span className={mergeClasses(styles.swatch, styles[kind])} aria-hidden />
+              {t(`student.status.${kind}`)}
+            </li>
+          ))}
+        </ul>
         {item && (
           <section className={styles.card} data-testid="student-question" data-type={item.question.type}>
             {item.parent && (
@@ -191,8 +269,28 @@ export function TakeTest({ state }: { state: StudentTestState }) {
               {item.question.isOptional && <Badge appearance="outline">{t('student.optional')}</Badge>}
             </div>
             <RichText html={item.question.name} />
-            <QuestionInput key={item.question.id} question={item.question} answer={state.answers[item.question.id]} onAnswer={(answer) => state.setAnswer(item.question.id, answer)} disabled={!section.isOpen} />
+            {(limitNotice || limitReached(item.question)) && (
+              <MessageBar intent="warning" data-testid="student-attempt-any-full">
+                <MessageBarBody>{limitNotice ?? t('student.attemptAnyFull', { count: section.attemptAny! })}</MessageBarBody>
+              </MessageBar>
+            )}
+            <QuestionInput
+              key={item.question.id}
+              question={item.question}
+              answer={state.answers[item.question.id]}
+              onAnswer={(given) => answer(item.question, given)}
+              disabled={!section.isOpen || limitReached(item.question)}
+            />
             <div className={styles.actions}>
+              <Button
+                appearance={marked.has(item.question.id) ? 'primary' : 'secondary'}
+                icon={marked.has(item.question.id) ? <Flag20Filled /> : <Flag20Regular />}
+                aria-pressed={marked.has(item.question.id)}
+                onClick={() => toggleMark(item.question.id)}
+                data-testid="student-mark"
+              >
+                {marked.has(item.question.id) ? t('student.marked') : t('student.markForReview')}
+              </Button>
               <ReportButton number={item.question.number} isPreview={state.mode.kind === 'preview'} onReport={(reason) => state.report(item.question.id, reason)} />
             </div>
           </section>
@@ -212,9 +310,6 @@ export function TakeTest({ state }: { state: StudentTestState }) {
             <MessageBarBody>{t('student.timeUp')}</MessageBarBody>
           </MessageBar>
         )}
-        <Text className={styles.status} aria-live="polite" data-testid="student-save-status">
-          {state.mode.kind === 'student' ? saveStatus : ''}
-        </Text>
       </div>
       <div className={styles.bottomBar}>
         <Button icon={<ChevronLeft20Regular />} disabled={index === 0} onClick={() => setIndex(index - 1)} data-testid="student-previous">

@@ -1,13 +1,25 @@
 import { AxiosError } from 'axios';
 import type { StudentAnswer } from '../../../../shared/domain/scoring';
 
-export type Pending = Record<string, StudentAnswer | null>;
+/** An answer waiting to reach the server, with the page's sequence number of it. */
+export interface PendingAnswer {
+  answer: StudentAnswer | null;
+  seq: number;
+}
+export type Pending = Record<string, PendingAnswer>;
 export interface QueueState {
   pending: number;
   /** The last save failed for want of a connection (or the server was busy): it is being retried. */
   offline: boolean;
   /** A save the server refused (time up, submitted, ...): its message. */
   refused: string | null;
+}
+
+/** Where answers wait: IndexedDB in the browser (pendingStore.ts), memory in unit tests. */
+export interface PendingStore {
+  load(): Promise<Pending>;
+  /** Keeps what waits now (the whole set: a few answers at most). */
+  save(pending: Pending): Promise<void>;
 }
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
@@ -20,39 +32,51 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /**
- * Answers waiting to reach the server, newest per question, kept in local storage so a reload
- * or a lost connection loses nothing: each is sent once (PUT per question is idempotent), in
- * order, retried with growing waits while the connection is gone, and dropped when the server
+ * Answers waiting to reach the server (issue 17: a dropped connection loses nothing), newest per
+ * question, kept in the browser's IndexedDB so a reload, a crash or a lost connection loses
+ * nothing. Each answer gets a sequence number that only grows (above the server's last one and
+ * the clock), so the server keeps the newest whatever order the saves arrive in; each is sent
+ * in turn, retried with growing waits while the connection is gone, and dropped when the server
  * refuses it (the page then shows why).
  */
 export class SaveQueue {
-  private pending: Pending;
+  private pending: Pending = {};
   private running = false;
   private state: QueueState = { pending: 0, offline: false, refused: null };
   private waiters: (() => void)[] = [];
   private stopped = false;
+  private lastSeq: number;
+  private readonly loaded: Promise<void>;
 
   constructor(
-    private readonly send: (questionId: string, answer: StudentAnswer | null) => Promise<unknown>,
-    private readonly storageKey: string,
+    private readonly send: (questionId: string, answer: StudentAnswer | null, seq: number) => Promise<unknown>,
+    private readonly store: PendingStore,
     private readonly onChange: (state: QueueState) => void,
-    private readonly storage: Storage = window.localStorage,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    options: { lastSeq?: number; now?: () => number; sleep?: (ms: number) => Promise<void>; onRefused?: (questionId: string, error: unknown) => void } = {},
   ) {
-    this.pending = SaveQueue.stored(storage, storageKey);
-    this.report({ pending: Object.keys(this.pending).length });
+    this.lastSeq = options.lastSeq ?? 0;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.onRefused = options.onRefused;
+    this.loaded = store.load().then(
+      (stored) => {
+        for (const entry of Object.values(stored)) this.lastSeq = Math.max(this.lastSeq, entry.seq);
+        // Answers given before the store answered are newer than the stored ones: numbered above them.
+        const early = Object.entries(this.pending).map(([id, entry]) => [id, { ...entry, seq: this.nextSeq() }] as const);
+        this.pending = { ...stored, ...Object.fromEntries(early) };
+        this.report({ pending: Object.keys(this.pending).length });
+      },
+      () => undefined,
+    );
   }
 
-  /** Answers a page saved here but never sent (read before the queue starts, to show them at once). */
-  static stored(storage: Storage, key: string): Pending {
-    try {
-      return JSON.parse(storage.getItem(key) ?? '{}') as Pending;
-    } catch {
-      return {};
-    }
-  }
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly onRefused?: (questionId: string, error: unknown) => void;
 
-  get snapshot(): Pending {
+  /** What waits (after a reload: answers a page gave but never sent), to show them at once. */
+  async waiting(): Promise<Pending> {
+    await this.loaded;
     return { ...this.pending };
   }
 
@@ -62,13 +86,19 @@ export class SaveQueue {
   }
 
   private persist() {
-    if (Object.keys(this.pending).length === 0) this.storage.removeItem(this.storageKey);
-    else this.storage.setItem(this.storageKey, JSON.stringify(this.pending));
+    void this.store.save({ ...this.pending }).catch(() => undefined);
     this.report({ pending: Object.keys(this.pending).length });
   }
 
+  /** The next sequence number: above every one given, and the clock's milliseconds (another device's numbers). */
+  private nextSeq(): number {
+    this.lastSeq = Math.max(this.lastSeq + 1, this.now());
+    return this.lastSeq;
+  }
+
   put(questionId: string, answer: StudentAnswer | null): void {
-    this.pending[questionId] = answer;
+    this.pending[questionId] = { answer, seq: this.nextSeq() };
+    this.report({ refused: null });
     this.persist();
     void this.run();
   }
@@ -84,6 +114,7 @@ export class SaveQueue {
 
   /** Resolves when nothing is waiting, or after `timeoutMs`; true when everything was sent. */
   async flush(timeoutMs = 10_000): Promise<boolean> {
+    await this.loaded;
     if (Object.keys(this.pending).length === 0) return true;
     void this.run();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -95,17 +126,21 @@ export class SaveQueue {
   private async run(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    await this.loaded;
     let attempt = 0;
     while (!this.stopped) {
       const next = Object.keys(this.pending)[0];
       if (next === undefined) break;
-      const answer = this.pending[next];
-      try {
-        await this.send(next, answer);
-        attempt = 0;
+      const entry = this.pending[next];
+      const done = () => {
         // Changed again while it was on its way: the newer one goes next.
-        if (JSON.stringify(this.pending[next]) === JSON.stringify(answer)) delete this.pending[next];
+        if (this.pending[next]?.seq === entry.seq) delete this.pending[next];
         this.persist();
+      };
+      try {
+        await this.send(next, entry.answer, entry.seq);
+        attempt = 0;
+        done();
         this.report({ offline: false });
       } catch (error) {
         if (isRetryable(error)) {
@@ -113,13 +148,23 @@ export class SaveQueue {
           await this.sleep(RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]);
           continue;
         }
-        delete this.pending[next];
-        this.persist();
+        done();
         const body = error instanceof AxiosError ? (error.response?.data as { message?: string } | undefined) : undefined;
         this.report({ refused: body?.message ?? String(error), offline: false });
+        this.onRefused?.(next, error);
       }
     }
     this.running = false;
     if (Object.keys(this.pending).length === 0) for (const resolve of this.waiters.splice(0)) resolve();
   }
+}
+
+/** A store in memory (unit tests, and browsers without IndexedDB: private modes of some). */
+export function memoryStore(initial: Pending = {}): PendingStore & { data: Pending } {
+  const store = {
+    data: { ...initial },
+    load: async () => ({ ...store.data }),
+    save: async (pending: Pending) => void (store.data = { ...pending }),
+  };
+  return store;
 }

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../../shared/api/client';
 import type { StudentAttempt, StudentIdentity, StudentResult, StudentStanding, StudentTestInfo } from '../../../../shared/api/students';
 import type { StudentAnswer } from '../../../../shared/domain/scoring';
 import { useApi } from '../../app/apiContext';
+import { indexedDbStore } from './pendingStore';
 import { SaveQueue, type QueueState } from './saveQueue';
 
 export type Phase = 'loading' | 'failed' | 'landing' | 'instructions' | 'test' | 'submitting' | 'result';
@@ -29,7 +30,9 @@ function deviceKey(): string {
   }
   return key;
 }
-const pendingKey = (id: string) => `testforge.student.pending.${id}`;
+/** Where answers not yet sent wait (IndexedDB, per attempt); the local-storage key an older page used. */
+const pendingKey = (attemptId: string) => `attempt.${attemptId}`;
+const legacyPendingKey = (id: string) => `testforge.student.pending.${id}`;
 const statusOf = (error: unknown) => (error instanceof AxiosError ? error.response?.status : undefined);
 
 function readStored(id: string): Stored {
@@ -86,15 +89,28 @@ export function useStudentTest(mode: Mode) {
       if (mode.kind === 'student' && tokenRef.current) {
         const token = tokenRef.current;
         queueRef.current?.stop();
-        const waiting = SaveQueue.stored(localStorage, pendingKey(id));
-        const merged: Record<string, StudentAnswer> = { ...next.answers };
-        for (const [questionId, answer] of Object.entries(waiting)) {
-          if (answer) merged[questionId] = answer;
-          else delete merged[questionId];
-        }
-        setAnswers(merged);
-        queueRef.current = new SaveQueue((questionId, answer) => api.studentSaveAnswer(token, questionId, answer), pendingKey(id), setQueueState);
-        queueRef.current.resume();
+        setAnswers(next.answers);
+        const queue = new SaveQueue((questionId, answer, seq) => api.studentSaveAnswer(token, questionId, answer, seq), indexedDbStore(pendingKey(next.attemptId), legacyPendingKey(id)), setQueueState, {
+          lastSeq: next.lastSeq,
+          // A new answer the server refused (attempt any N: the limit was reached meanwhile) is not kept on the page either.
+          onRefused: (questionId, error) => {
+            if (error instanceof AxiosError && (error.response?.data as { code?: string } | undefined)?.code === 'OPTIONAL_LIMIT') setAnswers((current) => Object.fromEntries(Object.entries(current).filter(([q]) => q !== questionId)));
+          },
+        });
+        queueRef.current = queue;
+        // Answers this browser kept but never sent (a reload while offline) show on top of the server's.
+        void queue.waiting().then((waiting) => {
+          if (queueRef.current !== queue || Object.keys(waiting).length === 0) return;
+          setAnswers((current) => {
+            const merged = { ...current };
+            for (const [questionId, { answer }] of Object.entries(waiting)) {
+              if (answer) merged[questionId] = answer;
+              else delete merged[questionId];
+            }
+            return merged;
+          });
+        });
+        queue.resume();
       } else {
         setAnswers(next.answers);
       }
