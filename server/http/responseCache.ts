@@ -28,9 +28,9 @@ export class ResponseCache {
     return this.maxBytes > 0 && this.changes?.live !== false;
   }
 
-  dropWhere(test: (key: string) => boolean): void {
+  dropWhere(test: (key: string, version: string) => boolean): void {
     for (const [key, entry] of this.entries) {
-      if (!test(key)) continue;
+      if (!test(key, entry.version)) continue;
       this.entries.delete(key);
       this.size -= entry.size;
     }

@@ -43,7 +43,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     { table: 'sessions', topic: 'session', key: `case when r.expires_at > now() then r.token_hash end`, events: ['update', 'delete'] },
     { table: 'users', topic: 'user', key: 'r.id', events: ['update', 'delete'] },
     { table: 'organizations', topic: 'org', key: 'r.id', events: ['update', 'delete'] },
-    { table: 'library_versions', topic: 'library', key: 'r.library', events: ['insert', 'update'] },
+    // With the new version: a process drops only what it cached at an older one.
+    { table: 'library_versions', topic: 'library', key: `r.library || '@' || r.version`, events: ['insert', 'update'] },
   ];
   for (const { table, topic, key, events } of announced) {
     for (const event of events) {

@@ -36,10 +36,14 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
   // p99 18-25 ms against 22-34 ms with one at a time, deep folder at 50 connections).
   const versions = new LibraryVersions(services.db, services.databaseKind === 'pglite' ? 1 : 3);
   const cache = new ResponseCache(services.config.libraryCacheBytes, services.changes);
-  // Listings of a library whose version another process renewed will never be served again: drop them now.
-  services.changes.on('library', (libraries) => {
-    const prefixes = libraries.map((library) => `[${JSON.stringify(library)},`);
-    cache.dropWhere((key) => prefixes.some((prefix) => key.startsWith(prefix)));
+  // Listings of a library cached at a version older than one just committed (`library@version`)
+  // will never be served again: drop them now (a notice without a version drops them all).
+  services.changes.on('library', (notices) => {
+    const renewed = notices.map((notice) => {
+      const at = notice.lastIndexOf('@');
+      return { prefix: `[${JSON.stringify(at < 0 ? notice : notice.slice(0, at))},`, version: at < 0 ? null : BigInt(notice.slice(at + 1)) };
+    });
+    cache.dropWhere((key, cachedAt) => renewed.some((r) => key.startsWith(r.prefix) && (r.version === null || BigInt(cachedAt) < r.version)));
   });
 
   const guard = [services.requireAuth, requireActiveSubscription];
