@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import { LOSSES_HEADER, readLossesHeader, type ExportSelection, type ImportOutcome, type ImportPreview, type InteropExportFormat } from '../contract/interop';
+import type { ExportSelection, ImportOutcome, ImportPreview, InteropExportFormat } from '../contract/interop';
 import type { ImportFormat } from '../interop/model';
 import { dispositionFileName } from './results';
 
@@ -29,6 +29,9 @@ export function interopEndpoints(http: AxiosInstance) {
   const download = async (request: Promise<{ data: Blob; headers: Record<string, unknown> }>) => {
     const response = await request;
     const header = (name: string) => (response.headers[name] as string | undefined) ?? null;
+    // The contract (and zod with it) loads with the first export, not with every page: the
+    // endpoints are in the first download of /auth, zod is a quarter of a 250 KB budget.
+    const { LOSSES_HEADER, readLossesHeader } = await import('../contract/interop');
     return { blob: response.data, fileName: dispositionFileName(header('content-disposition')), losses: readLossesHeader(header(LOSSES_HEADER)) };
   };
   const files = { responseType: 'blob' as const, timeout: 300_000, handlesOwnErrors: true };
