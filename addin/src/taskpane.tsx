@@ -6,6 +6,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { AuthUser } from '../../shared/api/types';
 import { LANGUAGE_LABELS, pickLanguage, SUPPORTED_LANGUAGES } from '../../shared/i18n/languages';
 import { FONT_FAMILIES, loadFontsFor } from '../../portal/src/app/fonts';
+import { ready } from '../../shared/i18n/createI18n';
 import { api, i18n, session } from './api';
 import { SignIn } from './SignIn';
 import { loadTarget, saveTarget, type UploadTarget } from './target';
@@ -122,7 +123,7 @@ function Themed({ children }: { children: ReactNode }) {
 
 async function mount() {
   // Inside Word, wait for Office; without office.js (plain browser, offline) start at once.
-  const { inWord } = await whenOfficeReady();
+  const [{ inWord }] = await Promise.all([whenOfficeReady(), ready(i18n)]);
   createRoot(document.getElementById('root')!).render(
     <I18nextProvider i18n={i18n}>
       <Themed>

@@ -15,6 +15,8 @@ import type { Endpoints } from '../../shared/api/endpoints';
 import type { AuthUser } from '../../shared/api/types';
 import { DEFAULT_TEST_SETTINGS } from '../../shared/domain/testSettings';
 import { createI18n } from '../../shared/i18n/createI18n';
+import ko from '../../shared/i18n/locales/ko.json';
+import vi from '../../shared/i18n/locales/vi.json';
 import type { Language } from '../../shared/i18n/languages';
 import { loadCurrentUser } from '../../shared/state/authSlice';
 import { STORAGE_KEYS } from '../../shared/state/storageKeys';
@@ -263,7 +265,8 @@ export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOpt
   const store = makeStore({ api, storage });
   // makeStore reads the token from storage; the user arrives the way the app loads it.
   if (preloadedAuth?.user) store.dispatch(loadCurrentUser.fulfilled(preloadedAuth.user, 'preloaded'));
-  const i18n = createI18n(language);
+  // Every language at hand: the app loads Vietnamese and Korean on first use, a test need not wait.
+  const i18n = createI18n(language, { vi, ko });
 
   function Wrapper({ children }: { children: ReactNode }) {
     return (

@@ -3,7 +3,7 @@ import path from 'node:path';
 import en from '../../shared/i18n/locales/en.json';
 import vi from '../../shared/i18n/locales/vi.json';
 import ko from '../../shared/i18n/locales/ko.json';
-import { createI18n } from '../../shared/i18n/createI18n';
+import { createI18n, ready } from '../../shared/i18n/createI18n';
 import { FALLBACK_LANGUAGE, LANGUAGE_LABELS, pickLanguage, SUPPORTED_LANGUAGES } from '../../shared/i18n/languages';
 import { SERVER_MESSAGES, serverMessage, type ServerMessageKey } from '../../shared/i18n/serverMessages';
 
@@ -70,7 +70,7 @@ describe('portal translations (en.json, vi.json, ko.json)', () => {
   });
 
   it('createI18n translates, interpolates without escaping and falls back to en', () => {
-    const i18n = createI18n('vi');
+    const i18n = createI18n('vi', { vi, ko });
     expect(i18n.language).toBe('vi');
     expect(i18n.t('auth.signIn')).toBe(vi.auth.signIn);
     expect(i18n.t('auth.orgFound', { name: 'A & B <School>' })).toBe(vi.auth.orgFound.replace('{{name}}', 'A & B <School>'));
@@ -78,6 +78,17 @@ describe('portal translations (en.json, vi.json, ko.json)', () => {
     expect(i18n.options.fallbackLng).toEqual([FALLBACK_LANGUAGE]);
     // Two instances do not share their language.
     expect(createI18n('en').t('auth.signIn')).toBe('Sign in');
+    expect(i18n.t('auth.signIn')).toBe(vi.auth.signIn);
+  });
+
+  it('Vietnamese and Korean load on first use: ready() waits for the chosen one, changeLanguage for another', async () => {
+    const i18n = createI18n('ko');
+    expect(i18n.hasResourceBundle('ko', 'translation')).toBe(false);
+    await ready(i18n);
+    expect(i18n.t('auth.signIn')).toBe(ko.auth.signIn);
+    expect(i18n.hasResourceBundle('vi', 'translation')).toBe(false);
+    await i18n.changeLanguage('vi');
+    expect(i18n.language).toBe('vi');
     expect(i18n.t('auth.signIn')).toBe(vi.auth.signIn);
   });
 

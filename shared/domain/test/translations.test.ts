@@ -3,6 +3,8 @@ import { emptyTest, sequentialIds } from './testing';
 import { contentLanguageName, questionTextIn, translationsForEdit } from './translations';
 import { validateTest } from './validation';
 import { createI18n } from '../../i18n/createI18n';
+import ko from '../../i18n/locales/ko.json';
+import vi from '../../i18n/locales/vi.json';
 
 function bilingualMcq() {
   const ctx = { ids: sequentialIds('q'), allowGpscType: false };
@@ -65,7 +67,7 @@ describe('multilingual question text', () => {
     expect(['English', 'Vietnamese', 'Korean'].map((l) => contentLanguageName(l, 'ko'))).toEqual(['영어', '베트남어', '한국어']);
     expect([contentLanguageName('Vietnamese', 'vi'), contentLanguageName('English', 'vi', true)]).toEqual(['Tiếng Việt', 'tiếng Anh']);
     expect(contentLanguageName('Klingon', 'ko')).toBe('Klingon');
-    expect(createI18n('ko').t('multilingual.notTranslated', { language: 'Vietnamese' })).toBe('아직 베트남어(으)로 번역되지 않음');
-    expect(createI18n('vi').t('multilingual.notTranslated', { language: 'English' })).toBe('Chưa dịch sang tiếng Anh');
+    expect(createI18n('ko', { ko }).t('multilingual.notTranslated', { language: 'Vietnamese' })).toBe('아직 베트남어(으)로 번역되지 않음');
+    expect(createI18n('vi', { vi }).t('multilingual.notTranslated', { language: 'English' })).toBe('Chưa dịch sang tiếng Anh');
   });
 });
