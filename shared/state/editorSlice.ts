@@ -316,7 +316,7 @@ function putSummaries(test: EditorTest, summaries: SectionSummary[]) {
   test.sections = summaries.map((summary) => ({ ...summary, questions: held.get(summary._id) ?? [] }));
 }
 
-const editorSlice = createSlice({
+export const editorSlice = createSlice({
   name: 'editor',
   initialState: initialEditorState,
   reducers: {

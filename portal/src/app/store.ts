@@ -1,13 +1,19 @@
-import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
-import { authReducer, initialAuthState, loadCurrentUser, login, logout, whitelabelLogin } from '../../../shared/state/authSlice';
+import { combineSlices, configureStore, createListenerMiddleware, isAnyOf, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { authReducer, initialAuthState, loadCurrentUser, login, logout, whitelabelLogin, type ThunkExtra } from '../../../shared/state/authSlice';
 import { uiReducer } from '../../../shared/state/uiSlice';
 import { libraryReducer } from '../../../shared/state/librarySlice';
-import { editorReducer } from '../../../shared/state/editorSlice';
+import type { EditorState } from '../../../shared/state/editorSlice';
 import { STORAGE_KEYS } from '../../../shared/state/storageKeys';
 import type { Endpoints } from '../../../shared/api/endpoints';
 
-const rootReducer = combineReducers({ auth: authReducer, ui: uiReducer, library: libraryReducer, editor: editorReducer });
-export type RootState = ReturnType<typeof rootReducer>;
+/**
+ * The editor's slice (and the test rules it carries) joins when the editor's code loads
+ * (features/editor/editorState.ts): the sign-in page's first download does without it. Its
+ * state is read through `selectEditor`, which gives the initial state until the slice's first action.
+ */
+export const rootReducer = combineSlices({ auth: authReducer, ui: uiReducer, library: libraryReducer }).withLazyLoadedSlices<{ editor: EditorState }>();
+/** With the editor: thunks of the editor slice are typed against it (they run once it is injected). */
+export type RootState = ReturnType<typeof rootReducer> & { editor: EditorState };
 
 /** A typed store; tests make their own with a fake-free API pointed at a real server. */
 export function makeStore({ api, storage }: { api: Endpoints; storage: Storage }) {
@@ -37,4 +43,5 @@ export function makeStore({ api, storage }: { api: Endpoints; storage: Storage }
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
+/** The store's dispatch, with the editor's thunks (typed against RootState, editor included). */
+export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;

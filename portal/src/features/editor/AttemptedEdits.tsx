@@ -3,7 +3,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle 
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../shared/api/client';
 import type { PublishOption } from '../../../../shared/api/reportTypes';
-import { publishAttemptedEdits, type AttemptedEdit } from '../../../../shared/state/editorSlice';
+import { publishAttemptedEdits, type AttemptedEdit, selectEditor } from './editorState';
 import { toastQueued } from '../../../../shared/state/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -28,9 +28,9 @@ const publishItemOf = (edit: AttemptedEdit): PublishItem => ({
 export function AttemptedEditsBar() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const edits = useAppSelector((s) => s.editor.attemptedEdits);
-  const publishing = useAppSelector((s) => s.editor.publishing);
-  const { testId, version } = useAppSelector((s) => s.editor);
+  const edits = useAppSelector((s) => selectEditor(s).attemptedEdits);
+  const publishing = useAppSelector((s) => selectEditor(s).publishing);
+  const { testId, version } = useAppSelector((s) => selectEditor(s));
   const api = useApi();
   // The corrections preview: the publish below run dry (issue 16), asked again as the options change.
   const preview = useMemo<PreviewCorrections | undefined>(
@@ -52,7 +52,7 @@ export function AttemptedEditsBar() {
   useLeaveGuard(edits.length > 0, (proceed) => setDialog({ kind: 'leave', proceed }));
 
   // A re-mark of several questions (BulkActions) asks for the publish dialog once its marks are kept.
-  const publishRequest = useAppSelector((s) => s.editor.publishRequest);
+  const publishRequest = useAppSelector((s) => selectEditor(s).publishRequest);
   const seenRequest = useRef(publishRequest);
   useEffect(() => {
     if (publishRequest === seenRequest.current) return;

@@ -15,7 +15,7 @@ import {
   questionSelectionCleared,
   questionsInOrder,
   remarkQuestions,
-} from '../../../../shared/state/editorSlice';
+ selectEditor } from './editorState';
 import { toastQueued } from '../../../../shared/state/uiSlice';
 import { pickLanguage } from '../../../../shared/i18n/languages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -58,7 +58,7 @@ export function BulkActions({ section, attempted, part }: { section: EditorSecti
   const { t } = useTranslation();
   const styles = useStyles();
   const dispatch = useAppDispatch();
-  const selected = useAppSelector((s) => s.editor.selectedQuestionIds);
+  const selected = useAppSelector((s) => selectEditor(s).selectedQuestionIds);
   const [dialog, setDialog] = useState<BulkDialog>(null);
   const total = section.questions.length;
   const count = selected.length;
@@ -209,7 +209,7 @@ function SectionChoiceDialog({ kind, section, ids, onClose }: { kind: 'move' | '
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const run = useEditorWrite();
-  const sections = useAppSelector((s) => s.editor.test?.sections ?? []);
+  const sections = useAppSelector((s) => selectEditor(s).test?.sections ?? []);
   const choices = kind === 'move' ? sections.filter((s) => s._id !== section._id) : sections;
   const [target, setTarget] = useState(choices[0]?._id ?? '');
   const targetName = choices.find((s) => s._id === target)?.name ?? '';

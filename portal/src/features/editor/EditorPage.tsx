@@ -6,7 +6,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowLeftRegular, DataHistogramRegular, ErrorCircleRegular, EyeRegular, PrintRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { editorValidation, loadTest, sectionSelected, selectedSection, editorClosed } from '../../../../shared/state/editorSlice';
+import { editorValidation, loadTest, sectionSelected, selectedSection, editorClosed, selectEditor } from './editorState';
 import { pickLanguage } from '../../../../shared/i18n/languages';
 import type { ValidationError } from '../../../../shared/domain/test';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -51,7 +51,7 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
   const styles = useStyles();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const editor = useAppSelector((s) => s.editor);
+  const editor = useAppSelector((s) => selectEditor(s));
   const user = useAppSelector((s) => s.auth.user);
   const [leaving, setLeaving] = useState(false);
   // The question a validation link asked for; `seq` makes a second click on the same link scroll again.

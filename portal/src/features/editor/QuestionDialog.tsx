@@ -7,7 +7,7 @@ import {
   type QuestionDraft, type QuestionType,
   translationsForEdit,
 } from '../../../../shared/domain/test';
-import { addQuestions, editQuestion, firstLanguageOf } from '../../../../shared/state/editorSlice';
+import { addQuestions, editQuestion, firstLanguageOf, selectEditor } from './editorState';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { RichTextEditor } from './richText/RichTextEditor';
 import { FormDialog } from '../../app/FormDialog';
@@ -87,7 +87,7 @@ export function QuestionDialog({
   const styles = useStyles();
   const dispatch = useAppDispatch();
   const run = useEditorWrite();
-  const firstLanguage = useAppSelector((s) => firstLanguageOf(s.editor));
+  const firstLanguage = useAppSelector((s) => firstLanguageOf(selectEditor(s)));
   const types = parentQuestionId ? CHILD_QUESTION_TYPES : QUESTION_TYPES;
   const [type, setType] = useState<QuestionType>(question?.type ?? 'multiple_choice');
   const [name, setName] = useState(question?.name ?? '');

@@ -5,7 +5,7 @@ import { AddRegular, ArrowDownRegular, ArrowImportRegular, ArrowUpRegular, CopyR
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
 import { canEditQuestion, questionTextIn, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
-import { copyQuestion, deleteQuestions, firstLanguageOf, keepAttemptedEdit, questionSelectionToggled, reorderQuestions } from '../../../../shared/state/editorSlice';
+import { copyQuestion, deleteQuestions, firstLanguageOf, keepAttemptedEdit, questionSelectionToggled, reorderQuestions, selectEditor } from './editorState';
 import { toastQueued } from '../../../../shared/state/uiSlice';
 import { pickLanguage } from '../../../../shared/i18n/languages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -57,16 +57,16 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
   const styles = useStyles();
   const dispatch = useAppDispatch();
   const run = useEditorWrite();
-  const test = useAppSelector((s) => s.editor.test);
+  const test = useAppSelector((s) => selectEditor(s).test);
   const isGlobalTest = test?.isGlobal ?? false;
   // Like the header's Bulk Upload (spec: it depends on enableViduParser), the Word upload is for users with the parser enabled.
   const canUploadWord = useAppSelector((s) => Boolean(s.auth.user?.enableViduParser));
-  const firstLanguage = useAppSelector((s) => firstLanguageOf(s.editor));
+  const firstLanguage = useAppSelector((s) => firstLanguageOf(selectEditor(s)));
   // An attempted test: question edits are kept until published, and questions are not deleted (spec section 4).
   const attempted = Boolean(test?.isAttempted);
-  const attemptedEdits = useAppSelector((s) => s.editor.attemptedEdits);
+  const attemptedEdits = useAppSelector((s) => selectEditor(s).attemptedEdits);
   // Ticked for a bulk action (issue 17): top-level questions only, a comprehension's children go with it (spec section 6).
-  const ticked = useAppSelector((s) => s.editor.selectedQuestionIds);
+  const ticked = useAppSelector((s) => selectEditor(s).selectedQuestionIds);
   const tickedIds = useMemo(() => new Set(ticked), [ticked]);
   const keptIds = useMemo(() => new Set(attemptedEdits.map((e) => e.question._id)), [attemptedEdits]);
   const allowGpscType = useAppSelector((s) => Boolean(s.auth.user?.allowGpscType));
@@ -81,7 +81,7 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
     return true;
   };
   // In a multilingual test, the language shown: its text is read and edited here (null: the first).
-  const language = useAppSelector((s) => s.editor.contentLanguage);
+  const language = useAppSelector((s) => selectEditor(s).contentLanguage);
   const [dialog, setDialog] = useState<ListDialog>(null);
   const highlightedId = highlight.id;
   const list = useVirtualQuestions(section.questions);

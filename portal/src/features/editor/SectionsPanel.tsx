@@ -6,7 +6,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
-import { addSection, deleteSection, moveSection, sectionSelected, updateSection } from '../../../../shared/state/editorSlice';
+import { addSection, deleteSection, moveSection, sectionSelected, updateSection, selectEditor } from './editorState';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../app/FormDialog';
 import { useEditorWrite } from './useEditorWrite';
@@ -50,9 +50,9 @@ export function SectionsPanel({ readOnly }: { readOnly: boolean }) {
   const styles = useStyles();
   const dispatch = useAppDispatch();
   const run = useEditorWrite();
-  const sections = useAppSelector((s) => s.editor.test?.sections ?? []);
-  const selectedId = useAppSelector((s) => s.editor.selectedSectionId);
-  const attempted = useAppSelector((s) => Boolean(s.editor.test?.isAttempted));
+  const sections = useAppSelector((s) => selectEditor(s).test?.sections ?? []);
+  const selectedId = useAppSelector((s) => selectEditor(s).selectedSectionId);
+  const attempted = useAppSelector((s) => Boolean(selectEditor(s).test?.isAttempted));
   const [dialog, setDialog] = useState<SectionDialogState>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
@@ -207,7 +207,7 @@ function SectionDetailsDialog({ section, onClose }: { section: EditorSection; on
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const run = useEditorWrite();
-  const optionalOn = useAppSelector((s) => Boolean(s.editor.test?.settings.hasOptionalQuestions));
+  const optionalOn = useAppSelector((s) => Boolean(selectEditor(s).test?.settings.hasOptionalQuestions));
   const [attemptAny, setAttemptAny] = useState<string | null>(section.attemptAny !== null && section.attemptAny !== undefined ? String(section.attemptAny) : null);
   const anyNumber = attemptAny === null ? null : Number(attemptAny);
   const anyInvalid = anyNumber !== null && (!Number.isInteger(anyNumber) || anyNumber < 1 || anyNumber > section.numberOfQuestions);

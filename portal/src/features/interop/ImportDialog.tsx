@@ -5,7 +5,7 @@ import {
 import { ArrowImportRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
-import { reloadAfterChange } from '../../../../shared/state/editorSlice';
+import { reloadAfterChange } from '../editor/editorState';
 import { toastQueued } from '../../../../shared/state/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { FileChooser } from '../../app/FileChooser';

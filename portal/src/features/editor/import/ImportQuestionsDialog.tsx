@@ -4,7 +4,7 @@ import { ArrowLeftRegular, SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Breadcrumb, TestSummary } from '../../../../../shared/api/libraryTypes';
 import type { EditorSection, EditorTest } from '../../../../../shared/api/testTypes';
-import { importQuestions } from '../../../../../shared/state/editorSlice';
+import { importQuestions } from '../editorState';
 import { toastQueued } from '../../../../../shared/state/uiSlice';
 import { useApi } from '../../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';

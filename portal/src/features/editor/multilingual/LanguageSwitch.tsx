@@ -2,14 +2,14 @@ import { Tab, TabList } from '@fluentui/react-components';
 import { TranslateRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { contentLanguageName } from '../../../../../shared/domain/test';
-import { contentLanguageSelected, firstLanguageOf } from '../../../../../shared/state/editorSlice';
+import { contentLanguageSelected, firstLanguageOf, selectEditor } from '../editorState';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 
 /** In a multilingual test: which language's text the editor shows and edits. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
-  const editor = useAppSelector((s) => s.editor);
+  const editor = useAppSelector((s) => selectEditor(s));
   const first = firstLanguageOf(editor);
   if (!editor.test?.isMultilingual || editor.test.languagesList.length < 2) return null;
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { questionTextIn, type Question, type QuestionTranslation } from '../../../../../shared/domain/test';
-import { editQuestion } from '../../../../../shared/state/editorSlice';
+import { editQuestion } from '../editorState';
 import { FormDialog } from '../../../app/FormDialog';
 import { useAppDispatch } from '../../../app/hooks';
 import { RichText } from '../../../app/RichText';

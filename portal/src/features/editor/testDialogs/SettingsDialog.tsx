@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Divider, Field, Input, Link, MessageBar, MessageBarBody, Radio, RadioGroup, Switch, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { applySettings, shuffleChoiceOf, TestRuleError, type SettingsPatch, type TestSettings } from '../../../../../shared/domain/test';
-import { modelOf } from '../../../../../shared/state/editorSlice';
+import { modelOf } from '../editorState';
 import { pickLanguage } from '../../../../../shared/i18n/languages';
 import { serverMessage } from '../../../../../shared/i18n/serverMessages';
 import { FormDialog } from '../../../app/FormDialog';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { updateTest, type TestChange } from '../../../../../shared/state/editorSlice';
+import { updateTest, type TestChange } from '../editorState';
 import { useAppDispatch } from '../../../app/hooks';
 import { useEditorWrite } from '../useEditorWrite';
 

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../../shared/api/testTypes';
 import type { ParserEngine } from '../../../../../shared/parser/engines';
 import { blocksUpload } from '../../../../../shared/parser/types';
-import { reloadAfterChange } from '../../../../../shared/state/editorSlice';
+import { reloadAfterChange } from '../editorState';
 import { toastQueued } from '../../../../../shared/state/uiSlice';
 import { DuplicatesNotice } from '../../../../../shared/ui/wordUpload/DuplicatesNotice';
 import { MissingFontsDialog } from '../../../../../shared/ui/wordUpload/MissingFontsDialog';
