@@ -4,7 +4,7 @@ import type { TestType } from '../domain/test/types';
 /**
  * A free (shared) test as `GET /v2/shared-test/test/{id}` and the writes answer it (spec section 3,
  * "Shared / free test"). Before one exists (`isNew`), `_id` and `testURL` are null and the other
- * fields hold the defaults a new one would get (start 30 minutes from now, the test's attempts).
+ * fields hold the defaults a new one would get (start now, the test's attempts).
  */
 export interface SharedTest {
   _id: string | null;
@@ -25,6 +25,11 @@ export interface SharedTest {
   isReadyToLink: boolean;
   /** Its validation messages when it does not, in the caller's language. */
   problems: string[];
+  /**
+   * The test shows its answers or solutions "later" (revealAnswersTime later): students see them
+   * once the free test's end has passed, and never while it has no end (issue 17).
+   */
+  answersLater: boolean;
   createdAt: string | null;
   updatedAt: string | null;
 }

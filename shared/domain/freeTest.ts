@@ -7,16 +7,22 @@ import { LIMITS, UNLIMITED_ATTEMPTS } from './test/defaults';
 
 /** Spec section 9: the free test is created (or updated) 1 s after the tutor's last change. */
 export const FREE_TEST_DEBOUNCE_MS = 1000;
-/** Spec section 9: a new free test opens 30 minutes from now. */
-export const FREE_TEST_START_OFFSET_MS = 30 * 60_000;
+/**
+ * A new free test opens now (issue 17; spec section 9 said 30 minutes from now, which left a
+ * freshly copied link that nobody could open for half an hour).
+ */
+export const FREE_TEST_START_OFFSET_MS = 0;
 /** Spec section 9: -1, unlimited attempts per student. */
 export const FREE_TEST_UNLIMITED_ATTEMPTS = UNLIMITED_ATTEMPTS;
 export const FREE_TEST_MAX_ATTEMPTS = LIMITS.maxAttempts;
 
-/** The start of a new free test: 30 minutes from now, rounded up to the whole minute (date pickers show minutes). */
+/** The start of a new free test: now, rounded down to the whole minute (date pickers show minutes), so the link opens at once. */
 export function defaultFreeTestStart(now: Date = new Date()): Date {
-  return new Date(Math.ceil((now.getTime() + FREE_TEST_START_OFFSET_MS) / 60_000) * 60_000);
+  return new Date(Math.floor((now.getTime() + FREE_TEST_START_OFFSET_MS) / 60_000) * 60_000);
 }
+
+/** Nobody can open the link yet: its start is still to come. */
+export const opensLater = (startTime: Date | string, now = Date.now()) => new Date(startTime).getTime() > now;
 
 export const isValidAttempts = (value: number) =>
   Number.isInteger(value) && (value === FREE_TEST_UNLIMITED_ATTEMPTS || (value >= 1 && value <= FREE_TEST_MAX_ATTEMPTS));

@@ -28,18 +28,36 @@ const update = (id: string, body: Record<string, unknown>, editor: Editor = tuto
 const ofTest = (testId: string, editor: Editor = tutor, lang?: string) => editor.call('GET', `/api/v2/shared-test/test/${testId}`, undefined, lang);
 const fieldsOf = (res: { body: any }) => res.body.details?.map((d: { field: string }) => d.field);
 
-test('GET before one exists: the new state with the defaults (start in 30 minutes, unlimited attempts)', async () => {
+test('GET before one exists: the new state with the defaults (start now, unlimited attempts; issue 17)', async () => {
   const testId = await readyTest();
   const before = Date.now();
   const res = await ofTest(testId);
   expect(res.status).toBe(200);
   expect(res.body.data).toMatchObject({
     _id: null, testId, testName: 'Algebra quiz', testURL: null, endTime: null, noOfAttempts: -1,
-    isNew: true, isRemoved: false, testType: expect.any(String), isReadyToLink: true, problems: [],
+    isNew: true, isRemoved: false, testType: expect.any(String), isReadyToLink: true, problems: [], answersLater: false,
   });
+  // Now, down to the whole minute: a student can open the link as soon as it is copied.
   const start = Date.parse(res.body.data.startTime);
-  expect(start).toBeGreaterThanOrEqual(before + 30 * 60_000);
-  expect(start).toBeLessThanOrEqual(Date.now() + 31 * 60_000);
+  expect(start).toBeLessThanOrEqual(Date.now());
+  expect(start).toBeGreaterThan(before - 60_000);
+  expect(start % 60_000).toBe(0);
+});
+
+test('answersLater: the test reveals answers later (after the free test ends); off when it reveals them now or shows none (issue 17)', async () => {
+  const testId = await readyTest();
+  const setSettings = async (settings: Record<string, unknown>) => {
+    const { version } = await tutor.get(testId);
+    expect((await tutor.call('PATCH', '/api/v2/test/update', { testId, version, settings })).status).toBe(200);
+  };
+  await setSettings({ revealAnswersTime: 'later' });
+  expect((await ofTest(testId)).body.data.answersLater).toBe(true);
+  const created = (await create({ testId, startTime: at(0) })).body.data;
+  expect(created.answersLater).toBe(true);
+  await setSettings({ showAnswers: false, showSolutions: false });
+  expect((await ofTest(testId)).body.data.answersLater).toBe(false);
+  await setSettings({ showAnswers: true, revealAnswersTime: 'now' });
+  expect((await ofTest(testId)).body.data.answersLater).toBe(false);
 });
 
 test('create, read back, update: the link is /t/{id} on the origin the tutor used, the test is marked shared', async () => {

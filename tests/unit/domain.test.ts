@@ -1,5 +1,5 @@
 import { BADGE_CAP, formatBadgeCount } from '../../shared/domain/badge';
-import { DEFAULT_DATE_FORMAT, formatDate } from '../../shared/domain/dates';
+import { DEFAULT_DATE_FORMAT, formatDate, formatDateTime, formatNumber } from '../../shared/domain/dates';
 import { CALLBACK_PHONE_LENGTH, CALLBACK_PROMISE_MINUTES, isValidCallbackNumber } from '../../shared/domain/help';
 import { checkNewPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/domain/password';
 import {
@@ -150,43 +150,56 @@ describe('password: checkNewPassword', () => {
   });
 });
 
-describe('dates: formatDate', () => {
+describe('dates and numbers through Intl, in each UI language (issue 17)', () => {
   // Local noon (no offset): 7 March in whatever time zone the tests run in.
   const date = '2025-03-07T12:00:00';
 
-  it('defaults to DD MMM YYYY', () => {
+  it('defaults to the language\'s medium date, the month as a name', () => {
     expect(DEFAULT_DATE_FORMAT).toBe('DD MMM YYYY');
-    expect(formatDate(date, undefined)).toBe('07 Mar 2025');
-    expect(formatDate(date, '')).toBe('07 Mar 2025');
-    expect(formatDate(new Date(date), undefined)).toBe('07 Mar 2025');
+    expect(formatDate(date, undefined)).toBe('7 Mar 2025');
+    expect(formatDate(date, '')).toBe('7 Mar 2025');
+    expect(formatDate(new Date(date), undefined)).toBe('7 Mar 2025');
   });
 
   it.each([
-    ['en', 'DD MMM YYYY', '07 Mar 2025'],
+    ['en', 'DD MMM YYYY', '7 Mar 2025'],
     ['en', 'DD/MM/YYYY', '07/03/2025'],
-    ['vi', 'DD MMM YYYY', '07 Th03 2025'],
+    ['vi', 'DD MMM YYYY', '7 thg 3, 2025'],
     ['vi', 'DD/MM/YYYY', '07/03/2025'],
-    ['ko', 'DD MMM YYYY', '07 3월 2025'],
-    ['ko', 'DD/MM/YYYY', '07/03/2025'],
-  ])('in %s with %s', (locale, format, expected) => {
-    expect(formatDate(date, format, locale)).toBe(expected);
+    ['ko', 'DD MMM YYYY', '2025. 3. 7.'],
+    ['ko', 'YYYY-MM-DD', '2025. 03. 07.'],
+  ])('in %s with the region format %s: %s', (language, format, expected) => {
+    expect(formatDate(date, format, language)).toBe(expected);
   });
 
-  it('month names follow the locale', () => {
-    expect(formatDate(date, 'MMMM', 'en')).toBe('March');
-    expect(formatDate(date, 'MMMM', 'vi')).toBe('tháng 3');
-    expect(formatDate(date, 'MMMM', 'ko')).toBe('3월');
+  it('Korean reads year, month, day (2026. 11. 24.), never "24 11월 2026"', () => {
+    expect(formatDate('2026-11-24T12:00:00', undefined, 'ko')).toBe('2026. 11. 24.');
+    expect(formatDate('2026-11-24T12:00:00', undefined, 'ko-KR')).toBe('2026. 11. 24.');
   });
 
-  it('does not change the global dayjs locale', () => {
-    formatDate(date, 'MMM', 'ko');
-    expect(formatDate(date, 'MMM')).toBe('Mar');
+  it.each([
+    ['en', '24 Nov 2026 09:05'],
+    ['vi', '24 thg 11, 2026 09:05'],
+    ['ko', '2026. 11. 24. 09:05'],
+  ])('a date and time in %s: %s', (language, expected) => {
+    expect(formatDateTime('2026-11-24T09:05:00', undefined, language)).toBe(expected);
+  });
+
+  it.each([
+    ['en', '12,345.5', '0.25'],
+    ['vi', '12.345,5', '0,25'],
+    ['ko', '12,345.5', '0.25'],
+  ])('numbers in %s: %s', (language, thousands, fraction) => {
+    expect(formatNumber(12345.49, language)).toBe(thousands);
+    expect(formatNumber(0.25, language, 2, 2)).toBe(fraction);
+    expect(formatNumber(null, language)).toBe('—');
   });
 
   it('gives an empty string for invalid dates', () => {
     expect(formatDate('not a date', 'DD/MM/YYYY')).toBe('');
     expect(formatDate('', 'DD MMM YYYY', 'vi')).toBe('');
     expect(formatDate(new Date(Number.NaN), undefined, 'ko')).toBe('');
+    expect(formatDateTime('', undefined, 'ko')).toBe('');
   });
 });
 

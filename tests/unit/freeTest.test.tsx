@@ -8,7 +8,7 @@ import { makeUser, renderWithProviders } from '../../portal/src/test-utils';
 const START = '2030-03-04T09:00:00.000Z';
 const newState = (extra: Partial<SharedTest> = {}): SharedTest => ({
   _id: null, testId: 't1', testName: 'Algebra', testURL: null, startTime: START, endTime: null, noOfAttempts: -1, attemptsFromTest: true,
-  isNew: true, isRemoved: false, testType: 'DEFAULT' as SharedTest['testType'], isReadyToLink: true, problems: [], createdAt: null, updatedAt: null,
+  isNew: true, isRemoved: false, testType: 'DEFAULT' as SharedTest['testType'], isReadyToLink: true, problems: [], answersLater: false, createdAt: null, updatedAt: null,
   ...extra,
 });
 const saved = (extra: Partial<SharedTest> = {}): SharedTest =>
@@ -60,7 +60,7 @@ it('a test without one: created 1 s after the dialog opens, with the defaults, t
   expect(calls.createSharedTest).toHaveBeenCalledWith({ testId: 't1', startTime: START, endTime: null });
   expect(stateText()).toBe('created');
   expect(screen.getByTestId('free-test-link')).toHaveValue('http://school.example/t/s1');
-  expect(screen.getByTestId('free-test-window')).toHaveTextContent(/Open from 04 Mar 2030 \d\d:00, with no end/);
+  expect(screen.getByTestId('free-test-window')).toHaveTextContent(/Open from 4 Mar 2030 \d\d:00, with no end/);
 });
 
 it('changes are saved once, 1 s after the last one (debounced), and the state becomes updated', async () => {
@@ -96,7 +96,7 @@ it('an end time: set, shown in the region format; before the start it is refused
   fireEvent.click(screen.getByTestId('free-test-has-end'));
   await advance(1000);
   expect(calls.updateSharedTest).toHaveBeenLastCalledWith('s1', expect.objectContaining({ endTime: '2030-03-05T09:00:00.000Z' }));
-  expect(screen.getByTestId('free-test-window')).toHaveTextContent(/Open from 04 Mar 2030 \d\d:00 until 05 Mar 2030 \d\d:00/);
+  expect(screen.getByTestId('free-test-window')).toHaveTextContent(/Open from 4 Mar 2030 \d\d:00 until 5 Mar 2030 \d\d:00/);
   fireEvent.change(screen.getByTestId('free-test-end'), { target: { value: '2030-03-01T08:00' } });
   expect(screen.getByText('The end time must be after the start time.')).toBeInTheDocument();
   await advance(2000);
@@ -131,12 +131,23 @@ it('a test that does not pass validation shows its problems and is never created
 it('copy link: the link goes to the clipboard with the spec toast', async () => {
   const writeText = jest.fn(async () => undefined);
   Object.assign(navigator, { clipboard: { writeText } });
-  const { store } = await open(saved());
+  const { store } = await open(saved({ startTime: new Date(Date.now() - 60_000).toISOString() }));
   await act(async () => {
     fireEvent.click(screen.getByTestId('free-test-copy'));
   });
   expect(writeText).toHaveBeenCalledWith('http://school.example/t/s1');
   expect(toasts(store)).toContainEqual(['success', 'Test link has been copied. Now share it with your students']);
+});
+
+it('copying a link that opens later warns when it opens (issue 17)', async () => {
+  const writeText = jest.fn(async () => undefined);
+  Object.assign(navigator, { clipboard: { writeText } });
+  const { store } = await open(saved());
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('free-test-copy'));
+  });
+  expect(writeText).toHaveBeenCalledWith('http://school.example/t/s1');
+  expect(toasts(store)).toContainEqual(['warning', expect.stringMatching(/^Test link has been copied, but nobody can open it before 4 Mar 2030 \d\d:00\.$/)]);
 });
 
 it("disable: removed, fields locked, copying warns 'Test is already disabled.Now it can't be shared'; re-enable", async () => {
@@ -175,8 +186,33 @@ it('Vietnamese', async () => {
   expect(screen.getByTestId('free-test-copy')).toHaveTextContent('Sao chép liên kết');
 });
 
-it('the default start is 30 minutes from now, to the next whole minute', () => {
+it('the default start is now, down to the whole minute: the link opens at once (issue 17)', () => {
   const now = new Date('2030-01-01T10:00:20Z');
-  expect(defaultFreeTestStart(now).toISOString()).toBe('2030-01-01T10:31:00.000Z');
-  expect(defaultFreeTestStart(new Date('2030-01-01T10:00:00Z')).toISOString()).toBe('2030-01-01T10:30:00.000Z');
+  expect(defaultFreeTestStart(now).toISOString()).toBe('2030-01-01T10:00:00.000Z');
+  expect(defaultFreeTestStart(new Date('2030-01-01T10:00:00Z')).toISOString()).toBe('2030-01-01T10:00:00.000Z');
+  expect(defaultFreeTestStart().getTime()).toBeLessThanOrEqual(Date.now());
+});
+
+it('a start still to come: warned that nobody can open the link yet, and "Open it now" moves the start to now', async () => {
+  await open(saved());
+  expect(screen.getByTestId('free-test-not-open')).toHaveTextContent(/^Nobody can open this link yet: it opens on 4 Mar 2030 \d\d:00\./);
+  fireEvent.click(screen.getByTestId('free-test-open-now'));
+  expect(screen.queryByTestId('free-test-not-open')).not.toBeInTheDocument();
+});
+
+it('a start that has come: no warning', async () => {
+  await open(saved({ startTime: new Date(Date.now() - 60_000).toISOString() }));
+  expect(screen.queryByTestId('free-test-not-open')).not.toBeInTheDocument();
+});
+
+it('answers shown later: says they show after the end, or that with no end they never show (issue 17)', async () => {
+  await open(saved({ answersLater: true, startTime: new Date(Date.now() - 60_000).toISOString() }));
+  expect(screen.getByTestId('free-test-answers')).toHaveTextContent('With no end, students will not see the answers: set an end time to show them.');
+  fireEvent.click(screen.getByTestId('free-test-has-end'));
+  expect(screen.getByTestId('free-test-answers')).toHaveTextContent(/^This test shows its answers later: students see them after the end, \d{1,2} \w{3} \d{4} \d\d:\d\d\.$/);
+});
+
+it('answers shown at once: nothing said about them', async () => {
+  await open(saved({ answersLater: false }));
+  expect(screen.queryByTestId('free-test-answers')).not.toBeInTheDocument();
 });

@@ -55,7 +55,7 @@ describe('BulkUploadInfoDialog', () => {
 
   it('is translated (Korean), with the date in the Korean locale', async () => {
     await renderInfo(async () => ({ link: '/api/v2/parser/manifest.xml', version: '1.2.0.0', releaseDate: '2026-11-22' }), 'ko');
-    expect(await screen.findByText('버전 1.2.0.0 · 22 11월 2026 출시')).toBeInTheDocument();
+    expect(await screen.findByText('버전 1.2.0.0 · 2026. 11. 22. 출시')).toBeInTheDocument();
     expect(screen.getByTestId('addin-download')).toHaveTextContent('Word 추가 기능 다운로드');
   });
 });

@@ -14,11 +14,13 @@ export interface LinkableTest {
   attempts: number;
   /** Validation messages (spec section 5); empty when the test may be published by link. */
   problems: string[];
+  /** Answers or solutions are shown, later: after the free test's end. */
+  answersLater: boolean;
 }
 
 /** A free test (spec section 3), or the "new" state of a test without one (`isNew`, with the defaults). */
 export function presentSharedTest(row: SharedTestRow | undefined, test: LinkableTest, origin: string, now = new Date()): SharedTest {
-  const common = { testId: test.id, testName: test.name, testType: test.testType, isReadyToLink: test.problems.length === 0, problems: test.problems };
+  const common = { testId: test.id, testName: test.name, testType: test.testType, isReadyToLink: test.problems.length === 0, problems: test.problems, answersLater: test.answersLater };
   if (!row) {
     return {
       _id: null,

@@ -38,7 +38,9 @@ export class FreeTestService {
     if (!row || row.is_global) throw notFound('test');
     const test = await this.tests.hydrate(caller, row, db);
     const problems = validateTest(test, caller.lang).map((error) => error.msg);
-    return { row, test: { id: row.id, name: row.name, testType: test.testType, attempts: test.attempts, problems } };
+    const { settings } = test;
+    const answersLater = settings.revealAnswersTime === 'later' && (settings.showAnswers || settings.showSolutions);
+    return { row, test: { id: row.id, name: row.name, testType: test.testType, attempts: test.attempts, problems, answersLater } };
   }
 
   /**

@@ -1,14 +1,14 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody,
-  MessageBarTitle, Radio, RadioGroup, Spinner, Switch, Text, makeStyles, tokens,
+  MessageBarActions, MessageBarTitle, Radio, RadioGroup, Spinner, Switch, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { CopyRegular, DataHistogramRegular, LinkDismissRegular, LinkRegular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DATE_FORMAT, formatDate } from '../../../../shared/domain/dates';
-import { FREE_TEST_MAX_ATTEMPTS, FREE_TEST_UNLIMITED_ATTEMPTS } from '../../../../shared/domain/freeTest';
+import { DEFAULT_DATE_FORMAT, formatDateTime } from '../../../../shared/domain/dates';
+import { defaultFreeTestStart, FREE_TEST_MAX_ATTEMPTS, FREE_TEST_UNLIMITED_ATTEMPTS, opensLater } from '../../../../shared/domain/freeTest';
 import { toastQueued } from '../../../../shared/state/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { resultsPath } from '../../app/routes';
@@ -46,7 +46,16 @@ export function FreeTestDialog({ testId, testName, onClose, showResults = true }
   const { shared, draft, state, loadFailed, saving, change, setRemoved, problem } = useFreeTest(testId);
   const [count, setCount] = useState<string | null>(null);
   const linkInput = useRef<HTMLInputElement>(null);
-  const when = (iso: string) => formatDate(iso, `${dateFormat} HH:mm`, i18n.language);
+  const when = (iso: string) => formatDateTime(iso, dateFormat, i18n.language);
+
+  // The clock the "nobody can open it yet" warning reads: ticks while the start is still to come.
+  const [now, setNow] = useState(() => Date.now());
+  const notOpenYet = Boolean(draft?.startTime && !problem && opensLater(draft.startTime, now));
+  useEffect(() => {
+    if (!notOpenYet) return undefined;
+    const tick = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(tick);
+  }, [notOpenYet]);
 
   const removed = Boolean(shared?.isRemoved);
   const unlimited = draft?.noOfAttempts === FREE_TEST_UNLIMITED_ATTEMPTS;
@@ -65,7 +74,9 @@ export function FreeTestDialog({ testId, testName, onClose, showResults = true }
       linkInput.current?.select();
       document.execCommand?.('copy');
     }
-    dispatch(toastQueued({ intent: 'success', body: t('freeTest.copied') }));
+    // A link nobody can open yet is still copied, with a warning that says when it opens.
+    if (draft && opensLater(draft.startTime)) dispatch(toastQueued({ intent: 'warning', body: t('freeTest.copiedNotOpen', { start: when(draft.startTime) }) }));
+    else dispatch(toastQueued({ intent: 'success', body: t('freeTest.copied') }));
   };
 
   const setAttempts = (text: string) => {
@@ -144,6 +155,23 @@ export function FreeTestDialog({ testId, testName, onClose, showResults = true }
                   <Caption1 data-testid="free-test-window">
                     {draft.endTime ? t('freeTest.window', { start: when(draft.startTime), end: when(draft.endTime) }) : t('freeTest.windowOpen', { start: when(draft.startTime) })}
                   </Caption1>
+                )}
+                {notOpenYet && !removed && (
+                  <MessageBar intent="warning" data-testid="free-test-not-open" layout="multiline">
+                    <MessageBarBody>{t('freeTest.notOpenYet', { start: when(draft.startTime) })}</MessageBarBody>
+                    <MessageBarActions>
+                      <Button size="small" onClick={() => change({ startTime: defaultFreeTestStart().toISOString() })} data-testid="free-test-open-now">
+                        {t('freeTest.openNow')}
+                      </Button>
+                    </MessageBarActions>
+                  </MessageBar>
+                )}
+                {shared.answersLater && !problem && (
+                  <MessageBar intent={draft.endTime ? 'info' : 'warning'} data-testid="free-test-answers" data-end={draft.endTime ? 'set' : 'none'} layout="multiline">
+                    <MessageBarBody>
+                      {draft.endTime ? t('freeTest.answersAfterEnd', { end: when(draft.endTime) }) : t('freeTest.answersNeedEnd')}
+                    </MessageBarBody>
+                  </MessageBar>
                 )}
                 <Field label={t('freeTest.attempts')}>
                   <RadioGroup

@@ -5,7 +5,7 @@ import {
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { AttemptRow } from '../../../../shared/contract/results';
-import { DEFAULT_DATE_FORMAT, formatDate } from '../../../../shared/domain/dates';
+import { DEFAULT_DATE_FORMAT, formatDateTime } from '../../../../shared/domain/dates';
 import { useAppSelector } from '../../app/hooks';
 import { formatDuration, formatNumber, formatPercent } from './format';
 import { PAGE_SIZES, useAttempts, type AttemptSort } from './useAttempts';
@@ -122,7 +122,7 @@ export function AttemptsTable({ sharedTestId, refresh, onOpen }: { sharedTestId:
                   </span>
                 </TableCell>
                 <TableCell>{formatDuration(row.timeTakenS)}</TableCell>
-                <TableCell className={styles.narrow}>{row.submittedAt ? formatDate(row.submittedAt, `${dateFormat} HH:mm`, lang) : '—'}</TableCell>
+                <TableCell className={styles.narrow}>{row.submittedAt ? formatDateTime(row.submittedAt, dateFormat, lang) : '—'}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,16 +1,11 @@
 import type { Analysis, QuestionStat } from '../../../../shared/contract/results';
+import { formatNumber } from '../../../../shared/domain/dates';
 
-/** A figure of the Results screen in the tutor's language; '—' where there is none yet. */
-export function formatNumber(value: number | null | undefined, language: string, digits = 1): string {
-  if (value == null || Number.isNaN(value)) return '—';
-  return new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value);
-}
+/** A figure of the Results screen in the tutor's language (shared/domain/dates, Intl); '—' where there is none yet. */
+export { formatNumber };
 
 /** A coefficient (discrimination, reliability) always with two decimals: 1.00, -0.31. */
-export function formatFixed(value: number | null | undefined, language: string): string {
-  if (value == null || Number.isNaN(value)) return '—';
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(value);
-}
+export const formatFixed = (value: number | null | undefined, language: string) => formatNumber(value, language, 2, 2);
 
 export const formatPercent = (value: number | null | undefined, language: string, digits = 1) =>
   value == null ? '—' : `${formatNumber(value, language, digits)}%`;

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { errorCode, errorMessage } from '../../../../shared/api/client';
+import { formatDateTime } from '../../../../shared/domain/dates';
 import { RichText } from '../../app/RichText';
 import { useStudentStyles } from './styles';
 import type { StudentTestState } from './useStudentTest';
@@ -15,7 +16,7 @@ export function formatDuration(ms: number): string {
 
 export function useFormatTime() {
   const { i18n } = useTranslation();
-  return (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return (iso: string) => formatDateTime(iso, undefined, i18n.language);
 }
 
 /** What a student reads first: the test, its window, and who they are. */
