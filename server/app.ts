@@ -36,6 +36,12 @@ import { resultsRoutes } from './modules/results/routes';
 import { analysisRoutes } from './modules/analysis/routes';
 import { studentRoutes } from './modules/students/routes';
 import { interopRoutes } from './modules/interop/routes';
+import { JobQueue } from './jobs/queue';
+import { StudentService } from './modules/students/service';
+import { StudentsRepository } from './modules/students/repository';
+import { StudentIdentityService } from './modules/students/identity';
+import { StudentIdentityRepository } from './modules/students/identityRepository';
+import { TestEditorRepository } from './modules/tests/repository';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -83,7 +89,8 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
 
   const services = createServices(config, database.db, database.kind, app.log, changes);
   // Mail queued after an answer (forgot-password) is written and sent before the database closes.
-  app.addHook('onClose', () => services.mailer.settled());
+  app.addHook('onClose', () => services.mailer.settled(5_000));
+  if (database.connectionString) await startJobs(app, services, database.connectionString);
   refuseExpiredWrites(app, services.requireAuth);
   // Shutting down: every answer closes its connection, so no kept-alive connection holds the exit.
   app.addHook('onSend', (_request, reply, _payload, done) => {
@@ -135,6 +142,28 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   await app.register(guideRoutes);
   registerPortal(app, config);
   return { app, services };
+}
+
+/**
+ * PostgreSQL: background work from the job queue (server/jobs/queue.ts), once across every
+ * process. PGlite (one process) keeps the in-process way: mail is sent after it is written,
+ * expired attempts are submitted when read.
+ */
+async function startJobs(app: FastifyInstance, services: Services, connectionString: string): Promise<void> {
+  const db = services.db;
+  const students = new StudentService(
+    new StudentsRepository(db),
+    new TestEditorRepository(db),
+    new StudentIdentityService(new StudentIdentityRepository(db), services.mailer, services.sms),
+  );
+  const jobs = await JobQueue.start(
+    connectionString,
+    { 'students-expire': () => students.submitAllExpired(), 'mail-send': ({ outboxId }) => services.mailer.deliver(outboxId) },
+    app.log,
+    { sweepSeconds: services.config.jobSweepSeconds },
+  );
+  services.mailer.useQueue((outboxId) => jobs.send('mail-send', { outboxId }));
+  app.addHook('onClose', () => jobs.stop());
 }
 
 /** Request rate limits: in Redis with REDIS_URL, else in PostgreSQL, else (PGlite: one process) in memory. */

@@ -58,6 +58,8 @@ export interface ServerConfig {
   shutdownDelayMs: number;
   /** On SIGTERM: the longest requests in flight get to finish (SHUTDOWN_TIMEOUT_MS, 30 s). */
   shutdownTimeoutMs: number;
+  /** PostgreSQL: how often the job queue's sweep of expired attempts runs, once across all processes (JOB_SWEEP_SECONDS, 30). */
+  jobSweepSeconds: number;
   /** Seed a demo organisation on first start of an empty embedded database. */
   seedDemo: boolean;
 }
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     listenRetryMs: intFrom(env.LISTEN_RETRY_MS, 100),
     shutdownDelayMs: intFrom(env.SHUTDOWN_DELAY_MS, 0),
     shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 30_000),
+    jobSweepSeconds: Math.max(1, intFrom(env.JOB_SWEEP_SECONDS, 30)),
     ...overrides,
   };
 }

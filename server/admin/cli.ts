@@ -29,7 +29,7 @@ const ORG_FLAGS: readonly (readonly [string, FeatureFlag])[] = [
   ['sharing', 'allow_sharing'],
 ];
 
-const USAGE = `Testforge admin: operator commands on organisations and users.
+const USAGE = `Testforge admin: operator commands on organisations and users, and the job queue.
 
 Usage: npm run admin -- <command> [options]
 
@@ -42,6 +42,9 @@ Commands:
       Create a user in an organisation. Without --password one is generated and printed once.
   wl:token --org CODE --email EMAIL
       Print a new white-label access token for that user (sent as x-wl-access-token).
+  jobs [--failed N]
+      The background job queue (PostgreSQL): jobs per queue and state, and the N latest
+      failures (default 5) with their error.
   help
       Print this text.
 
@@ -154,6 +157,21 @@ const COMMANDS: Record<string, Command> = {
       const token = await createWhitelabelToken(database.db, { orgCode: String(values.org), email: String(values.email) });
       out(`White-label access token for ${String(values.email)} in organisation ${String(values.org)} (send it as x-wl-access-token; shown once):`);
       out(token);
+    },
+  },
+  jobs: {
+    options: { failed: { type: 'string' }, ...help },
+    required: [],
+    validate: (values) => {
+      if (values.failed !== undefined && !/^\d{1,4}$/.test(String(values.failed))) throw new UsageError(`--failed must be a whole number, 0 or more (got "${String(values.failed)}")`);
+    },
+    run: async (database, values, out) => {
+      if (database.kind !== 'postgres') {
+        out('No job queue: the embedded database is one process, which does its background work itself (docs/scaling.md).');
+        return;
+      }
+      const { describeJobs } = await import('../jobs/status');
+      for (const line of await describeJobs(database.db, values.failed === undefined ? 5 : Number(values.failed))) out(line);
     },
   },
 };

@@ -20,6 +20,7 @@ import * as m012resultsCounters from './migrations/012_results_counters';
 import * as m013analysis from './migrations/013_analysis';
 import * as m014changeNotices from './migrations/014_change_notices';
 import * as m015answerOrder from './migrations/015_answer_order';
+import * as m016expirySweep from './migrations/016_expiry_sweep';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '013_analysis': m013analysis,
   '014_change_notices': m014changeNotices,
   '015_answer_order': m015answerOrder,
+  '016_expiry_sweep': m016expirySweep,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {

@@ -40,14 +40,34 @@ export class Mailer {
       this.log.info({ outboxId: row.id, to: mail.to, subject: mail.subject }, `mail kept in outbox (no SMTP_URL):\n${mail.body}`);
       return;
     }
+    if (this.queue) {
+      // PostgreSQL (issue 19): one process of the cluster delivers it, retried while SMTP fails.
+      await this.queue(row.id);
+      this.queued.add(row.id);
+      return;
+    }
     try {
-      await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.body });
-      // Once delivered, the body (which may hold a live reset link) is not kept.
-      await this.db.updateTable('outbox').set({ sent_at: new Date(), body: '[delivered; body not kept]' }).where('id', '=', row.id).execute();
+      await this.deliver(row.id);
     } catch (error) {
       // The mail stays unsent in the outbox; the caller's request still succeeds.
       this.log.error({ err: error, outboxId: row.id }, 'SMTP delivery failed');
     }
+  }
+
+  /** Where mail is handed to the job queue (PostgreSQL); unset, it is sent in this process. */
+  private queue?: (outboxId: string) => Promise<void>;
+  useQueue(queue: (outboxId: string) => Promise<void>): void {
+    this.queue = queue;
+  }
+
+  /** Sends one outbox row not yet sent (the job queue's `mail-send`); throws when SMTP fails, so the job is retried. */
+  async deliver(outboxId: string): Promise<void> {
+    if (!this.transport) return;
+    const mail = await this.db.selectFrom('outbox').select(['recipient', 'subject', 'body', 'sent_at']).where('id', '=', outboxId).executeTakeFirst();
+    if (!mail || mail.sent_at) return;
+    await this.transport.sendMail({ from: this.from, to: mail.recipient, subject: mail.subject, text: mail.body });
+    // Once delivered, the body (which may hold a live reset link) is not kept.
+    await this.db.updateTable('outbox').set({ sent_at: new Date(), body: '[delivered; body not kept]' }).where('id', '=', outboxId).execute();
   }
 
   /**
@@ -62,8 +82,22 @@ export class Mailer {
     this.pending.add(task);
   }
 
-  /** Resolves when every mail queued so far is written and sent (or has failed). */
-  async settled(): Promise<void> {
+  /** Outbox rows this process handed to the job queue, until seen sent (see settled). */
+  private readonly queued = new Set<string>();
+
+  /**
+   * Resolves when every mail queued so far is written and sent (or has failed). Mail handed to
+   * the job queue is waited for at most `queueWaitMs`: a delivery still being retried then is
+   * the queue's, whichever process takes it.
+   */
+  async settled(queueWaitMs = 15_000): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
+    const until = Date.now() + queueWaitMs;
+    while (this.queued.size && Date.now() < until) {
+      const sent = await this.db.selectFrom('outbox').select('id').where('id', 'in', [...this.queued]).where('sent_at', 'is not', null).execute();
+      for (const row of sent) this.queued.delete(row.id);
+      if (this.queued.size) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    this.queued.clear();
   }
 }

@@ -196,6 +196,19 @@ export class StudentsRepository {
       .execute();
   }
 
+  /** Free tests with attempts past their deadline and the grace, never submitted (the job queue's sweep, issue 19). */
+  async freeTestsWithExpired(before: Date, limit: number, db: Kysely<Database> = this.db): Promise<string[]> {
+    const rows = await db
+      .selectFrom('attempts')
+      .select('shared_test_id')
+      .distinct()
+      .where('submitted_at', 'is', null)
+      .where('deadline_at', '<', before)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.shared_test_id);
+  }
+
   /** The first score a re-evaluation replaced, if any (score_changes, oldest publish first). */
   async firstScoreChange(attemptId: string, db: Kysely<Database> = this.db): Promise<number | null> {
     const row = await db
