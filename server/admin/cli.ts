@@ -40,6 +40,9 @@ Commands:
       Change an organisation: --days restarts the subscription at N days from now.
   user:create --org CODE --email EMAIL --name NAME [--password PASSWORD] [--clp-editor] [--role tutor|admin]
       Create a user in an organisation. Without --password one is generated and printed once.
+  org:branding --code CODE [--logo URL] [--color #RRGGBB] [--welcome TEXT]
+      The sign-in page's branding: logo (https or /api/files/...), accent colour (dark enough
+      for white text, 4.5:1) and a welcome line (up to 200 characters). "" clears a value.
   wl:token --org CODE --email EMAIL
       Print a new white-label access token for that user (sent as x-wl-access-token).
   jobs [--failed N]
@@ -115,6 +118,26 @@ const COMMANDS: Record<string, Command> = {
       const org = await updateOrg(database.db, { code: String(values.code), days, flags });
       out(`Updated organisation ${org.code} "${org.name}" (changed: ${changed.join(', ')})`);
       describeOrg(org, out);
+    },
+  },
+  'org:branding': {
+    options: { code: { type: 'string' }, logo: { type: 'string' }, color: { type: 'string' }, welcome: { type: 'string' }, ...help },
+    required: ['code'],
+    validate: (values) => {
+      if (values.logo === undefined && values.color === undefined && values.welcome === undefined) {
+        throw new UsageError('org:branding needs --logo, --color or --welcome');
+      }
+    },
+    run: async (database, values, out, { setOrgBranding }) => {
+      const text = (value: unknown) => (value === undefined ? undefined : String(value));
+      const { org, branding } = await setOrgBranding(database.db, {
+        code: String(values.code),
+        branding: { logoUrl: text(values.logo), brandColor: text(values.color), welcome: text(values.welcome) },
+      });
+      out(`Updated the sign-in branding of ${org.code} "${org.name}"`);
+      out(`  logo:    ${branding.logoUrl ?? '(none)'}`);
+      out(`  colour:  ${branding.brandColor ?? '(none)'}`);
+      out(`  welcome: ${branding.welcome ?? '(none)'}`);
     },
   },
   'user:create': {

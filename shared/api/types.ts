@@ -1,4 +1,5 @@
 /** Shapes of the API's answers, shared by the server (which makes them) and the clients. */
+import type { OrgBranding } from '../domain/branding';
 
 export interface Region {
   dateTimeStamp: string;
@@ -60,9 +61,8 @@ export interface OrgSummary {
   name: string;
 }
 
-export interface OrgLoginSettings extends OrgSummary {
+export interface OrgLoginSettings extends OrgSummary, OrgBranding {
   whitelabelId: string | null;
   /** Sign-in methods the organisation allows; white-label organisations sign in through their own site. */
   loginMethods: ('password' | 'whitelabel')[];
-  logoUrl: string | null;
 }

@@ -100,7 +100,7 @@ describe('usage', () => {
     for (const run of runs) {
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('Usage: npm run admin -- <command> [options]');
-      for (const command of ['org:create', 'org:update', 'user:create', 'wl:token', '--no-FLAG']) expect(run.stdout).toContain(command);
+      for (const command of ['org:create', 'org:update', 'org:branding', 'user:create', 'wl:token', '--no-FLAG']) expect(run.stdout).toContain(command);
       expect(run.stderr).toBe('');
     }
   }, SLOW);
@@ -173,6 +173,20 @@ describe('commands on one database', () => {
     const run = await admin(['org:update', '--code', 'NOPE', '--shared-global']);
     expect(run.code).toBe(1);
     expect(errorLines(run)).toEqual(['Error: No organisation has the code NOPE']);
+  }, SLOW);
+
+  test('org:branding sets the sign-in branding, refuses a light colour (exit 1) and needs a value (exit 2)', async () => {
+    const run = await admin(['org:branding', '--code', 'acme', '--logo', 'https://cdn.example.com/acme.svg', '--color', '#7a1f5c', '--welcome', 'Welcome to Acme']);
+    expect(errorLines(run)).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Updated the sign-in branding of ACME "Acme Academy"');
+    expect(run.stdout).toContain('colour:  #7a1f5c');
+    const light = await admin(['org:branding', '--code', 'ACME', '--color', '#f0f0f0']);
+    expect(light.code).toBe(1);
+    expect(errorLines(light)[0]).toMatch(/^Error: --color is too light for white text/);
+    const nothing = await admin(['org:branding', '--code', 'ACME']);
+    expect(nothing.code).toBe(2);
+    expect(errorLines(nothing)[0]).toMatch(/^Error: org:branding needs --logo, --color or --welcome \(run "npm run admin -- help" for usage\)$/);
   }, SLOW);
 
   test('user:create with a password, and without one (generated and printed)', async () => {

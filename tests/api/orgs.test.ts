@@ -1,5 +1,6 @@
 // GET /v2/verify/org/{code} and GET /v2/org/login-settings?orgId=: public calls made before login.
 import { sql } from 'kysely';
+import { setOrgBranding } from '../../server/modules/orgs/commands';
 import { createAccount, startTestServer, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
@@ -72,6 +73,8 @@ describe('GET /v2/org/login-settings', () => {
         whitelabelId: null,
         loginMethods: ['password'],
         logoUrl: null,
+        brandColor: null,
+        welcome: null,
       },
     });
     expect(res.headers.get('api-version')).toBe('2');
@@ -90,6 +93,43 @@ describe('GET /v2/org/login-settings', () => {
     expect(res.body.data).toMatchObject({ whitelabelId: 'wl-42', loginMethods: ['password', 'whitelabel'], logoUrl: 'https://cdn.example.com/logo.png' });
     // ... and the other organisation is unchanged.
     expect((await server.call('GET', `/api/v2/org/login-settings?orgId=${account.orgId}`)).body.data.whitelabelId).toBeNull();
+  });
+
+  test('the branding set with org:branding is answered; a value cleared or stored malformed is null', async () => {
+    const branded = await createAccount(server);
+    const db = server.database.db;
+    const code = branded.orgCode.toLowerCase();
+    await setOrgBranding(db, { code, branding: { logoUrl: '/api/files/logo.png', brandColor: '#0B5394', welcome: 'Chào mừng — 환영합니다' } });
+    const res = await server.call('GET', `/api/v2/org/login-settings?orgId=${branded.orgId}`);
+    expect(res.body.data).toMatchObject({ logoUrl: '/api/files/logo.png', brandColor: '#0B5394', welcome: 'Chào mừng — 환영합니다' });
+    // Only what is given changes; "" clears.
+    await setOrgBranding(db, { code, branding: { welcome: '' } });
+    expect((await server.call('GET', `/api/v2/org/login-settings?orgId=${branded.orgId}`)).body.data).toMatchObject({ brandColor: '#0B5394', welcome: null });
+    // A value written to the column by hand is checked on the way out too.
+    await sql`update organizations set login_settings = ${JSON.stringify({ logoUrl: 'javascript:alert(1)', brandColor: 'red', welcome: 42 })}::jsonb
+      where id = ${branded.orgId}`.execute(db);
+    expect((await server.call('GET', `/api/v2/org/login-settings?orgId=${branded.orgId}`)).body.data).toMatchObject({ logoUrl: null, brandColor: null, welcome: null });
+    // Another organisation's settings are its own.
+    expect((await server.call('GET', `/api/v2/org/login-settings?orgId=${account.orgId}`)).body.data.brandColor).toBeNull();
+  });
+
+  test('org:branding refuses what the sign-in page could not show well, naming the option', async () => {
+    const db = server.database.db;
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ brandColor: '#ffee00' }, /^--color is too light for white text \(contrast 1\.\d\d:1/],
+      [{ brandColor: 'blue' }, /^--color must be a colour written #rrggbb/],
+      [{ logoUrl: 'http://cdn.example.com/a.png' }, /^--logo must be an https address/],
+      [{ logoUrl: 'javascript:alert(1)' }, /^--logo must be an https address/],
+      [{ logoUrl: '//evil.example/a.png' }, /^--logo must be an https address/],
+      [{ welcome: 'x'.repeat(201) }, /^--welcome must be at most 200 characters/],
+      [{ welcome: 'two\nlines' }, /^--welcome must be one line of text/],
+      [{}, /^Nothing to change/],
+    ];
+    for (const [branding, message] of refusals) {
+      await expect(setOrgBranding(db, { code: account.orgCode, branding })).rejects.toThrow(message);
+    }
+    await expect(setOrgBranding(db, { code: 'NO-SUCH-ORG', branding: { welcome: 'Hi' } })).rejects.toThrow(/^No organisation has the code NO-SUCH-ORG/);
+    expect((await server.call('GET', `/api/v2/org/login-settings?orgId=${account.orgId}`)).body.data).toMatchObject({ logoUrl: null, brandColor: null, welcome: null });
   });
 
   test('an unknown id is 404 ORG_NOT_FOUND', async () => {

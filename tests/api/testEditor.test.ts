@@ -59,6 +59,35 @@ describe('GET /api/v2/test/{id}', () => {
     expect(test.settings).toMatchObject({ orderOfQuestions: 'shuffle_both', shuffleQuestions: true, shuffleOptions: true, isSolutionMultipleViewEnabled: false });
   });
 
+  test('a new test keeps the defaults it started with: changing them later changes new tests only', async () => {
+    const own = await signInEditor(server);
+    await own.call('PATCH', '/api/v2/user/update-default-settings', { settings: { showAnswers: false, isSectionSwitchingEnabled: false } });
+    const before = await own.newTest();
+    await own.call('PATCH', '/api/v2/user/update-default-settings', { settings: { showAnswers: true, orderOfQuestions: 'shuffle_options' } });
+    const after = await own.newTest();
+    expect((await own.get(before)).settings).toMatchObject({ showAnswers: false, isSectionSwitchingEnabled: false, orderOfQuestions: 'do_nothing', shuffleOptions: false });
+    expect((await own.get(after)).settings).toMatchObject({ showAnswers: true, isSectionSwitchingEnabled: false, orderOfQuestions: 'shuffle_options', shuffleOptions: true });
+    // The stored row holds them (not worked out again on each read).
+    const row = await server.database.db.selectFrom('tests').select('content').where('id', '=', before).executeTakeFirstOrThrow();
+    expect((row.content as { settings: { showAnswers: boolean } }).settings.showAnswers).toBe(false);
+    // A colleague's defaults are theirs: the tutor's new test keeps the spec's.
+    expect((await tutor.get(await tutor.newTest())).settings).toMatchObject(DEFAULT_TEST_SETTINGS);
+  });
+
+  test('a new Global Library test starts from the CLP defaults, not its maker\'s own', async () => {
+    const clp = await signInEditor(server, { clpEditor: true, flags: { is_shared_global: true } });
+    await clp.call('PATCH', '/api/v2/user/update-default-settings', { settings: { showSolutions: false } });
+    const db = server.database.db;
+    await db.insertInto('app_settings').values({ key: 'clp-default-settings', value: JSON.stringify({ revealAnswersTime: 'later' }) }).execute();
+    try {
+      const id = await clp.newTest({ isGlobal: true });
+      expect((await clp.get(id)).settings).toMatchObject({ revealAnswersTime: 'later', isSolutionMultipleViewEnabled: false, showSolutions: true });
+      expect((await clp.get(await clp.newTest())).settings).toMatchObject({ revealAnswersTime: 'now', showSolutions: false });
+    } finally {
+      await db.deleteFrom('app_settings').where('key', '=', 'clp-default-settings').execute();
+    }
+  });
+
   test('another organisation, a colleague or a missing id: 404 with what is missing', async () => {
     const id = await tutor.newTest();
     const outsider = await signInEditor(server);

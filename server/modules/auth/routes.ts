@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { brandingOf } from '../../../shared/domain/branding';
 import { serverMessage } from '../../../shared/i18n/serverMessages';
 import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -65,7 +66,6 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     const org = await accounts.findOrgById(request.query.orgId);
     if (!org) throw new AppError(404, 'ORG_NOT_FOUND', 'orgNotFound', { code: request.query.orgId });
     reply.header('api-version', String(request.headers['api-version'] ?? '1'));
-    const settings = org.login_settings as { logoUrl?: string };
     return {
       data: {
         orgId: org.id,
@@ -73,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
         name: org.name,
         whitelabelId: org.whitelabel_id,
         loginMethods: org.whitelabel_id ? ['password', 'whitelabel'] : ['password'],
-        logoUrl: settings.logoUrl ?? null,
+        ...brandingOf(org.login_settings),
       },
     };
   });

@@ -5,6 +5,9 @@ import { serverMessage } from '../../../shared/i18n/serverMessages';
 import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { newId } from '../../security';
+import { defaultTestSettings } from '../../../shared/domain/test';
+import type { DefaultTestSettings } from '../../../shared/domain/testSettings';
+import { readClpDefaults } from '../settings/routes';
 import { effectiveFlag } from '../accounts/presenter';
 import type { Services } from '../../services';
 import { copyFolderTree, copyTest } from './copies';
@@ -25,11 +28,18 @@ export async function libraryContentRoutes(app: FastifyInstance, services: Servi
 
   const library = new LibraryRepository(db);
 
-  /** A new test from the library: New Test, 30 minutes, English unless told otherwise. */
+  /**
+   * A new test from the library: New Test, 30 minutes, English unless told otherwise. Its
+   * settings are the owner's default settings (the CLP defaults in the Global Library) as they
+   * are now, stored with it: changing the defaults later changes new tests only.
+   */
   api.post('/v2/test/create', { schema: { tags: ['tests'], body: createTestBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const scope = scopeOf(request, body.isGlobal, 'write');
     const parent = await library.folderOrRoot(scope, body.parentFolderId);
+    const defaults = scope.isGlobal
+      ? await readClpDefaults(db)
+      : ((authOf(request).user.default_settings as Partial<DefaultTestSettings> | null) ?? {});
     const test = await db
       .insertInto('tests')
       .values({
@@ -42,7 +52,7 @@ export async function libraryContentRoutes(app: FastifyInstance, services: Servi
         tags: JSON.stringify(body.tags),
         duration_ms: body.duration,
         languages: JSON.stringify([body.language]),
-        content: JSON.stringify({ sections: [] }),
+        content: JSON.stringify({ sections: [], settings: defaultTestSettings(defaults) }),
         shared_by: null,
         opened_at: new Date(),
       })

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, FeatureFlag, Organization, User } from '../../db/schema';
+import { brandingOf, brandingProblem, type OrgBranding } from '../../../shared/domain/branding';
 import { generatePassword, hashPassword, hashToken, newId, newToken, PASSWORD_MIN_LENGTH } from '../../security';
 
 /** Operator commands on organisations and users: used by the admin CLI and the demo seed. */
@@ -105,4 +106,33 @@ export async function createWhitelabelToken(db: Kysely<Database>, input: { orgCo
   const token = newToken();
   await db.insertInto('whitelabel_tokens').values({ token_hash: hashToken(token), org_id: org.id, user_id: user.id }).execute();
   return token;
+}
+
+/**
+ * The organisation's sign-in branding (organizations.login_settings): only the values given
+ * change; an empty value clears one. Each is checked by the shared rule (shared/domain/branding.ts).
+ */
+export async function setOrgBranding(
+  db: Kysely<Database>,
+  input: { code: string; branding: Partial<Record<keyof OrgBranding, string>> },
+): Promise<{ org: Organization; branding: OrgBranding }> {
+  const org = await db.selectFrom('organizations').selectAll().where(sql`lower(code)`, '=', input.code.toLowerCase()).executeTakeFirst();
+  if (!org) throw new CommandError(`No organisation has the code ${input.code}`);
+  const given = Object.entries(input.branding).filter(([, value]) => value !== undefined) as [keyof OrgBranding, string][];
+  if (given.length === 0) throw new CommandError('Nothing to change: give --logo, --color or --welcome');
+  const flagOf: Record<keyof OrgBranding, string> = { logoUrl: '--logo', brandColor: '--color', welcome: '--welcome' };
+  const next: Record<string, unknown> = { ...(org.login_settings as Record<string, unknown>) };
+  for (const [field, value] of given) {
+    const problem = brandingProblem(field, value);
+    if (problem) throw new CommandError(`${flagOf[field]} ${problem}`);
+    if (value === '') delete next[field];
+    else next[field] = value;
+  }
+  const updated = await db
+    .updateTable('organizations')
+    .set({ login_settings: JSON.stringify(next) })
+    .where('id', '=', org.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { org: updated, branding: brandingOf(updated.login_settings) };
 }

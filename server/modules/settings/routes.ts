@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,6 +10,7 @@ import {
   type DefaultTestSettings,
 } from '../../../shared/domain/testSettings';
 import { authOf } from '../../http/context';
+import type { Database } from '../../db/schema';
 import type { Services } from '../../services';
 
 const settingsShape = z.object({
@@ -24,6 +26,12 @@ const settingsShape = z.object({
 const updateBody = z.object({ settings: settingsShape.partial() });
 
 export const CLP_SETTINGS_KEY = 'clp-default-settings';
+
+/** The stored CLP (Global Library) defaults: what was set of them, the rest left out. */
+export async function readClpDefaults(db: Kysely<Database>): Promise<Partial<DefaultTestSettings>> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', CLP_SETTINGS_KEY).executeTakeFirst();
+  return (row?.value as Partial<DefaultTestSettings> | undefined) ?? {};
+}
 
 export async function settingsRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -51,7 +59,6 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
 
   // Defaults of Global Library (CLP) tests: one set for the whole deployment.
   api.get('/v2/auth/clp-default-settings', { schema: { tags: ['settings'] }, preValidation: requireAuth }, async () => {
-    const row = await db.selectFrom('app_settings').select('value').where('key', '=', CLP_SETTINGS_KEY).executeTakeFirst();
-    return { data: { settings: userDefaults(row?.value ?? null) } };
+    return { data: { settings: userDefaults(await readClpDefaults(db)) } };
   });
 }

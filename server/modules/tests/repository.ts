@@ -3,7 +3,7 @@ import { contentOf, hydrateTest, TestRuleError, type Test } from '../../../share
 import type { DefaultTestSettings } from '../../../shared/domain/testSettings';
 import type { Database, Folder, TestRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { CLP_SETTINGS_KEY } from '../settings/routes';
+import { readClpDefaults } from '../settings/routes';
 
 /** Who is editing, and what their organisation allows (see routes.ts, callerOf). */
 export interface EditorCaller {
@@ -87,8 +87,7 @@ export class TestEditorRepository {
     let defaults: Partial<DefaultTestSettings> = {};
     if (!content?.settings) {
       if (row.is_global) {
-        const clp = await db.selectFrom('app_settings').select('value').where('key', '=', CLP_SETTINGS_KEY).executeTakeFirst();
-        defaults = (clp?.value as Partial<DefaultTestSettings> | undefined) ?? {};
+        defaults = await readClpDefaults(db);
       } else {
         defaults = caller.defaultSettings ?? {};
       }
