@@ -248,6 +248,19 @@ describe('HelpWidget', () => {
     expect(callMeNow).toBeDisabled();
   });
 
+  it('takes digits only: letters, spaces or symbols are named and Call Me Now stays off (issue 17)', async () => {
+    openCallBack();
+    const callMeNow = await screen.findByTestId('call-me-now');
+    for (const value of ['98765 4321', '+987654321', 'call me!!!']) {
+      type(input('phoneNo'), value);
+      expect(callMeNow).toBeDisabled();
+      expect(screen.getByTestId('callback-phone-field')).toHaveTextContent('Digits only (0-9): no letters, spaces or symbols.');
+    }
+    type(input('phoneNo'), '9876543210');
+    expect(callMeNow).toBeEnabled();
+    expect(screen.getByTestId('callback-phone-field')).not.toHaveTextContent('Digits only');
+  });
+
   it('limits the field to 10 characters', async () => {
     openCallBack();
     await screen.findByTestId('call-me-now');

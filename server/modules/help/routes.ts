@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CALLBACK_PHONE_LENGTH, isValidCallbackNumber } from '../../../shared/domain/help';
+import { CALLBACK_PHONE_LENGTH, callbackNumberProblem } from '../../../shared/domain/help';
 import { serverMessage } from '../../../shared/i18n/serverMessages';
 import { authOf } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
@@ -34,7 +34,8 @@ export async function helpRoutes(app: FastifyInstance, services: Services): Prom
   api.post('/v2/user/receiveCallBack', { schema: { tags: ['help'], body: callbackBody }, preValidation: requireAuth, config: { ...limit, allowWhenExpired: true } }, async (request) => {
     const { user, org } = authOf(request);
     const phone = request.body.phoneNo;
-    if (!isValidCallbackNumber(phone)) throw badRequest('phoneNo', 'phoneLength', { length: CALLBACK_PHONE_LENGTH });
+    const problem = callbackNumberProblem(phone);
+    if (problem) throw badRequest('phoneNo', problem, { length: CALLBACK_PHONE_LENGTH });
     await db.insertInto('support_requests').values({ org_id: org.id, user_id: user.id, kind: 'callback', phone_no: phone }).execute();
     const params = { name: user.name, email: user.email, orgCode: org.code, phone };
     await mailer.send({

@@ -6,7 +6,7 @@ import {
 import { Chat24Regular, Mail24Regular, Call24Regular, ChatHelp24Filled } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { PremiumTutor } from '../../../../shared/api/types';
-import { CALLBACK_PHONE_LENGTH, CALLBACK_PROMISE_MINUTES, isValidCallbackNumber } from '../../../../shared/domain/help';
+import { CALLBACK_PHONE_LENGTH, CALLBACK_PROMISE_MINUTES, isPhoneDigits, isValidCallbackNumber } from '../../../../shared/domain/help';
 import { selectUser } from '../../../../shared/state/selectors';
 import { dialogClosed, dialogOpened } from '../../../../shared/state/uiSlice';
 import { useApi } from '../../app/apiContext';
@@ -111,8 +111,13 @@ export function HelpWidget() {
               {step === 'callBack' && (
                 <>
                   <Body1 as="p">{t('help.callBackIntro', { minutes: CALLBACK_PROMISE_MINUTES })}</Body1>
-                  <Field label={t('help.mobile')} hint={t('help.mobileHint', { length: CALLBACK_PHONE_LENGTH })}>
-                    <Input name="phoneNo" type="tel" inputMode="tel" value={phone} maxLength={CALLBACK_PHONE_LENGTH} onChange={(_, d) => setPhone(d.value)} autoFocus />
+                  <Field
+                    label={t('help.mobile')}
+                    hint={t('help.mobileHint', { length: CALLBACK_PHONE_LENGTH })}
+                    validationMessage={isPhoneDigits(phone) ? undefined : t('help.mobileDigitsOnly')}
+                    data-testid="callback-phone-field"
+                  >
+                    <Input name="phoneNo" type="tel" inputMode="numeric" pattern="[0-9]*" value={phone} maxLength={CALLBACK_PHONE_LENGTH} onChange={(_, d) => setPhone(d.value)} autoFocus />
                   </Field>
                   <Caption1 as="p" className={styles.muted}>{t('help.supportHours')}</Caption1>
                 </>
