@@ -18,6 +18,24 @@ export interface FreeTestWithTest {
   ownerDefaults: unknown;
 }
 
+/** One answer save (see StudentsRepository.saveAnswers): null clears; `at` is the server's time of the save. */
+export interface AnswerSave {
+  attemptId: string;
+  questionId: string;
+  answer: unknown;
+  seq?: number;
+  at: Date;
+}
+
+/** What a submit writes on the attempt (see writeScores). */
+export interface ScoresTotal {
+  score: number;
+  maxScore: number;
+  submittedAt: Date;
+  testVersion: number;
+  digest: string;
+}
+
 /** The SQL of the student side (migration 007: students, attempts, attempt_answers, question_reports). */
 export class StudentsRepository {
   constructor(readonly db: Kysely<Database>) {}
@@ -123,31 +141,57 @@ export class StudentsRepository {
   }
 
   /**
-   * Saves one answer of an attempt not yet submitted. With a sequence number (migration 015) it
-   * is written only over an older one: 'stale' when a newer answer is already stored, 'closed'
-   * when the row is not there or the attempt was submitted.
+   * Saves of many attempts' answers in one transaction (group commit, issue 19), each with the
+   * rule of saveAnswer. A question saved twice in the group is written in two statements, in
+   * the order the saves came, so the later one is applied over the earlier as it would alone.
    */
-  async saveAnswer(attemptId: string, questionId: string, answer: unknown, seq?: number, db: Kysely<Database> = this.db): Promise<'saved' | 'stale' | 'closed'> {
-    const result = await db
-      .updateTable('attempt_answers')
-      .set({ answer: answer === null ? null : JSON.stringify(answer), updated_at: new Date(), ...(seq !== undefined ? { client_seq: seq } : {}) })
-      .where('attempt_id', '=', attemptId)
-      .where('question_id', '=', questionId)
-      .$if(seq !== undefined, (qb) => qb.where((eb) => eb.or([eb('client_seq', 'is', null), eb('client_seq', '<', String(seq))])))
-      .where(({ exists, selectFrom }) =>
-        exists(selectFrom('attempts').select('id').where('id', '=', attemptId).where('submitted_at', 'is', null)),
-      )
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0) return 'saved';
-    if (seq === undefined) return 'closed';
-    const row = await db
-      .selectFrom('attempt_answers as aa')
-      .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
-      .select(['aa.client_seq', 'a.submitted_at'])
-      .where('aa.attempt_id', '=', attemptId)
-      .where('aa.question_id', '=', questionId)
-      .executeTakeFirst();
-    return row && !row.submitted_at && row.client_seq !== null && Number(row.client_seq) >= seq ? 'stale' : 'closed';
+  async saveAnswers(trx: Transaction<Database>, saves: AnswerSave[]): Promise<('saved' | 'stale' | 'closed')[]> {
+    const results: ('saved' | 'stale' | 'closed')[] = new Array(saves.length);
+    let round = saves.map((save, i) => ({ ...save, i }));
+    while (round.length) {
+      const seen = new Set<string>();
+      const now: typeof round = [];
+      const later: typeof round = [];
+      for (const save of round) {
+        const key = `${save.attemptId}\n${save.questionId}`;
+        (seen.has(key) ? later : now).push(save);
+        seen.add(key);
+      }
+      const rows = now.map((s) => ({ i: s.i, a: s.attemptId, q: s.questionId, clear: s.answer === null, ans: s.answer, seq: s.seq ?? null, at: s.at.toISOString() }));
+      const { rows: saved } = await sql<{ i: number }>`
+        with v as (
+          select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(i int, a text, q text, clear boolean, ans jsonb, seq bigint, at timestamptz)
+        )
+        update attempt_answers aa
+        set answer = case when v.clear then null else v.ans end, updated_at = v.at, client_seq = coalesce(v.seq, aa.client_seq)
+        from v
+        where aa.attempt_id = v.a and aa.question_id = v.q
+          and (v.seq is null or aa.client_seq is null or aa.client_seq < v.seq)
+          and exists (select 1 from attempts t where t.id = v.a and t.submitted_at is null)
+        returning v.i`.execute(trx);
+      const written = new Set(saved.map((r) => r.i));
+      // Not written with a seq: stale when a newer answer is stored, else closed. Read in a
+      // statement of its own: a row another transaction changed meanwhile is seen as it is now.
+      const unwritten = now.filter((x) => !written.has(x.i) && x.seq !== undefined);
+      const current = unwritten.length
+        ? await trx
+            .selectFrom('attempt_answers as aa')
+            .innerJoin('attempts as t', 't.id', 'aa.attempt_id')
+            .select(['aa.attempt_id', 'aa.question_id', 'aa.client_seq', 't.submitted_at'])
+            .where('aa.attempt_id', 'in', [...new Set(unwritten.map((x) => x.attemptId))])
+            .where('aa.question_id', 'in', [...new Set(unwritten.map((x) => x.questionId))])
+            .execute()
+        : [];
+      const state = new Map(current.map((r) => [`${r.attempt_id}\n${r.question_id}`, r]));
+      for (const x of now) {
+        const row = state.get(`${x.attemptId}\n${x.questionId}`);
+        results[x.i] = written.has(x.i) ? 'saved'
+          : x.seq !== undefined && row && !row.submitted_at && row.client_seq !== null && Number(row.client_seq) >= x.seq ? 'stale'
+          : 'closed';
+      }
+      round = later;
+    }
+    return results;
   }
 
   async setLayout(attemptId: string, layout: AttemptLayout, db: Kysely<Database> = this.db): Promise<void> {
@@ -159,7 +203,7 @@ export class StudentsRepository {
    * time and digest (server/modules/analysis/digest.ts), and every answer row's score and outcome, only when it was not submitted yet
    * (a concurrent second submit waits on the row, then changes nothing). False when it was.
    */
-  async writeScores(attemptId: string, scores: { q: string; s: number; o: string }[], total: { score: number; maxScore: number; submittedAt: Date; testVersion: number; digest: string }): Promise<boolean> {
+  async writeScores(attemptId: string, scores: { q: string; s: number; o: string }[], total: ScoresTotal, db: Kysely<Database> = this.db): Promise<boolean> {
     const { rows } = await sql<{ written: number }>`
       with done as (
         update attempts set score = ${total.score}, max_score = ${total.maxScore}, submitted_at = ${total.submittedAt}, scored_version = ${total.testVersion},
@@ -172,7 +216,7 @@ export class StudentsRepository {
         where aa.attempt_id = done.id and aa.question_id = v.q
         returning 1
       )
-      select (select count(*) from done)::int as written, (select count(*) from scored)::int as answers`.execute(this.db);
+      select (select count(*) from done)::int as written, (select count(*) from scored)::int as answers`.execute(db);
     return Number(rows[0]?.written) > 0;
   }
 

@@ -10,7 +10,8 @@ import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import type { StudentIdentityService, StudentProof } from './identity';
 import { answerableIds, allIds, attemptAnyOf, attemptTotals, buildLayout, sectionAnswerableIds, questionsById, sectionOfQuestion, sectionTimings, type AttemptLayout } from './layout';
 import { presentAttempt, presentResult, type ScoredRow } from './presenter';
-import type { AttemptRow, FreeTestWithTest, StudentsRepository } from './repository';
+import type { AnswerSave, AttemptRow, FreeTestWithTest, ScoresTotal, StudentsRepository } from './repository';
+import { GroupCommit } from './groupCommit';
 
 /**
  * Decisions section 5 (students). The deadline is the server's clock: the test's duration from
@@ -43,7 +44,21 @@ export class StudentService {
     private readonly tests: TestEditorRepository,
     private readonly identity: StudentIdentityService,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.saves = new GroupCommit(repo.db, (trx, items) => repo.saveAnswers(trx, items));
+    this.submits = new GroupCommit(repo.db, async (trx, items) => {
+      const written: boolean[] = [];
+      for (const item of items) written.push(await repo.writeScores(item.attemptId, item.scores, item.total, trx));
+      return written;
+    });
+  }
+
+  /**
+   * Answer saves and submits are written in groups (issue 19): a burst costs a few transactions,
+   * and each call answers only once its transaction has committed.
+   */
+  private readonly saves: GroupCommit<AnswerSave, 'saved' | 'stale' | 'closed'>;
+  private readonly submits: GroupCommit<{ attemptId: string; scores: { q: string; s: number; o: string }[]; total: ScoresTotal }, boolean>;
 
   /** Tests as students get them, by FreeTestWithTest.testKey (a changed test has a new key). */
   private readonly cache = new Map<string, { test: Test; byId: Map<string, Question> }>();
@@ -317,7 +332,7 @@ export class StudentService {
     if (answer) this.checkAnswer(question, answer);
     this.checkSectionOpen(loaded.test, attempt, questionId, now);
     const stale = answer && isAnswered(question, answer) ? await this.checkOptionalLimit(loaded.test, attempt, question, seq) : undefined;
-    const saved = stale ?? (await this.repo.saveAnswer(attempt.id, questionId, answer, seq));
+    const saved = stale ?? (await this.saves.run({ attemptId: attempt.id, questionId, answer, seq, at: new Date() }));
     if (saved === 'closed') throw new AppError(409, 'ATTEMPT_SUBMITTED', 'studentAttemptSubmitted');
     return { questionId, savedAt: new Date(now).toISOString(), applied: saved === 'saved' };
   }
@@ -361,7 +376,7 @@ export class StudentService {
     const { score, maxScore } = attemptTotals(test, layout, byId, (q) => rows.get(q)!);
     const digest = await this.analysis.digestOf(test, free.version, rows);
     const total = { score, maxScore, submittedAt: at, testVersion: free.version, digest };
-    const written = await this.repo.writeScores(attempt.id, scores, total);
+    const written = await this.submits.run({ attemptId: attempt.id, scores, total });
     if (!written) return null;
     this.analysis.afterSubmit(free.shared.id, test._id);
     if (!test.isAttempted && !this.knownAttempted.has(test._id)) {
