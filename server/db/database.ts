@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { Database } from './schema';
@@ -79,7 +80,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     // is an 'error' event on the pool: without a listener it would crash the process. The pool
     // drops that connection and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The cursor lets a query's rows be read as they come (Kysely's stream): the results export.
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
     try {
       const { wasEmpty } = await migrate(db);
       return { db, kind: 'postgres', wasEmpty, connectionString: options.databaseUrl, close: () => db.destroy() };

@@ -8,6 +8,7 @@ import { publishFreeTest } from '../../../tests/support/studentTests';
 import { seedAttempts } from '../../../tests/support/seedAttempts';
 import { signInEditor, type Editor } from '../../../tests/support/testEditor';
 import { startTestServer, type TestServer } from '../../../tests/support/testServer';
+import { exportStreamsOpen } from './repository';
 import { EXPORT_BATCH } from './service';
 import { takeTest, threeQuestions } from './testing';
 
@@ -211,4 +212,15 @@ test('more attempts than a batch of the stream: each exactly once, in submit ord
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await download(big.sharedTestId, 'results.xlsx')).bytes as any);
   expect(workbook.worksheets[0].actualRowCount).toBe(count + 1);
+
+  // A download stopped after its first bytes closes its reading (on PostgreSQL a cursor holding a connection).
+  const stopped = new AbortController();
+  const response = await fetch(`${server.baseUrl}/api/v2/shared-test/${big.sharedTestId}/results.csv`, { headers: { 'x-access-token': tutor.token }, signal: stopped.signal });
+  const reader = response.body!.getReader();
+  expect((await reader.read()).done).toBe(false);
+  stopped.abort();
+  for (let waited = 0; exportStreamsOpen() > 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(exportStreamsOpen()).toBe(0);
+  // And the next download is whole.
+  expect((await csvOf(big.sharedTestId)).slice(1)).toHaveLength(count);
 });

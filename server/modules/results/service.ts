@@ -11,7 +11,7 @@ import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import { layoutOf, percentageOf, presentAttemptRow, presentSheet, timeTakenS, type Clock, type ScoredAnswer } from './presenter';
 import { ExportMarks, type OverridesSource } from './marks';
 import { RankCache, type Ranks } from './ranks';
-import type { ExportCursor, ExportRecord, PageQuery, ResultsCounters, ResultsRepository, ScoreChangeRecord } from './repository';
+import type { ExportRecord, PageQuery, ResultsCounters, ResultsRepository, ScoreChangeRecord } from './repository';
 
 const attemptNotFound = () => new AppError(404, 'NOT_FOUND', 'attemptNotFound', { what: 'attempt' });
 
@@ -167,28 +167,32 @@ export class ResultsService {
     const marks = new ExportMarks(free.test_id, columns, this.repo, this.analysis, this.overrides);
     const repo = this.repo;
     const now = this.clock();
-    const read = (cursor: ExportCursor | null) => repo.exportBatch(free.id, cursor, EXPORT_BATCH);
     const marksOf = (records: ExportRecord[]) => (format === 'csv' ? marks.csvOf(records) : marks.of(records)) as Promise<MarksOf<F>[]>;
     async function* batches(): AsyncGenerator<ExportRow<MarksOf<F>>[]> {
-      let next: Promise<ExportRecord[]> | null = read(null);
-      while (next) {
-        const records: ExportRecord[] = await next;
-        // The next batch is read while this one is written out (one batch ahead, no more).
-        const last = records[records.length - 1];
-        next = records.length === EXPORT_BATCH ? read({ at: last.cursor, id: last.id }) : null;
-        // A failure of the batch ahead surfaces when it is awaited, not as an unhandled rejection meanwhile.
-        next?.catch(() => undefined);
-        if (records.length === 0) return;
-        const batchMarks = await marksOf(records);
-        yield records.map((r, i) => {
-          const score = Number(r.score);
-          const maxScore = Number(r.max_score);
-          const [startedAt, submittedAt] = [new Date(r.started_ms), new Date(r.submitted_ms)];
-          return {
-            name: r.name, contact: r.contact, startedAt, submittedAt, timeTakenS: timeTakenS({ started_at: startedAt, submitted_at: submittedAt, deadline_at: null }, now),
-            score, maxScore, percentage: percentageOf(score, maxScore), rank: ranks.rankOf(score), marks: batchMarks[i],
-          };
-        });
+      const records = repo.exportBatches(free.id, EXPORT_BATCH);
+      try {
+        let next = records.next();
+        for (;;) {
+          const read = await next;
+          if (read.done) return;
+          // The next batch is read while this one is written out (one batch ahead, no more).
+          next = records.next();
+          // A failure of the batch ahead surfaces when it is awaited, not as an unhandled rejection meanwhile.
+          next.catch(() => undefined);
+          const batchMarks = await marksOf(read.value);
+          yield read.value.map((r, i) => {
+            const score = Number(r.score);
+            const maxScore = Number(r.max_score);
+            const [startedAt, submittedAt] = [new Date(r.started_ms), new Date(r.submitted_ms)];
+            return {
+              name: r.name, contact: r.contact, startedAt, submittedAt, timeTakenS: timeTakenS({ started_at: startedAt, submitted_at: submittedAt, deadline_at: null }, now),
+              score, maxScore, percentage: percentageOf(score, maxScore), rank: ranks.rankOf(score), marks: batchMarks[i],
+            };
+          });
+        }
+      } finally {
+        // A download stopped early closes the cursor (and gives its connection back).
+        await records.return(undefined);
       }
     }
     return { testName: test.name, questionCount: columns.size, batches: batches() };
