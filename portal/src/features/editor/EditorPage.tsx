@@ -16,6 +16,7 @@ import { SectionsPanel } from './SectionsPanel';
 import { QuestionList } from './QuestionList';
 import { TestMenu } from './testDialogs/TestMenu';
 import { FreeTestButton } from '../freeTest/FreeTestButton';
+import { ShareTestButton } from './ShareTestButton';
 import { LanguageSwitch } from './multilingual/LanguageSwitch';
 import { AttemptedEditsBar } from './AttemptedEdits';
 
@@ -119,6 +120,7 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
           </Button>
         )}
         {test && !test.isGlobal && <FreeTestButton testId={test._id} testName={test.name} />}
+        {test && user?.allowSharing && (!test.isGlobal || user.isCLPEditor) && <ShareTestButton test={test} />}
         {test && !test.isGlobal && (
           <Button
             as="a"

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Body1, Caption1, Checkbox, makeStyles, SearchBox, Spinner, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Tutor } from '../../../../../shared/api/libraryTypes';
-import { selectionBody, selectionCounts, type ItemKind } from '../../../../../shared/state/librarySlice';
+import { libraryDialogClosed, selectionBody, selectionCounts, type ItemKind } from '../../../../../shared/state/librarySlice';
 import { useApi } from '../../../app/apiContext';
 import { useDebouncedLoad } from '../../../app/useDebouncedLoad';
-import { useAppSelector } from '../../../app/hooks';
+import { FormDialog } from '../../../app/FormDialog';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useLibraryAction } from '../useLibrary';
-import { ActionDialog } from './ActionDialog';
 import { usePickerStyles } from './usePickerStyles';
 
 const useStyles = makeStyles({
@@ -16,21 +16,17 @@ const useStyles = makeStyles({
 });
 
 /**
- * Shares the selection (or one item) with tutors of the organisation: each gets their own copy
- * at the root of their My Library (decisions section 4).
+ * The tutor picker of a share (decisions section 4): search the organisation's tutors, tick some,
+ * Share. Used by the library (ShareDialog) and by the editor's Share button (issue 17).
  */
-export function ShareDialog({ target }: { target: { kind: ItemKind; id: string; name: string } | null }) {
+export function ShareWithTutorsDialog({ title, onShare, onClose }: { title: string; onShare: (tutorIds: string[]) => Promise<unknown>; onClose: () => void }) {
   const styles = useStyles();
   const picker = usePickerStyles();
   const { t } = useTranslation();
   const api = useApi();
-  const run = useLibraryAction();
-  const library = useAppSelector((state) => state.library);
   const [search, setSearch] = useState('');
   const [tutors] = useDebouncedLoad(() => api.tutors(search.trim()), [api, search]);
   const [chosen, setChosen] = useState<Map<string, Tutor>>(new Map());
-  const body = selectionBody(library, target);
-  const counts = selectionCounts(library, target);
 
   const toggle = (tutor: Tutor) => {
     const next = new Map(chosen);
@@ -39,23 +35,8 @@ export function ShareDialog({ target }: { target: { kind: ItemKind; id: string; 
     setChosen(next);
   };
 
-  const submit = () =>
-    run(async () => {
-      const tutorIds = [...chosen.keys()];
-      let result: { message: string } | undefined;
-      if (counts.folders > 0) result = await api.shareFolders({ ...body, tutorIds });
-      if (counts.tests > 0) result = await api.shareTests({ ...body, tutorIds });
-      return result;
-    });
-
   return (
-    <ActionDialog
-      title={target ? t('library.shareOneTitle', { name: target.name }) : t('library.shareTitle', { count: counts.folders + counts.tests })}
-      submitLabel={t('library.share')}
-      disabled={chosen.size === 0}
-      onSubmit={submit}
-      testId="share-dialog"
-    >
+    <FormDialog title={title} submitLabel={t('library.share')} disabled={chosen.size === 0} onSubmit={() => onShare([...chosen.keys()])} onClose={onClose} testId="share-dialog">
       <Body1>{t('library.shareExplained')}</Body1>
       <SearchBox placeholder={t('library.searchTutors')} aria-label={t('library.searchTutors')} value={search} onChange={(_, data) => setSearch(data.value)} />
       <ul className={picker.list} data-testid="tutor-list">
@@ -77,6 +58,36 @@ export function ShareDialog({ target }: { target: { kind: ItemKind; id: string; 
         ))}
       </ul>
       <Caption1>{t('library.tutorsChosen', { count: chosen.size })}</Caption1>
-    </ActionDialog>
+    </FormDialog>
+  );
+}
+
+/**
+ * Shares the selection (or one item) with tutors of the organisation: each gets their own copy
+ * at the root of their My Library (decisions section 4).
+ */
+export function ShareDialog({ target }: { target: { kind: ItemKind; id: string; name: string } | null }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  const run = useLibraryAction();
+  const library = useAppSelector((state) => state.library);
+  const body = selectionBody(library, target);
+  const counts = selectionCounts(library, target);
+
+  const share = (tutorIds: string[]) =>
+    run(async () => {
+      let result: { message: string } | undefined;
+      if (counts.folders > 0) result = await api.shareFolders({ ...body, tutorIds });
+      if (counts.tests > 0) result = await api.shareTests({ ...body, tutorIds });
+      return result;
+    });
+
+  return (
+    <ShareWithTutorsDialog
+      title={target ? t('library.shareOneTitle', { name: target.name }) : t('library.shareTitle', { count: counts.folders + counts.tests })}
+      onShare={share}
+      onClose={() => dispatch(libraryDialogClosed())}
+    />
   );
 }
