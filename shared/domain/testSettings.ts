@@ -24,3 +24,13 @@ export const DEFAULT_TEST_SETTINGS: DefaultTestSettings = {
   revealAnswersTime: 'now',
   showAnswers: true,
 };
+
+/** The default-settings part of a test's settings (what "start my new tests with these" keeps). */
+export const pickDefaultSettings = (settings: DefaultTestSettings): DefaultTestSettings => ({
+  orderOfQuestions: settings.orderOfQuestions,
+  revealCorrectAnswers: settings.revealCorrectAnswers,
+  showSolutions: settings.showSolutions,
+  isSectionSwitchingEnabled: settings.isSectionSwitchingEnabled,
+  revealAnswersTime: settings.revealAnswersTime,
+  showAnswers: settings.showAnswers,
+});

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   loginTime: 'testforge.loginTime',
   language: 'testforge.language',
   redirectAfterLogin: 'testforge.redirectAfterLogin',
+  /** The organisation code of the last sign-in on this browser: the sign-in page shows its branding. */
+  lastOrgCode: 'testforge.lastOrgCode',
   /** Suffixed with the user id: the expiring modal is shown once per user. */
   expiringModalShown: 'testforge.expiringModalShown',
 } as const;

@@ -8,7 +8,7 @@ import { STORAGE_KEYS } from '../../../../shared/state/storageKeys';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useApi } from '../../app/apiContext';
 import { DEFAULT_PATH } from '../../app/routes';
-import { AuthLayout, useAuthFormStyles } from './AuthLayout';
+import { AuthLayout, useAuthFormStyles, useBrandButtonClass, type AuthBranding } from './AuthLayout';
 
 /** Where to go after login: the remembered path (with its query), else /home. */
 function takeRedirect(): string {
@@ -25,10 +25,15 @@ export function LoginPage() {
   const formClass = useAuthFormStyles();
   const [params] = useSearchParams();
   const { token, user, status, error } = useAppSelector((state) => state.auth);
-  const [orgCode, setOrgCode] = useState('');
+  // The code from a branded link (/auth?org=CODE), else the one this browser signed in with last.
+  const [initialOrg] = useState(() => (params.get('org') ?? localStorage.getItem(STORAGE_KEYS.lastOrgCode) ?? '').trim().slice(0, 64));
+  const [orgCode, setOrgCode] = useState(initialOrg);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [orgName, setOrgName] = useState<string | null>(null);
+  const [branding, setBranding] = useState<AuthBranding | null>(null);
+  const lookup = useRef(0);
+  const checkedCode = useRef<string | null>(null);
+  const brandButton = useBrandButtonClass(branding);
   const [orgUnknown, setOrgUnknown] = useState(false);
   const [touched, setTouched] = useState(false);
   const wlToken = params.get('wl-access-token');
@@ -43,23 +48,40 @@ export function LoginPage() {
   }, [wlToken, token, dispatch]);
 
   useEffect(() => {
-    if (token && user) navigate(takeRedirect(), { replace: true });
+    if (token && user) {
+      localStorage.setItem(STORAGE_KEYS.lastOrgCode, user.organization.code);
+      navigate(takeRedirect(), { replace: true });
+    }
   }, [token, user, navigate]);
 
-  // Signed in: the effect above goes to the remembered path (or /home).
-  if (token && user) return null;
-
-  const checkOrg = async () => {
-    const code = orgCode.trim();
-    setOrgName(null);
+  /** The organisation of the code: its name, then its login settings (logo, colour, welcome line). */
+  const checkOrg = async (value: string) => {
+    const code = value.trim();
+    if (code === checkedCode.current) return;
+    checkedCode.current = code;
+    const current = ++lookup.current;
+    setBranding(null);
     setOrgUnknown(false);
     if (!code) return;
     try {
-      setOrgName((await api.verifyOrg(code)).name);
+      const org = await api.verifyOrg(code);
+      // Branding is a nicety: without it the page still signs in.
+      const settings = await api.orgLoginSettings(org.orgId).catch(() => null);
+      if (current !== lookup.current) return;
+      setBranding({ name: org.name, logoUrl: settings?.logoUrl ?? null, brandColor: settings?.brandColor ?? null, welcome: settings?.welcome ?? null });
     } catch {
-      setOrgUnknown(true);
+      if (current === lookup.current) setOrgUnknown(true);
     }
   };
+
+  useEffect(() => {
+    if (initialOrg && !wlToken) void checkOrg(initialOrg);
+    // Once, for the code the page opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Signed in: the effect above goes to the remembered path (or /home).
+  if (token && user) return null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,7 +102,7 @@ export function LoginPage() {
   }
 
   return (
-    <AuthLayout title={t('auth.title')} intro={t('auth.subtitle')}>
+    <AuthLayout title={t('auth.title')} intro={t('auth.subtitle')} branding={branding}>
       <form className={formClass} onSubmit={submit} noValidate>
         {status === 'fail' && error && (
           <MessageBar intent="error" data-testid="login-error">
@@ -91,18 +113,18 @@ export function LoginPage() {
           label={t('auth.orgCode')}
           required
           validationMessage={required(orgCode) ?? (orgUnknown ? t('auth.orgUnknown') : undefined)}
-          validationState={orgName ? 'success' : undefined}
-          hint={orgName ? t('auth.orgFound', { name: orgName }) : undefined}
+          validationState={branding ? 'success' : undefined}
+          hint={branding ? t('auth.orgFound', { name: branding.name }) : undefined}
         >
-          <Input name="orgCode" value={orgCode} onChange={(_, d) => setOrgCode(d.value)} onBlur={checkOrg} autoComplete="organization" autoFocus />
+          <Input name="orgCode" value={orgCode} onChange={(_, d) => setOrgCode(d.value)} onBlur={() => void checkOrg(orgCode)} autoComplete="organization" autoFocus={!initialOrg} />
         </Field>
         <Field label={t('auth.email')} required validationMessage={required(email)}>
-          <Input name="email" type="email" value={email} onChange={(_, d) => setEmail(d.value)} autoComplete="username" />
+          <Input name="email" type="email" value={email} onChange={(_, d) => setEmail(d.value)} autoComplete="username" autoFocus={Boolean(initialOrg)} />
         </Field>
         <Field label={t('auth.password')} required validationMessage={required(password)}>
           <Input name="password" type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="current-password" />
         </Field>
-        <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+        <Button appearance="primary" type="submit" className={brandButton} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
           {busy ? t('auth.signingIn') : t('auth.signIn')}
         </Button>
         <Caption1>

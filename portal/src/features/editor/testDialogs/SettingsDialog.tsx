@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Divider, Field, Input, Link, MessageBar, MessageBarBody, Radio, RadioGroup, Switch, Text, tokens } from '@fluentui/react-components';
+import { Checkbox, Divider, Field, Input, Link, MessageBar, MessageBarBody, Radio, RadioGroup, Switch, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { applySettings, shuffleChoiceOf, TestRuleError, type SettingsPatch, type TestSettings } from '../../../../../shared/domain/test';
 import { modelOf } from '../editorState';
@@ -9,6 +9,8 @@ import { FormDialog } from '../../../app/FormDialog';
 import { useApi } from '../../../app/apiContext';
 import type { TestDialogProps } from './TestMenu';
 import { useTestUpdate } from './useTestUpdate';
+import { useEditorWrite } from '../useEditorWrite';
+import { pickDefaultSettings } from '../../../../../shared/domain/testSettings';
 
 /**
  * Test settings (spec section 4). Each change goes through the shared applySettings on a copy
@@ -19,6 +21,9 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const save = useTestUpdate();
+  const write = useEditorWrite();
+  // My Library only: the Global Library's defaults are one set for everyone (CLP defaults).
+  const [asDefaults, setAsDefaults] = useState(false);
   const [settings, setSettings] = useState<TestSettings>(test.settings);
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -62,7 +67,9 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
       onClose={onClose}
       onSubmit={async () => {
         const { fonts: _fonts, ...rest } = settings;
-        if (await save({ settings: rest }, t('testDialogs.settings.saved'))) onClose();
+        if (!(await save({ settings: rest }, t('testDialogs.settings.saved')))) return;
+        if (asDefaults && !(await write(() => api.updateDefaultSettings(pickDefaultSettings(rest)), t('testDialogs.settings.defaultsSaved')))) return;
+        onClose();
       }}
     >
       {refusal && (
@@ -151,6 +158,17 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
             data-testid="setting-multiple-view"
           />
         </div>
+      )}
+      {!test.isGlobal && (
+        <>
+          <Divider />
+          <Checkbox
+            checked={asDefaults}
+            onChange={(_, d) => setAsDefaults(Boolean(d.checked))}
+            label={t('testDialogs.settings.saveAsDefaults')}
+            data-testid="settings-as-defaults"
+          />
+        </>
       )}
       {sampleReportUrl && (
         <Link href={sampleReportUrl} target="_blank" rel="noopener noreferrer" data-testid="sample-report-link">
