@@ -28,6 +28,7 @@ export function printRequestAllowed(url: string, method: string, page: { base: s
   if (!path.startsWith('/api/')) return !path.includes('..');
   return (
     path === '/api/auth/user' ||
+    path === '/api/v2/parserfont' || // which of the test's fonts are uploaded (read-only, the caller's organisation)
     path === `/api/v2/test/${encodeURIComponent(page.testId)}` ||
     /^\/api\/files\/[A-Za-z0-9-]{1,64}\/[0-9a-f]{32}\.[a-z]{3,4}$/.test(path) ||
     /^\/api\/v2\/parserfont\/file\/[\w-]{1,64}\.[a-z0-9]{2,5}$/.test(path)

@@ -4,7 +4,7 @@ import { CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { FontEntry } from '../../api/parser';
 
-const FONT_FILES = '.ttf,.otf,.ttc,.woff,.woff2';
+export const FONT_FILES = '.ttf,.otf,.ttc,.woff,.woff2';
 
 /**
  * The missing-font modal (spec section 4, Fonts): each face the server does not know gets a file
@@ -70,7 +70,7 @@ export function MissingFontsDialog(props: {
   );
 }
 
-function FontPicker({ label, face, disabled, onPicked }: { label: string; face: string; disabled: boolean; onPicked: (file: File | undefined) => void }) {
+export function FontPicker({ label, face, disabled, onPicked }: { label: string; face: string; disabled: boolean; onPicked: (file: File | undefined) => void }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>

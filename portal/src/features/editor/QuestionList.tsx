@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { RichText } from '../../app/RichText';
+import { useTestFonts } from '../../app/useTestFonts';
 import { Badge, Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowImportRegular, ArrowUpRegular, CopyRegular, DeleteRegular, DocumentArrowUpRegular, DocumentBulletListRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +60,8 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
   const run = useEditorWrite();
   const test = useAppSelector((s) => selectEditor(s).test);
   const isGlobalTest = test?.isGlobal ?? false;
+  // The test's fonts (the fonts dialog): its questions are drawn in them, uploaded faces through @font-face.
+  const fonts = useTestFonts(test?.settings.fonts.list);
   // Like the header's Bulk Upload (spec: it depends on enableViduParser), the Word upload is for users with the parser enabled.
   const canUploadWord = useAppSelector((s) => Boolean(s.auth.user?.enableViduParser));
   const firstLanguage = useAppSelector((s) => firstLanguageOf(selectEditor(s)));
@@ -246,7 +249,7 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
       {section.questions.length === 0 ? (
         <Text data-testid="questions-empty">{t('editor.noQuestions')}</Text>
       ) : (
-        <ol className={styles.list} {...list.listProps}>
+        <ol className={styles.list} {...list.listProps} style={{ ...(list.listProps as { style?: object }).style, ...fonts.style }}>
           {list.rows ? list.rows.map(({ index, props }) => renderQuestion(section.questions[index], index, section.questions, undefined, props)) : section.questions.map((q, i) => renderQuestion(q, i, section.questions))}
         </ol>
       )}

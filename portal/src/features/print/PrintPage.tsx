@@ -9,6 +9,7 @@ import { fromDurationMs } from '../../../../shared/domain/duration';
 import 'katex/dist/katex.min.css';
 import { useApi } from '../../app/apiContext';
 import { RichText } from '../../app/RichText';
+import { useTestFonts } from '../../app/useTestFonts';
 import { usePdfExport } from './usePdfExport';
 
 const useStyles = makeStyles({
@@ -61,6 +62,8 @@ export function PrintPage({ testId }: { testId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [withAnswers, setWithAnswers] = useState(new URLSearchParams(window.location.search).get('answers') === 'true');
   const { exporting, exportPdf } = usePdfExport(testId, test?.name ?? 'test');
+  // The test's fonts, uploaded faces loaded before the paper shows: the PDF is printed once it does.
+  const fonts = useTestFonts(test?.settings.fonts.list);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -78,7 +81,7 @@ export function PrintPage({ testId }: { testId: string }) {
       </div>
     );
   }
-  if (!test) return <Spinner label={t('common.loading')} />;
+  if (!test || !fonts.ready) return <Spinner label={t('common.loading')} />;
   const { hours, minutes } = fromDurationMs(test.duration);
   let number = 0;
 
@@ -126,7 +129,7 @@ export function PrintPage({ testId }: { testId: string }) {
           {t('print.exportPdf')}
         </Button>
       </div>
-      <article className={styles.paper} data-testid="print-paper">
+      <article className={styles.paper} style={fonts.style} data-testid="print-paper">
         <h1 className={styles.title}>{test.name}</h1>
         <div className={styles.meta}>
           {t('print.summary', { questions: test.totalNumberOfQuestions, marks: test.totalMarks, hours, minutes })}
