@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { createUser } from '../../server/modules/orgs/commands';
-import { createAccount, login } from '../support/testServer';
+import { createAccount } from '../support/testServer';
+import { tutorApi } from '../support/tutorApi';
 import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
@@ -13,14 +14,7 @@ describeInBrowser('My Library and Global Library in the portal', () => {
   });
 
   /** The API as the account's own tutor, for arranging a library and checking what the portal did. */
-  async function apiAs(account: Pick<Account, 'orgCode' | 'email' | 'password'>) {
-    const token = await login(suite.server, account);
-    return async (method: string, path: string, body?: unknown) => {
-      const response = await suite.server.call(method, path, { token, body });
-      if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-      return response.body.data;
-    };
-  }
+  const apiAs = (account: Pick<Account, 'orgCode' | 'email' | 'password'>) => tutorApi(suite.server, account);
 
   async function signedIn(options: { locale?: string; flags?: Record<string, boolean>; clpEditor?: boolean } = {}) {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: options.locale }));

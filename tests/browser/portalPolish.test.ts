@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { createUser } from '../../server/modules/orgs/commands';
-import { createAccount, login } from '../support/testServer';
+import { createAccount } from '../support/testServer';
+import { tutorApi } from '../support/tutorApi';
 import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
 import { RELEASE_NOTES } from '../../shared/releaseNotes';
 
@@ -14,14 +15,7 @@ describeInBrowser('Portal polish (issue 17)', () => {
     await page.context().close();
   });
 
-  async function apiAs(account: Pick<Account, 'orgCode' | 'email' | 'password'>) {
-    const token = await login(suite.server, account);
-    return async (method: string, path: string, body?: unknown) => {
-      const response = await suite.server.call(method, path, { token, body });
-      if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-      return response.body.data;
-    };
-  }
+  const apiAs = (account: Pick<Account, 'orgCode' | 'email' | 'password'>) => tutorApi(suite.server, account);
 
   async function signedIn(locale: string, viewport?: { width: number; height: number }) {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale }));
@@ -67,6 +61,50 @@ describeInBrowser('Portal polish (issue 17)', () => {
     await page.getByTestId('editor-test-name').getByText('Not shareable').waitFor();
     await page.getByTestId('editor-print').waitFor();
     expect(await page.getByTestId('editor-share').count()).toBe(0);
+  });
+
+  type Box = { x: number; y: number; width: number; height: number };
+  const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  test.each([
+    ['en-GB', 'en', { width: 1280, height: 800 }],
+    ['ko-KR', 'ko', { width: 360, height: 740 }],
+  ])("in %s the help button covers neither the last row's menu nor the toasts the toolbar", async (locale, lang, viewport) => {
+    const { account, api, enter } = await signedIn(locale, viewport);
+    for (let i = 1; i <= 14; i += 1) await api('POST', '/api/v2/test/create', { name: `Row ${String(i).padStart(2, '0')} ${lang}` });
+    await enter();
+    const rows = page.getByTestId('test-list').getByTestId('test-item');
+    await rows.filter({ hasText: `Row 14 ${lang}` }).waitFor();
+    // Scrolled to the end, the last row's menu button stands clear of the help button and can be clicked.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastMenu = rows.last().getByRole('button', { name: /^(Actions for|Thao tác cho)|작업$/ });
+    const help = page.getByTestId('help-button');
+    await page.waitForTimeout(300);
+    expect(overlaps((await lastMenu.boundingBox())!, (await help.boundingBox())!)).toBe(false);
+    await lastMenu.click();
+    await page.locator('[role="menuitem"][data-action="open"]').waitFor();
+    await screenshot(page, `last-row-menu-${lang}`);
+    await page.keyboard.press('Escape');
+
+    // A toast in the editor (a share's) stands at the bottom, off the editor's bar.
+    await createUser(suite.server.database.db, { orgCode: account.orgCode, email: `toast-${lang}-${account.orgCode}@example.com`, name: `Toast colleague ${lang}`, password: 'correct-horse-1' });
+    const test = await api('POST', '/api/v2/test/create', { name: `Toast ${lang}` });
+    await page.goto(`/home/local/editTest/${test._id}`);
+    await page.getByTestId('editor-test-name').getByText(`Toast ${lang}`).waitFor();
+    await page.getByTestId('editor-share').click();
+    await page.getByTestId('share-dialog').getByRole('checkbox', { name: new RegExp(`Toast colleague ${lang}`) }).check();
+    await page.getByTestId('share-dialog').locator('button[type=submit]').click();
+    const toast = page.getByTestId('toast').first();
+    await toast.waitFor();
+    await page.getByTestId('share-dialog').waitFor({ state: 'detached' });
+    await page.waitForTimeout(500); // the toast's entrance
+    const toastBox = (await toast.boundingBox())!;
+    const bar = (await page.getByTestId('editor-page').locator('header').first().boundingBox())!;
+    expect(overlaps(toastBox, bar)).toBe(false);
+    // The editor has no help button; the toast keeps the same place, the button's height above the bottom edge.
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(viewport.height - 80);
+    expect(toastBox.y).toBeGreaterThan(bar.y + bar.height);
+    await screenshot(page, `toast-off-toolbar-${lang}`);
   });
 
   test.each([

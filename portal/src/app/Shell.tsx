@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { HELP_BUTTON_CLEARANCE_PX } from './layout';
 import { isHeaderHidden } from './routes';
 import { useEscapeClosesDialogs } from './useEscapeClosesDialogs';
 import { Header } from '../features/header/Header';
@@ -13,7 +14,13 @@ import { BulkUploadInfoDialog } from '../features/bulkUpload/BulkUploadInfoDialo
 import { UpdateAvailableDialog, useVersionCheck } from '../features/version/versionCheck';
 
 const useStyles = makeStyles({
-  main: { padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`, maxWidth: '1280px', margin: '0 auto' },
+  main: {
+    padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`,
+    // The page ends below the help button, so its last row (and that row's menu) can scroll clear of it.
+    paddingBottom: `${HELP_BUTTON_CLEARANCE_PX}px`,
+    maxWidth: '1280px',
+    margin: '0 auto',
+  },
 });
 
 /** The signed-in app: header, subscription notices, app-wide dialogs around the current view. */

@@ -2,11 +2,13 @@ import { useEffect } from 'react';
 import { Toast, ToastBody, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
 import { toastTaken } from '../../../../shared/state/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { HELP_BUTTON_CLEARANCE_PX } from '../../app/layout';
 
 export const TOAST_TIMEOUT_MS = 4000;
 
 /**
- * Shows the toasts queued in the store (by the API client or any feature): top-right, 4 s,
+ * Shows the toasts queued in the store (by the API client or any feature): bottom-right above
+ * the help button, off the header and the editor's toolbar (issue 17), 4 s,
  * newest last; a toast already on screen is not shown twice (same id).
  */
 export function ToastBridge() {
@@ -28,5 +30,5 @@ export function ToastBridge() {
     }
   }, [queued, dispatchToast, dispatch]);
 
-  return <Toaster toasterId={toasterId} position="top-end" timeout={TOAST_TIMEOUT_MS} pauseOnHover />;
+  return <Toaster toasterId={toasterId} position="bottom-end" offset={{ vertical: HELP_BUTTON_CLEARANCE_PX }} timeout={TOAST_TIMEOUT_MS} pauseOnHover />;
 }
