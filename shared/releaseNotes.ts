@@ -22,6 +22,7 @@ export const RELEASE_NOTES: Release[] = [
         'The student page on a phone: mark for review, a question-status legend, section tabs that scroll, and answers kept in the browser until the connection returns.',
         'A new free test opens now; the dialog warns when nobody can open the link yet and says when answers shown later appear.',
         'Share a test from the editor, and dates and numbers written the way your language writes them.',
+        'Your organisation\'s logo, colour and welcome line on the sign-in page; new tests start from your default settings.',
       ],
       vi: [
         'Đánh dấu nhiều câu hỏi trong trình soạn thảo để đặt điểm, di chuyển, sao chép hoặc xóa cùng lúc; đặt điểm cho cả phần trong một bước.',
@@ -29,6 +30,7 @@ export const RELEASE_NOTES: Release[] = [
         'Trang làm bài trên điện thoại: đánh dấu để xem lại, chú giải trạng thái câu hỏi, thanh phần cuộn được, và câu trả lời được giữ trong trình duyệt cho đến khi có mạng lại.',
         'Bài kiểm tra miễn phí mới mở ngay; hộp thoại cảnh báo khi chưa ai mở được liên kết và cho biết khi nào đáp án hiện sau.',
         'Chia sẻ bài kiểm tra ngay từ trình soạn thảo; ngày và số được viết theo cách của ngôn ngữ bạn dùng.',
+        'Logo, màu và lời chào của tổ chức trên trang đăng nhập; bài kiểm tra mới bắt đầu với cài đặt mặc định của bạn.',
       ],
       ko: [
         '편집기에서 여러 문항을 선택해 배점 설정, 이동, 복사, 삭제를 한 번에 할 수 있고, 섹션 전체 배점도 한 번에 정합니다.',
@@ -36,6 +38,7 @@ export const RELEASE_NOTES: Release[] = [
         '휴대전화 응시 화면: 검토 표시, 문항 상태 범례, 스크롤되는 섹션 탭, 연결이 돌아올 때까지 브라우저에 보관되는 답안.',
         '새 무료 시험은 바로 열립니다. 아직 아무도 링크를 열 수 없으면 대화 상자가 알려 주고, 나중에 보여 주는 정답이 언제 보이는지 알려 줍니다.',
         '편집기에서 바로 시험을 공유하고, 날짜와 숫자는 사용하는 언어의 방식으로 표시됩니다.',
+        '로그인 화면에 기관의 로고, 색상, 환영 문구가 표시되고, 새 시험은 내 기본 설정으로 시작합니다.',
       ],
     },
   },
