@@ -40,14 +40,36 @@ export class JobQueue {
   /** Starts pg-boss (creating its schema the first time; processes starting at once agree through an advisory lock) and works every queue. */
   static async start(connectionString: string, handlers: JobHandlers, log: FastifyBaseLogger, options: { sweepSeconds: number }): Promise<JobQueue> {
     // Its own small pool: the queue's polling never waits behind requests.
-    const boss = new PgBoss({ connectionString, schema: JOB_SCHEMA, max: 3, application_name: 'testforge-jobs', schedule: false });
-    boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-    await boss.start();
+    const open = async () => {
+      const boss = new PgBoss({ connectionString, schema: JOB_SCHEMA, max: 3, application_name: 'testforge-jobs', schedule: false });
+      boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+      try {
+        return await boss.start();
+      } catch (error) {
+        await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+        throw error;
+      }
+    };
+    // Processes starting together race on pg-boss's schema and queues (a deadlock PostgreSQL
+    // breaks by failing one of them): the loser tries again after a short random wait.
+    const retrying = async (work: () => Promise<unknown>) => {
+      for (let tries = 1; ; tries++) {
+        try {
+          return await work();
+        } catch (error) {
+          if (tries >= 5 || (error as { code?: string }).code !== '40P01') throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * tries));
+        }
+      }
+    };
+    // A failed start cannot be started again (pg-boss remembers it began): a new one is made.
+    const boss = (await retrying(open)) as PgBoss;
     for (const [name, queue] of Object.entries(JOB_QUEUES)) {
-      // createQueue is idempotent in pg-boss 10; processes starting together may race on it.
-      await boss.createQueue(name, { name, ...queue }).catch(async (error: unknown) => {
-        if (!(await boss.getQueue(name))) throw error;
-      });
+      await retrying(() =>
+        boss.createQueue(name, { name, ...queue }).catch(async (error: unknown) => {
+          if (!(await boss.getQueue(name))) throw error;
+        }),
+      );
     }
     const queue = new JobQueue(boss, log);
     const workOptions = { batchSize: 1, pollingIntervalSeconds: 1 };

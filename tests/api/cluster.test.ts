@@ -8,6 +8,8 @@ import { openDatabase, type OpenedDatabase } from '../../server/db/database';
 import { createOrg, createUser } from '../../server/modules/orgs/commands';
 import { ROOT } from '../support/paths';
 import { createTestPostgresDatabase } from '../support/testServer';
+import { readyMcq, type Editor } from '../support/testEditor';
+import { newDeviceKey, publishFreeTest } from '../support/studentTests';
 
 jest.setTimeout(240_000);
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -29,7 +31,7 @@ interface Proc {
   child: ChildProcess;
   port: number;
   exited: Promise<number | null>;
-  call: (method: string, url: string, options?: { body?: unknown; token?: string; from?: string }) => Promise<{ status: number; body: any; headers: Headers }>;
+  call: (method: string, url: string, options?: { body?: unknown; token?: string; from?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 /** The real server, as `npm run serve` starts it, on the test's database. */
@@ -48,7 +50,7 @@ function startProcess(name: string, port: number, env: Record<string, string>): 
       if (!out.includes('Testforge is running at')) return;
       clearTimeout(timer);
       const call: Proc['call'] = async (method, url, options = {}) => {
-        const headers: Record<string, string> = {};
+        const headers: Record<string, string> = { ...options.headers };
         if (options.token) headers['x-access-token'] = options.token;
         if (options.from) headers['x-forwarded-for'] = options.from;
         if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -220,6 +222,126 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
       // And B's next listing of the same page comes from its cache again.
       expect((await b.call('GET', '/api/folder/childrens/0', { token: onB })).headers.get('x-library-cache')).toBe('hit');
     }
+  });
+
+  /** A tutor's editor calls on one process (the shape tests/support/studentTests.ts takes). */
+  async function editorOn(on: Proc): Promise<Editor> {
+    const who = await account();
+    const token = await login(on, who);
+    const call: Editor['call'] = (method, url, body) => on.call(method, url, { token, body });
+    const ok = async (method: string, url: string, body?: unknown) => {
+      const res = await call(method, url, body);
+      if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data;
+    };
+    return {
+      token, account: who as unknown as Editor['account'], call,
+      newTest: async (body = {}) => (await ok('POST', '/api/v2/test/create', body))._id,
+      get: (testId) => ok('GET', `/api/v2/test/${testId}`),
+      section: (testId, body = {}) => ok('POST', '/api/v2/test/section/create', { testId, ...body }),
+      questions: (testId, sectionId, questions, extra = {}) => ok('POST', '/api/v2/question/create', { testId, sectionId, questions, ...extra }),
+    };
+  }
+
+  let students = 0;
+  /** A student who starts on `on`; later calls go wherever the test sends them, with the attempt's token. */
+  async function studentStarts(on: Proc, sharedTestId: string) {
+    students += 1;
+    const from = `10.7.${students >> 8}.${students & 255}`;
+    const res = await on.call('POST', `/api/student/test/${sharedTestId}/start`, { from, body: { name: `Student ${students}`, contact: `s${students}x${process.pid}@cluster.example`, deviceKey: newDeviceKey() } });
+    if (res.status !== 200) throw new Error(`start on ${on.name}: ${res.status} ${JSON.stringify(res.body)}`);
+    const attempt = res.body.data.attempt;
+    const question = attempt.sections[0].questions[0];
+    const as = (proc: Proc, method: string, url: string, body?: unknown) => proc.call(method, url, { from, body, headers: { 'x-student-token': res.body.data.token } });
+    return { attemptId: attempt.attemptId as string, question, as, option: (name: string) => question.options.find((o: { name: string }) => o.name.includes(name)).id as string };
+  }
+
+  test('a publish on A re-scores the attempts served by B', async () => {
+    const tutor = await editorOn(a);
+    const { testId, sharedTestId } = await publishFreeTest(undefined as never, tutor, { name: 'Cluster re-score', sections: [{ questions: [readyMcq('What is 2 + 2?')] }] });
+    const takers = await Promise.all([0, 1, 2].map(() => studentStarts(b, sharedTestId)));
+    for (const [i, taker] of takers.entries()) {
+      expect((await taker.as(b, 'PUT', `/api/student/attempt/answer/${taker.question.id}`, { answer: { selected: [taker.option(i === 0 ? '4' : '3')] }, seq: 1 })).status).toBe(200);
+      const submitted = await taker.as(b, 'POST', '/api/student/attempt/submit', {});
+      expect(submitted.status).toBe(200);
+      expect(submitted.body.data.score).toBe(i === 0 ? 1 : 0);
+    }
+    // The key was wrong: 3 is marked right on A, re-evaluating what B scored.
+    const test = await tutor.get(testId);
+    const question = test.sections[0].questions[0];
+    const corrected = { ...question, options: question.options.map((o: { name: string }) => ({ ...o, isCorrect: o.name.includes('3') })) };
+    const published = await tutor.call('PATCH', '/api/v2/report-repo/save-and-resolve', { test: { _id: testId }, questions: [{ question: corrected, publishOption: 'RE_EVALUATE' }] });
+    expect(published.status).toBe(200);
+    expect(published.body.data.attemptsChanged).toBe(3);
+    for (const [i, taker] of takers.entries()) {
+      const result = await taker.as(b, 'GET', '/api/student/attempt/result');
+      expect(result.status).toBe(200);
+      expect({ score: result.body.data.score, originalScore: result.body.data.originalScore }).toEqual({ score: i === 0 ? 0 : 1, originalScore: i === 0 ? 1 : 0 });
+    }
+  });
+
+  test('kill -9 of one process during a submit burst loses no acknowledged answer (clients retry on another process)', async () => {
+    const env = { DATABASE_URL: database.connectionString!, SESSION_CACHE_MS: '60000', TRUST_PROXY: '127.0.0.1' };
+    const d = await startProcess('D', await freePort(), env);
+    const tutor = await editorOn(a);
+    const { sharedTestId } = await publishFreeTest(undefined as never, tutor, { name: 'Cluster burst', sections: [{ questions: [readyMcq('What is 2 + 2?')] }] });
+    const takers = await Promise.all(Array.from({ length: 60 }, (_, i) => studentStarts([a, b, d][i % 3]!, sharedTestId)));
+    const ring = [a, b, d];
+    let sentToD = 0;
+    let answeredByD = 0;
+    let retried = 0;
+    // D is killed once it has acknowledged a few calls: mid-burst, with more of its calls in flight.
+    let killD!: () => void;
+    const midBurst = new Promise<void>((resolve) => (killD = resolve));
+    /** Like a student page: on no answer (process gone) or a 5xx it tries again on the next process. */
+    async function withRetry(start: number, send: (proc: Proc) => Promise<{ status: number; body: any }>) {
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const proc = ring[(start + attempt) % ring.length]!;
+        if (proc === d) sentToD++;
+        try {
+          const res = await send(proc);
+          if (proc === d && res.status === 200 && ++answeredByD === 3) killD();
+          if (res.status < 500) return res;
+        } catch {
+          /* connection refused or reset: the process is gone */
+        }
+        retried++;
+      }
+      throw new Error('no process answered');
+    }
+    const acknowledged: { attemptId: string; optionId: string; submitted: boolean; score?: number }[] = [];
+    const burst = takers.map(async (taker, i) => {
+      const optionId = taker.option(i % 2 ? '4' : '3');
+      const saved = await withRetry(i, (proc) => taker.as(proc, 'PUT', `/api/student/attempt/answer/${taker.question.id}`, { answer: { selected: [optionId] }, seq: 1 }));
+      expect(saved.status).toBe(200);
+      const record: (typeof acknowledged)[number] = { attemptId: taker.attemptId, optionId, submitted: false };
+      acknowledged.push(record);
+      const submitted = await withRetry(i + 1, (proc) => taker.as(proc, 'POST', '/api/student/attempt/submit', {}));
+      expect(submitted.status).toBe(200);
+      record.submitted = true;
+      record.score = submitted.body.data.score;
+    });
+    await Promise.race([midBurst, wait(5_000)]);
+    d.child.kill('SIGKILL');
+    await Promise.all(burst);
+    expect(await d.exited).toBeNull(); // killed by the signal
+    expect(answeredByD).toBeGreaterThanOrEqual(3);
+    expect(retried).toBeGreaterThan(0);
+    expect(acknowledged.filter((r) => r.submitted)).toHaveLength(60);
+    const rows = await database.db
+      .selectFrom('attempts as t')
+      .innerJoin('attempt_answers as aa', 'aa.attempt_id', 't.id')
+      .select(['t.id', 't.submitted_at', 't.score', 'aa.answer'])
+      .where('t.id', 'in', takers.map((t) => t.attemptId))
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const record of acknowledged) {
+      const row = byId.get(record.attemptId)!;
+      expect(row.answer).toEqual({ selected: [record.optionId] });
+      expect(row.submitted_at).not.toBeNull();
+      expect(Number(row.score)).toBe(record.score);
+    }
+    console.log(`kill -9 during the burst: ${sentToD} calls sent to D, ${answeredByD} answered by it, ${retried} retried on another process`);
   });
 
   test('SIGTERM: C says it is not ready, finishes the request in flight, and exits 0', async () => {
