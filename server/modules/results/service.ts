@@ -15,6 +15,10 @@ import type { ExportRecord, PageQuery, ResultsCounters, ResultsRepository, Score
 
 const attemptNotFound = () => new AppError(404, 'NOT_FOUND', 'attemptNotFound', { what: 'attempt' });
 
+let exportsReading = 0;
+/** Exports whose rows are being read now (tests: a stopped download stops reading). */
+export const exportsOpen = () => exportsReading;
+
 /** Attempts per export query: a few MB of rows at a time, whatever the free test's size. */
 export const EXPORT_BATCH = 2_000;
 
@@ -170,6 +174,7 @@ export class ResultsService {
     const marksOf = (records: ExportRecord[]) => (format === 'csv' ? marks.csvOf(records) : marks.of(records)) as Promise<MarksOf<F>[]>;
     async function* batches(): AsyncGenerator<ExportRow<MarksOf<F>>[]> {
       const records = repo.exportBatches(free.id, EXPORT_BATCH);
+      exportsReading += 1;
       try {
         let next = records.next();
         for (;;) {
@@ -193,6 +198,7 @@ export class ResultsService {
       } finally {
         // A download stopped early closes the cursor (and gives its connection back).
         await records.return(undefined);
+        exportsReading -= 1;
       }
     }
     return { testName: test.name, questionCount: columns.size, batches: batches() };
