@@ -63,10 +63,17 @@ test('a move in the library and SQL straight into the database show at once', as
   expect((await tutor.get(testId)).name).toBe('Renamed by SQL');
 });
 
-test('a new test, whose settings are still the owner defaults, is not kept', async () => {
-  const testId = await tutor.newTest({ name: 'New' });
+test('a test without stored settings (made before new tests stored their owner defaults) is not kept', async () => {
+  const testId = await tutor.newTest({ name: 'Old' });
+  await sql`update tests set content = content - 'settings', version = version + 1, updated_at = now() where id = ${testId}`.execute(a.database.db);
   await tutor.call('GET', `/api/v2/test/${testId}`);
   expect((await tutor.call('GET', `/api/v2/test/${testId}`)).headers.get('x-test-cache')).toBe('miss');
+});
+
+test('a new test stores its settings when it is made (issue 17), so it is kept', async () => {
+  const testId = await tutor.newTest({ name: 'New' });
+  await tutor.call('GET', `/api/v2/test/${testId}`);
+  expect((await tutor.call('GET', `/api/v2/test/${testId}`)).headers.get('x-test-cache')).toBe('hit');
 });
 
 test('another tutor never gets a cached copy of a test that is not theirs', async () => {
