@@ -131,9 +131,8 @@ export class ResultsRepository {
       from (${countersOf(sharedTestId, testId)}) c left join page p on true order by p.n`.execute(this.db);
     return {
       counters: presentCounters(rows[0]),
-      rows: rows
-        .filter((r) => r.n !== null)
-        .map(({ id, student_id, name, contact, started_at, submitted_at, deadline_at, score, max_score }) => ({ id, student_id, name, contact, started_at, submitted_at, deadline_at, score, max_score })),
+      // The page's rows carry the counters' columns too: the presenter reads only the attempt's.
+      rows: rows.filter((r) => r.n !== null),
     };
   }
 
