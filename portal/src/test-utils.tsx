@@ -18,8 +18,8 @@ import { createI18n } from '../../shared/i18n/createI18n';
 import ko from '../../shared/i18n/locales/ko.json';
 import vi from '../../shared/i18n/locales/vi.json';
 import type { Language } from '../../shared/i18n/languages';
-import { loadCurrentUser } from '../../shared/state/authSlice';
-import { STORAGE_KEYS } from '../../shared/state/storageKeys';
+import { loadCurrentUser } from './features/auth/authSlice';
+import { STORAGE_KEYS } from '../../shared/ui/storageKeys';
 import { ApiContext } from './app/apiContext';
 import { makeStore, type AppStore } from './app/store';
 

@@ -5,7 +5,7 @@ import type { Endpoints } from '../../shared/api/endpoints';
 import en from '../../shared/i18n/locales/en.json';
 import vi from '../../shared/i18n/locales/vi.json';
 import ko from '../../shared/i18n/locales/ko.json';
-import { STORAGE_KEYS } from '../../shared/state/storageKeys';
+import { STORAGE_KEYS } from '../../shared/ui/storageKeys';
 import { LoginPage } from '../../portal/src/features/auth/LoginPage';
 import { SubscriptionBanner } from '../../portal/src/features/subscription/SubscriptionBanner';
 import { Header } from '../../portal/src/features/header/Header';

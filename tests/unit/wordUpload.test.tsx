@@ -2,7 +2,7 @@ import type { DocumentUpload } from '../../shared/api/testTypes';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Endpoints } from '../../shared/api/endpoints';
 import type { EditorSection, EditorTest } from '../../shared/api/testTypes';
-import { dialogOpened } from '../../shared/state/uiSlice';
+import { dialogOpened } from '../../portal/src/app/uiSlice';
 import { BulkUploadInfoDialog } from '../../portal/src/features/bulkUpload/BulkUploadInfoDialog';
 import { UploadWordDialog } from '../../portal/src/features/editor/wordUpload/UploadWordDialog';
 import { makeUser, renderWithProviders } from '../../portal/src/test-utils';

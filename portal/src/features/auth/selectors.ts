@@ -1,6 +1,6 @@
-import { isExpired, isExpiring } from '../domain/subscription';
+import { isExpired, isExpiring } from '../../../../shared/domain/subscription';
 import type { AuthState } from './authSlice';
-import type { UiState } from './uiSlice';
+import type { UiState } from '../../app/uiSlice';
 
 interface State {
   auth: AuthState;

@@ -9,8 +9,8 @@ import {
   userUpdated,
   whitelabelLogin,
   type AuthState,
-} from '../../shared/state/authSlice';
-import { dialogClosed, dialogOpened, toastQueued, toastTaken, uiReducer, type UiState } from '../../shared/state/uiSlice';
+} from './authSlice';
+import { dialogClosed, dialogOpened, toastQueued, toastTaken, uiReducer, type UiState } from '../../app/uiSlice';
 import {
   selectCanBulkUpload,
   selectCanUseGlobalLibrary,
@@ -18,10 +18,10 @@ import {
   selectIsExpiring,
   selectIsLoggedIn,
   selectRemainingDays,
-} from '../../shared/state/selectors';
-import { STORAGE_KEYS } from '../../shared/state/storageKeys';
-import { makeStore } from '../../portal/src/app/store';
-import { createMockApi, makeUser, MemoryStorage } from '../../portal/src/test-utils';
+} from './selectors';
+import { STORAGE_KEYS } from '../../../../shared/ui/storageKeys';
+import { makeStore } from '../../app/store';
+import { createMockApi, makeUser, MemoryStorage } from '../../test-utils';
 
 const credentials = { orgCode: 'ORG1', email: 'ada@example.com', password: 'secret-pass' };
 
