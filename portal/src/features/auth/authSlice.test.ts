@@ -1,4 +1,3 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import {
   authReducer,
   initialAuthState,
@@ -20,21 +19,9 @@ import {
 } from './selectors';
 import { STORAGE_KEYS } from '../../../../shared/ui/storageKeys';
 import { makeStore } from '../../app/store';
-import { createMockApi, makeUser, MemoryStorage } from '../../test-utils';
+import { apiError, createMockApi, makeUser, MemoryStorage } from '../../test-utils';
 
 const credentials = { orgCode: 'ORG1', email: 'ada@example.com', password: 'secret-pass' };
-
-/** An error as the API client rejects with it: an AxiosError carrying the server's envelope. */
-function apiError(status: number, message?: string): AxiosError {
-  const response = {
-    status,
-    statusText: '',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-    data: message === undefined ? {} : { message, code: 'X' },
-  } as AxiosResponse;
-  return new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', undefined, undefined, response);
-}
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
