@@ -1,3 +1,5 @@
+import { editorPath } from '../../shared/ui/portalPaths';
+
 /** Where the questions go: a test of My Library and one of its sections (names kept for display). */
 export interface UploadTarget {
   testId: string;
@@ -23,5 +25,5 @@ export function saveTarget(userId: string, target: UploadTarget | null): void {
   else localStorage.removeItem(`${KEY}.${userId}`);
 }
 
-/** The test in the portal's editor (portal/src/app/routes.ts `editorPath('local', id)`). */
-export const editorUrl = (testId: string) => `${location.origin}/home/local/editTest/${encodeURIComponent(testId)}`;
+/** The test in the portal's editor. */
+export const editorUrl = (testId: string) => `${location.origin}${editorPath('local', testId)}`;

@@ -33,7 +33,7 @@ const RECENT_TESTS = 10;
 /** What the folder opened by the client-side navigation holds. */
 const INNER_FOLDERS = 6;
 const INNER_TESTS = 24;
-/** The portal's first page of tests (TEST_PAGE_LIMIT in shared/state/librarySlice.ts). */
+/** The portal's first page of tests (TEST_PAGE_LIMIT in portal/src/features/library/librarySlice.ts). */
 const TEST_PAGE = 10;
 
 const FOLDER_CARD = '[data-testid="folder-item"]';

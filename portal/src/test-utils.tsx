@@ -5,7 +5,8 @@
  * is exercised by the API and browser tests.
  */
 import type { ReactElement, ReactNode } from 'react';
-import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { fireEvent, render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -18,8 +19,8 @@ import { createI18n } from '../../shared/i18n/createI18n';
 import ko from '../../shared/i18n/locales/ko.json';
 import vi from '../../shared/i18n/locales/vi.json';
 import type { Language } from '../../shared/i18n/languages';
-import { loadCurrentUser } from '../../shared/state/authSlice';
-import { STORAGE_KEYS } from '../../shared/state/storageKeys';
+import { loadCurrentUser } from './features/auth/authSlice';
+import { STORAGE_KEYS } from '../../shared/ui/storageKeys';
 import { ApiContext } from './app/apiContext';
 import { makeStore, type AppStore } from './app/store';
 
@@ -285,3 +286,18 @@ export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOpt
   const result: RenderResult = render(ui, { ...renderOptions, wrapper: Wrapper } as RenderOptions);
   return { store, api, i18n, storage, ...result };
 }
+
+/** An error as the API client rejects with it: an AxiosError carrying the server's envelope. */
+export function apiError(status: number, message?: string): AxiosError {
+  const response = {
+    status,
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+    data: message === undefined ? {} : { message, code: 'X' },
+  } as AxiosResponse;
+  return new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', undefined, undefined, response);
+}
+
+export const inputNamed = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+export const typeInto = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });

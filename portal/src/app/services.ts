@@ -1,8 +1,8 @@
 import type { i18n } from 'i18next';
 import { createApiClient } from '../../../shared/api/client';
 import { createEndpoints, type Endpoints } from '../../../shared/api/endpoints';
-import { logout } from '../../../shared/state/authSlice';
-import { dialogOpened, toastQueued } from '../../../shared/state/uiSlice';
+import { logout } from '../features/auth/authSlice';
+import { dialogOpened, toastQueued } from './uiSlice';
 import { makeStore, type AppStore } from './store';
 
 export interface PortalServices {

@@ -1,9 +1,9 @@
 import { combineSlices, configureStore, createListenerMiddleware, isAnyOf, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { authReducer, initialAuthState, loadCurrentUser, login, logout, whitelabelLogin, type ThunkExtra } from '../../../shared/state/authSlice';
-import { uiReducer } from '../../../shared/state/uiSlice';
-import { libraryReducer } from '../../../shared/state/librarySlice';
-import type { EditorState } from '../../../shared/state/editorSlice';
-import { STORAGE_KEYS } from '../../../shared/state/storageKeys';
+import { authReducer, initialAuthState, loadCurrentUser, login, logout, whitelabelLogin, type ThunkExtra } from '../features/auth/authSlice';
+import { uiReducer } from './uiSlice';
+import { libraryReducer } from '../features/library/librarySlice';
+import type { EditorState } from '../features/editor/editorSlice';
+import { STORAGE_KEYS } from '../../../shared/ui/storageKeys';
 import type { Endpoints } from '../../../shared/api/endpoints';
 
 /**

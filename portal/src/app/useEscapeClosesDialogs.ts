@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { dialogClosed } from '../../../shared/state/uiSlice';
-import { libraryDialogClosed } from '../../../shared/state/librarySlice';
+import { dialogClosed } from './uiSlice';
+import { libraryDialogClosed } from '../features/library/librarySlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 
 /**

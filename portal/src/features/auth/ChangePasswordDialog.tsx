@@ -5,7 +5,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../shared/api/client';
 import { checkNewPassword, PASSWORD_MIN_LENGTH } from '../../../../shared/domain/password';
-import { dialogClosed, toastQueued } from '../../../../shared/state/uiSlice';
+import { dialogClosed, toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 

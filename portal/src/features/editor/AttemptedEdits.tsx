@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../shared/api/client';
 import type { PublishOption } from '../../../../shared/api/reportTypes';
 import { publishAttemptedEdits, type AttemptedEdit, selectEditor } from './editorState';
-import { toastQueued } from '../../../../shared/state/uiSlice';
+import { toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { PreviewCorrections } from '../reports/CorrectionsPreviewPanel';

@@ -16,7 +16,7 @@ import {
   questionsInOrder,
   remarkQuestions,
  selectEditor } from './editorState';
-import { toastQueued } from '../../../../shared/state/uiSlice';
+import { toastQueued } from '../../app/uiSlice';
 import { pickLanguage } from '../../../../shared/i18n/languages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../app/FormDialog';

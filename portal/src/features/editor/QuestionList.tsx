@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
 import { canEditQuestion, questionTextIn, type ComprehensionQuestion, type Question } from '../../../../shared/domain/test';
 import { copyQuestion, deleteQuestions, firstLanguageOf, keepAttemptedEdit, questionSelectionToggled, reorderQuestions, selectEditor } from './editorState';
-import { toastQueued } from '../../../../shared/state/uiSlice';
+import { toastQueued } from '../../app/uiSlice';
 import { pickLanguage } from '../../../../shared/i18n/languages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../app/FormDialog';

@@ -1,4 +1,4 @@
-import { editorSlice } from '../../../../shared/state/editorSlice';
+import { editorSlice } from './editorSlice';
 import { rootReducer, type RootState } from '../../app/store';
 
 /**
@@ -11,4 +11,4 @@ const injected = editorSlice.injectInto(rootReducer);
 /** The editor's state; its initial state until the slice's first action has run. */
 export const selectEditor = (state: RootState) => injected.selectSlice(state);
 
-export * from '../../../../shared/state/editorSlice';
+export * from './editorSlice';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toastQueued } from '../../../../shared/state/uiSlice';
+import { toastQueued } from '../../app/uiSlice';
 import { useAppDispatch } from '../../app/hooks';
 
 /**

@@ -6,8 +6,8 @@ import { QuestionCircle24Regular, Sparkle24Regular } from '@fluentui/react-icons
 import { useTranslation } from 'react-i18next';
 import { formatBadgeCount } from '../../../../shared/domain/badge';
 import { LANGUAGE_LABELS, SUPPORTED_LANGUAGES } from '../../../../shared/i18n/languages';
-import { selectCanBulkUpload, selectCanUseGlobalLibrary, selectIsExpired, selectUser } from '../../../../shared/state/selectors';
-import { dialogOpened } from '../../../../shared/state/uiSlice';
+import { selectCanBulkUpload, selectCanUseGlobalLibrary, selectIsExpired, selectUser } from '../auth/selectors';
+import { dialogOpened } from '../../app/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { isGlobalMode, libraryPath, REPORT_DASHBOARD_PATH } from '../../app/routes';
 import { useReportedCount } from './useReportedCount';

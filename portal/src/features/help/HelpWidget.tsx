@@ -7,8 +7,8 @@ import { Chat24Regular, Mail24Regular, Call24Regular, ChatHelp24Filled } from '@
 import { useTranslation } from 'react-i18next';
 import type { PremiumTutor } from '../../../../shared/api/types';
 import { CALLBACK_PHONE_LENGTH, CALLBACK_PROMISE_MINUTES, isPhoneDigits, isValidCallbackNumber } from '../../../../shared/domain/help';
-import { selectUser } from '../../../../shared/state/selectors';
-import { dialogClosed, dialogOpened } from '../../../../shared/state/uiSlice';
+import { selectUser } from '../auth/selectors';
+import { dialogClosed, dialogOpened } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 

@@ -6,7 +6,7 @@ import { ArrowImportRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '../../../../shared/api/testTypes';
 import { reloadAfterChange } from '../editor/editorState';
-import { toastQueued } from '../../../../shared/state/uiSlice';
+import { toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { FileChooser } from '../../app/FileChooser';
 import { useAppDispatch } from '../../app/hooks';

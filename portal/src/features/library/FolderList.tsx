@@ -3,7 +3,7 @@ import { Badge, Caption1, Checkbox, makeStyles, tokens } from '@fluentui/react-c
 import { Folder24Regular, FolderPerson24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { LibraryFolder } from '../../../../shared/api/libraryTypes';
-import { isSelected, itemToggled } from '../../../../shared/state/librarySlice';
+import { isSelected, itemToggled } from './librarySlice';
 import { AppLink } from '../../app/AppLink';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { libraryPath } from '../../app/routes';

@@ -2,7 +2,7 @@ import { Button, Checkbox, makeStyles, Text, tokens } from '@fluentui/react-comp
 import { useState } from 'react';
 import { ArrowExport20Regular, ArrowMove20Regular, Delete20Regular, Dismiss20Regular, Link20Regular, Share20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { allToggled, libraryDialogOpened, selectedCount, selectionCleared, selectionCounts, totalItems } from '../../../../shared/state/librarySlice';
+import { allToggled, libraryDialogOpened, selectedCount, selectionCleared, selectionCounts, totalItems } from './librarySlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useLibraryAccess } from './useLibrary';
 import { LibraryExportDialog } from '../interop/LibraryExportDialog';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TestSummary } from '../../../../shared/api/libraryTypes';
 import { formatDate } from '../../../../shared/domain/dates';
 import { fromDurationMs } from '../../../../shared/domain/duration';
-import { isSelected, itemToggled } from '../../../../shared/state/librarySlice';
+import { isSelected, itemToggled } from './librarySlice';
 import { AppLink } from '../../app/AppLink';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { editorPath } from '../../app/routes';

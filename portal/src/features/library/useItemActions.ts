@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LibraryFolder, TestSummary } from '../../../../shared/api/libraryTypes';
-import { libraryDialogOpened } from '../../../../shared/state/librarySlice';
+import { libraryDialogOpened } from './librarySlice';
 import { useAppDispatch } from '../../app/hooks';
 import { editorPath, libraryPath, previewPath, resultsPath } from '../../app/routes';
 import type { MenuAction } from './ItemMenu';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { libraryDialogClosed, reloadLibrary } from '../../../../shared/state/librarySlice';
-import { toastQueued } from '../../../../shared/state/uiSlice';
+import { libraryDialogClosed, reloadLibrary } from './librarySlice';
+import { toastQueued } from '../../app/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 
 /**

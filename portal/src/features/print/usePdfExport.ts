@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AxiosError } from 'axios';
 import { useTranslation } from 'react-i18next';
-import { toastQueued } from '../../../../shared/state/uiSlice';
+import { toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch } from '../../app/hooks';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultsFileFormat } from '../../../../shared/api/results';
-import { toastQueued } from '../../../../shared/state/uiSlice';
+import { toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch } from '../../app/hooks';
 import { blobError } from '../print/usePdfExport';

@@ -1,6 +1,6 @@
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { selectIsExpired, selectIsExpiring } from '../../../../shared/state/selectors';
+import { selectIsExpired, selectIsExpiring } from '../auth/selectors';
 import { useAppSelector } from '../../app/hooks';
 import { useSubscriptionValues } from './useSubscriptionText';
 

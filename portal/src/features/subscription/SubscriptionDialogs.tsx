@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS } from '../../../../shared/state/storageKeys';
-import { selectUser } from '../../../../shared/state/selectors';
-import { dialogClosed, dialogOpened } from '../../../../shared/state/uiSlice';
+import { STORAGE_KEYS } from '../../../../shared/ui/storageKeys';
+import { selectUser } from '../auth/selectors';
+import { dialogClosed, dialogOpened } from '../../app/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSubscriptionValues } from './useSubscriptionText';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../shared/domain/dates';
 import { dayWordKey } from '../../../../shared/domain/subscription';
-import { selectUser } from '../../../../shared/state/selectors';
+import { selectUser } from '../auth/selectors';
 import { useAppSelector } from '../../app/hooks';
 
 /** Interpolation values for the subscription messages: count, "day"/"days", end date in the region format. */

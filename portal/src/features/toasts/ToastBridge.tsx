@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Toast, ToastBody, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
-import { toastTaken } from '../../../../shared/state/uiSlice';
+import { toastTaken } from '../../app/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { HELP_BUTTON_CLEARANCE_PX } from '../../app/layout';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { dialogClosed, dialogOpened } from '../../../../shared/state/uiSlice';
+import { dialogClosed, dialogOpened } from '../../app/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 
 export const VERSION_POLL_MS = 3_600_000;

@@ -4,7 +4,7 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../shared/domain/dates';
-import { dialogClosed } from '../../../../shared/state/uiSlice';
+import { dialogClosed } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 

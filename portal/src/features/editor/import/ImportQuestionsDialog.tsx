@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Breadcrumb, TestSummary } from '../../../../../shared/api/libraryTypes';
 import type { EditorSection, EditorTest } from '../../../../../shared/api/testTypes';
 import { importQuestions } from '../editorState';
-import { toastQueued } from '../../../../../shared/state/uiSlice';
+import { toastQueued } from '../../../app/uiSlice';
 import { useApi } from '../../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { FolderBrowser } from '../../library/dialogs/FolderBrowser';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { pictureProblem, PICTURE_MAX_BYTES } from '../../../../../shared/domain/pictures';
 import { pickLanguage } from '../../../../../shared/i18n/languages';
 import { serverMessage } from '../../../../../shared/i18n/serverMessages';
-import { toastQueued } from '../../../../../shared/state/uiSlice';
+import { toastQueued } from '../../../app/uiSlice';
 import { useApi } from '../../../app/apiContext';
 import { useAppDispatch } from '../../../app/hooks';
 

@@ -3,7 +3,7 @@ import { Field, Input, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Breadcrumb } from '../../../../../shared/api/libraryTypes';
 import { NAME_MAX_LENGTH, TEST_TAGS_MAX } from '../../../../../shared/domain/names';
-import { ROOT_FOLDER_ID } from '../../../../../shared/state/librarySlice';
+import { ROOT_FOLDER_ID } from '../../library/librarySlice';
 import { FormDialog } from '../../../app/FormDialog';
 import { FolderBrowser } from '../../library/dialogs/FolderBrowser';
 import { DurationFields, durationFields, durationMs } from '../DurationFields';

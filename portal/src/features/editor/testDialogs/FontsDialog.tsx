@@ -4,7 +4,7 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type FontEntry } from '../../../../../shared/domain/test';
 import { normaliseFontFace } from '../../../../../shared/domain/fonts';
-import { toastQueued } from '../../../../../shared/state/uiSlice';
+import { toastQueued } from '../../../app/uiSlice';
 import { FontPicker } from '../../../../../shared/ui/wordUpload/MissingFontsDialog';
 import { FormDialog } from '../../../app/FormDialog';
 import { useApi } from '../../../app/apiContext';

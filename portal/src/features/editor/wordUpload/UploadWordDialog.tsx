@@ -25,7 +25,7 @@ import type { EditorSection } from '../../../../../shared/api/testTypes';
 import type { ParserEngine } from '../../../../../shared/parser/engines';
 import { blocksUpload } from '../../../../../shared/parser/types';
 import { reloadAfterChange } from '../editorState';
-import { toastQueued } from '../../../../../shared/state/uiSlice';
+import { toastQueued } from '../../../app/uiSlice';
 import { DuplicatesNotice } from '../../../../../shared/ui/wordUpload/DuplicatesNotice';
 import { MissingFontsDialog } from '../../../../../shared/ui/wordUpload/MissingFontsDialog';
 import { ParseSummary } from '../../../../../shared/ui/wordUpload/ParseSummary';

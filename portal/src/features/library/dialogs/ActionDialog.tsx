@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { libraryDialogClosed } from '../../../../../shared/state/librarySlice';
+import { libraryDialogClosed } from '../librarySlice';
 import { FormDialog } from '../../../app/FormDialog';
 import { useAppDispatch } from '../../../app/hooks';
 

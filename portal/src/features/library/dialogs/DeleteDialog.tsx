@@ -1,6 +1,6 @@
 import { Body1, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { selectionBody, selectionCounts, type ItemKind } from '../../../../../shared/state/librarySlice';
+import { selectionBody, selectionCounts, type ItemKind } from '../librarySlice';
 import { useApi } from '../../../app/apiContext';
 import { useAppSelector } from '../../../app/hooks';
 import { useLibraryAction } from '../useLibrary';

@@ -3,7 +3,7 @@ import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components'
 import { ChevronRight16Regular, DocumentBulletList20Regular, Folder20Regular, Home20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Breadcrumb, LibraryFolder, TestSummary } from '../../../../../shared/api/libraryTypes';
-import { ROOT_FOLDER_ID } from '../../../../../shared/state/librarySlice';
+import { ROOT_FOLDER_ID } from '../librarySlice';
 import { useApi } from '../../../app/apiContext';
 import { usePickerStyles } from './usePickerStyles';
 

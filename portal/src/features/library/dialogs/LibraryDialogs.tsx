@@ -1,4 +1,4 @@
-import { libraryDialogClosed } from '../../../../../shared/state/librarySlice';
+import { libraryDialogClosed } from '../librarySlice';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { FreeTestDialog } from '../../freeTest/FreeTestDialog';
 import { CopyTestDialog } from './CopyTestDialog';

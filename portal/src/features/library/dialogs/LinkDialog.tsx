@@ -6,7 +6,7 @@ import { Add16Regular, Checkmark16Regular, Edit16Regular } from '@fluentui/react
 import { useTranslation } from 'react-i18next';
 import type { Batch, Subject } from '../../../../../shared/api/libraryTypes';
 import { nameProblem } from '../../../../../shared/domain/names';
-import { selectionBody, selectionCounts, type ItemKind } from '../../../../../shared/state/librarySlice';
+import { selectionBody, selectionCounts, type ItemKind } from '../librarySlice';
 import { useApi } from '../../../app/apiContext';
 import { useDebouncedLoad } from '../../../app/useDebouncedLoad';
 import { useAppSelector } from '../../../app/hooks';

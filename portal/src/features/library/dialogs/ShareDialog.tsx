@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Body1, Caption1, Checkbox, makeStyles, SearchBox, Spinner, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Tutor } from '../../../../../shared/api/libraryTypes';
-import { libraryDialogClosed, selectionBody, selectionCounts, type ItemKind } from '../../../../../shared/state/librarySlice';
+import { libraryDialogClosed, selectionBody, selectionCounts, type ItemKind } from '../librarySlice';
 import { useApi } from '../../../app/apiContext';
 import { useDebouncedLoad } from '../../../app/useDebouncedLoad';
 import { FormDialog } from '../../../app/FormDialog';

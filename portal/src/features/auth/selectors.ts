@@ -1,10 +1,8 @@
-import { isExpired, isExpiring } from '../domain/subscription';
+import { isExpired, isExpiring } from '../../../../shared/domain/subscription';
 import type { AuthState } from './authSlice';
-import type { UiState } from './uiSlice';
 
 interface State {
   auth: AuthState;
-  ui: UiState;
 }
 
 export const selectUser = (state: State) => state.auth.user;

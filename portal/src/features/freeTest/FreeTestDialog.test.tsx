@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { SharedTest } from '../../shared/api/sharedTests';
-import { defaultFreeTestStart } from '../../shared/domain/freeTest';
-import { FreeTestDialog } from '../../portal/src/features/freeTest/FreeTestDialog';
-import { makeUser, renderWithProviders } from '../../portal/src/test-utils';
+import type { SharedTest } from '../../../../shared/api/sharedTests';
+import { defaultFreeTestStart } from '../../../../shared/domain/freeTest';
+import { FreeTestDialog } from './FreeTestDialog';
+import { makeUser, renderWithProviders } from '../../test-utils';
 
 /** The free-test dialog (spec sections 2, 4, 9): debounced create and update, states, copy. */
 const START = '2030-03-04T09:00:00.000Z';

@@ -1,4 +1,4 @@
-/** Everything the portal keeps in local storage, named in one place. */
+/** Everything the portal and the add-in keep in local storage (the PDF renderer sets the token), named in one place. */
 export const STORAGE_KEYS = {
   token: 'testforge.token',
   loginTime: 'testforge.loginTime',

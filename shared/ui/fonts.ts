@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/i18n/languages';
+import type { Language } from '../i18n/languages';
 
 /**
  * Fonts ship with the app (no font CDN: the portal works offline). Noto Sans is always

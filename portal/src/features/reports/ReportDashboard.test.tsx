@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import { Link, Route, Routes } from 'react-router-dom';
-import type { ReportList, ReportedQuestion } from '../../shared/api/reportTypes';
-import { addQuestions, addSection, type Question } from '../../shared/domain/test';
-import { emptyTest, sequentialIds } from '../../shared/domain/test/testing';
-import { ReportDashboard } from '../../portal/src/features/reports/ReportDashboard';
-import { optionsFor, publishCalls, PUBLISH_INFO_SHOWN_KEY } from '../../portal/src/features/reports/edits';
-import { makeUser, renderWithProviders } from '../../portal/src/test-utils';
+import type { ReportList, ReportedQuestion } from '../../../../shared/api/reportTypes';
+import { addQuestions, addSection, type Question } from '../../../../shared/domain/test';
+import { emptyTest, sequentialIds } from '../../../../shared/domain/test/testing';
+import { ReportDashboard } from './ReportDashboard';
+import { optionsFor, publishCalls, PUBLISH_INFO_SHOWN_KEY } from './edits';
+import { makeUser, renderWithProviders } from '../../test-utils';
 
 /** The Report Dashboard (spec sections 2, 4, 8): tabs, reports, resolve, edit, publish with options, leaving with edits. */
 

@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { errorMessage } from '../api/client';
-import type { Breadcrumb, FolderChildren, LibraryFolder, LibraryKind, SelectionBody, TestSummary } from '../api/libraryTypes';
-import { logout, type ThunkExtra } from './authSlice';
+import { errorMessage } from '../../../../shared/api/client';
+import type { Breadcrumb, FolderChildren, LibraryFolder, LibraryKind, SelectionBody, TestSummary } from '../../../../shared/api/libraryTypes';
+import { logout, type ThunkExtra } from '../auth/authSlice';
 
 /** Spec section 9: a page of folders and a page of tests. */
 export const FOLDER_PAGE_LIMIT = 100;
