@@ -9,7 +9,7 @@ import { mapHtml } from '../../../shared/parser/upload';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { newId } from '../../security';
 import type { LibraryRepository } from '../library/repository';
-import type { LibraryScope } from '../library/scope';
+import type { LibraryScope } from '../../access';
 import { selectionFrom } from '../library/selection';
 import { appErrorOf, type EditorCaller, type TestEditorRepository } from '../tests/repository';
 import { question as questionSchema } from '../tests/schemas';

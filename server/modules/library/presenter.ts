@@ -1,7 +1,6 @@
 import type { Folder, TestRow } from '../../db/schema';
-import type { FolderWithCount, ListedTest } from './repository';
-import type { TestLinks } from '../links/repository';
-import { ROOT_FOLDER_ID } from './scope';
+import type { FolderWithCount, ListedTest, TestLinks } from './repository';
+import { ROOT_FOLDER_ID } from './selection';
 
 /** Folder of spec section 3. */
 export function presentFolder(folder: Folder | FolderWithCount) {

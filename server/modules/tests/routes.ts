@@ -26,14 +26,14 @@ import { toDurationMs } from '../../../shared/domain/duration';
 import { serverMessage, type ServerMessageKey } from '../../../shared/i18n/serverMessages';
 import type { TestRow } from '../../db/schema';
 import { requireActiveSubscription } from '../../http/context';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { ResponseCache } from '../../http/responseCache';
 import { newId } from '../../security';
 import type { Services } from '../../services';
-import { ROOT_FOLDER_ID } from '../library/scope';
+import { ROOT_FOLDER_ID } from '../library/selection';
 import { presentSection, presentTest, sectionSummary, totalsOf } from './presenter';
 import { TestEditorRepository } from './repository';
-import { callerOf } from './caller';
+import { assertMayMakeTbTest, callerOf } from '../../access';
 import { moveQuestionsBody } from '../../../shared/contract/editorBulk';
 import {
   createQuestionsBody,
@@ -142,7 +142,7 @@ export async function testEditorRoutes(app: FastifyInstance, services: Services)
       const kinds = new Set<keyof typeof UPDATE_MESSAGES>();
       if (body.testType !== undefined || body.languages !== undefined) {
         const testType = body.testType ?? test.testType;
-        if (testType === 'TB_TEST' && test.testType !== 'TB_TEST' && !caller.tbTests) throw new AppError(403, 'FEATURE_DISABLED', 'tbTestsDisabled');
+        if (testType === 'TB_TEST' && test.testType !== 'TB_TEST') assertMayMakeTbTest(caller);
         setLanguages(test, testType, body.languages ?? test.languages, newId);
         kinds.add('details');
       }

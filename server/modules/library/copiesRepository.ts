@@ -1,6 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Folder, TestRow } from '../../db/schema';
 import { newId } from '../../security';
+import { inScope, type LibraryScope } from '../../access';
+import type { LibraryItemKind, Selection } from './selection';
+import { applySelection } from './selectionRepository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -88,4 +91,32 @@ export async function copyFolderTree(db: Db, folder: Folder, target: CopyTarget)
   }));
   for (let i = 0; i < testRows.length; i += 500) await db.insertInto('tests').values(testRows.slice(i, i + 500)).execute();
   return newIds.get(folder.id)!;
+}
+
+/**
+ * Shares the selected folders or tests of the scope: each recipient gets their own copy at the
+ * root of their My Library, marked shared by `sharedBy`; all in one transaction. Answers how
+ * many items were shared.
+ */
+export function shareCopies(
+  db: Kysely<Database>,
+  scope: LibraryScope,
+  kind: LibraryItemKind,
+  selection: Selection,
+  recipients: string[],
+  sharedBy: string,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await applySelection(trx.selectFrom(`${kind} as t` as 'folders as t').where(inScope<'folders'>(scope) as any), selection, kind)
+      .selectAll('t')
+      .execute();
+    for (const row of rows) {
+      for (const ownerId of recipients) {
+        const target = { orgId: scope.orgId, ownerId, parent: null, sharedBy };
+        if (kind === 'folders') await copyFolderTree(trx, row as any, target);
+        else await copyTest(trx, row as any, target);
+      }
+    }
+    return rows.length;
+  });
 }
