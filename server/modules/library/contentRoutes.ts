@@ -7,13 +7,18 @@ import type { Services } from '../../services';
 import { presentTestSummary } from './presenter';
 import { selectionFrom } from './selection';
 import { LibraryContentService } from './service';
+import { LibraryRepository } from './repository';
+import { CopiesRepository } from './copiesRepository';
+import { TutorsRepository } from '../accounts/tutorsRepository';
+import { SettingsRepository } from '../settings/repository';
 import { copyTestBody, copyTestParams, createTestBody, shareFoldersBody, shareTestsBody, tagsQuery, tutorsQuery } from './schemas';
 
 /** Creating and copying tests, tags, tutors to share with, and sharing. */
 export async function libraryContentRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const guard = [services.requireAuth, requireActiveSubscription];
-  const content = new LibraryContentService(services.db);
+  const { db } = services;
+  const content = new LibraryContentService(new LibraryRepository(db), new CopiesRepository(db), new TutorsRepository(db), new SettingsRepository(db));
 
   api.post('/v2/test/create', { schema: { tags: ['tests'], body: createTestBody }, preValidation: guard }, async (request) => {
     const body = request.body;

@@ -27,7 +27,7 @@ const testColumns = (test: TestRow) => ({
 });
 
 /** A deep copy of a test (its sections and questions live in `content`), never attempted. */
-export async function copyTest(db: Db, test: TestRow, target: CopyTarget, name = test.name): Promise<TestRow> {
+async function copyTest(db: Db, test: TestRow, target: CopyTarget, name = test.name): Promise<TestRow> {
   return db
     .insertInto('tests')
     .values({
@@ -47,7 +47,7 @@ export async function copyTest(db: Db, test: TestRow, target: CopyTarget, name =
 }
 
 /** A deep copy of a folder with its whole subtree of folders and tests. */
-export async function copyFolderTree(db: Db, folder: Folder, target: CopyTarget): Promise<string> {
+async function copyFolderTree(db: Db, folder: Folder, target: CopyTarget): Promise<string> {
   const subtree = await db
     .selectFrom('folders')
     .selectAll()
@@ -93,12 +93,25 @@ export async function copyFolderTree(db: Db, folder: Folder, target: CopyTarget)
   return newIds.get(folder.id)!;
 }
 
-/**
- * Shares the selected folders or tests of the scope: each recipient gets their own copy at the
- * root of their My Library, marked shared by `sharedBy`; all in one transaction. Answers how
- * many items were shared.
- */
-export function shareCopies(
+/** Copies of tests and folders, for the library's copy and share calls. */
+export class CopiesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  copyTest(test: TestRow, target: CopyTarget, name?: string): Promise<TestRow> {
+    return copyTest(this.db, test, target, name);
+  }
+
+  /**
+   * Shares the selected folders or tests of the scope: each recipient gets their own copy at the
+   * root of their My Library, marked shared by `sharedBy`; all in one transaction. Answers how
+   * many items were shared.
+   */
+  share(scope: LibraryScope, kind: LibraryItemKind, selection: Selection, recipients: string[], sharedBy: string): Promise<number> {
+    return shareCopies(this.db, scope, kind, selection, recipients, sharedBy);
+  }
+}
+
+function shareCopies(
   db: Kysely<Database>,
   scope: LibraryScope,
   kind: LibraryItemKind,

@@ -1,13 +1,12 @@
-import type { Kysely } from 'kysely';
 import { defaultTestSettings } from '../../../shared/domain/test';
 import type { DefaultTestSettings } from '../../../shared/domain/testSettings';
-import type { Database, TestRow } from '../../db/schema';
+import type { TestRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { assertMayShare, libraryScope, mayReadGlobal, type Caller, type LibraryScope } from '../../access';
-import { TutorsRepository } from '../accounts/tutorsRepository';
-import { readClpDefaults } from '../settings/repository';
-import { copyTest, shareCopies } from './copiesRepository';
-import { LibraryRepository } from './repository';
+import type { TutorsRepository } from '../accounts/tutorsRepository';
+import type { SettingsRepository } from '../settings/repository';
+import type { CopiesRepository } from './copiesRepository';
+import type { LibraryRepository } from './repository';
 import type { LibraryItemKind, Selection } from './selection';
 
 const TAGS_LIMIT = 50;
@@ -15,13 +14,12 @@ const TUTORS_LIMIT = 100;
 
 /** Creating and copying tests, tags, tutors to share with, and sharing. */
 export class LibraryContentService {
-  private readonly library: LibraryRepository;
-  private readonly tutors: TutorsRepository;
-
-  constructor(private readonly db: Kysely<Database>) {
-    this.library = new LibraryRepository(db);
-    this.tutors = new TutorsRepository(db);
-  }
+  constructor(
+    private readonly library: LibraryRepository,
+    private readonly copies: CopiesRepository,
+    private readonly tutors: TutorsRepository,
+    private readonly settings: SettingsRepository,
+  ) {}
 
   /**
    * A new test from the library: New Test, 30 minutes, English unless told otherwise. Its
@@ -34,7 +32,7 @@ export class LibraryContentService {
     input: { parentFolderId: string; name: string; tags: string[]; duration: number; language: string },
   ): Promise<TestRow> {
     const parent = await this.library.folderOrRoot(scope, input.parentFolderId);
-    const defaults: Partial<DefaultTestSettings> = scope.isGlobal ? await readClpDefaults(this.db) : (caller.defaultSettings ?? {});
+    const defaults: Partial<DefaultTestSettings> = scope.isGlobal ? await this.settings.clpDefaults() : (caller.defaultSettings ?? {});
     return this.library.createTest(scope, { ...input, parent, content: { sections: [], settings: defaultTestSettings(defaults) } });
   }
 
@@ -43,7 +41,7 @@ export class LibraryContentService {
     const test = await this.library.findTest(scope, testId);
     if (!test) throw notFound('test');
     const parent = scope.isGlobal || !test.parent_folder_id ? null : await this.library.folderOrRoot(scope, test.parent_folder_id);
-    return copyTest(this.db, test, { orgId: scope.orgId, ownerId: scope.userId, parent }, name);
+    return this.copies.copyTest(test, { orgId: scope.orgId, ownerId: scope.userId, parent }, name);
   }
 
   async tags(caller: Caller, search: string, withGlobal: boolean): Promise<{ selfTags: string[]; globalTags: string[] }> {
@@ -62,7 +60,7 @@ export class LibraryContentService {
     await this.library.folderOrRoot(scope, selection.parentFolderId);
     const recipients = await this.tutors.idsInOrg(caller.orgId, tutorIds);
     if (recipients.length !== new Set(tutorIds).size) throw notFound('tutor');
-    const shared = await shareCopies(this.db, scope, kind, selection, recipients, sharedBy);
+    const shared = await this.copies.share(scope, kind, selection, recipients, sharedBy);
     return { sharedCount: shared, recipients: recipients.length };
   }
 }
