@@ -4,10 +4,10 @@ import { requireActiveSubscription } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { scopeOf } from '../../access';
 import type { Services } from '../../services';
-import { LibraryRepository, type ListedTest, type ListingRequest } from './repository';
+import { LibraryRepository, type ListingRequest } from './repository';
 import { ResponseCache } from '../../http/responseCache';
 import { libraryKeyOf, LibraryVersions } from './listingCache';
-import { presentFolder, presentTestSummary } from './presenter';
+import { presentFolder, presentListing } from './presenter';
 import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from './schemas';
 import { LibraryActions } from './actionsRepository';
 import { ROOT_FOLDER_ID, selectionFrom } from './selection';
@@ -64,20 +64,7 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
       }
       const listing = await library.listing(scope, listingRequest);
       if (!listing.folder) throw notFound('folder');
-      // A search's hits say where they live (issue 14); a listing's are all in the folder shown.
-      const located = <T extends object>(id: string, item: T) => {
-        const location = listing.locations.get(id);
-        return location ? { ...item, location: location.map((f) => ({ _id: f.id, name: f.name })) } : item;
-      };
-      const present = (t: ListedTest) => located(t.id, presentTestSummary(t, listing.links.get(t.id)));
-      const body = Buffer.from(JSON.stringify({
-        data: {
-          folders: { folderCount: listing.folderCount, folderArray: listing.folders.map((f) => located(f.id, presentFolder(f))) },
-          parentFolderDetail: listing.crumbs.map((c) => ({ _id: c.id, name: c.name, level: c.level })),
-          tests: { testCount: listing.testCount, testsArray: listing.tests.map(present) },
-          recentTests: listing.recent.map(present),
-        },
-      }));
+      const body = Buffer.from(JSON.stringify({ data: presentListing(listing) }));
       if (cache.enabled) cache.set(key, listing.version, body);
       return reply.send(body);
     },
