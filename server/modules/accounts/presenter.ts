@@ -1,14 +1,10 @@
 import { subscriptionFlags } from '../../../shared/domain/subscription';
 import type { AuthUser } from '../../../shared/api/types';
 import type { ServerConfig } from '../../config';
-import type { FeatureFlag, Organization, User } from '../../db/schema';
+import type { Organization, User } from '../../db/schema';
+import { effectiveFlag } from '../../access';
 
 const DEFAULT_REGION = { dateTimeStamp: 'DD MMM YYYY' };
-
-/** A user's flag is the organisation's unless the user has one of their own. */
-export function effectiveFlag(user: User, org: Organization, flag: FeatureFlag): boolean {
-  return user[flag] ?? org[flag];
-}
 
 /** The Auth user of spec section 3, as `POST /auth/login` and `GET /auth/user` answer it. */
 export function presentUser(user: User, org: Organization, config: ServerConfig, now = new Date()): AuthUser {

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { CALLBACK_PHONE_LENGTH, callbackNumberProblem } from '../../../shared/domain/help';
 import { serverMessage } from '../../../shared/i18n/serverMessages';
 import { authOf } from '../../http/context';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
+import { assertSelf, callerOf } from '../../access';
 import type { Services } from '../../services';
+import { HelpRepository } from './repository';
 
 const notificationBody = z.object({ userId: z.string().trim().min(1).max(64) });
 const callbackBody = z.object({ phoneNo: z.string().trim().min(1).max(32) });
@@ -13,13 +15,14 @@ const callbackBody = z.object({ phoneNo: z.string().trim().min(1).max(32) });
 /** The help widget: "connect with us" notifications, call-back requests and premium tutor numbers. */
 export async function helpRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { requireAuth, db, mailer, config } = services;
+  const { requireAuth, mailer, config } = services;
+  const help = new HelpRepository(services.db);
   const limit = { rateLimit: { max: 10, timeWindow: 60_000 } };
 
   api.post('/v2/infobip/notification', { schema: { tags: ['help'], body: notificationBody }, preValidation: requireAuth, config: { ...limit, allowWhenExpired: true } }, async (request) => {
     const { user, org } = authOf(request);
-    if (request.body.userId !== user.id) throw notFound('user');
-    await db.insertInto('support_requests').values({ org_id: org.id, user_id: user.id, kind: 'notification', phone_no: null }).execute();
+    assertSelf(callerOf(request), request.body.userId);
+    await help.recordRequest({ orgId: org.id, userId: user.id, kind: 'notification', phoneNo: null });
     const params = { name: user.name, email: user.email, orgCode: org.code };
     await mailer.send({
       orgId: org.id,
@@ -36,7 +39,7 @@ export async function helpRoutes(app: FastifyInstance, services: Services): Prom
     const phone = request.body.phoneNo;
     const problem = callbackNumberProblem(phone);
     if (problem) throw badRequest('phoneNo', problem, { length: CALLBACK_PHONE_LENGTH });
-    await db.insertInto('support_requests').values({ org_id: org.id, user_id: user.id, kind: 'callback', phone_no: phone }).execute();
+    await help.recordRequest({ orgId: org.id, userId: user.id, kind: 'callback', phoneNo: phone });
     const params = { name: user.name, email: user.email, orgCode: org.code, phone };
     await mailer.send({
       orgId: org.id,

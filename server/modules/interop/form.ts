@@ -2,7 +2,7 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { IMPORT_MAX_BYTES } from '../../../shared/contract/interop';
 import { AppError, badRequest } from '../../http/errors';
-import { formFieldError } from '../parser/routes';
+import { formFieldError } from '../parser/form';
 
 /** Room for the form's boundaries and text fields around the file, in a declared Content-Length. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { inScope, type LibraryScope } from '../library/scope';
-import { applySelection, type Selection } from '../library/selection';
+import { inScope, type LibraryScope } from '../../access';
+import type { Selection } from '../library/selection';
+import { applySelection } from '../library/selectionRepository';
 
 /**
  * The SQL of questions in and out: which tests a library selection names. Reading a test and

@@ -6,10 +6,10 @@ import { imageSources, mapImages } from '../../../shared/interop/html';
 import { exportSections, importFile, type ExportResult, type ImportFormat, type InteropSection } from '../../../shared/interop';
 import { sectionsOfTest } from '../../../shared/interop/fromTest';
 import { mapHtml } from '../../../shared/parser/upload';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { newId } from '../../security';
 import type { LibraryRepository } from '../library/repository';
-import type { LibraryScope } from '../library/scope';
+import { assertMayChangeTest, type LibraryScope } from '../../access';
 import { selectionFrom } from '../library/selection';
 import { appErrorOf, type EditorCaller, type TestEditorRepository } from '../tests/repository';
 import { question as questionSchema } from '../tests/schemas';
@@ -57,7 +57,7 @@ export class InteropService {
     // Where the questions go is checked before the file is read or a picture stored.
     const row = await this.tests.read(caller, target.testId);
     if (!row) throw notFound('test');
-    if (row.is_global && !caller.clpEditor) throw new AppError(403, 'GLOBAL_READ_ONLY', 'globalReadOnly');
+    assertMayChangeTest(caller, row);
     try {
       findSection(await this.tests.hydrate(caller, row), target.sectionId);
     } catch (error) {

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { LibraryScope } from './scope';
+import type { LibraryScope } from '../../access';
 
 /**
  * The listing cache. Every library has a version in `library_versions`, bumped by database
@@ -32,7 +30,8 @@ export class LibraryVersions {
   private inFlight = 0;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    /** The query (LibraryRepository.versions): each library's current version. */
+    private readonly readVersions: (libraries: string[]) => Promise<{ library: string; version: unknown }[]>,
     /** Queries at most in flight at once; new arrivals wait for the next free one. */
     private readonly maxInFlight: number,
   ) {}
@@ -66,7 +65,7 @@ export class LibraryVersions {
     this.waiting = new Map();
     this.inFlight += 1;
     try {
-      const rows = await this.db.selectFrom('library_versions').select(['library', 'version']).where('library', 'in', [...batch.keys()]).execute();
+      const rows = await this.readVersions([...batch.keys()]);
       const versions = new Map(rows.map((row) => [row.library, String(row.version)]));
       for (const [library, waiters] of batch) for (const waiter of waiters) waiter.resolve(versions.get(library) ?? '0');
     } catch (error) {

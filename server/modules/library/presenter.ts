@@ -1,7 +1,6 @@
 import type { Folder, TestRow } from '../../db/schema';
-import type { FolderWithCount, ListedTest } from './repository';
-import type { TestLinks } from '../links/repository';
-import { ROOT_FOLDER_ID } from './scope';
+import type { FolderWithCount, ListedTest, Listing, TestLinks } from './repository';
+import { ROOT_FOLDER_ID } from './selection';
 
 /** Folder of spec section 3. */
 export function presentFolder(folder: Folder | FolderWithCount) {
@@ -42,5 +41,21 @@ export function presentTestSummary(test: TestRow | ListedTest, links?: TestLinks
     languagesList: test.languages,
     createdAt: new Date(test.created_at).toISOString(),
     updatedAt: new Date(test.updated_at).toISOString(),
+  };
+}
+
+/** The answer of GET /folder/childrens/{id}. */
+export function presentListing(listing: Listing) {
+  // A search's hits say where they live (issue 14); a listing's are all in the folder shown.
+  const located = <T extends object>(id: string, item: T) => {
+    const location = listing.locations.get(id);
+    return location ? { ...item, location: location.map((f) => ({ _id: f.id, name: f.name })) } : item;
+  };
+  const present = (t: ListedTest) => located(t.id, presentTestSummary(t, listing.links.get(t.id)));
+  return {
+    folders: { folderCount: listing.folderCount, folderArray: listing.folders.map((f) => located(f.id, presentFolder(f))) },
+    parentFolderDetail: listing.crumbs.map((c) => ({ _id: c.id, name: c.name, level: c.level })),
+    tests: { testCount: listing.testCount, testsArray: listing.tests.map(present) },
+    recentTests: listing.recent.map(present),
   };
 }

@@ -1,12 +1,37 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database, Folder, TestRow } from '../../db/schema';
-import { linksOf, type TestLinks } from '../links/repository';
+import { likePattern } from '../../db/like';
 import { libraryKeyOf } from './listingCache';
 import { newId } from '../../security';
 import { notFound } from '../../http/errors';
-import { inScope, ROOT_FOLDER_ID, type LibraryScope } from './scope';
-import { hasAllTags, likePattern, underFolder } from './selection';
+import { inScope, type LibraryScope } from '../../access';
+import { ROOT_FOLDER_ID } from './selection';
+import { hasAllTags, underFolder } from './selectionRepository';
+
+export interface TestLinks {
+  chapters: { _id: string; name: string }[];
+  batches: { _id: string; name: string }[];
+}
+
+/**
+ * A subquery: per test among `testIds`, the chapters and batches of one organisation it is
+ * linked to (by name), as `{ test_id, chapters, batches }` rows. Links whose chapter or batch is
+ * gone are left out. Part of the listing's single statement (the links module writes them).
+ */
+function linksOf<DB extends Database, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, orgId: string, testIds: Expression<any>) {
+  const linked = (kind: 'chapter' | 'batch') =>
+    sql`coalesce(json_agg(json_build_object('_id', l.target_id, 'name', coalesce(c.name, b.name)) order by coalesce(c.name, b.name))
+      filter (where l.kind = ${kind} and coalesce(c.name, b.name) is not null), '[]')`;
+  return (eb as unknown as ExpressionBuilder<Database, never>)
+    .selectFrom('test_links as l')
+    .leftJoin('chapters as c', (join) => join.onRef('c.id', '=', 'l.target_id').on('l.kind', '=', 'chapter'))
+    .leftJoin('batches as b', (join) => join.onRef('b.id', '=', 'l.target_id').on('l.kind', '=', 'batch'))
+    .select(['l.test_id', linked('chapter').as('chapters'), linked('batch').as('batches')])
+    .where('l.org_id', '=', orgId)
+    .where('l.test_id', 'in', testIds as any)
+    .groupBy('l.test_id');
+}
 
 export interface FolderWithCount extends Folder {
   child_count: number;
@@ -205,6 +230,53 @@ export class LibraryRepository {
     return new Map([...chains].map(([item, chain]) => [item, chain.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []))]));
   }
 
+  /** The current version of each library named (one a `library_key`); a library never written has none. */
+  versions(libraries: string[]): Promise<{ library: string; version: string | number | bigint }[]> {
+    return this.db.selectFrom('library_versions').select(['library', 'version']).where('library', 'in', libraries).execute();
+  }
+
+  findTest(scope: LibraryScope, testId: string): Promise<TestRow | undefined> {
+    return this.db.selectFrom('tests').selectAll().where(inScope<'tests'>(scope)).where('id', '=', testId).executeTakeFirst();
+  }
+
+  /** A new test in the scope's library, opened now (a recent test). */
+  createTest(
+    scope: LibraryScope,
+    input: { parent: Folder | null; name: string; tags: string[]; duration: number; language: string; content: unknown },
+  ): Promise<TestRow> {
+    return this.db
+      .insertInto('tests')
+      .values({
+        id: newId(),
+        org_id: scope.orgId,
+        owner_id: scope.isGlobal ? null : scope.userId,
+        is_global: scope.isGlobal,
+        parent_folder_id: input.parent?.id ?? null,
+        name: input.name,
+        tags: JSON.stringify(input.tags),
+        duration_ms: input.duration,
+        languages: JSON.stringify([input.language]),
+        content: JSON.stringify(input.content),
+        shared_by: null,
+        opened_at: new Date(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The distinct tags of the scope's tests matching `search`, in order, at most `limit`. */
+  async tags(scope: LibraryScope, search: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom((eb) => eb.selectFrom('tests').select(sql<string>`jsonb_array_elements_text(tags)`.as('tag')).where(inScope<'tests'>(scope)).as('t'))
+      .select('tag')
+      .distinct()
+      .where(sql<boolean>`tag ilike ${likePattern(search)}`)
+      .orderBy('tag')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.tag);
+  }
+
   async createFolder(scope: LibraryScope, input: { name: string; details: string; parent: Folder | null }): Promise<Folder> {
     const path = input.parent ? `${input.parent.path}${input.parent.id}/` : '/';
     return this.db
@@ -235,5 +307,3 @@ export class LibraryRepository {
       .executeTakeFirst();
   }
 }
-
-export { ROOT_FOLDER_ID };

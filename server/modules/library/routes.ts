@@ -1,31 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf, requireActiveSubscription } from '../../http/context';
-import { AppError, notFound } from '../../http/errors';
-import { effectiveFlag } from '../accounts/presenter';
+import { requireActiveSubscription } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { scopeOf } from '../../access';
 import type { Services } from '../../services';
-import { LibraryRepository, type ListedTest, type ListingRequest } from './repository';
+import { LibraryRepository, type ListingRequest } from './repository';
 import { ResponseCache } from '../../http/responseCache';
 import { libraryKeyOf, LibraryVersions } from './listingCache';
-import { presentFolder, presentTestSummary } from './presenter';
-import { ROOT_FOLDER_ID, type LibraryScope } from './scope';
+import { presentFolder, presentListing } from './presenter';
 import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from './schemas';
-import { LibraryActions } from './actions';
-import { selectionFrom } from './selection';
+import { LibraryActions } from './actionsRepository';
+import { ROOT_FOLDER_ID, selectionFrom } from './selection';
 import { serverMessage } from '../../../shared/i18n/serverMessages';
-
-/**
- * The scope of a library call. The Global Library is invisible (404) without shared-global
- * access, and read-only (403) for users who are not CLP editors.
- */
-export function scopeOf(request: FastifyRequest, isGlobal: boolean, access: 'read' | 'write'): LibraryScope {
-  const { user, org } = authOf(request);
-  if (isGlobal) {
-    if (!effectiveFlag(user, org, 'is_shared_global')) throw notFound('library');
-    if (access === 'write' && !user.is_clp_editor) throw new AppError(403, 'GLOBAL_READ_ONLY', 'globalReadOnly');
-  }
-  return { orgId: org.id, userId: user.id, isGlobal };
-}
 
 export async function libraryRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +20,7 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
   // PGlite answers one query at a time, on this thread; PostgreSQL answers several at once, and
   // one read held up by a busy CPU then does not hold back the requests behind it (measured:
   // p99 18-25 ms against 22-34 ms with one at a time, deep folder at 50 connections).
-  const versions = new LibraryVersions(services.db, services.databaseKind === 'pglite' ? 1 : 3);
+  const versions = new LibraryVersions((libraries) => library.versions(libraries), services.databaseKind === 'pglite' ? 1 : 3);
   const cache = new ResponseCache(services.config.libraryCacheBytes, services.changes);
   // Listings of a library cached at a version older than one just committed (`library@version`)
   // will never be served again: drop them now (a notice without a version drops them all).
@@ -78,20 +64,7 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
       }
       const listing = await library.listing(scope, listingRequest);
       if (!listing.folder) throw notFound('folder');
-      // A search's hits say where they live (issue 14); a listing's are all in the folder shown.
-      const located = <T extends object>(id: string, item: T) => {
-        const location = listing.locations.get(id);
-        return location ? { ...item, location: location.map((f) => ({ _id: f.id, name: f.name })) } : item;
-      };
-      const present = (t: ListedTest) => located(t.id, presentTestSummary(t, listing.links.get(t.id)));
-      const body = Buffer.from(JSON.stringify({
-        data: {
-          folders: { folderCount: listing.folderCount, folderArray: listing.folders.map((f) => located(f.id, presentFolder(f))) },
-          parentFolderDetail: listing.crumbs.map((c) => ({ _id: c.id, name: c.name, level: c.level })),
-          tests: { testCount: listing.testCount, testsArray: listing.tests.map(present) },
-          recentTests: listing.recent.map(present),
-        },
-      }));
+      const body = Buffer.from(JSON.stringify({ data: presentListing(listing) }));
       if (cache.enabled) cache.set(key, listing.version, body);
       return reply.send(body);
     },

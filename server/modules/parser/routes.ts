@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { DEFAULT_PARSER_ENGINE, PARSER_ENGINES, type ParserEngine } from '../../../shared/parser/engines';
 import { FONT_FORMATS, FONT_MAX_BYTES, fontFormatOf, isKnownFontFace, normaliseFontFace } from '../../../shared/domain/fonts';
 import { serverMessage, type ServerMessageKey } from '../../../shared/i18n/serverMessages';
 import { authOf, requireActiveSubscription } from '../../http/context';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest } from '../../http/errors';
+import { assertSameOrg, callerOf } from '../../access';
+import { formFieldError } from './form';
 import type { Services } from '../../services';
 import { OrgFontsRepository, type UploadedFont } from './fontsRepository';
 import { enginesQuery, fontCheckQuery, fontFileParams, fontUploadForm } from './schemas';
@@ -27,14 +28,6 @@ const fontTooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'fileTooLarge', {
 function fontEntry(face: string, uploaded: UploadedFont | undefined) {
   if (!uploaded) return { face, supported: isKnownFontFace(face) };
   return { face, supported: true, fileUrl: `/api/v2/parserfont/file/${uploaded.fileId}.${uploaded.format}` };
-}
-
-/** A form field that the form schema refused: 400 naming it, as a refused JSON field is. */
-export function formFieldError(error: z.ZodError, form: Record<string, unknown>): AppError {
-  const issue = error.issues[0];
-  const field = issue.path.join('.') || 'body';
-  if (issue.code === 'unrecognized_keys') return badRequest(issue.keys[0] ?? field, 'unknownField');
-  return badRequest(field, form[field] === undefined ? 'fieldRequired' : 'fieldInvalid', { reason: issue.message });
 }
 
 /** Reads the multipart form: the file `uploaded_file` into memory (up to the limit), text fields as they are. */
@@ -72,8 +65,7 @@ export async function parserRoutes(app: FastifyInstance, services: Services): Pr
   await app.register(multipart, { limits: { fileSize: FONT_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 4096, headerPairs: 100 } });
 
   api.get('/v2/parser/engines', { schema: { tags: ['parser'], querystring: enginesQuery }, preValidation: services.requireAuth }, async (request) => {
-    // Another organisation's id is not found, as a missing one is (decisions section 2).
-    if (request.query.orgId !== authOf(request).org.id) throw notFound('organisation');
+    assertSameOrg(callerOf(request), request.query.orgId, 'organisation');
     const text = (key: ServerMessageKey) => serverMessage(request.lang, key);
     return {
       data: PARSER_ENGINES.map((id) => ({ id, name: text(ENGINE_TEXTS[id].name), description: text(ENGINE_TEXTS[id].description), isDefault: id === DEFAULT_PARSER_ENGINE })),

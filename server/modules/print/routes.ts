@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireActiveSubscription } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import type { Services } from '../../services';
-import { callerOf } from '../tests/caller';
+import { callerOf } from '../../access';
 import { TestEditorRepository } from '../tests/repository';
 import { testParams } from '../tests/schemas';
 import { PdfRenderer, PdfTimeoutError, PdfUnavailableError } from './pdfRenderer';

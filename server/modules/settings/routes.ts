@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,8 +9,8 @@ import {
   type DefaultTestSettings,
 } from '../../../shared/domain/testSettings';
 import { authOf } from '../../http/context';
-import type { Database } from '../../db/schema';
 import type { Services } from '../../services';
+import { readClpDefaults } from './repository';
 
 const settingsShape = z.object({
   orderOfQuestions: z.enum(QUESTION_ORDERS),
@@ -24,14 +23,6 @@ const settingsShape = z.object({
 
 /** A PATCH may send any subset; what it leaves out keeps its value. */
 const updateBody = z.object({ settings: settingsShape.partial() });
-
-export const CLP_SETTINGS_KEY = 'clp-default-settings';
-
-/** The stored CLP (Global Library) defaults: what was set of them, the rest left out. */
-export async function readClpDefaults(db: Kysely<Database>): Promise<Partial<DefaultTestSettings>> {
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', CLP_SETTINGS_KEY).executeTakeFirst();
-  return (row?.value as Partial<DefaultTestSettings> | undefined) ?? {};
-}
 
 export async function settingsRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

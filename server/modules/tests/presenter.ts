@@ -1,7 +1,7 @@
 import { isMultilingual, validateTest, type Section, type Test } from '../../../shared/domain/test';
 import type { EditorSection, EditorTest, SectionSummary, TestTotals } from '../../../shared/api/testTypes';
 import type { TestRow } from '../../db/schema';
-import { ROOT_FOLDER_ID } from '../library/scope';
+import { ROOT_FOLDER_ID } from '../library/selection';
 
 export function presentSection(section: Section): EditorSection {
   return { ...section, sectionInstructions: section.instructions };

@@ -1,23 +1,13 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { contentOf, hydrateTest, TestRuleError, type Test } from '../../../shared/domain/test';
 import type { DefaultTestSettings } from '../../../shared/domain/testSettings';
 import type { Database, Folder, TestRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { readClpDefaults } from '../settings/routes';
+import { assertMayChangeTest, foldersOfLibraryOf, testsVisibleTo, type Caller } from '../../access';
+import { readClpDefaults } from '../settings/repository';
 
-/** Who is editing, and what their organisation allows (see routes.ts, callerOf). */
-export interface EditorCaller {
-  orgId: string;
-  userId: string;
-  /** May read Global Library tests. */
-  sharedGlobal: boolean;
-  /** May change Global Library tests (with sharedGlobal). */
-  clpEditor: boolean;
-  allowGpscType: boolean;
-  tbTests: boolean;
-  /** The caller's default test settings: a test of theirs without settings starts with them. */
-  defaultSettings: Partial<DefaultTestSettings> | null;
-}
+/** Who is editing: server/access's caller (the name the editor's users know it by). */
+export type EditorCaller = Caller;
 
 /** What a change may do besides the test's content: move the test to another folder (null: the root). */
 export interface ChangeContext {
@@ -37,19 +27,8 @@ const OPENED_AGAIN_AFTER_MS = 60_000;
 export class TestEditorRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /**
-   * Tests the caller may open: their own in My Library, and Global Library tests when they have
-   * shared-global access. Any other test (another organisation's, a colleague's) is not found.
-   */
-  private visibleTo(caller: EditorCaller) {
-    return (eb: ExpressionBuilder<Database, 'tests'>) => {
-      const own = eb.and([eb('org_id', '=', caller.orgId), eb('owner_id', '=', caller.userId), eb('is_global', '=', false)]);
-      return caller.sharedGlobal ? eb.or([own, eb('is_global', '=', true)]) : own;
-    };
-  }
-
   read(caller: EditorCaller, testId: string, db: Kysely<Database> = this.db): Promise<TestRow | undefined> {
-    return db.selectFrom('tests').selectAll().where('id', '=', testId).where(this.visibleTo(caller)).executeTakeFirst();
+    return db.selectFrom('tests').selectAll().where('id', '=', testId).where(testsVisibleTo(caller)).executeTakeFirst();
   }
 
   /**
@@ -57,7 +36,7 @@ export class TestEditorRepository {
    * for a query that joins them in one round trip (the Results screen's polls, issue 16).
    */
   ownIds(caller: EditorCaller) {
-    return this.db.selectFrom('tests').select('id').where(this.visibleTo(caller)).where('is_global', '=', false);
+    return this.db.selectFrom('tests').select('id').where(testsVisibleTo(caller)).where('is_global', '=', false);
   }
 
   /**
@@ -70,7 +49,7 @@ export class TestEditorRepository {
       .selectFrom('tests')
       .select(['id', 'version', 'updated_at', 'opened_at', 'owner_id', 'is_global', sql<boolean>`(content ? 'settings')`.as('has_settings')])
       .where('id', '=', testId)
-      .where(this.visibleTo(caller))
+      .where(testsVisibleTo(caller))
       .executeTakeFirst();
   }
 
@@ -110,11 +89,7 @@ export class TestEditorRepository {
 
   /** A folder of the test's library (My Library of its owner, or the Global Library). */
   async folderOf(trx: Transaction<Database>, row: TestRow, folderId: string): Promise<Folder> {
-    let query = trx.selectFrom('folders').selectAll().where('id', '=', folderId);
-    query = row.is_global
-      ? query.where('is_global', '=', true)
-      : query.where('org_id', '=', row.org_id).where('owner_id', '=', row.owner_id!).where('is_global', '=', false);
-    const folder = await query.executeTakeFirst();
+    const folder = await trx.selectFrom('folders').selectAll().where('id', '=', folderId).where(foldersOfLibraryOf(row)).executeTakeFirst();
     if (!folder) throw notFound('folder');
     return folder;
   }
@@ -135,9 +110,9 @@ export class TestEditorRepository {
   ): Promise<{ test: Test; row: TestRow; result: R }> {
     return this.db.transaction().execute(async (trx) => {
       if (before) await before(trx);
-      const row = await trx.selectFrom('tests').selectAll().where('id', '=', testId).where(this.visibleTo(caller)).forUpdate().executeTakeFirst();
+      const row = await trx.selectFrom('tests').selectAll().where('id', '=', testId).where(testsVisibleTo(caller)).forUpdate().executeTakeFirst();
       if (!row) throw notFound('test');
-      if (row.is_global && !caller.clpEditor) throw new AppError(403, 'GLOBAL_READ_ONLY', 'globalReadOnly');
+      assertMayChangeTest(caller, row);
       if (version !== undefined && version !== row.version) {
         throw new AppError(409, 'TEST_CHANGED', 'testChanged', { yourVersion: version, currentVersion: row.version });
       }

@@ -3,22 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addQuestions,
   addSection,
-  applySettings,
   deleteQuestions,
   deleteSection,
   editQuestion,
   findSection,
-  importQuestions,
   moveQuestions,
   placeDocument,
   moveSection,
   remarkQuestions,
   reorderQuestions,
-  setLanguages,
   updateSection,
   validationCatalogue,
   type EditContext,
-  type ImportSource,
   type SectionDraft,
   type Test,
 } from '../../../shared/domain/test';
@@ -26,14 +22,14 @@ import { toDurationMs } from '../../../shared/domain/duration';
 import { serverMessage, type ServerMessageKey } from '../../../shared/i18n/serverMessages';
 import type { TestRow } from '../../db/schema';
 import { requireActiveSubscription } from '../../http/context';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { ResponseCache } from '../../http/responseCache';
 import { newId } from '../../security';
 import type { Services } from '../../services';
-import { ROOT_FOLDER_ID } from '../library/scope';
 import { presentSection, presentTest, sectionSummary, totalsOf } from './presenter';
 import { TestEditorRepository } from './repository';
-import { callerOf } from './caller';
+import { TestEditorService, type UpdateKind } from './service';
+import { callerOf } from '../../access';
 import { moveQuestionsBody } from '../../../shared/contract/editorBulk';
 import {
   createQuestionsBody,
@@ -84,9 +80,7 @@ const UPDATE_MESSAGES = {
   grades: 'gradesUpdated',
   instructions: 'testInstructionsUpdated',
   details: 'testDetailsUpdated',
-} as const satisfies Record<string, ServerMessageKey>;
-
-const MAX_IMPORT_SOURCES = 50;
+} as const satisfies Record<UpdateKind, ServerMessageKey>;
 
 /**
  * The test editor (spec section 7: Tests, Sections, Questions). Every write is one transaction
@@ -95,6 +89,7 @@ const MAX_IMPORT_SOURCES = 50;
 export async function testEditorRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new TestEditorRepository(services.db);
+  const editor = new TestEditorService(repo);
   const guard = [services.requireAuth, requireActiveSubscription];
   const tags = ['test editor'];
   const editing = (request: FastifyRequest): EditContext => ({ ids: newId, allowGpscType: callerOf(request).allowGpscType });
@@ -138,44 +133,7 @@ export async function testEditorRoutes(app: FastifyInstance, services: Services)
   api.patch('/v2/test/update', { schema: { tags, body: updateTestBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const caller = callerOf(request);
-    const { test, row, result: kinds } = await repo.change(caller, body.testId, body.version, async (test, context) => {
-      const kinds = new Set<keyof typeof UPDATE_MESSAGES>();
-      if (body.testType !== undefined || body.languages !== undefined) {
-        const testType = body.testType ?? test.testType;
-        if (testType === 'TB_TEST' && test.testType !== 'TB_TEST' && !caller.tbTests) throw new AppError(403, 'FEATURE_DISABLED', 'tbTestsDisabled');
-        setLanguages(test, testType, body.languages ?? test.languages, newId);
-        kinds.add('details');
-      }
-      if (body.name !== undefined) test.name = body.name;
-      if (body.tags !== undefined) test.tags = [...new Set(body.tags)];
-      if (body.duration !== undefined) test.duration = body.duration;
-      if (body.attempts !== undefined) test.attempts = body.attempts;
-      if (body.isTemplateSelected !== undefined) test.isTemplateSelected = body.isTemplateSelected;
-      if (body.translations !== undefined) {
-        const unknown = Object.keys(body.translations).find((language) => !test.languages.includes(language));
-        if (unknown) throw badRequest(`translations.${unknown}`, 'unknownLanguage', { language: unknown });
-        test.translations = body.translations;
-      }
-      if (body.parentFolderId !== undefined) {
-        context.moveTo(body.parentFolderId === ROOT_FOLDER_ID ? null : await repo.folderOf(context.trx, context.row, body.parentFolderId));
-      }
-      if ([body.name, body.tags, body.duration, body.attempts, body.isTemplateSelected, body.translations, body.parentFolderId].some((v) => v !== undefined)) {
-        kinds.add('details');
-      }
-      if (body.instructions !== undefined) {
-        test.instructions = body.instructions;
-        kinds.add('instructions');
-      }
-      if (body.grades !== undefined) {
-        test.grades = body.grades;
-        kinds.add('grades');
-      }
-      if (body.settings !== undefined || body.fonts !== undefined) {
-        applySettings(test, { ...body.settings, fonts: { ...body.settings?.fonts, ...body.fonts } });
-        kinds.add('settings');
-      }
-      return kinds;
-    });
+    const { test, row, result: kinds } = await editor.update(caller, body);
     const key = kinds.size === 1 ? UPDATE_MESSAGES[[...kinds][0]] : UPDATE_MESSAGES.details;
     return { data: { ...written(request, key, test, row), test: presentTest(test, row, services.config.publicUrl) } };
   });
@@ -278,31 +236,11 @@ export async function testEditorRoutes(app: FastifyInstance, services: Services)
     };
   });
 
-  /**
-   * Import: copies of questions of other tests the caller may open (My Library, or the Global
-   * Library with shared-global access), each named with the test it is in. Drafts are skipped.
-   */
+  // Import: copies of questions of other tests the caller may open (TestEditorService.importQuestions).
   api.post('/v2/question/import', { schema: { tags, body: importQuestionsBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const caller = callerOf(request);
-    const sourceIds = [...new Set(body.questions.map((q) => q.testId))];
-    if (sourceIds.length > MAX_IMPORT_SOURCES) throw badRequest('questions', 'fieldInvalid', { reason: `at most ${MAX_IMPORT_SOURCES} tests at once` });
-    const { test, row, result } = await repo.change(caller, body.testId, body.version, async (test, context) => {
-      findSection(test, body.sectionId);
-      const tests = new Map<string, { test: Test; global: boolean }>();
-      for (const id of sourceIds) {
-        const source = id === test._id ? context.row : await repo.read(caller, id, context.trx);
-        if (!source) throw notFound('test');
-        tests.set(id, { test: id === test._id ? test : await repo.hydrate(caller, source, context.trx), global: source.is_global });
-      }
-      const sources: ImportSource[] = body.questions.map((ref, i) => {
-        const from = tests.get(ref.testId)!;
-        const question = from.test.sections.flatMap((s) => s.questions).find((q) => q._id === ref._id);
-        if (!question) throw badRequest(`questions.${i}._id`, 'importSourceQuestion');
-        return { question, fromGlobal: from.global };
-      });
-      return importQuestions(test, body.sectionId, sources, newId);
-    });
+    const { test, row, result } = await editor.importQuestions(caller, body);
     return {
       data: {
         ...written(request, 'questionsAdded', test, row, { count: result.imported.length }),

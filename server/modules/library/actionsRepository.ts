@@ -1,11 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Folder } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { inScope, ROOT_FOLDER_ID, type LibraryScope } from './scope';
-import { applySelection, type Selection } from './selection';
+import { inScope, type LibraryScope } from '../../access';
+import { ROOT_FOLDER_ID, type Selection } from './selection';
+import { applySelection } from './selectionRepository';
 
 /**
- * Moves and deletes: each runs in one transaction, so a failure halfway leaves the library as
+ * The SQL of moves and deletes: each runs in one transaction, so a failure halfway leaves the library as
  * it was.
  */
 export class LibraryActions {

@@ -1,6 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Folder, TestRow } from '../../db/schema';
 import { newId } from '../../security';
+import { inScope, type LibraryScope } from '../../access';
+import type { LibraryItemKind, Selection } from './selection';
+import { applySelection } from './selectionRepository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,7 +27,7 @@ const testColumns = (test: TestRow) => ({
 });
 
 /** A deep copy of a test (its sections and questions live in `content`), never attempted. */
-export async function copyTest(db: Db, test: TestRow, target: CopyTarget, name = test.name): Promise<TestRow> {
+async function copyTest(db: Db, test: TestRow, target: CopyTarget, name = test.name): Promise<TestRow> {
   return db
     .insertInto('tests')
     .values({
@@ -44,7 +47,7 @@ export async function copyTest(db: Db, test: TestRow, target: CopyTarget, name =
 }
 
 /** A deep copy of a folder with its whole subtree of folders and tests. */
-export async function copyFolderTree(db: Db, folder: Folder, target: CopyTarget): Promise<string> {
+async function copyFolderTree(db: Db, folder: Folder, target: CopyTarget): Promise<string> {
   const subtree = await db
     .selectFrom('folders')
     .selectAll()
@@ -88,4 +91,45 @@ export async function copyFolderTree(db: Db, folder: Folder, target: CopyTarget)
   }));
   for (let i = 0; i < testRows.length; i += 500) await db.insertInto('tests').values(testRows.slice(i, i + 500)).execute();
   return newIds.get(folder.id)!;
+}
+
+/** Copies of tests and folders, for the library's copy and share calls. */
+export class CopiesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  copyTest(test: TestRow, target: CopyTarget, name?: string): Promise<TestRow> {
+    return copyTest(this.db, test, target, name);
+  }
+
+  /**
+   * Shares the selected folders or tests of the scope: each recipient gets their own copy at the
+   * root of their My Library, marked shared by `sharedBy`; all in one transaction. Answers how
+   * many items were shared.
+   */
+  share(scope: LibraryScope, kind: LibraryItemKind, selection: Selection, recipients: string[], sharedBy: string): Promise<number> {
+    return shareCopies(this.db, scope, kind, selection, recipients, sharedBy);
+  }
+}
+
+function shareCopies(
+  db: Kysely<Database>,
+  scope: LibraryScope,
+  kind: LibraryItemKind,
+  selection: Selection,
+  recipients: string[],
+  sharedBy: string,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await applySelection(trx.selectFrom(`${kind} as t` as 'folders as t').where(inScope<'folders'>(scope) as any), selection, kind)
+      .selectAll('t')
+      .execute();
+    for (const row of rows) {
+      for (const ownerId of recipients) {
+        const target = { orgId: scope.orgId, ownerId, parent: null, sharedBy };
+        if (kind === 'folders') await copyFolderTree(trx, row as any, target);
+        else await copyTest(trx, row as any, target);
+      }
+    }
+    return rows.length;
+  });
 }
