@@ -5,10 +5,13 @@ import type { ChangeFeed } from './db/changes';
 import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
 import { requireAuth } from './http/context';
+import { RateLimitRepository } from './http/rateLimitRepository';
 import { Mailer } from './mail/mailer';
+import { OutboxRepository } from './mail/outboxRepository';
 import { SmsSender } from './mail/sms';
 import { AccountsRepository } from './modules/accounts/repository';
 import { LoginThrottle } from './modules/auth/loginThrottle';
+import { LoginFailuresRepository } from './modules/auth/repository';
 import { AuthService } from './modules/auth/service';
 import { SessionCache } from './modules/auth/sessionCache';
 
@@ -22,6 +25,8 @@ export interface Services {
   mailer: Mailer;
   sms: SmsSender;
   sessions: SessionCache;
+  /** Request counters on PostgreSQL (see http/rateLimitStore.ts); purged hourly. */
+  rateLimits: RateLimitRepository;
   /** What other server processes change (issue 19): per-process caches follow it. */
   changes: ChangeFeed;
   /** Set on SIGTERM: /api/ready answers 503 so a load balancer sends nothing new. */
@@ -31,8 +36,9 @@ export interface Services {
 
 export function createServices(config: ServerConfig, db: Kysely<Database>, databaseKind: DatabaseKind, log: FastifyBaseLogger, changes: ChangeFeed): Services {
   const accounts = new AccountsRepository(db);
-  const mailer = new Mailer(db, log, config.mailFrom, config.smtpUrl);
-  const throttle = new LoginThrottle(db, config.accountFailureLimit, config.accountLockMs);
+  const outbox = new OutboxRepository(db);
+  const mailer = new Mailer(outbox, log, config.mailFrom, config.smtpUrl);
+  const throttle = new LoginThrottle(new LoginFailuresRepository(db), config.accountFailureLimit, config.accountLockMs);
   const sessions = new SessionCache(config.sessionCacheMs, undefined, changes);
   return {
     config,
@@ -40,8 +46,9 @@ export function createServices(config: ServerConfig, db: Kysely<Database>, datab
     databaseKind,
     accounts,
     mailer,
-    sms: new SmsSender(db, log, config.smsWebhookUrl),
+    sms: new SmsSender(outbox, log, config.smsWebhookUrl),
     sessions,
+    rateLimits: new RateLimitRepository(db),
     changes,
     lifecycle: { shuttingDown: false },
     auth: new AuthService(accounts, throttle, mailer, config, sessions),
