@@ -37,11 +37,6 @@ import { analysisRoutes } from './modules/analysis/routes';
 import { studentRoutes } from './modules/students/routes';
 import { interopRoutes } from './modules/interop/routes';
 import { JobQueue } from './jobs/queue';
-import { StudentService } from './modules/students/service';
-import { StudentsRepository } from './modules/students/repository';
-import { StudentIdentityService } from './modules/students/identity';
-import { StudentIdentityRepository } from './modules/students/identityRepository';
-import { TestEditorRepository } from './modules/tests/repository';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -151,12 +146,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
  * expired attempts are submitted when read.
  */
 async function startJobs(app: FastifyInstance, services: Services, connectionString: string): Promise<void> {
-  const db = services.db;
-  const students = new StudentService(
-    new StudentsRepository(db),
-    new TestEditorRepository(db),
-    new StudentIdentityService(new StudentIdentityRepository(db), services.mailer, services.sms),
-  );
+  const students = services.students;
   const jobs = await JobQueue.start(
     connectionString,
     { 'students-expire': () => students.submitAllExpired(), 'mail-send': ({ outboxId }) => services.mailer.deliver(outboxId) },

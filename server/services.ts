@@ -12,6 +12,15 @@ import { SmsSender } from './mail/sms';
 import { AccountsRepository } from './modules/accounts/repository';
 import { LoginThrottle } from './modules/auth/loginThrottle';
 import { LoginFailuresRepository } from './modules/auth/repository';
+import { SubmitAnalysis } from './modules/analysis/hook';
+import { AnalysisRepository } from './modules/analysis/repository';
+import { AnalysisService } from './modules/analysis/service';
+import { ReportRepository } from './modules/reports/repository';
+import { StudentIdentityService } from './modules/students/identity';
+import { StudentIdentityRepository } from './modules/students/identityRepository';
+import { StudentsRepository } from './modules/students/repository';
+import { StudentService } from './modules/students/service';
+import { TestEditorRepository } from './modules/tests/repository';
 import { AuthService } from './modules/auth/service';
 import { SessionCache } from './modules/auth/sessionCache';
 
@@ -25,6 +34,8 @@ export interface Services {
   mailer: Mailer;
   sms: SmsSender;
   sessions: SessionCache;
+  /** The student page's work, one per server: the student routes and the job queue's expiry sweep share it. */
+  students: StudentService;
   /** Request counters on PostgreSQL (see http/rateLimitStore.ts); purged hourly. */
   rateLimits: RateLimitRepository;
   /** What other server processes change (issue 19): per-process caches follow it. */
@@ -40,18 +51,29 @@ export function createServices(config: ServerConfig, db: Kysely<Database>, datab
   const mailer = new Mailer(outbox, log, config.mailFrom, config.smtpUrl);
   const throttle = new LoginThrottle(new LoginFailuresRepository(db), config.accountFailureLimit, config.accountLockMs);
   const sessions = new SessionCache(config.sessionCacheMs, undefined, changes);
+  const sms = new SmsSender(outbox, log, config.smsWebhookUrl);
   return {
     config,
     db,
     databaseKind,
     accounts,
     mailer,
-    sms: new SmsSender(outbox, log, config.smsWebhookUrl),
+    sms,
     sessions,
+    students: studentsOf(db, mailer, sms),
     rateLimits: new RateLimitRepository(db),
     changes,
     lifecycle: { shuttingDown: false },
     auth: new AuthService(accounts, throttle, mailer, config, sessions),
     requireAuth: requireAuth(accounts, sessions),
   };
+}
+
+/** The student side and the analysis its submits feed (wired here: the analysis reads the students' attempts). */
+function studentsOf(db: Kysely<Database>, mailer: Mailer, sms: SmsSender): StudentService {
+  const tests = new TestEditorRepository(db);
+  const analysis = new AnalysisRepository(db);
+  const submitAnalysis = new SubmitAnalysis(analysis, new AnalysisService(analysis, new ReportRepository(db), tests));
+  const identity = new StudentIdentityService(new StudentIdentityRepository(db), mailer, sms);
+  return new StudentService(new StudentsRepository(db), tests, identity, submitAnalysis);
 }
