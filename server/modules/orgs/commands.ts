@@ -1,8 +1,8 @@
-import type { Kysely, Updateable } from 'kysely';
-import type { Database, FeatureFlag, Organization, OrganizationsTable, User } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, FeatureFlag, Organization, User } from '../../db/schema';
 import { brandingOf, brandingProblem, type OrgBranding } from '../../../shared/domain/branding';
 import { generatePassword, hashPassword, hashToken, newId, newToken, PASSWORD_MIN_LENGTH } from '../../security';
-import { OrgsRepository } from './repository';
+import { OrgsRepository, type OrgChanges } from './repository';
 
 /**
  * Operator commands on organisations and users: used by the admin CLI, the demo seed and tests.
@@ -51,7 +51,7 @@ export async function updateOrg(
   const org = await orgs.byCode(input.code);
   if (!org) throw new CommandError(`No organisation has the code ${input.code}`);
   if (input.days !== undefined && (!Number.isFinite(input.days) || input.days < 0)) throw new CommandError('--days must be a number of days, 0 or more');
-  const changes: Updateable<OrganizationsTable> = { ...definedFlags(input.flags) };
+  const changes: OrgChanges = { ...definedFlags(input.flags) };
   if (input.days !== undefined) changes.subscription_ends_at = new Date((input.now ?? new Date()).getTime() + input.days * DAY_MS);
   if (Object.keys(changes).length === 0) throw new CommandError('Nothing to change: give --days or a flag');
   return orgs.updateOrg(org.id, changes);

@@ -1,6 +1,9 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, OrganizationsTable, TestsTable, UsersTable } from '../../db/schema';
 
+/** What an update of an organisation may change. */
+export type OrgChanges = Updateable<OrganizationsTable>;
+
 /** The SQL of the operator's commands on organisations and users (commands.ts). */
 export class OrgsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -14,7 +17,7 @@ export class OrgsRepository {
     return this.db.insertInto('organizations').values(values).returningAll().executeTakeFirstOrThrow();
   }
 
-  updateOrg(id: string, changes: Updateable<OrganizationsTable>) {
+  updateOrg(id: string, changes: OrgChanges) {
     return this.db.updateTable('organizations').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   }
 
