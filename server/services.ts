@@ -36,6 +36,8 @@ export interface Services {
   sessions: SessionCache;
   /** The student page's work, one per server: the student routes and the job queue's expiry sweep share it. */
   students: StudentService;
+  /** How students prove who they are (codes by mail or SMS); a tutor's reset of a student goes through it too. */
+  studentIdentity: StudentIdentityService;
   /** Request counters on PostgreSQL (see http/rateLimitStore.ts); purged hourly. */
   rateLimits: RateLimitRepository;
   /** What other server processes change (issue 19): per-process caches follow it. */
@@ -52,6 +54,7 @@ export function createServices(config: ServerConfig, db: Kysely<Database>, datab
   const throttle = new LoginThrottle(new LoginFailuresRepository(db), config.accountFailureLimit, config.accountLockMs);
   const sessions = new SessionCache(config.sessionCacheMs, undefined, changes);
   const sms = new SmsSender(outbox, log, config.smsWebhookUrl);
+  const studentIdentity = new StudentIdentityService(new StudentIdentityRepository(db), mailer, sms);
   return {
     config,
     db,
@@ -60,7 +63,8 @@ export function createServices(config: ServerConfig, db: Kysely<Database>, datab
     mailer,
     sms,
     sessions,
-    students: studentsOf(db, mailer, sms),
+    students: studentsOf(db, studentIdentity),
+    studentIdentity,
     rateLimits: new RateLimitRepository(db),
     changes,
     lifecycle: { shuttingDown: false },
@@ -70,10 +74,9 @@ export function createServices(config: ServerConfig, db: Kysely<Database>, datab
 }
 
 /** The student side and the analysis its submits feed (wired here: the analysis reads the students' attempts). */
-function studentsOf(db: Kysely<Database>, mailer: Mailer, sms: SmsSender): StudentService {
+function studentsOf(db: Kysely<Database>, identity: StudentIdentityService): StudentService {
   const tests = new TestEditorRepository(db);
   const analysis = new AnalysisRepository(db);
   const submitAnalysis = new SubmitAnalysis(analysis, new AnalysisService(analysis, new ReportRepository(db), tests));
-  const identity = new StudentIdentityService(new StudentIdentityRepository(db), mailer, sms);
   return new StudentService(new StudentsRepository(db), tests, identity, submitAnalysis);
 }
