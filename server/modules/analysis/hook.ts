@@ -1,4 +1,5 @@
 import type { Test } from '../../../shared/domain/test/types';
+import type { SubmitAnalysisHook } from '../students/service';
 import { encodeDigest, versionQuestions } from './digest';
 import type { AnalysisRepository } from './repository';
 import type { AnalysisService } from './service';
@@ -37,7 +38,7 @@ const remember = <T>(set: { size: number; clear(): void }, add: () => T): T => {
  * test within LOOK_AFTER_MS are looked at once. Never awaited by the submit: a failure here costs
  * only a later raise (the next milestone or analysis call).
  */
-export class SubmitAnalysis {
+export class SubmitAnalysis implements SubmitAnalysisHook {
   /** Versions whose questions are recorded (test_version_questions). */
   private readonly recorded = new Set<string>();
   /** Per free test, the milestones passed when this process last looked. */
