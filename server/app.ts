@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Redis from 'ioredis';
-import { sql } from 'kysely';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
 import type { OpenedDatabase } from './db/database';
@@ -17,6 +16,7 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { AppError } from './http/errors';
 import { createServices, type Services } from './services';
 import { InProcessChangeFeed, ListenChangeFeed, type ChangeFeed } from './db/changes';
+import { HealthRepository } from './db/health';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { authRoutes } from './modules/auth/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -37,11 +37,6 @@ import { analysisRoutes } from './modules/analysis/routes';
 import { studentRoutes } from './modules/students/routes';
 import { interopRoutes } from './modules/interop/routes';
 import { JobQueue } from './jobs/queue';
-import { StudentService } from './modules/students/service';
-import { StudentsRepository } from './modules/students/repository';
-import { StudentIdentityService } from './modules/students/identity';
-import { StudentIdentityRepository } from './modules/students/identityRepository';
-import { TestEditorRepository } from './modules/tests/repository';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -98,7 +93,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
     done();
   });
 
-  await app.register(rateLimit, { global: false, ...rateLimitStoreOf(app, config, database) });
+  await app.register(rateLimit, { global: false, ...rateLimitStoreOf(app, config, database, services) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Testforge API', version: APP_VERSION, description: 'Every call answers `{ data }`; failures answer `{ message, code, details? }`.' },
@@ -108,17 +103,18 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
     transform: jsonSchemaTransform,
   });
 
+  const health = new HealthRepository(database.db);
   await app.register(
     async (api) => {
       api.get('/health', { schema: { tags: ['system'] } }, async () => {
-        await database.db.selectFrom('organizations').select('id').limit(1).execute();
+        await health.readsTables();
         return { data: { status: 'ok', database: database.kind, version: APP_VERSION } };
       });
       // For a load balancer: 503 while this process should get no new requests (the database
       // does not answer within a second, changes are not being heard, or it is shutting down).
       api.get('/ready', { schema: { tags: ['system'] } }, async (_request, reply) => {
         const database = await Promise.race([
-          sql`select 1`.execute(services.db).then(() => 'ok' as const, () => 'unreachable' as const),
+          health.answers().then(() => 'ok' as const, () => 'unreachable' as const),
           new Promise<'timeout'>((resolve) => setTimeout(resolve, 1_000, 'timeout').unref()),
         ]);
         const feed = changes.status();
@@ -150,12 +146,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
  * expired attempts are submitted when read.
  */
 async function startJobs(app: FastifyInstance, services: Services, connectionString: string): Promise<void> {
-  const db = services.db;
-  const students = new StudentService(
-    new StudentsRepository(db),
-    new TestEditorRepository(db),
-    new StudentIdentityService(new StudentIdentityRepository(db), services.mailer, services.sms),
-  );
+  const students = services.students;
   const jobs = await JobQueue.start(
     connectionString,
     { 'students-expire': () => students.submitAllExpired(), 'mail-send': ({ outboxId }) => services.mailer.deliver(outboxId) },
@@ -167,7 +158,7 @@ async function startJobs(app: FastifyInstance, services: Services, connectionStr
 }
 
 /** Request rate limits: in Redis with REDIS_URL, else in PostgreSQL, else (PGlite: one process) in memory. */
-function rateLimitStoreOf(app: FastifyInstance, config: ServerConfig, database: OpenedDatabase) {
+function rateLimitStoreOf(app: FastifyInstance, config: ServerConfig, database: OpenedDatabase, services: Services) {
   if (config.redisUrl) {
     const redis = new Redis(config.redisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     redis.on('error', (error) => app.log.warn({ err: error }, 'Redis (rate limits) is unreachable: limits are skipped until it is back'));
@@ -175,7 +166,7 @@ function rateLimitStoreOf(app: FastifyInstance, config: ServerConfig, database: 
     // Redis down: requests are let through (logged), as the per-account lock stays in PostgreSQL.
     return { redis, nameSpace: 'testforge-rate-', skipOnError: true };
   }
-  if (database.kind === 'postgres') return { store: databaseRateLimitStore(database.db) };
+  if (database.kind === 'postgres') return { store: databaseRateLimitStore(services.rateLimits) };
   return {};
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import { createOrg, createUser } from './modules/orgs/commands';
+import { OrgsRepository } from './modules/orgs/repository';
 import { LibraryRepository } from './modules/library/repository';
 import { newId } from './security';
 
@@ -37,22 +38,19 @@ async function seedDemoLibrary(db: Kysely<Database>, orgId: string, userId: stri
     ['Welcome test', null, ['demo'], 30],
   ];
   const now = Date.now();
-  await db
-    .insertInto('tests')
-    .values(
-      tests.map(([name, folderId, tags, minutes], index) => ({
-        id: newId(),
-        org_id: orgId,
-        owner_id: userId,
-        parent_folder_id: folderId,
-        name,
-        tags: JSON.stringify(tags),
-        duration_ms: minutes * 60_000,
-        languages: JSON.stringify(['English']),
-        content: JSON.stringify({ sections: [] }),
-        shared_by: null,
-        opened_at: index < 2 ? new Date(now - index * 60_000) : null,
-      })),
-    )
-    .execute();
+  await new OrgsRepository(db).addTests(
+    tests.map(([name, folderId, tags, minutes], index) => ({
+      id: newId(),
+      org_id: orgId,
+      owner_id: userId,
+      parent_folder_id: folderId,
+      name,
+      tags: JSON.stringify(tags),
+      duration_ms: minutes * 60_000,
+      languages: JSON.stringify(['English']),
+      content: JSON.stringify({ sections: [] }),
+      shared_by: null,
+      opened_at: index < 2 ? new Date(now - index * 60_000) : null,
+    })),
+  );
 }

@@ -3,7 +3,6 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/lock';
 import { seedDemo } from './demo';
-import { purgeRateLimits } from './http/rateLimitStore';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -50,7 +49,7 @@ async function main(): Promise<void> {
   // Ended sessions are removed hourly (they are already refused; this keeps the table small).
   const purge = setInterval(() => {
     services.accounts.deleteExpiredSessions(new Date()).catch((error) => app.log.error({ err: error }, 'session purge failed'));
-    purgeRateLimits(services.db).catch((error) => app.log.error({ err: error }, 'rate limit purge failed'));
+    services.rateLimits.purge().catch((error) => app.log.error({ err: error }, 'rate limit purge failed'));
   }, 3_600_000);
   purge.unref();
 

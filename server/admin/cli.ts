@@ -193,8 +193,8 @@ const COMMANDS: Record<string, Command> = {
         out('No job queue: the embedded database is one process, which does its background work itself (docs/scaling.md).');
         return;
       }
-      const { describeJobs } = await import('../jobs/status');
-      for (const line of await describeJobs(database.db, values.failed === undefined ? 5 : Number(values.failed))) out(line);
+      const [{ describeJobs }, { JobsRepository }] = await Promise.all([import('../jobs/status'), import('../jobs/repository')]);
+      for (const line of await describeJobs(new JobsRepository(database.db), values.failed === undefined ? 5 : Number(values.failed))) out(line);
     },
   },
 };

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/schema';
+import type { OutboxRepository } from './outboxRepository';
 
 export interface OutgoingMail {
   orgId: string | null;
@@ -22,7 +21,7 @@ export class Mailer {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly outbox: OutboxRepository,
     private readonly log: FastifyBaseLogger,
     private readonly from: string,
     smtpUrl?: string,
@@ -31,26 +30,22 @@ export class Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const row = await this.db
-      .insertInto('outbox')
-      .values({ org_id: mail.orgId, kind: mail.kind, recipient: mail.to, subject: mail.subject, body: mail.body })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await this.outbox.add({ orgId: mail.orgId, kind: mail.kind, recipient: mail.to, subject: mail.subject, body: mail.body });
     if (!this.transport) {
-      this.log.info({ outboxId: row.id, to: mail.to, subject: mail.subject }, `mail kept in outbox (no SMTP_URL):\n${mail.body}`);
+      this.log.info({ outboxId: id, to: mail.to, subject: mail.subject }, `mail kept in outbox (no SMTP_URL):\n${mail.body}`);
       return;
     }
     if (this.queue) {
       // PostgreSQL (issue 19): one process of the cluster delivers it, retried while SMTP fails.
-      await this.queue(row.id);
-      this.queued.add(row.id);
+      await this.queue(id);
+      this.queued.add(id);
       return;
     }
     try {
-      await this.deliver(row.id);
+      await this.deliver(id);
     } catch (error) {
       // The mail stays unsent in the outbox; the caller's request still succeeds.
-      this.log.error({ err: error, outboxId: row.id }, 'SMTP delivery failed');
+      this.log.error({ err: error, outboxId: id }, 'SMTP delivery failed');
     }
   }
 
@@ -63,11 +58,10 @@ export class Mailer {
   /** Sends one outbox row not yet sent (the job queue's `mail-send`); throws when SMTP fails, so the job is retried. */
   async deliver(outboxId: string): Promise<void> {
     if (!this.transport) return;
-    const mail = await this.db.selectFrom('outbox').select(['recipient', 'subject', 'body', 'sent_at']).where('id', '=', outboxId).executeTakeFirst();
+    const mail = await this.outbox.unsent(outboxId);
     if (!mail || mail.sent_at) return;
     await this.transport.sendMail({ from: this.from, to: mail.recipient, subject: mail.subject, text: mail.body });
-    // Once delivered, the body (which may hold a live reset link) is not kept.
-    await this.db.updateTable('outbox').set({ sent_at: new Date(), body: '[delivered; body not kept]' }).where('id', '=', outboxId).execute();
+    await this.outbox.markSent(outboxId);
   }
 
   /**
@@ -94,8 +88,7 @@ export class Mailer {
     while (this.pending.size) await Promise.all([...this.pending]);
     const until = Date.now() + queueWaitMs;
     while (this.queued.size && Date.now() < until) {
-      const sent = await this.db.selectFrom('outbox').select('id').where('id', 'in', [...this.queued]).where('sent_at', 'is not', null).execute();
-      for (const row of sent) this.queued.delete(row.id);
+      for (const id of await this.outbox.sentAmong([...this.queued])) this.queued.delete(id);
       if (this.queued.size) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     this.queued.clear();

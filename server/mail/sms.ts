@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { OutboxRepository } from './outboxRepository';
 
 export interface OutgoingSms {
   orgId: string | null;
@@ -17,28 +16,23 @@ export interface OutgoingSms {
  */
 export class SmsSender {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly outbox: OutboxRepository,
     private readonly log: FastifyBaseLogger,
     private readonly webhookUrl?: string,
   ) {}
 
   async send(sms: OutgoingSms): Promise<void> {
-    const row = await this.db
-      .insertInto('outbox')
-      .values({ org_id: sms.orgId, kind: `sms:${sms.kind}`, recipient: sms.to, subject: 'SMS', body: sms.text })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await this.outbox.add({ orgId: sms.orgId, kind: `sms:${sms.kind}`, recipient: sms.to, subject: 'SMS', body: sms.text });
     if (!this.webhookUrl) {
-      this.log.info({ outboxId: row.id, to: sms.to }, `SMS kept in outbox (no SMS_WEBHOOK_URL): ${sms.text}`);
+      this.log.info({ outboxId: id, to: sms.to }, `SMS kept in outbox (no SMS_WEBHOOK_URL): ${sms.text}`);
       return;
     }
     try {
       const res = await fetch(this.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: sms.to, text: sms.text }), signal: AbortSignal.timeout(10_000) });
       if (!res.ok) throw new Error(`the SMS gateway answered ${res.status}`);
-      // Once sent, the text (a live code) is not kept.
-      await this.db.updateTable('outbox').set({ sent_at: new Date(), body: '[delivered; body not kept]' }).where('id', '=', row.id).execute();
+      await this.outbox.markSent(id);
     } catch (error) {
-      this.log.error({ err: error, outboxId: row.id }, 'SMS delivery failed');
+      this.log.error({ err: error, outboxId: id }, 'SMS delivery failed');
     }
   }
 }

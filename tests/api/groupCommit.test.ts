@@ -30,7 +30,7 @@ async function attempts(count: number) {
 
 test('a burst of saves goes in a few transactions; the highest seq of each question is stored whatever the grouping', async () => {
   const repo = new StudentsRepository(server.database.db);
-  const group = new GroupCommit<AnswerSave, 'saved' | 'stale' | 'closed'>(server.database.db, (trx, items) => repo.saveAnswers(trx, items));
+  const group = new GroupCommit<AnswerSave, 'saved' | 'stale' | 'closed'>((items) => repo.inTransaction((trx) => repo.saveAnswers(trx, items)));
   const started = await attempts(5);
   const saves: AnswerSave[] = [];
   for (const { attemptId, questions } of started) {
@@ -46,7 +46,7 @@ test('a burst of saves goes in a few transactions; the highest seq of each quest
 
   // Without seq, saves of one question in one group apply in the order they came; null clears.
   const [{ attemptId, questions }] = started;
-  const inOrder = new GroupCommit<AnswerSave, 'saved' | 'stale' | 'closed'>(server.database.db, (trx, items) => repo.saveAnswers(trx, items), { maxGroup: 50, concurrency: 1 });
+  const inOrder = new GroupCommit<AnswerSave, 'saved' | 'stale' | 'closed'>((items) => repo.inTransaction((trx) => repo.saveAnswers(trx, items)), { maxGroup: 50, concurrency: 1 });
   const order = await Promise.all([
     inOrder.run({ attemptId, questionId: questions[0]!, answer: { value: 'first' }, at: new Date() }),
     inOrder.run({ attemptId, questionId: questions[0]!, answer: { value: 'second' }, seq: 9, at: new Date() }),
@@ -63,7 +63,7 @@ test('a burst of saves goes in a few transactions; the highest seq of each quest
 
 test("one write's failure is its own: the rest of its group is committed", async () => {
   const repo = new StudentsRepository(server.database.db);
-  const group = new GroupCommit<AnswerSave, 'saved' | 'stale' | 'closed'>(server.database.db, (trx, items) => repo.saveAnswers(trx, items), { maxGroup: 50, concurrency: 1 });
+  const group = new GroupCommit<AnswerSave, 'saved' | 'stale' | 'closed'>((items) => repo.inTransaction((trx) => repo.saveAnswers(trx, items)), { maxGroup: 50, concurrency: 1 });
   const [{ attemptId, questions }] = await attempts(1);
   const outcomes = await Promise.allSettled(
     questions.map((questionId, i) => group.run({ attemptId, questionId, answer: { value: `ok${i}` }, seq: 1, at: i === 1 ? new Date(Number.NaN) : new Date() })),

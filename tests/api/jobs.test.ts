@@ -7,6 +7,7 @@ import { startSecondServer, startTestServer, type TestServer } from '../support/
 import { signInEditor } from '../support/testEditor';
 import { publishFreeTest, studentOf } from '../support/studentTests';
 import { describeJobs } from '../../server/jobs/status';
+import { JobsRepository } from '../../server/jobs/repository';
 import { runCli } from '../../server/admin/cli';
 
 jest.setTimeout(120_000);
@@ -125,7 +126,7 @@ function smtpServer(refuse: number) {
     const job = await sql<{ state: string; retry_count: number }>`select state::text as state, retry_count from pgboss.job where name = 'mail-send'`.execute(db());
     expect(job.rows).toEqual([{ state: 'completed', retry_count: 1 }]);
 
-    const lines = await describeJobs(db(), 5);
+    const lines = await describeJobs(new JobsRepository(db()), 5);
     expect(lines[0]).toMatch(/^queue\s+created\s+retry\s+active\s+completed\s+failed\s+cancelled$/);
     expect(lines.find((l) => l.startsWith('mail-send'))).toMatch(/^mail-send\s+0\s+0\s+0\s+1\s+0\s+0$/);
     expect(lines).toContain('No failed jobs.');

@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Test } from '../../../shared/domain/test/types';
-import type { Database } from '../../db/schema';
-import { ReportRepository } from '../reports/repository';
-import type { TestEditorRepository } from '../tests/repository';
+import type { SubmitAnalysisHook } from '../students/service';
 import { encodeDigest, versionQuestions } from './digest';
-import { AnalysisRepository } from './repository';
-import { AnalysisService } from './service';
+import type { AnalysisRepository } from './repository';
+import type { AnalysisService } from './service';
 
 /** Bounds of the in-memory sets (forgetting only costs one more cheap write or check). */
 const REMEMBERED = 10_000;
@@ -41,9 +38,7 @@ const remember = <T>(set: { size: number; clear(): void }, add: () => T): T => {
  * test within LOOK_AFTER_MS are looked at once. Never awaited by the submit: a failure here costs
  * only a later raise (the next milestone or analysis call).
  */
-export class SubmitAnalysis {
-  private readonly repo: AnalysisRepository;
-  private readonly service: AnalysisService;
+export class SubmitAnalysis implements SubmitAnalysisHook {
   /** Versions whose questions are recorded (test_version_questions). */
   private readonly recorded = new Set<string>();
   /** Per free test, the milestones passed when this process last looked. */
@@ -53,10 +48,10 @@ export class SubmitAnalysis {
   /** Free tests with a look scheduled. */
   private readonly scheduled = new Set<string>();
 
-  constructor(db: Kysely<Database>, tests: TestEditorRepository) {
-    this.repo = new AnalysisRepository(db);
-    this.service = new AnalysisService(this.repo, new ReportRepository(db), tests);
-  }
+  constructor(
+    private readonly repo: AnalysisRepository,
+    private readonly service: AnalysisService,
+  ) {}
 
   /** The digest of a submit; its version's questions are recorded first (once per version and process). */
   async digestOf(test: Test, version: number, scored: ReadonlyMap<string, { answer: unknown; score: number; outcome: string }>): Promise<string> {

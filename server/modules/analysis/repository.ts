@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, TestRow } from '../../db/schema';
+import { ATTEMPT_PERCENTAGE } from '../../db/scores';
 import type { VersionQuestion } from './digest';
 
 /** Whose attempts: one free test's, or all the free tests' of a test (in one organisation). */
@@ -16,23 +17,13 @@ export interface AttemptDigestRow {
   d: string | null;
 }
 
-/** A free test's submitted attempts, their mean percentage and how many a publish changed (the corrections preview). */
-export interface FreeTestScores {
-  shared_test_id: string;
-  attempts: number;
-  mean: string | null;
-  changed: number;
-}
-
-/** The same percentage everywhere: score / max × 100 rounded to two decimals, 0 without marks. */
 /** Attempts per text of `attempts` (a text stays a few MB). */
 const LINES_PER_TEXT = 20_000;
-const PERCENTAGE = sql`case when max_score > 0 then round(score * 100 / max_score, 2) else 0 end`;
 
 /** The SQL of the question analysis: digests, the versions they follow, rescores since. */
 export class AnalysisRepository {
   constructor(
-    readonly db: Kysely<Database>,
+    private readonly db: Kysely<Database>,
     /** Queries reading a scope's attempts at once (2 on PostgreSQL; PGlite has one connection). */
     private readonly parts = 1,
   ) {}
@@ -54,7 +45,7 @@ export class AnalysisRepository {
         sql<{ lines: string }>`
           select string_agg(id || ' ' || score || ' ' || h || ' ' || t || ' ' || coalesce(case when digest is not null then digest_version end, 0) || ' ' || coalesce(digest, ''), E'\n') as lines
           from (
-            select id, score, (${PERCENTAGE} * 100)::int as h, (extract(epoch from submitted_at) * 1000)::bigint as t, digest_version, digest,
+            select id, score, (${ATTEMPT_PERCENTAGE} * 100)::int as h, (extract(epoch from submitted_at) * 1000)::bigint as t, digest_version, digest,
               row_number() over () / ${LINES_PER_TEXT} as text
             from attempts where ${this.where(scope)} and submitted_at is not null ${parts > 1 ? sql`and abs(hashtext(id)) % ${parts} = ${part}` : sql``}
           ) a
@@ -140,17 +131,5 @@ export class AnalysisRepository {
       .where('shared_test_id', '=', sharedTestId)
       .executeTakeFirst();
     return row?.submitted ?? 0;
-  }
-
-  /** Per free test of the test: submitted attempts, their mean percentage, and how many the publish changed. */
-  async freeTestScores(testId: string, publishId: string): Promise<FreeTestScores[]> {
-    const { rows } = await sql<FreeTestScores>`
-      select s.id as shared_test_id, count(a.id)::int as attempts, round(avg(${PERCENTAGE}), 2)::text as mean, count(c.attempt_id)::int as changed
-      from shared_tests s
-      left join attempts a on a.shared_test_id = s.id and a.submitted_at is not null
-      left join score_changes c on c.attempt_id = a.id and c.publish_id = ${publishId}
-      where s.test_id = ${testId}
-      group by s.id order by s.id`.execute(this.db);
-    return rows;
   }
 }

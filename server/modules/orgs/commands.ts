@@ -1,9 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, FeatureFlag, Organization, User } from '../../db/schema';
 import { brandingOf, brandingProblem, type OrgBranding } from '../../../shared/domain/branding';
 import { generatePassword, hashPassword, hashToken, newId, newToken, PASSWORD_MIN_LENGTH } from '../../security';
+import { OrgsRepository, type OrgChanges } from './repository';
 
-/** Operator commands on organisations and users: used by the admin CLI and the demo seed. */
+/**
+ * Operator commands on organisations and users: used by the admin CLI, the demo seed and tests.
+ * Each takes the database (its callers hold nothing else) and reads and writes through OrgsRepository.
+ */
 
 export class CommandError extends Error {}
 
@@ -25,86 +29,70 @@ export async function createOrg(
   if (!CODE_PATTERN.test(input.code)) throw new CommandError('--code must be 2-64 letters, digits, "-" or "_"');
   if (!input.name.trim()) throw new CommandError('--name must not be empty');
   if (!Number.isFinite(input.days) || input.days < 0) throw new CommandError('--days must be a number of days, 0 or more');
-  const existing = await db.selectFrom('organizations').select('id').where(sql`lower(code)`, '=', input.code.toLowerCase()).executeTakeFirst();
-  if (existing) throw new CommandError(`An organisation with the code ${input.code} exists already`);
+  const orgs = new OrgsRepository(db);
+  if (await orgs.byCode(input.code)) throw new CommandError(`An organisation with the code ${input.code} exists already`);
   const now = input.now ?? new Date();
-  return db
-    .insertInto('organizations')
-    .values({
-      id: newId(),
-      code: input.code,
-      name: input.name.trim(),
-      subscription_ends_at: new Date(now.getTime() + input.days * DAY_MS),
-      region: JSON.stringify({ dateTimeStamp: 'DD MMM YYYY' }),
-      login_settings: '{}',
-      ...definedFlags(input.flags),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return orgs.createOrg({
+    id: newId(),
+    code: input.code,
+    name: input.name.trim(),
+    subscription_ends_at: new Date(now.getTime() + input.days * DAY_MS),
+    region: JSON.stringify({ dateTimeStamp: 'DD MMM YYYY' }),
+    login_settings: '{}',
+    ...definedFlags(input.flags),
+  });
 }
 
 export async function updateOrg(
   db: Kysely<Database>,
   input: { code: string; days?: number; flags?: OrgFlags; now?: Date },
 ): Promise<Organization> {
-  const org = await db.selectFrom('organizations').selectAll().where(sql`lower(code)`, '=', input.code.toLowerCase()).executeTakeFirst();
+  const orgs = new OrgsRepository(db);
+  const org = await orgs.byCode(input.code);
   if (!org) throw new CommandError(`No organisation has the code ${input.code}`);
   if (input.days !== undefined && (!Number.isFinite(input.days) || input.days < 0)) throw new CommandError('--days must be a number of days, 0 or more');
-  const changes: Partial<Record<string, unknown>> = { ...definedFlags(input.flags) };
+  const changes: OrgChanges = { ...definedFlags(input.flags) };
   if (input.days !== undefined) changes.subscription_ends_at = new Date((input.now ?? new Date()).getTime() + input.days * DAY_MS);
   if (Object.keys(changes).length === 0) throw new CommandError('Nothing to change: give --days or a flag');
-  return db.updateTable('organizations').set(changes).where('id', '=', org.id).returningAll().executeTakeFirstOrThrow();
+  return orgs.updateOrg(org.id, changes);
 }
 
 export async function createUser(
   db: Kysely<Database>,
   input: { orgCode: string; email: string; password?: string; name: string; clpEditor?: boolean; role?: 'tutor' | 'admin' },
 ): Promise<{ user: User; password: string }> {
-  const org = await db.selectFrom('organizations').select('id').where(sql`lower(code)`, '=', input.orgCode.toLowerCase()).executeTakeFirst();
+  const orgs = new OrgsRepository(db);
+  const org = await orgs.byCode(input.orgCode);
   if (!org) throw new CommandError(`No organisation has the code ${input.orgCode}`);
   const email = input.email.trim();
   if (!EMAIL_PATTERN.test(email)) throw new CommandError('--email must be an e-mail address');
   if (!input.name.trim()) throw new CommandError('--name must not be empty');
   const password = input.password ?? generatePassword();
   if (password.length < PASSWORD_MIN_LENGTH) throw new CommandError(`--password must be at least ${PASSWORD_MIN_LENGTH} characters`);
-  const taken = await db
-    .selectFrom('users')
-    .select('id')
-    .where('org_id', '=', org.id)
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
-  if (taken) throw new CommandError(`A user with the e-mail ${email} exists already in ${input.orgCode}`);
+  if (await orgs.userByEmail(org.id, email)) throw new CommandError(`A user with the e-mail ${email} exists already in ${input.orgCode}`);
   const role = input.role ?? 'tutor';
-  const user = await db
-    .insertInto('users')
-    .values({
-      id: newId(),
-      org_id: org.id,
-      email,
-      name: input.name.trim(),
-      password_hash: await hashPassword(password),
-      role: JSON.stringify([role]),
-      is_first_login: true,
-      is_clp_editor: input.clpEditor ?? false,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const user = await orgs.createUser({
+    id: newId(),
+    org_id: org.id,
+    email,
+    name: input.name.trim(),
+    password_hash: await hashPassword(password),
+    role: JSON.stringify([role]),
+    is_first_login: true,
+    is_clp_editor: input.clpEditor ?? false,
+  });
   return { user, password };
 }
 
 /** A long-lived white-label token for one user; printed once, stored hashed. */
 export async function createWhitelabelToken(db: Kysely<Database>, input: { orgCode: string; email: string }): Promise<string> {
-  const org = await db.selectFrom('organizations').select('id').where(sql`lower(code)`, '=', input.orgCode.toLowerCase()).executeTakeFirst();
+  const orgs = new OrgsRepository(db);
+  const org = await orgs.byCode(input.orgCode);
   if (!org) throw new CommandError(`No organisation has the code ${input.orgCode}`);
-  const user = await db
-    .selectFrom('users')
-    .select('id')
-    .where('org_id', '=', org.id)
-    .where(sql`lower(email)`, '=', input.email.trim().toLowerCase())
-    .executeTakeFirst();
+  const user = await orgs.userByEmail(org.id, input.email.trim());
   if (!user) throw new CommandError(`No user ${input.email} in ${input.orgCode}`);
   const token = newToken();
-  await db.insertInto('whitelabel_tokens').values({ token_hash: hashToken(token), org_id: org.id, user_id: user.id }).execute();
+  await orgs.addWhitelabelToken({ token_hash: hashToken(token), org_id: org.id, user_id: user.id });
   return token;
 }
 
@@ -116,7 +104,8 @@ export async function setOrgBranding(
   db: Kysely<Database>,
   input: { code: string; branding: Partial<Record<keyof OrgBranding, string>> },
 ): Promise<{ org: Organization; branding: OrgBranding }> {
-  const org = await db.selectFrom('organizations').selectAll().where(sql`lower(code)`, '=', input.code.toLowerCase()).executeTakeFirst();
+  const orgs = new OrgsRepository(db);
+  const org = await orgs.byCode(input.code);
   if (!org) throw new CommandError(`No organisation has the code ${input.code}`);
   const given = Object.entries(input.branding).filter(([, value]) => value !== undefined) as [keyof OrgBranding, string][];
   if (given.length === 0) throw new CommandError('Nothing to change: give --logo, --color or --welcome');
@@ -128,11 +117,6 @@ export async function setOrgBranding(
     if (value === '') delete next[field];
     else next[field] = value;
   }
-  const updated = await db
-    .updateTable('organizations')
-    .set({ login_settings: JSON.stringify(next) })
-    .where('id', '=', org.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await orgs.updateOrg(org.id, { login_settings: JSON.stringify(next) });
   return { org: updated, branding: brandingOf(updated.login_settings) };
 }

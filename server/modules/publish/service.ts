@@ -1,13 +1,11 @@
 import { editQuestion, locateQuestion, type EditContext, type Question, type Test } from '../../../shared/domain/test';
-import type { Kysely, Transaction } from 'kysely';
 import type { CorrectionsPreview } from '../../../shared/contract/results';
-import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { newId } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import type { SaveAndResolveBody } from '../reports/schemas';
-import { AnalysisRepository } from '../analysis/repository';
-import { hasSubmittedAttempts, reevaluate, takePublishLock, type Correction } from './reevaluation';
+import { reevaluate, takePublishLock, type Correction } from './reevaluation';
+import { PublishRepository } from './repository';
 
 export interface Published {
   publishId: string;
@@ -52,8 +50,8 @@ export async function publishCorrections(
     caller,
     body.test._id,
     body.test.version,
-    (test, { trx, row: before }) => applyCorrections(trx, caller, body, editing, test, before.version),
-    (trx) => takePublishLock(trx, body.test._id),
+    (test, { trx, row: before }) => applyCorrections(new PublishRepository(trx), caller, body, editing, test, before.version),
+    (trx) => takePublishLock(new PublishRepository(trx), body.test._id),
   );
   return { published: result, version: row.version };
 }
@@ -77,10 +75,10 @@ export async function previewCorrections(repo: TestEditorRepository, caller: Edi
       body.test._id,
       body.test.version,
       async (test, { trx, row }) => {
-        const scores = new AnalysisRepository(trx);
-        const before = await scores.freeTestScores(test._id, '');
-        const { publishId } = await applyCorrections(trx, caller, body, editing, test, row.version);
-        const after = await scores.freeTestScores(test._id, publishId);
+        const publishes = new PublishRepository(trx);
+        const before = await publishes.freeTestScores(test._id, '');
+        const { publishId } = await applyCorrections(publishes, caller, body, editing, test, row.version);
+        const after = await publishes.freeTestScores(test._id, publishId);
         const mean = (value: string | null | undefined) => (value === null || value === undefined ? null : Number(value));
         const freeTests = after.map((a) => ({
           sharedTestId: a.shared_test_id,
@@ -91,7 +89,7 @@ export async function previewCorrections(repo: TestEditorRepository, caller: Edi
         }));
         throw new Previewed({ dryRun: true, freeTests });
       },
-      (trx) => takePublishLock(trx, body.test._id),
+      (trx) => takePublishLock(new PublishRepository(trx), body.test._id),
     );
   } catch (error) {
     if (error instanceof Previewed) return error.preview;
@@ -105,7 +103,7 @@ export async function previewCorrections(repo: TestEditorRepository, caller: Edi
  * questions, the publishes row, the re-evaluation, the attempted mark and the reports.
  */
 async function applyCorrections(
-  trx: Transaction<Database>,
+  publishes: PublishRepository,
   caller: EditorCaller,
   body: SaveAndResolveBody,
   editing: EditContext,
@@ -128,34 +126,19 @@ async function applyCorrections(
     }
     return edited;
   });
-  await trx
-    .insertInto('publishes')
-    .values({
-      id: publishId,
-      org_id: caller.orgId,
-      test_id: test._id,
-      published_by: caller.userId,
-      options: JSON.stringify(Object.fromEntries(body.questions.map((item) => [item.question._id, item.publishOption]))),
-    })
-    .execute();
+  await publishes.insertPublish({
+    id: publishId,
+    org_id: caller.orgId,
+    test_id: test._id,
+    published_by: caller.userId,
+    options: Object.fromEntries(body.questions.map((item) => [item.question._id, item.publishOption])),
+  });
   // The change makes the test's next version; attempts scored before it are re-scored.
-  const attemptsChanged = await reevaluate(trx, { publishId, orgId: caller.orgId, testId: test._id, version: versionBefore + 1 }, corrections, test);
-  await trx.updateTable('publishes').set({ attempts_changed: attemptsChanged }).where('id', '=', publishId).execute();
-  const attempted = await hasSubmittedAttempts(trx, test._id);
-  if (attempted !== test.isAttempted) await trx.updateTable('tests').set({ is_attempted: attempted }).where('id', '=', test._id).execute();
+  const attemptsChanged = await reevaluate(publishes, { publishId, orgId: caller.orgId, testId: test._id, version: versionBefore + 1 }, corrections, test);
+  await publishes.setAttemptsChanged(publishId, attemptsChanged);
+  const attempted = await publishes.hasSubmittedAttempts(test._id);
+  if (attempted !== test.isAttempted) await publishes.setAttempted(test._id, attempted);
   const reportedIds = [...new Set([...questions.map((q) => q._id), ...corrections.map((c) => c.question._id)])];
-  const resolvedReports = await updateReports(trx, caller, test._id, reportedIds, body.resolve);
+  const resolvedReports = await publishes.updateReports(caller, test._id, reportedIds, body.resolve);
   return { publishId, questions, attemptsChanged, resolvedReports };
-}
-
-async function updateReports(db: Kysely<Database>, caller: EditorCaller, testId: string, questionIds: string[], resolve: boolean): Promise<number> {
-  const query = db
-    .updateTable('question_reports')
-    .where('org_id', '=', caller.orgId)
-    .where('test_id', '=', testId)
-    .where('question_id', 'in', questionIds);
-  const result = resolve
-    ? await query.set({ status: 'resolved', resolved_at: new Date(), resolved_by: caller.userId }).where('status', 'in', ['REPORTED', 'updateAvailable']).executeTakeFirst()
-    : await query.set({ status: 'updateAvailable' }).where('status', '=', 'REPORTED').executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }

@@ -104,7 +104,7 @@ export const exportStreamsOpen = () => streamedExports;
 /** The SQL of a free test's results (attempts, students, score_changes, results_counters). */
 export class ResultsRepository {
   constructor(
-    readonly db: Kysely<Database>,
+    private readonly db: Kysely<Database>,
     /** PostgreSQL: exports are read through a cursor (the dialect's stream); PGlite's one connection cannot be held so long. */
     private readonly streamExports = false,
   ) {}

@@ -3,6 +3,8 @@ import type { Database, SharedTestsTable } from '../../db/schema';
 import type { SelectQueryBuilder, Selectable, Updateable } from 'kysely';
 
 export type SharedTestRow = Selectable<SharedTestsTable>;
+/** The transaction of `lockingTest`, which the service passes on to the reads it makes inside it. */
+export type FreeTestTransaction = Transaction<Database>;
 /** A free test with what its answer shows of its test. */
 export type SharedTestWithTest = SharedTestRow & { test_name: string; test_type: string };
 
@@ -34,7 +36,7 @@ export class SharedTestsRepository {
   }
 
   /** Runs `work` with the test row locked: writes of one test's free test never interleave. */
-  lockingTest<R>(testId: string, work: (trx: Transaction<Database>) => Promise<R>): Promise<R> {
+  lockingTest<R>(testId: string, work: (trx: FreeTestTransaction) => Promise<R>): Promise<R> {
     return this.db.transaction().execute(async (trx) => {
       await trx.selectFrom('tests').select('id').where('id', '=', testId).forUpdate().executeTakeFirst();
       return work(trx);

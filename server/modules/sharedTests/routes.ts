@@ -7,8 +7,6 @@ import { TestEditorRepository } from '../tests/repository';
 import { SharedTestsRepository } from './repository';
 import { createSharedTestBody, resetStudentBody, sharedTestParams, updateSharedTestBody } from './schemas';
 import { serverMessage } from '../../../shared/i18n/serverMessages';
-import { StudentIdentityRepository } from '../students/identityRepository';
-import { StudentIdentityService } from '../students/identity';
 import { FreeTestService, type FreeTestCaller } from './service';
 
 /** Free (shared) tests: a test published by link (spec section 7, "Shared (free) test"). */
@@ -32,7 +30,7 @@ export async function sharedTestRoutes(app: FastifyInstance, services: Services)
     data: await service.create(callerWithOrigin(request), request.body),
   }));
 
-  const identity = new StudentIdentityService(new StudentIdentityRepository(services.db), services.mailer, services.sms);
+  const identity = services.studentIdentity;
   api.post('/v2/shared-test/:id/reset-student', { schema: { tags, params: sharedTestParams, body: resetStudentBody }, preValidation: guard }, async (request) => {
     const reset = await service.resetStudent(callerWithOrigin(request), request.params.id, request.body.contact, identity);
     return { data: { message: serverMessage(request.lang, 'studentReset'), ...reset } };

@@ -1,14 +1,13 @@
-import type { Kysely } from 'kysely';
 import { endsAfterStart } from '../../../shared/domain/freeTest';
 import { validateTest } from '../../../shared/domain/test';
 import type { SharedTest } from '../../../shared/api/sharedTests';
 import type { Language } from '../../../shared/i18n/languages';
-import type { Database, TestRow } from '../../db/schema';
+import type { TestRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { newId } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import { presentSharedTest, type LinkableTest } from './presenter';
-import type { SharedTestWithTest, SharedTestsRepository } from './repository';
+import type { FreeTestTransaction, SharedTestWithTest, SharedTestsRepository } from './repository';
 import type { CreateSharedTestBody, UpdateSharedTestBody } from './schemas';
 import type { StudentIdentityService } from '../students/identity';
 
@@ -33,7 +32,7 @@ export class FreeTestService {
     private readonly tests: TestEditorRepository,
   ) {}
 
-  private async linkable(caller: FreeTestCaller, testId: string, db?: Kysely<Database>): Promise<{ row: TestRow; test: LinkableTest }> {
+  private async linkable(caller: FreeTestCaller, testId: string, db?: FreeTestTransaction): Promise<{ row: TestRow; test: LinkableTest }> {
     const row = await this.tests.read(caller, testId, db);
     if (!row || row.is_global) throw notFound('test');
     const test = await this.tests.hydrate(caller, row, db);

@@ -1,6 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
 /**
  * Group commit (issue 19): writes that arrive while earlier ones are committing wait, and go
  * together in the next transaction, so a burst of student saves or submits costs a few commits
@@ -17,9 +14,8 @@ export class GroupCommit<T, R> {
   readonly counts = { transactions: 0, writes: 0 };
 
   constructor(
-    private readonly db: Kysely<Database>,
-    /** Writes the items in the transaction; answers one result per item, in order. */
-    private readonly write: (trx: Transaction<Database>, items: T[]) => Promise<R[]>,
+    /** Writes the items in ONE transaction (the repository's); answers one result per item, in order. */
+    private readonly write: (items: T[]) => Promise<R[]>,
     private readonly options: { maxGroup: number; concurrency: number } = { maxGroup: 200, concurrency: 3 },
   ) {}
 
@@ -42,7 +38,7 @@ export class GroupCommit<T, R> {
   }
 
   private async inTransaction(items: T[]): Promise<R[]> {
-    const results = await this.db.transaction().execute((trx) => this.write(trx, items));
+    const results = await this.write(items);
     this.counts.transactions++;
     this.counts.writes += items.length;
     return results;

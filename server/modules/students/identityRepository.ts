@@ -7,7 +7,7 @@ export const DEVICES_PER_STUDENT = 5;
 
 /** The SQL of students' identity (issue 14): students by contact, their devices, one-time codes. */
 export class StudentIdentityRepository {
-  constructor(readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   byContact(orgId: string, contactKey: string): Promise<StudentRow | undefined> {
     return this.db.selectFrom('students').selectAll().where('org_id', '=', orgId).where('contact_key', '=', contactKey).executeTakeFirst();

@@ -38,7 +38,12 @@ export interface ScoresTotal {
 
 /** The SQL of the student side (migration 007: students, attempts, attempt_answers, question_reports). */
 export class StudentsRepository {
-  constructor(readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Runs `work` in one transaction: all of it is written, or none. */
+  inTransaction<R>(work: (trx: Transaction<Database>) => Promise<R>): Promise<R> {
+    return this.db.transaction().execute(work);
+  }
 
   private withHead(db: Kysely<Database>) {
     return db

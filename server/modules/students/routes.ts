@@ -7,11 +7,7 @@ import { notFound } from '../../http/errors';
 import type { Services } from '../../services';
 import { callerOf } from '../tests/caller';
 import { TestEditorRepository } from '../tests/repository';
-import { StudentsRepository } from './repository';
 import { codeBody, identityBody, previewParams, previewResultBody, questionParams, reportBody, reportParams, saveAnswerBody, sectionParams, sharedTestIdParams } from './schemas';
-import { StudentIdentityRepository } from './identityRepository';
-import { StudentIdentityService } from './identity';
-import { StudentService } from './service';
 
 /**
  * The student page's calls (decisions section 5): public, no tutor session. A student's session
@@ -21,8 +17,7 @@ import { StudentService } from './service';
 export async function studentRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tests = new TestEditorRepository(services.db);
-  const identity = new StudentIdentityService(new StudentIdentityRepository(services.db), services.mailer, services.sms);
-  const service = new StudentService(new StudentsRepository(services.db), tests, identity);
+  const service = services.students;
   const tags = ['students'];
   const tokenOf = (request: FastifyRequest) => {
     const token = request.headers[STUDENT_TOKEN_HEADER];

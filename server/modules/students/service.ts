@@ -4,7 +4,6 @@ import type { ChildQuestion, Question, Test } from '../../../shared/domain/test/
 import { serverMessage } from '../../../shared/i18n/serverMessages';
 import type { Language } from '../../../shared/i18n/languages';
 import { AppError, badRequest } from '../../http/errors';
-import { SubmitAnalysis } from '../analysis/hook';
 import { hashToken, newId, newToken } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import type { StudentIdentityService, StudentProof } from './identity';
@@ -32,6 +31,15 @@ const formatTime = (date: Date) => `${date.toISOString().slice(0, 16).replace('T
 /** A free test's attempts per student: its sharer's number, else the test's own (issue 14). */
 const attemptLimit = (free: FreeTestWithTest, test: Test) => free.shared.no_of_attempts ?? test.attempts;
 
+/**
+ * What the analysis does on a submit (analysis/hook.ts SubmitAnalysis): given by the wiring
+ * (services.ts), so that the students' module does not depend on the analysis, which reads theirs.
+ */
+export interface SubmitAnalysisHook {
+  digestOf(test: Test, version: number, scored: ReadonlyMap<string, { answer: unknown; score: number; outcome: string }>): Promise<string>;
+  afterSubmit(sharedTestId: string, testId: string): void;
+}
+
 interface Loaded {
   free: FreeTestWithTest;
   test: Test;
@@ -43,14 +51,18 @@ export class StudentService {
     private readonly repo: StudentsRepository,
     private readonly tests: TestEditorRepository,
     private readonly identity: StudentIdentityService,
+    /** The analysis' part of a submit: the attempt's digest, and the background look for broken questions. */
+    private readonly analysis: SubmitAnalysisHook,
     private readonly clock: () => number = Date.now,
   ) {
-    this.saves = new GroupCommit(repo.db, (trx, items) => repo.saveAnswers(trx, items));
-    this.submits = new GroupCommit(repo.db, async (trx, items) => {
-      const written: boolean[] = [];
-      for (const item of items) written.push(await repo.writeScores(item.attemptId, item.scores, item.total, trx));
-      return written;
-    });
+    this.saves = new GroupCommit((items) => repo.inTransaction((trx) => repo.saveAnswers(trx, items)));
+    this.submits = new GroupCommit((items) =>
+      repo.inTransaction(async (trx) => {
+        const written: boolean[] = [];
+        for (const item of items) written.push(await repo.writeScores(item.attemptId, item.scores, item.total, trx));
+        return written;
+      }),
+    );
   }
 
   /**
@@ -64,11 +76,6 @@ export class StudentService {
   private readonly cache = new Map<string, { test: Test; byId: Map<string, Question> }>();
   /** Tests this process has marked attempted (see submitRow). */
   private readonly knownAttempted = new Set<string>();
-  private submitAnalysis?: SubmitAnalysis;
-  /** The analysis' part of a submit: the attempt's digest, and the background look for broken questions. */
-  private get analysis(): SubmitAnalysis {
-    return (this.submitAnalysis ??= new SubmitAnalysis(this.repo.db, this.tests));
-  }
 
   /** The test of a free test as its owner's editor sees it (settings never stored are the owner's defaults), kept in memory per version. */
   private async testOf(free: FreeTestWithTest): Promise<{ test: Test; byId: Map<string, Question> }> {
@@ -178,7 +185,7 @@ export class StudentService {
     await this.submitExpired(free, test, now);
     const student = await this.student(free, identity, proof);
     const token = newToken();
-    await this.repo.db.transaction().execute(async (trx) => {
+    await this.repo.inTransaction(async (trx) => {
       await this.repo.lockStudent(trx, student.id);
       const attempts = await this.repo.attemptsOf(sharedTestId, student.id, trx);
       const current = attempts.find((a) => !a.submitted_at && !this.pastGrace(a.deadline_at, now));
