@@ -8,6 +8,8 @@ import { interopEndpoints } from './interop';
 import type { AxiosInstance } from 'axios';
 import type { DefaultTestSettings } from '../domain/testSettings';
 import type { AuthUser, LoginResult, OrgLoginSettings, OrgSummary, PremiumTutor } from './types';
+import type { ChangePasswordBody, ForgotPasswordBody, LoginBody, MessageResult, ResetPasswordBody } from '../contract/auth';
+import type { CopyTestBody, CreateFolderBody, CreateTestBody, TagList, UpdateFolderBody } from '../contract/library';
 import type {
   ActionResult, Batch, Chapter, FolderChildren, FolderChildrenQuery, LibraryFolder, SelectionBody, Subject, TestSummary, Tutor,
 } from './libraryTypes';
@@ -21,7 +23,7 @@ import type { MoveQuestionsBody } from '../contract/editorBulk';
 export function createEndpoints(http: AxiosInstance) {
   const own = { handlesOwnErrors: true };
   return {
-    login: async (body: { orgCode: string; email: string; password: string }) =>
+    login: async (body: LoginBody) =>
       (await http.post<{ data: LoginResult }>('/auth/login', body, own)).data.data,
     whitelabelLogin: async (wlToken: string) =>
       (await http.get<{ data: LoginResult }>('/v2/user/wl-login', { ...own, headers: { 'x-wl-access-token': wlToken } })).data.data,
@@ -29,12 +31,12 @@ export function createEndpoints(http: AxiosInstance) {
     logout: async () => {
       await http.post('/auth/logout', undefined, { ...own, ignoreUnauthorized: true });
     },
-    changePassword: async (body: { currentPassword: string; newPassword: string }) =>
-      (await http.post<{ data: { message: string } }>('/auth/changePassword', body, own)).data.data,
-    forgotPassword: async (body: { email: string; orgCode: string }) =>
-      (await http.post<{ data: { message: string } }>('/auth/forgotPassword', body, own)).data.data,
-    resetPassword: async (body: { email: string; newPassword: string; resetToken: string }) =>
-      (await http.post<{ data: { message: string } }>('/auth/resetPassword', body, own)).data.data,
+    changePassword: async (body: ChangePasswordBody) =>
+      (await http.post<{ data: MessageResult }>('/auth/changePassword', body, own)).data.data,
+    forgotPassword: async (body: ForgotPasswordBody) =>
+      (await http.post<{ data: MessageResult }>('/auth/forgotPassword', body, own)).data.data,
+    resetPassword: async (body: ResetPasswordBody) =>
+      (await http.post<{ data: MessageResult }>('/auth/resetPassword', body, own)).data.data,
     verifyOrg: async (code: string) =>
       (await http.get<{ data: OrgSummary }>(`/v2/verify/org/${encodeURIComponent(code)}`, own)).data.data,
     orgLoginSettings: async (orgId: string) =>
@@ -73,9 +75,9 @@ function libraryEndpoints(http: AxiosInstance) {
       const params = { ...rest, ...(tags?.length ? { tags: JSON.stringify(tags) } : {}) };
       return data(await http.get<{ data: FolderChildren }>(`/folder/childrens/${encodeURIComponent(folderId)}`, { params, signal }));
     },
-    createFolder: async (body: { name: string; details: string; parentFolderId: string; isGlobal: boolean }) =>
+    createFolder: async (body: CreateFolderBody) =>
       data(await http.post<{ data: LibraryFolder }>('/folder', body)),
-    updateFolder: async (body: { folderId: string; name: string; details: string; isGlobal: boolean }) =>
+    updateFolder: async (body: UpdateFolderBody) =>
       data(await http.patch<{ data: LibraryFolder }>('/folder', body)),
     moveItems: async (body: SelectionBody & { destinationFolderId: string; folderIds: string[]; testIds: string[] }) =>
       data(await http.post<{ data: ActionResult }>('/folder/move', body)),
@@ -87,12 +89,12 @@ function libraryEndpoints(http: AxiosInstance) {
       withFolders
         ? data(await http.delete<{ data: ActionResult }>('/folder', { data: { ...body, includeTests: withTests } }))
         : data(await http.delete<{ data: ActionResult }>('/test', { data: { ...body, folderIds: undefined } })),
-    createTest: async (body: { name?: string; parentFolderId: string; isGlobal: boolean }) =>
+    createTest: async (body: CreateTestBody) =>
       data(await http.post<{ data: TestSummary }>('/v2/test/create', body)),
-    copyTest: async (testId: string, body: { name: string; isGlobal: boolean }) =>
+    copyTest: async (testId: string, body: CopyTestBody) =>
       data(await http.post<{ data: TestSummary }>(`/test/copy/${encodeURIComponent(testId)}`, body)),
     tags: async (query: { search?: string; isGlobal: boolean }) =>
-      data(await http.get<{ data: { selfTags: string[]; globalTags: string[] } }>('/tags', { params: query })),
+      data(await http.get<{ data: TagList }>('/tags', { params: query })),
     tutors: async (search: string) => data(await http.get<{ data: { tutors: Tutor[] } }>('/v2/user/tutors', { params: { search } })).tutors,
     shareFolders: async (body: SelectionBody & { folderIds: string[]; tutorIds: string[] }) =>
       data(await http.post<{ data: ActionResult }>('/folder/share', body)),

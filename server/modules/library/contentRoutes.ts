@@ -15,7 +15,7 @@ import { presentTestSummary } from './presenter';
 import { inScope } from './scope';
 import { LibraryRepository } from './repository';
 import { applySelection, likePattern, selectionFrom } from './selection';
-import { copyTestBody, copyTestParams, createTestBody, shareFoldersBody, shareTestsBody, tagsQuery, tutorsQuery } from './schemas';
+import { copyTestBody, copyTestParams, createTestBody, shareFoldersBody, shareTestsBody, tagsQuery, tutorsQuery } from '../../../shared/contract/library';
 import { scopeOf } from './routes';
 
 const TAGS_LIMIT = 50;

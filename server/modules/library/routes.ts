@@ -9,7 +9,7 @@ import { ResponseCache } from '../../http/responseCache';
 import { libraryKeyOf, LibraryVersions } from './listingCache';
 import { presentFolder, presentTestSummary } from './presenter';
 import { ROOT_FOLDER_ID, type LibraryScope } from './scope';
-import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from './schemas';
+import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from '../../../shared/contract/library';
 import { LibraryActions } from './actions';
 import { selectionFrom } from './selection';
 import { serverMessage } from '../../../shared/i18n/serverMessages';

@@ -11,7 +11,8 @@ import { scopeOf } from '../library/routes';
 import { LibraryRepository } from '../library/repository';
 import { inScope } from '../library/scope';
 import { applySelection, likePattern, selectionFrom } from '../library/selection';
-import { id, ids, listParam, name, selectionFields } from '../library/schemas';
+import { id, listParam, name } from '../../../shared/contract/fields';
+import { ids, selectionFields } from '../../../shared/contract/library';
 
 const linkBody = z.object({
   ...selectionFields,

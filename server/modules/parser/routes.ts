@@ -9,7 +9,7 @@ import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { Services } from '../../services';
 import { OrgFontsRepository, type UploadedFont } from './fontsRepository';
-import { enginesQuery, fontCheckQuery, fontFileParams, fontUploadForm } from './schemas';
+import { enginesQuery, fontCheckQuery, fontFileParams, fontUploadForm } from '../../../shared/contract/parser';
 import { ADDIN_RELEASE_DATE, manifestFor, readAddinManifest } from './release';
 
 const ENGINE_TEXTS: Record<ParserEngine, { name: ServerMessageKey; description: ServerMessageKey }> = {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { newId } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../tests/repository';
-import type { SaveAndResolveBody } from '../reports/schemas';
+import type { SaveAndResolveBody } from '../../../shared/contract/reports';
 import { AnalysisRepository } from '../analysis/repository';
 import { hasSubmittedAttempts, reevaluate, takePublishLock, type Correction } from './reevaluation';
 

@@ -11,7 +11,7 @@ import { callerOf } from '../tests/caller';
 import { TestEditorRepository } from '../tests/repository';
 import { presentReportedQuestion } from './presenter';
 import { ReportRepository } from './repository';
-import { listQuery, resolveParams, saveAndResolveBody } from './schemas';
+import { listQuery, resolveParams, saveAndResolveBody } from '../../../shared/contract/reports';
 
 /**
  * The Report Dashboard (spec section 7, Report repository; decisions section 6). Reports are

@@ -8,7 +8,7 @@ import type { Services } from '../../services';
 import { callerOf } from '../tests/caller';
 import { TestEditorRepository } from '../tests/repository';
 import { StudentsRepository } from './repository';
-import { codeBody, identityBody, previewParams, previewResultBody, questionParams, reportBody, reportParams, saveAnswerBody, sectionParams, sharedTestIdParams } from './schemas';
+import { codeBody, identityBody, previewParams, previewResultBody, questionParams, reportBody, reportParams, saveAnswerBody, sectionParams, sharedTestIdParams } from '../../../shared/contract/students';
 import { StudentIdentityRepository } from './identityRepository';
 import { StudentIdentityService } from './identity';
 import { StudentService } from './service';

@@ -1,17 +1,10 @@
-import { z } from 'zod';
-import { NUMERIC_ANSWER } from '../../../shared/domain/numbers';
-import {
-  DIFFICULTY_LEVELS,
-  FILL_UPS_OPTION_TYPES,
-  gradeProblem,
-  LIMITS,
-  TEST_TYPES,
-  UNLIMITED_ATTEMPTS,
-} from '../../../shared/domain/test';
-import { sanitizeHtml } from '../../../shared/domain/test/sanitize';
-import { QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS } from '../../../shared/domain/testSettings';
-import { id, name, TAG_MAX_LENGTH } from '../library/schemas';
-import { TEST_TAGS_MAX } from '../../../shared/domain/names';
+import { TAG_MAX_LENGTH, TEST_TAGS_MAX } from '../domain/names';
+import { NUMERIC_ANSWER } from '../domain/numbers';
+import { DIFFICULTY_LEVELS, FILL_UPS_OPTION_TYPES, gradeProblem, LIMITS, TEST_TYPES, UNLIMITED_ATTEMPTS } from '../domain/test';
+import { sanitizeHtml } from '../domain/test/sanitize';
+import { QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS } from '../domain/testSettings';
+import { id, name } from './fields';
+import { z } from './zod';
 
 /**
  * Bodies of the test editor's calls. Rich text is sanitised here, on the way in. Questions and

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { id } from '../library/schemas';
+import { id } from './fields';
+import { z } from './zod';
 
 /** Bodies of the student calls (decisions section 5). Unknown fields are a 400 naming them. */
 
