@@ -9,12 +9,15 @@ import type { AxiosInstance } from 'axios';
 import type { DefaultTestSettings } from '../domain/testSettings';
 import type { AuthUser, LoginResult, OrgLoginSettings, OrgSummary, PremiumTutor } from './types';
 import type { ChangePasswordBody, ForgotPasswordBody, LoginBody, MessageResult, ResetPasswordBody } from '../contract/auth';
-import type { CopyTestBody, CreateFolderBody, CreateTestBody, TagList, UpdateFolderBody } from '../contract/library';
+import type {
+  CopyTestBody, CreateFolderBody, CreateTestBody, DeleteFoldersBody, MoveBody, ShareFoldersBody, ShareTestsBody, TagList, UpdateFolderBody,
+} from '../contract/library';
+import type { QuestionEdit, QuestionsCreate, QuestionsDelete, QuestionsImport, SectionDelete, SectionMove, SectionUpdate } from '../contract/tests';
 import type {
   ActionResult, Batch, Chapter, FolderChildren, FolderChildrenQuery, LibraryFolder, SelectionBody, Subject, TestSummary, Tutor,
 } from './libraryTypes';
 import type {
-  DocumentUpload, DocumentUploadResult, EditorTest, ImportResult, QuestionEditResult, QuestionInput, QuestionsMoveResult, QuestionsResult, ReorderRemark, SectionDeleteResult, SectionInput,
+  DocumentUpload, DocumentUploadResult, EditorTest, ImportResult, QuestionEditResult, QuestionsMoveResult, QuestionsResult, ReorderRemark, SectionDeleteResult, SectionInput,
   SectionResult, SectionsResult, TestUpdate, TestUpdateResult, ValidationCatalogueEntry,
 } from './testTypes';
 import type { MoveQuestionsBody } from '../contract/editorBulk';
@@ -79,13 +82,13 @@ function libraryEndpoints(http: AxiosInstance) {
       data(await http.post<{ data: LibraryFolder }>('/folder', body)),
     updateFolder: async (body: UpdateFolderBody) =>
       data(await http.patch<{ data: LibraryFolder }>('/folder', body)),
-    moveItems: async (body: SelectionBody & { destinationFolderId: string; folderIds: string[]; testIds: string[] }) =>
+    moveItems: async (body: MoveBody) =>
       data(await http.post<{ data: ActionResult }>('/folder/move', body)),
     /**
      * Deletes folders and/or tests of one selection. Folders with tests go in one call
      * (`includeTests`), so a refusal or failure leaves both as they were.
      */
-    deleteItems: async ({ withFolders, withTests, ...body }: SelectionBody & { folderIds: string[]; testIds: string[]; withFolders: boolean; withTests: boolean }) =>
+    deleteItems: async ({ withFolders, withTests, ...body }: Omit<DeleteFoldersBody, 'includeTests'> & { withFolders: boolean; withTests: boolean }) =>
       withFolders
         ? data(await http.delete<{ data: ActionResult }>('/folder', { data: { ...body, includeTests: withTests } }))
         : data(await http.delete<{ data: ActionResult }>('/test', { data: { ...body, folderIds: undefined } })),
@@ -96,9 +99,9 @@ function libraryEndpoints(http: AxiosInstance) {
     tags: async (query: { search?: string; isGlobal: boolean }) =>
       data(await http.get<{ data: TagList }>('/tags', { params: query })),
     tutors: async (search: string) => data(await http.get<{ data: { tutors: Tutor[] } }>('/v2/user/tutors', { params: { search } })).tutors,
-    shareFolders: async (body: SelectionBody & { folderIds: string[]; tutorIds: string[] }) =>
+    shareFolders: async (body: ShareFoldersBody) =>
       data(await http.post<{ data: ActionResult }>('/folder/share', body)),
-    shareTests: async (body: SelectionBody & { testIds: string[]; tutorIds: string[] }) =>
+    shareTests: async (body: ShareTestsBody) =>
       data(await http.post<{ data: ActionResult }>('/test/share', body)),
     subjects: async () => data(await http.get<{ data: { subjects: Subject[] } }>('/test/subjects')).subjects,
     chapters: async (query: { search?: string; subjects?: string[] }) =>
@@ -140,26 +143,26 @@ function testEndpoints(http: AxiosInstance) {
       ).data,
     sampleReportUrl: async () => data(await http.get<{ data: { url: string } }>('/v2/test/sample-report-url')),
     createSection: async (body: SectionInput) => data(await http.post<{ data: SectionResult }>('/v2/test/section/create', body)),
-    updateSection: async (body: SectionInput & { sectionId: string; version: number }) =>
+    updateSection: async (body: SectionUpdate) =>
       data(await http.patch<{ data: SectionResult }>('/v2/test/section/update', body)),
-    deleteSection: async (body: { testId: string; sectionId: string; version?: number }) =>
+    deleteSection: async (body: SectionDelete) =>
       data(await http.delete<{ data: SectionDeleteResult }>('/v2/test/section/delete', { data: body })),
-    moveSection: async (body: { testId: string; sourceSectionId: string; targetSectionId: string; version?: number }) =>
+    moveSection: async (body: SectionMove) =>
       data(await http.post<{ data: SectionsResult }>('/v2/test/section/drag-drop', body)),
     /** Adds questions at the end of the section, or of the comprehension `parentQuestionId` (a copy goes there too). */
     /** A whole Word document: all its questions and sections, or none (one transaction on the server). */
     uploadDocument: async (body: DocumentUpload) => data(await http.post<{ data: DocumentUploadResult }>('/v2/question/upload', body)),
-    createQuestions: async (body: { testId: string; sectionId: string; questions: QuestionInput[]; parentQuestionId?: string; version?: number }) =>
+    createQuestions: async (body: QuestionsCreate) =>
       data(await http.post<{ data: QuestionsResult }>('/v2/question/create', body)),
-    editQuestion: async (body: { testId: string; sectionId: string; question: QuestionInput & { _id: string }; version: number }) =>
+    editQuestion: async (body: QuestionEdit) =>
       data(await http.patch<{ data: QuestionEditResult }>('/v2/question/edit', body)),
-    deleteQuestions: async (body: { testId: string; sectionId: string; questionIds: string[]; version?: number }) =>
+    deleteQuestions: async (body: QuestionsDelete) =>
       data(await http.delete<{ data: QuestionsResult }>('/v2/question/delete', { data: body })),
     reorderRemark: async (body: ReorderRemark) => data(await http.patch<{ data: QuestionsResult }>('/v2/question/reorder-remark', body)),
     /** Moves top-level questions to the end of another section, keeping their ids (issue 17). */
     moveQuestions: async (body: MoveQuestionsBody) => data(await http.post<{ data: QuestionsMoveResult }>('/v2/question/move', body)),
     /** Each question names the test it is in (`testId`); questions read with getTest may be sent as they are. */
-    importQuestions: async (body: { testId: string; sectionId: string; questions: { _id: string; testId: string }[]; version?: number }) =>
+    importQuestions: async (body: QuestionsImport) =>
       data(await http.post<{ data: ImportResult }>('/v2/question/import', body)),
     validationCatalogue: async () =>
       data(await http.get<{ data: { errorMessages: ValidationCatalogueEntry[] } }>('/question/errorMessages')).errorMessages,

@@ -152,6 +152,10 @@ const selection = z.object(selectionFields);
 export type SelectionBody = z.output<typeof selection>;
 
 export type CreateFolderBody = z.output<typeof createFolderBody>;
+export type MoveBody = z.output<typeof moveBody>;
+export type DeleteFoldersBody = z.output<typeof deleteFoldersBody>;
+export type ShareFoldersBody = z.output<typeof shareFoldersBody>;
+export type ShareTestsBody = z.output<typeof shareTestsBody>;
 export type UpdateFolderBody = z.output<typeof updateFolderBody>;
 export type CreateTestBody = z.input<typeof createTestBody>;
 export type CopyTestBody = z.input<typeof copyTestBody>;
