@@ -1,6 +1,8 @@
 import { FONT_CHECK_MAX_FACES, FONT_FACE_MAX_LENGTH } from '../domain/fonts';
+import type { FontEntry as DomainFontEntry } from '../domain/test/types';
 import { PARSER_ENGINES } from '../parser/engines';
 import { orgIdQuery } from './auth';
+import type { Equals } from './typeCheck';
 import { z } from './zod';
 
 /** Calls around the Word parser (decisions "Parser calls and fonts"): engines, the add-in's version, fonts. */
@@ -42,5 +44,6 @@ export type ParserVersion = z.infer<typeof parserVersion>;
 /** A font entry (spec "Font entry: face, supported flag"); an uploaded face has its file's address. */
 export const fontEntry = z.object({ face: z.string(), supported: z.boolean(), fileUrl: z.string().optional() });
 export type FontEntry = z.infer<typeof fontEntry>;
+true satisfies Equals<Omit<FontEntry, 'fileUrl'>, DomainFontEntry>;
 /** `GET /v2/parserfont`: one face answers its entry, two or more a list. */
 export const fontCheck = z.union([fontEntry, z.array(fontEntry)]);

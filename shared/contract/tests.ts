@@ -3,10 +3,21 @@ import { NUMERIC_ANSWER } from '../domain/numbers';
 import { DIFFICULTY_LEVELS, FILL_UPS_OPTION_TYPES, gradeProblem, LIMITS, TEST_TYPES, UNLIMITED_ATTEMPTS } from '../domain/test';
 import type { QuestionDraft } from '../domain/test/normalize';
 import { sanitizeHtml } from '../domain/test/sanitize';
-import { VALIDATION_TYPES, type Grade, type Question, type Section, type TestFonts, type TestSettings, type TestTranslation } from '../domain/test/types';
+import {
+  VALIDATION_TYPES,
+  type FontEntry,
+  type Grade,
+  type Marks,
+  type Question,
+  type Section,
+  type TestFonts,
+  type TestSettings,
+  type TestTranslation,
+} from '../domain/test/types';
 import type { DocumentPlacement } from '../domain/test/wordDocument';
 import { QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS } from '../domain/testSettings';
 import { id, name } from './fields';
+import type { Equals } from './typeCheck';
 import { z } from './zod';
 
 /**
@@ -123,6 +134,7 @@ const comprehension = z.strictObject({
 export const question = z.discriminatedUnion('type', [multipleChoice, trueFalse, fillUps, integer, comprehension]);
 
 const fontEntry = z.strictObject({ face: z.string().trim().min(1).max(100), supported: z.boolean() });
+true satisfies Equals<z.output<typeof fontEntry>, FontEntry>;
 const fonts = z.strictObject({ list: z.array(fontEntry).max(LIMITS.fonts).optional(), include: z.boolean().optional() });
 
 const settings = z.strictObject({
@@ -155,6 +167,10 @@ const grades = z
       ctx.addIssue({ code: 'custom', path: [problem.index, problem.field], message: `${GRADE_MESSAGES[problem.kind]}${other}` });
     }
   });
+
+// The editor's requests carry the domain's parts as they are.
+true satisfies Equals<z.output<typeof grades>, Grade[]>;
+true satisfies Equals<Required<z.output<typeof marks>>, Marks>;
 
 export const testParams = z.object({ id });
 
