@@ -8,7 +8,8 @@ import { interopEndpoints } from './interop';
 import type { AxiosInstance } from 'axios';
 import type { DefaultTestSettings } from '../domain/testSettings';
 import type { AuthUser, LoginResult, OrgLoginSettings, OrgSummary, PremiumTutor } from './types';
-import type { ChangePasswordBody, ForgotPasswordBody, LoginBody, MessageResult, ResetPasswordBody } from '../contract/auth';
+import type { ChangePasswordBody, ForgotPasswordBody, LoginBody, ResetPasswordBody } from '../contract/auth';
+import type { MessageResult } from '../contract/fields';
 import type {
   CopyTestBody, CreateFolderBody, CreateTestBody, DeleteFoldersBody, MoveBody, ShareFoldersBody, ShareTestsBody, TagList, UpdateFolderBody,
 } from '../contract/library';
@@ -52,9 +53,9 @@ export function createEndpoints(http: AxiosInstance) {
       (await http.get<{ data: { activeReportedCount: number } }>('/v2/report-repo/count')).data.data.activeReportedCount,
     premiumTutors: async () => (await http.get<{ data: { premiumTutors: PremiumTutor[] } }>('/v2/user/premiumTutors')).data.data.premiumTutors,
     sendSupportNotification: async (userId: string) =>
-      (await http.post<{ data: { message: string } }>('/v2/infobip/notification', { userId })).data.data,
+      (await http.post<{ data: MessageResult }>('/v2/infobip/notification', { userId })).data.data,
     requestCallBack: async (phoneNo: string) =>
-      (await http.post<{ data: { message: string } }>('/v2/user/receiveCallBack', { phoneNo })).data.data,
+      (await http.post<{ data: MessageResult }>('/v2/user/receiveCallBack', { phoneNo })).data.data,
     whatsNewSlides: async () =>
       (await http.get<{ data: { urlForWhatsNewModel: string[] } }>('/v2/assets/url-for-whats-new-model')).data.data.urlForWhatsNewModel,
     ...libraryEndpoints(http),

@@ -3,6 +3,7 @@ import type { StudentAnswer } from '../domain/scoring';
 import type {
   SavedAnswer, StudentAttempt, StudentIdentity, StudentProof, StudentResult, StudentStanding, StudentStart, StudentTestInfo,
 } from '../contract/students';
+import type { MessageResult } from '../contract/fields';
 
 /**
  * The student side of a free test (decisions section 5): the calls of the student page at
@@ -28,7 +29,7 @@ export function studentEndpoints(http: AxiosInstance) {
       (await http.post<{ data: StudentStart }>(`${base(sharedTestId)}/start`, { ...who, deviceKey: proof.deviceKey }, proof.token ? as(proof.token) : own)).data.data,
     /** A one-time code to the contact (the answer's message is the same whether or not it is known). */
     studentRequestCode: async (sharedTestId: string, contact: string) =>
-      (await http.post<{ data: { message: string } }>(`${base(sharedTestId)}/code`, { contact }, own)).data.data.message,
+      (await http.post<{ data: MessageResult }>(`${base(sharedTestId)}/code`, { contact }, own)).data.data.message,
     studentAttempt: async (token: string) => (await http.get<{ data: StudentAttempt }>('/student/attempt', as(token))).data.data,
     /** `seq`: the answer's sequence number; an older one never overwrites a newer one (`applied: false`). */
     studentSaveAnswer: async (token: string, questionId: string, answer: StudentAnswer | null, seq?: number) =>
@@ -38,7 +39,7 @@ export function studentEndpoints(http: AxiosInstance) {
     studentSubmit: async (token: string) => (await http.post<{ data: StudentResult }>('/student/attempt/submit', {}, as(token))).data.data,
     studentResult: async (token: string) => (await http.get<{ data: StudentResult }>('/student/attempt/result', as(token))).data.data,
     reportQuestion: async (token: string, questionId: string, reason: string) =>
-      (await http.post<{ data: { message: string } }>(`/question/report/${encodeURIComponent(questionId)}`, { reason }, as(token))).data.data,
+      (await http.post<{ data: MessageResult }>(`/question/report/${encodeURIComponent(questionId)}`, { reason }, as(token))).data.data,
     /** A tutor's preview of their test as students see it: nothing is recorded. */
     previewAttempt: async (testId: string) =>
       (await http.get<{ data: StudentAttempt }>(`/student/preview/${encodeURIComponent(testId)}`, own)).data.data,

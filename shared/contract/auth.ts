@@ -80,10 +80,6 @@ export const apiErrorBody = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;
 
-/** The message every plain write answers. */
-export const messageResult = z.object({ message: z.string() });
-export type MessageResult = z.infer<typeof messageResult>;
-
 export const premiumTutor = z.object({ mobile: z.string(), countryExt: z.string() });
 export type PremiumTutor = z.infer<typeof premiumTutor>;
 

@@ -7,6 +7,10 @@ import { z } from './zod';
 export const id = z.string().trim().min(1).max(64);
 /** Names of folders and tests: trimmed, not empty, at most 200 characters (the portal checks the same). */
 export const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+/** The message every plain write answers. */
+export const messageResult = z.object({ message: z.string() });
+export type MessageResult = z.infer<typeof messageResult>;
+
 /** A query flag: `true` is true, anything else (or nothing) false. */
 export const queryFlag = z.enum(['true', 'false']).optional().transform((value) => value === 'true');
 

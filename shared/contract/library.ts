@@ -1,5 +1,5 @@
 import { TAG_MAX_LENGTH } from '../domain/names';
-import { id, listParam, name, queryFlag as flag } from './fields';
+import { id, listParam, messageResult, name, queryFlag as flag, type MessageResult } from './fields';
 import { z } from './zod';
 
 /**
@@ -169,7 +169,8 @@ export type Chapter = z.infer<typeof chapter>;
 export const batch = linkTarget;
 export type Batch = LinkTarget;
 
-export const actionResult = z.object({ message: z.string() });
-export type ActionResult = z.infer<typeof actionResult>;
+/** What a library action answers: its message. */
+export const actionResult = messageResult;
+export type ActionResult = MessageResult;
 export const tagList = z.object({ selfTags: z.array(z.string()), globalTags: z.array(z.string()) });
 export type TagList = z.infer<typeof tagList>;
