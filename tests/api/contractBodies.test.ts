@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { authUser, loginResult, orgLoginSettings, orgSummary } from '../../shared/contract/auth';
+import { signedUpload } from '../../shared/contract/files';
 import { sharedTest } from '../../shared/contract/freeTests';
 import { folderChildren, tagList, testSummary } from '../../shared/contract/library';
 import { parserEngineInfo, parserVersion } from '../../shared/contract/parser';
@@ -54,10 +55,11 @@ test("the test editor's answers", async () => {
   describes(testUpdateResult, await answer(await tutor.call('PATCH', '/api/v2/test/update', { testId, version: test.version, name: 'Renamed' })));
 });
 
-test("the parser's and the report dashboard's answers", async () => {
+test("the parser's, the report dashboard's and the uploads' answers", async () => {
   for (const engine of await answer(await tutor.call('GET', `/api/v2/parser/engines?orgId=${tutor.account.orgId}`))) describes(parserEngineInfo, engine);
   describes(parserVersion, await answer(await tutor.call('GET', '/api/v2/parser/version')));
   describes(reportList, await answer(await tutor.call('GET', '/api/v2/report-repo/list')));
+  describes(signedUpload, await answer(await tutor.call('POST', '/api/v2/user/getS3SignedUrl', { fileName: 'a.png', contentType: 'image/png', size: 2048, purpose: 'picture' })));
 });
 
 test("a free test's and its student's answers", async () => {
