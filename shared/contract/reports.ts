@@ -1,12 +1,18 @@
-import { PUBLISH_OPTIONS, REPORT_LIST_DEFAULTS, REPORT_STATUSES } from '../api/reportTypes';
+import { PUBLISH_OPTIONS, REPORT_LIST_DEFAULTS, REPORT_STATUSES } from '../domain/reports';
 import type { QuestionDraft } from '../domain/test/normalize';
 import type { Question } from '../domain/test/types';
-import { statisticsReason } from './results';
 import { id, listParam } from './fields';
+import { statisticsReason } from './results';
 import { question } from './tests';
 import { z } from './zod';
 
-/** The Report Dashboard's calls (spec section 7, Report repository; decisions section 6). */
+/**
+ * The Report Dashboard's calls (spec section 7, Report repository; decisions section 6).
+ *
+ * - GET   /api/v2/report-repo/list?testIds&statusType&limit&offset          → ReportList
+ * - PATCH /api/v2/report-repo/resolve/{id}                                 → ResolveResult
+ * - PATCH /api/v2/report-repo/save-and-resolve  SaveAndResolveInput         → PublishResult (with dryRun: CorrectionsPreview)
+ */
 
 /** At most this many tests in the dashboard's filter. */
 export const REPORT_FILTER_TESTS_MAX = 100;
@@ -40,6 +46,7 @@ export const saveAndResolveBody = z.object({
   dryRun: z.boolean().default(false),
 });
 export type SaveAndResolveBody = z.infer<typeof saveAndResolveBody>;
+
 /**
  * A save and resolve as the client sends it. Its questions are the editor's drafts
  * (shared/domain/test: QuestionDraft, the shape the question schema checks), with their ids.

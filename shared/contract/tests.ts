@@ -21,7 +21,8 @@ import type { Equals } from './typeCheck';
 import { z } from './zod';
 
 /**
- * Bodies of the test editor's calls. Rich text is sanitised here, on the way in. Questions and
+ * The test editor's calls (spec sections 3 and 7: Tests, Sections, Questions; moving questions is
+ * in editorBulk.ts). Rich text is sanitised here, on the way in. Questions and
  * options are strict objects per type: a field of another type (a paragraph on a
  * multiple-choice question, a range on a multiple-choice option) is a 400 naming it. The
  * fields the server owns (order, isImported, isGlobal, ...) are accepted and ignored, so a
