@@ -8,11 +8,17 @@ import { interopEndpoints } from './interop';
 import type { AxiosInstance } from 'axios';
 import type { DefaultTestSettings } from '../domain/testSettings';
 import type { AuthUser, LoginResult, OrgLoginSettings, OrgSummary, PremiumTutor } from './types';
+import type { ChangePasswordBody, ForgotPasswordBody, LoginBody, ResetPasswordBody } from '../contract/auth';
+import type { MessageResult } from '../contract/fields';
+import type {
+  CopyTestBody, CreateFolderBody, CreateTestBody, DeleteFoldersBody, MoveBody, ShareFoldersBody, ShareTestsBody, TagList, UpdateFolderBody,
+} from '../contract/library';
+import type { QuestionEdit, QuestionsCreate, QuestionsDelete, QuestionsImport, SectionDelete, SectionMove, SectionUpdate } from '../contract/tests';
 import type {
   ActionResult, Batch, Chapter, FolderChildren, FolderChildrenQuery, LibraryFolder, SelectionBody, Subject, TestSummary, Tutor,
 } from './libraryTypes';
 import type {
-  DocumentUpload, DocumentUploadResult, EditorTest, ImportResult, QuestionEditResult, QuestionInput, QuestionsMoveResult, QuestionsResult, ReorderRemark, SectionDeleteResult, SectionInput,
+  DocumentUpload, DocumentUploadResult, EditorTest, ImportResult, QuestionEditResult, QuestionsMoveResult, QuestionsResult, ReorderRemark, SectionDeleteResult, SectionInput,
   SectionResult, SectionsResult, TestUpdate, TestUpdateResult, ValidationCatalogueEntry,
 } from './testTypes';
 import type { MoveQuestionsBody } from '../contract/editorBulk';
@@ -21,7 +27,7 @@ import type { MoveQuestionsBody } from '../contract/editorBulk';
 export function createEndpoints(http: AxiosInstance) {
   const own = { handlesOwnErrors: true };
   return {
-    login: async (body: { orgCode: string; email: string; password: string }) =>
+    login: async (body: LoginBody) =>
       (await http.post<{ data: LoginResult }>('/auth/login', body, own)).data.data,
     whitelabelLogin: async (wlToken: string) =>
       (await http.get<{ data: LoginResult }>('/v2/user/wl-login', { ...own, headers: { 'x-wl-access-token': wlToken } })).data.data,
@@ -29,12 +35,12 @@ export function createEndpoints(http: AxiosInstance) {
     logout: async () => {
       await http.post('/auth/logout', undefined, { ...own, ignoreUnauthorized: true });
     },
-    changePassword: async (body: { currentPassword: string; newPassword: string }) =>
-      (await http.post<{ data: { message: string } }>('/auth/changePassword', body, own)).data.data,
-    forgotPassword: async (body: { email: string; orgCode: string }) =>
-      (await http.post<{ data: { message: string } }>('/auth/forgotPassword', body, own)).data.data,
-    resetPassword: async (body: { email: string; newPassword: string; resetToken: string }) =>
-      (await http.post<{ data: { message: string } }>('/auth/resetPassword', body, own)).data.data,
+    changePassword: async (body: ChangePasswordBody) =>
+      (await http.post<{ data: MessageResult }>('/auth/changePassword', body, own)).data.data,
+    forgotPassword: async (body: ForgotPasswordBody) =>
+      (await http.post<{ data: MessageResult }>('/auth/forgotPassword', body, own)).data.data,
+    resetPassword: async (body: ResetPasswordBody) =>
+      (await http.post<{ data: MessageResult }>('/auth/resetPassword', body, own)).data.data,
     verifyOrg: async (code: string) =>
       (await http.get<{ data: OrgSummary }>(`/v2/verify/org/${encodeURIComponent(code)}`, own)).data.data,
     orgLoginSettings: async (orgId: string) =>
@@ -47,9 +53,9 @@ export function createEndpoints(http: AxiosInstance) {
       (await http.get<{ data: { activeReportedCount: number } }>('/v2/report-repo/count')).data.data.activeReportedCount,
     premiumTutors: async () => (await http.get<{ data: { premiumTutors: PremiumTutor[] } }>('/v2/user/premiumTutors')).data.data.premiumTutors,
     sendSupportNotification: async (userId: string) =>
-      (await http.post<{ data: { message: string } }>('/v2/infobip/notification', { userId })).data.data,
+      (await http.post<{ data: MessageResult }>('/v2/infobip/notification', { userId })).data.data,
     requestCallBack: async (phoneNo: string) =>
-      (await http.post<{ data: { message: string } }>('/v2/user/receiveCallBack', { phoneNo })).data.data,
+      (await http.post<{ data: MessageResult }>('/v2/user/receiveCallBack', { phoneNo })).data.data,
     whatsNewSlides: async () =>
       (await http.get<{ data: { urlForWhatsNewModel: string[] } }>('/v2/assets/url-for-whats-new-model')).data.data.urlForWhatsNewModel,
     ...libraryEndpoints(http),
@@ -73,30 +79,30 @@ function libraryEndpoints(http: AxiosInstance) {
       const params = { ...rest, ...(tags?.length ? { tags: JSON.stringify(tags) } : {}) };
       return data(await http.get<{ data: FolderChildren }>(`/folder/childrens/${encodeURIComponent(folderId)}`, { params, signal }));
     },
-    createFolder: async (body: { name: string; details: string; parentFolderId: string; isGlobal: boolean }) =>
+    createFolder: async (body: CreateFolderBody) =>
       data(await http.post<{ data: LibraryFolder }>('/folder', body)),
-    updateFolder: async (body: { folderId: string; name: string; details: string; isGlobal: boolean }) =>
+    updateFolder: async (body: UpdateFolderBody) =>
       data(await http.patch<{ data: LibraryFolder }>('/folder', body)),
-    moveItems: async (body: SelectionBody & { destinationFolderId: string; folderIds: string[]; testIds: string[] }) =>
+    moveItems: async (body: MoveBody) =>
       data(await http.post<{ data: ActionResult }>('/folder/move', body)),
     /**
      * Deletes folders and/or tests of one selection. Folders with tests go in one call
      * (`includeTests`), so a refusal or failure leaves both as they were.
      */
-    deleteItems: async ({ withFolders, withTests, ...body }: SelectionBody & { folderIds: string[]; testIds: string[]; withFolders: boolean; withTests: boolean }) =>
+    deleteItems: async ({ withFolders, withTests, ...body }: Omit<DeleteFoldersBody, 'includeTests'> & { withFolders: boolean; withTests: boolean }) =>
       withFolders
         ? data(await http.delete<{ data: ActionResult }>('/folder', { data: { ...body, includeTests: withTests } }))
         : data(await http.delete<{ data: ActionResult }>('/test', { data: { ...body, folderIds: undefined } })),
-    createTest: async (body: { name?: string; parentFolderId: string; isGlobal: boolean }) =>
+    createTest: async (body: CreateTestBody) =>
       data(await http.post<{ data: TestSummary }>('/v2/test/create', body)),
-    copyTest: async (testId: string, body: { name: string; isGlobal: boolean }) =>
+    copyTest: async (testId: string, body: CopyTestBody) =>
       data(await http.post<{ data: TestSummary }>(`/test/copy/${encodeURIComponent(testId)}`, body)),
     tags: async (query: { search?: string; isGlobal: boolean }) =>
-      data(await http.get<{ data: { selfTags: string[]; globalTags: string[] } }>('/tags', { params: query })),
+      data(await http.get<{ data: TagList }>('/tags', { params: query })),
     tutors: async (search: string) => data(await http.get<{ data: { tutors: Tutor[] } }>('/v2/user/tutors', { params: { search } })).tutors,
-    shareFolders: async (body: SelectionBody & { folderIds: string[]; tutorIds: string[] }) =>
+    shareFolders: async (body: ShareFoldersBody) =>
       data(await http.post<{ data: ActionResult }>('/folder/share', body)),
-    shareTests: async (body: SelectionBody & { testIds: string[]; tutorIds: string[] }) =>
+    shareTests: async (body: ShareTestsBody) =>
       data(await http.post<{ data: ActionResult }>('/test/share', body)),
     subjects: async () => data(await http.get<{ data: { subjects: Subject[] } }>('/test/subjects')).subjects,
     chapters: async (query: { search?: string; subjects?: string[] }) =>
@@ -138,26 +144,26 @@ function testEndpoints(http: AxiosInstance) {
       ).data,
     sampleReportUrl: async () => data(await http.get<{ data: { url: string } }>('/v2/test/sample-report-url')),
     createSection: async (body: SectionInput) => data(await http.post<{ data: SectionResult }>('/v2/test/section/create', body)),
-    updateSection: async (body: SectionInput & { sectionId: string; version: number }) =>
+    updateSection: async (body: SectionUpdate) =>
       data(await http.patch<{ data: SectionResult }>('/v2/test/section/update', body)),
-    deleteSection: async (body: { testId: string; sectionId: string; version?: number }) =>
+    deleteSection: async (body: SectionDelete) =>
       data(await http.delete<{ data: SectionDeleteResult }>('/v2/test/section/delete', { data: body })),
-    moveSection: async (body: { testId: string; sourceSectionId: string; targetSectionId: string; version?: number }) =>
+    moveSection: async (body: SectionMove) =>
       data(await http.post<{ data: SectionsResult }>('/v2/test/section/drag-drop', body)),
     /** Adds questions at the end of the section, or of the comprehension `parentQuestionId` (a copy goes there too). */
     /** A whole Word document: all its questions and sections, or none (one transaction on the server). */
     uploadDocument: async (body: DocumentUpload) => data(await http.post<{ data: DocumentUploadResult }>('/v2/question/upload', body)),
-    createQuestions: async (body: { testId: string; sectionId: string; questions: QuestionInput[]; parentQuestionId?: string; version?: number }) =>
+    createQuestions: async (body: QuestionsCreate) =>
       data(await http.post<{ data: QuestionsResult }>('/v2/question/create', body)),
-    editQuestion: async (body: { testId: string; sectionId: string; question: QuestionInput & { _id: string }; version: number }) =>
+    editQuestion: async (body: QuestionEdit) =>
       data(await http.patch<{ data: QuestionEditResult }>('/v2/question/edit', body)),
-    deleteQuestions: async (body: { testId: string; sectionId: string; questionIds: string[]; version?: number }) =>
+    deleteQuestions: async (body: QuestionsDelete) =>
       data(await http.delete<{ data: QuestionsResult }>('/v2/question/delete', { data: body })),
     reorderRemark: async (body: ReorderRemark) => data(await http.patch<{ data: QuestionsResult }>('/v2/question/reorder-remark', body)),
     /** Moves top-level questions to the end of another section, keeping their ids (issue 17). */
     moveQuestions: async (body: MoveQuestionsBody) => data(await http.post<{ data: QuestionsMoveResult }>('/v2/question/move', body)),
     /** Each question names the test it is in (`testId`); questions read with getTest may be sent as they are. */
-    importQuestions: async (body: { testId: string; sectionId: string; questions: { _id: string; testId: string }[]; version?: number }) =>
+    importQuestions: async (body: QuestionsImport) =>
       data(await http.post<{ data: ImportResult }>('/v2/question/import', body)),
     validationCatalogue: async () =>
       data(await http.get<{ data: { errorMessages: ValidationCatalogueEntry[] } }>('/question/errorMessages')).errorMessages,

@@ -1,14 +1,8 @@
 import type { AxiosInstance } from 'axios';
 import type { PictureContentType } from '../domain/pictures';
+import type { SignedUpload } from '../contract/files';
 
-export interface SignedUpload {
-  uploadUrl: string;
-  method: 'PUT';
-  headers: Record<string, string>;
-  /** Where the file is read once uploaded (relative to the API's origin for the local store). */
-  fileUrl: string;
-  expiresAt: string;
-}
+export type { SignedUpload };
 
 /**
  * Uploads (decisions section 8): ask the server for a signed link, PUT the bytes there. One

@@ -1,15 +1,11 @@
 import type { AxiosInstance } from 'axios';
-import type { ExportSelection, ImportOutcome, ImportPreview, InteropExportFormat } from '../contract/interop';
+import type { z } from 'zod';
+import type { ExportSelection, ImportOutcome, ImportPreview, importForm, InteropExportFormat } from '../contract/interop';
 import type { ImportFormat } from '../interop/model';
 import { dispositionFileName } from './results';
 
-export interface InteropImportTarget {
-  testId: string;
-  sectionId: string;
-  useFileSections: boolean;
-  version?: number;
-  from?: ImportFormat;
-}
+/** Where an import goes: the import form's fields as the server reads them (the client writes them as text). */
+export type InteropImportTarget = z.output<typeof importForm>;
 
 type NamedBlob = Blob & { name?: string };
 

@@ -1,27 +1,7 @@
 import type { AxiosInstance } from 'axios';
-import type { ParserEngine } from '../parser/engines';
+import type { FontEntry, ParserEngineInfo, ParserVersion } from '../contract/parser';
 
-/** One engine of the Word parser, in the order the server lists them; `isDefault` marks the second. */
-export interface ParserEngineInfo {
-  id: ParserEngine;
-  name: string;
-  description: string;
-  isDefault: boolean;
-}
-
-/** The Word add-in's release: `link` downloads its manifest.xml (relative to the API's origin). */
-export interface ParserVersion {
-  link: string;
-  version: string;
-  releaseDate: string;
-}
-
-/** A font entry (spec "Font entry: face, supported flag"); an uploaded face has its file's address. */
-export interface FontEntry {
-  face: string;
-  supported: boolean;
-  fileUrl?: string;
-}
+export type { FontEntry, ParserEngineInfo, ParserVersion };
 
 /** Calls around the Word parser (decisions "Parser calls and fonts"), shared by the portal and the add-in. */
 export function parserEndpoints(http: AxiosInstance) {

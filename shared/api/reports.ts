@@ -1,34 +1,17 @@
 import type { AxiosInstance } from 'axios';
-import type { QuestionDraft } from '../domain/test';
+import type { PublishQuestion, PublishResult, ReportList, ReportListQuery, ResolveResult, SaveAndResolveInput } from '../contract/reports';
 import type { CorrectionsPreview } from '../contract/results';
-import type { PublishOption, PublishResult, ReportList, ReportStatus } from './reportTypes';
 
-export interface ReportListQuery {
-  testIds?: string[];
-  statusType?: ReportStatus;
-  limit?: number;
-  offset?: number;
-}
+export type { PublishQuestion, ReportListQuery };
 
-/** One corrected question of a publish (save and resolve). */
-export interface PublishQuestion {
-  sectionId?: string;
-  question: QuestionDraft & { _id: string };
-  publishOption: PublishOption;
-}
+/** A save and resolve: the test (with the version read), its corrected questions, whether reports are resolved. */
+export type SaveAndResolveBody = Omit<SaveAndResolveInput, 'dryRun'>;
 
 /**
  * The Report Dashboard's calls (spec section 7, Report repository). The list and the publish
  * handle their own errors: the dashboard toasts the spec's messages ('Error while getting
  * reported questions', 'Error while publishg questions').
  */
-/** A save and resolve: the test (with the version read), its corrected questions, whether reports are resolved. */
-export interface SaveAndResolveBody {
-  test: { _id: string; version?: number };
-  questions: PublishQuestion[];
-  resolve?: boolean;
-}
-
 export function reportEndpoints(http: AxiosInstance) {
   const own = { handlesOwnErrors: true };
   return {
@@ -41,7 +24,7 @@ export function reportEndpoints(http: AxiosInstance) {
         })
       ).data.data,
     resolveReport: async (questionId: string) =>
-      (await http.patch<{ data: { message: string; resolvedReports: number; activeReportedCount: number } }>(`/v2/report-repo/resolve/${encodeURIComponent(questionId)}`)).data.data,
+      (await http.patch<{ data: ResolveResult }>(`/v2/report-repo/resolve/${encodeURIComponent(questionId)}`)).data.data,
     saveAndResolve: async (body: SaveAndResolveBody) =>
       (await http.patch<{ data: PublishResult }>('/v2/report-repo/save-and-resolve', body, own)).data.data,
     /** The same publish with `dryRun: true` (issue 16): per free test, the attempts whose score would change and the mean before and after; nothing is changed. */

@@ -1,4 +1,5 @@
 import { LIMITS } from '../domain/test/defaults';
+import { id } from './fields';
 import { z } from './zod';
 
 /**
@@ -15,7 +16,6 @@ import { z } from './zod';
  * students attempted is 409 TEST_ATTEMPTED; another organisation's test is 404.
  */
 
-const id = z.string().trim().min(1).max(64);
 export const moveQuestionsBody = z.object({
   testId: id,
   sectionId: id,

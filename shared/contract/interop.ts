@@ -1,3 +1,4 @@
+import { id } from './fields';
 import { z } from './zod';
 import { EXPORT_FORMATS, IMPORT_FORMATS } from '../interop/model';
 
@@ -23,7 +24,6 @@ export const EXPORT_TESTS_MAX = 500;
 export const LOSSES_HEADER = 'x-export-losses';
 export const LOSSES_HEADER_MAX = 6_000;
 
-const id = z.string().trim().min(1).max(64);
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const importFormat = z.enum(IMPORT_FORMATS);

@@ -1,3 +1,4 @@
+import { id } from './fields';
 import { z } from './zod';
 
 /**
@@ -14,8 +15,6 @@ import { z } from './zod';
  * - GET /api/v2/test/{id}/analysis                                             → Analysis over all the test's free tests
  * - the publishing calls (PATCH /v2/report-repo/save-and-resolve) take `dryRun: true` → CorrectionsPreview
  */
-
-const id = z.string().trim().min(1).max(64);
 
 export const ATTEMPT_SORTS = ['score', 'submittedAt', 'name', 'timeTaken'] as const;
 export const ATTEMPT_STATUSES = ['submitted', 'in-progress', 'expired'] as const;

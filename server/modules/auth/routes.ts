@@ -6,7 +6,7 @@ import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { presentUser } from '../accounts/presenter';
 import type { Services } from '../../services';
-import { changePasswordBody, forgotPasswordBody, loginBody, orgCodeParams, orgIdQuery, resetPasswordBody } from './schemas';
+import { changePasswordBody, forgotPasswordBody, loginBody, orgCodeParams, orgIdQuery, resetPasswordBody } from '../../../shared/contract/auth';
 
 export async function authRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -11,7 +11,7 @@ import { LibraryRepository } from './repository';
 import { CopiesRepository } from './copiesRepository';
 import { TutorsRepository } from '../accounts/tutorsRepository';
 import { SettingsRepository } from '../settings/repository';
-import { copyTestBody, copyTestParams, createTestBody, shareFoldersBody, shareTestsBody, tagsQuery, tutorsQuery } from './schemas';
+import { copyTestBody, copyTestParams, createTestBody, shareFoldersBody, shareTestsBody, tagsQuery, tutorsQuery } from '../../../shared/contract/library';
 
 /** Creating and copying tests, tags, tutors to share with, and sharing. */
 export async function libraryContentRoutes(app: FastifyInstance, services: Services): Promise<void> {

@@ -8,7 +8,7 @@ import { LibraryRepository, type ListingRequest } from './repository';
 import { ResponseCache } from '../../http/responseCache';
 import { libraryKeyOf, LibraryVersions } from './listingCache';
 import { presentFolder, presentListing } from './presenter';
-import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from './schemas';
+import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from '../../../shared/contract/library';
 import { LibraryActions } from './actionsRepository';
 import { ROOT_FOLDER_ID, selectionFrom } from './selection';
 import { serverMessage } from '../../../shared/i18n/serverMessages';

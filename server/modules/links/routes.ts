@@ -8,7 +8,8 @@ import { scopeOf } from '../../access';
 import type { Services } from '../../services';
 import { LibraryRepository } from '../library/repository';
 import { selectionFrom } from '../library/selection';
-import { id, ids, listParam, name, selectionFields } from '../library/schemas';
+import { id, listParam, name } from '../../../shared/contract/fields';
+import { ids, selectionFields } from '../../../shared/contract/library';
 import { LinksRepository } from './repository';
 
 const linkBody = z.object({

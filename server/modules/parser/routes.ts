@@ -10,7 +10,7 @@ import { assertSameOrg, callerOf } from '../../access';
 import { formFieldError } from './form';
 import type { Services } from '../../services';
 import { OrgFontsRepository, type UploadedFont } from './fontsRepository';
-import { enginesQuery, fontCheckQuery, fontFileParams, fontUploadForm } from './schemas';
+import { enginesQuery, fontCheckQuery, fontFileParams, fontUploadForm } from '../../../shared/contract/parser';
 import { ADDIN_RELEASE_DATE, manifestFor, readAddinManifest } from './release';
 
 const ENGINE_TEXTS: Record<ParserEngine, { name: ServerMessageKey; description: ServerMessageKey }> = {

@@ -32,8 +32,6 @@ import type { AttemptDelta, PublishRepository, Rescore } from './repository';
  * from all of the attempt's scores as they are now, before and after the correction.
  */
 
-export const PUBLISH_OPTIONS = ['NO_CHANGE', 'RE_EVALUATE', 'GRACE'] as const satisfies readonly PublishOption[];
-
 /** One answerable question after the correction, what to do with past attempts, and its positive marks before. */
 export interface Correction {
   question: ChildQuestion;

@@ -3,7 +3,7 @@ import type { CorrectionsPreview } from '../../../shared/contract/results';
 import { badRequest } from '../../http/errors';
 import { newId } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../tests/repository';
-import type { SaveAndResolveBody } from '../reports/schemas';
+import type { SaveAndResolveBody } from '../../../shared/contract/reports';
 import { reevaluate, takePublishLock, type Correction } from './reevaluation';
 import { PublishRepository } from './repository';
 

@@ -9,7 +9,7 @@ import { previewCorrections, publishCorrections } from '../publish/service';
 import { callerOf } from '../tests/caller';
 import { TestEditorRepository } from '../tests/repository';
 import { ReportRepository } from './repository';
-import { listQuery, resolveParams, saveAndResolveBody } from './schemas';
+import { listQuery, resolveParams, saveAndResolveBody } from '../../../shared/contract/reports';
 import { ReportService } from './service';
 
 /**

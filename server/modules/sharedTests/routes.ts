@@ -5,7 +5,7 @@ import type { Services } from '../../services';
 import { callerOf } from '../tests/caller';
 import { TestEditorRepository } from '../tests/repository';
 import { SharedTestsRepository } from './repository';
-import { createSharedTestBody, resetStudentBody, sharedTestParams, updateSharedTestBody } from './schemas';
+import { createSharedTestBody, resetStudentBody, sharedTestParams, updateSharedTestBody } from '../../../shared/contract/freeTests';
 import { serverMessage } from '../../../shared/i18n/serverMessages';
 import { FreeTestService, type FreeTestCaller } from './service';
 

@@ -8,7 +8,7 @@ import { newId } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../tests/repository';
 import { presentSharedTest, type LinkableTest } from './presenter';
 import type { FreeTestTransaction, SharedTestWithTest, SharedTestsRepository } from './repository';
-import type { CreateSharedTestBody, UpdateSharedTestBody } from './schemas';
+import type { CreateSharedTestBody, UpdateSharedTestBody } from '../../../shared/contract/freeTests';
 import type { StudentIdentityService } from '../students/identity';
 
 /** Who asks, in which language, and the origin their links are made on. */

@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors';
 import type { Services } from '../../services';
 import { callerOf } from '../tests/caller';
 import { TestEditorRepository } from '../tests/repository';
-import { codeBody, identityBody, previewParams, previewResultBody, questionParams, reportBody, reportParams, saveAnswerBody, sectionParams, sharedTestIdParams } from './schemas';
+import { codeBody, identityBody, previewParams, previewResultBody, questionParams, reportBody, reportParams, saveAnswerBody, sectionParams, sharedTestIdParams } from '../../../shared/contract/students';
 
 /**
  * The student page's calls (decisions section 5): public, no tutor session. A student's session

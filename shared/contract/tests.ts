@@ -1,20 +1,28 @@
-import { z } from 'zod';
-import { NUMERIC_ANSWER } from '../../../shared/domain/numbers';
+import { TAG_MAX_LENGTH, TEST_TAGS_MAX } from '../domain/names';
+import { NUMERIC_ANSWER } from '../domain/numbers';
+import { DIFFICULTY_LEVELS, FILL_UPS_OPTION_TYPES, gradeProblem, LIMITS, TEST_TYPES, UNLIMITED_ATTEMPTS } from '../domain/test';
+import type { QuestionDraft } from '../domain/test/normalize';
+import { sanitizeHtml } from '../domain/test/sanitize';
 import {
-  DIFFICULTY_LEVELS,
-  FILL_UPS_OPTION_TYPES,
-  gradeProblem,
-  LIMITS,
-  TEST_TYPES,
-  UNLIMITED_ATTEMPTS,
-} from '../../../shared/domain/test';
-import { sanitizeHtml } from '../../../shared/domain/test/sanitize';
-import { QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS } from '../../../shared/domain/testSettings';
-import { id, name, TAG_MAX_LENGTH } from '../library/schemas';
-import { TEST_TAGS_MAX } from '../../../shared/domain/names';
+  VALIDATION_TYPES,
+  type FontEntry,
+  type Grade,
+  type Marks,
+  type Question,
+  type Section,
+  type TestFonts,
+  type TestSettings,
+  type TestTranslation,
+} from '../domain/test/types';
+import type { DocumentPlacement } from '../domain/test/wordDocument';
+import { QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS } from '../domain/testSettings';
+import { id, name } from './fields';
+import type { Equals } from './typeCheck';
+import { z } from './zod';
 
 /**
- * Bodies of the test editor's calls. Rich text is sanitised here, on the way in. Questions and
+ * The test editor's calls (spec sections 3 and 7: Tests, Sections, Questions; moving questions is
+ * in editorBulk.ts). Rich text is sanitised here, on the way in. Questions and
  * options are strict objects per type: a field of another type (a paragraph on a
  * multiple-choice question, a range on a multiple-choice option) is a 400 naming it. The
  * fields the server owns (order, isImported, isGlobal, ...) are accepted and ignored, so a
@@ -127,6 +135,7 @@ const comprehension = z.strictObject({
 export const question = z.discriminatedUnion('type', [multipleChoice, trueFalse, fillUps, integer, comprehension]);
 
 const fontEntry = z.strictObject({ face: z.string().trim().min(1).max(100), supported: z.boolean() });
+true satisfies Equals<z.output<typeof fontEntry>, FontEntry>;
 const fonts = z.strictObject({ list: z.array(fontEntry).max(LIMITS.fonts).optional(), include: z.boolean().optional() });
 
 const settings = z.strictObject({
@@ -159,6 +168,10 @@ const grades = z
       ctx.addIssue({ code: 'custom', path: [problem.index, problem.field], message: `${GRADE_MESSAGES[problem.kind]}${other}` });
     }
   });
+
+// The editor's requests carry the domain's parts as they are.
+true satisfies Equals<z.output<typeof grades>, Grade[]>;
+true satisfies Equals<Required<z.output<typeof marks>>, Marks>;
 
 export const testParams = z.object({ id });
 
@@ -265,3 +278,104 @@ export const importQuestionsBody = z.object({
   questions: z.array(z.object({ _id: id, testId: id })).min(1).max(LIMITS.questionsPerCall),
   version: version.optional(),
 });
+
+/*
+ * Answers of the editor's calls. The test's parts are the domain's model (shared/domain/test:
+ * Section, Question, TestSettings...), referred to here, not written again.
+ */
+const model = <T>() => z.custom<T>((value) => typeof value === 'object' && value !== null);
+
+export const editorSection = model<Section & { sectionInstructions: string }>();
+export type EditorSection = z.infer<typeof editorSection>;
+export type SectionSummary = Omit<EditorSection, 'questions'>;
+const editorQuestion = model<Question>();
+
+export const testTotals = z.object({ totalMarks: z.number(), totalNumberOfQuestions: z.number().int() });
+export type TestTotals = z.infer<typeof testTotals>;
+
+/** `GET /v2/test/{id}`: the whole test, with the version every write must name. */
+export const editorTest = testTotals.extend({
+  _id: z.string(),
+  name: z.string(),
+  instructions: z.string(),
+  tags: z.array(z.string()),
+  duration: z.number(),
+  parentFolder: z.string(),
+  isPublic: z.boolean(),
+  /** The test has sections. */
+  isSectionEnable: z.boolean(),
+  isSharedTest: z.boolean(),
+  sharedBy: z.string().nullable(),
+  isAttempted: z.boolean(),
+  /** No validation error (spec section 5). */
+  isReadyToLink: z.boolean(),
+  isGlobal: z.boolean(),
+  sections: z.array(editorSection),
+  settings: model<TestSettings>(),
+  grades: z.array(model<Grade>()),
+  attempts: z.number().int(),
+  translations: z.record(z.string(), model<TestTranslation>()),
+  languagesList: z.array(z.string()),
+  languageList: z.array(z.string()),
+  isMultilingual: z.boolean(),
+  testType: z.enum(TEST_TYPES),
+  fonts: model<TestFonts>(),
+  previewUrl: z.string(),
+  isTemplateSelected: z.boolean(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type EditorTest = z.infer<typeof editorTest>;
+
+/** What every write answers: the success message, the new version and the test's totals. */
+export const writeResult = testTotals.extend({ message: z.string(), version: z.number().int() });
+export type WriteResult = z.infer<typeof writeResult>;
+
+export const testUpdateResult = writeResult.extend({ test: editorTest });
+export type TestUpdateResult = z.infer<typeof testUpdateResult>;
+export const sectionResult = writeResult.extend({ section: editorSection });
+export type SectionResult = z.infer<typeof sectionResult>;
+export const sectionsResult = writeResult.extend({ sections: z.array(model<SectionSummary>()) });
+export type SectionsResult = z.infer<typeof sectionsResult>;
+export const sectionDeleteResult = sectionsResult.extend({ settings: model<TestSettings>() });
+export type SectionDeleteResult = z.infer<typeof sectionDeleteResult>;
+export const questionsResult = writeResult.extend({ section: editorSection, questions: z.array(editorQuestion) });
+export type QuestionsResult = z.infer<typeof questionsResult>;
+/** `POST /v2/question/move`: the section the questions left and the one they joined. */
+export const questionsMoveResult = writeResult.extend({ section: editorSection, targetSection: editorSection });
+export type QuestionsMoveResult = z.infer<typeof questionsMoveResult>;
+export const questionEditResult = writeResult.extend({ section: editorSection, question: editorQuestion });
+export type QuestionEditResult = z.infer<typeof questionEditResult>;
+/** `POST /v2/question/upload`: a Word document placed in one change (shared/domain/test/wordDocument.ts). */
+export type DocumentUploadResult = SectionsResult & DocumentPlacement;
+
+export const importResult = writeResult.extend({
+  section: editorSection,
+  questions: z.array(editorQuestion),
+  importedCount: z.number().int(),
+  skippedCount: z.number().int(),
+  /** 'Failed to import N question(s) as it was in draft mode', when some were skipped. */
+  skippedMessage: z.string().nullable(),
+});
+export type ImportResult = z.infer<typeof importResult>;
+
+export const validationCatalogueEntry = z.object({ type: z.enum(VALIDATION_TYPES), msg: z.string() });
+export type ValidationCatalogueEntry = z.infer<typeof validationCatalogueEntry>;
+
+/*
+ * Requests as the client sends them. A question is the editor's draft (QuestionDraft, the shape
+ * the question schema checks).
+ */
+export type QuestionInput = QuestionDraft;
+export type TestUpdate = z.input<typeof updateTestBody>;
+export type SectionInput = z.input<typeof createSectionBody>;
+export type SectionUpdate = z.input<typeof updateSectionBody>;
+export type SectionDelete = z.input<typeof deleteSectionBody>;
+export type SectionMove = z.input<typeof dragDropBody>;
+export type QuestionsCreate = Omit<z.input<typeof createQuestionsBody>, 'questions'> & { questions: QuestionInput[] };
+export type QuestionEdit = Omit<z.input<typeof editQuestionBody>, 'question'> & { question: QuestionInput & { _id: string } };
+export type QuestionsDelete = z.input<typeof deleteQuestionsBody>;
+export type QuestionsImport = z.input<typeof importQuestionsBody>;
+export type ReorderRemark = z.input<typeof reorderRemarkBody>;
+export type DocumentUpload = Omit<z.input<typeof uploadDocumentBody>, 'sections'> & { sections: { name: string | null; questions: QuestionInput[] }[] };
