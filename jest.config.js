@@ -8,7 +8,15 @@ const transform = {
 };
 const common = {
   transform,
-  moduleNameMapper: { '\\.(css)$': '<rootDir>/tests/support/styleStub.js' },
+  moduleNameMapper: {
+    '\\.(css)$': '<rootDir>/tests/support/styleStub.js',
+    // The code's aliases (tsconfig.json paths; scripts/imports.mjs keeps imports in this form).
+    '^@server/(.*)$': '<rootDir>/server/$1',
+    '^@shared/(.*)$': '<rootDir>/shared/$1',
+    '^@portal/(.*)$': '<rootDir>/portal/src/$1',
+    '^@addin/(.*)$': '<rootDir>/addin/src/$1',
+    '^@tests/(.*)$': '<rootDir>/tests/$1',
+  },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 

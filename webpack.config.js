@@ -35,7 +35,11 @@ module.exports = (_env, argv) => {
       publicPath: '/',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.json'],
+      // The code's aliases (tsconfig.json paths; scripts/imports.mjs keeps imports in this form).
+      alias: { '@shared': path.resolve(__dirname, 'shared'), '@portal': path.resolve(__dirname, 'portal/src'), '@addin': path.resolve(__dirname, 'addin/src') },
+    },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     module: {
       rules: [

@@ -6,14 +6,14 @@
 //
 // The form: inside one part of the code base (server, shared, portal, addin, tests, bench, scripts) a
 // relative path that climbs at most two folders; across parts, or deeper, the part's alias
-// (@server/…, @shared/…, @portal/… for portal/src, @addin/… for addin/src: tsconfig, webpack and jest
+// (@server/…, @shared/…, @portal/… for portal/src, @addin/… for addin/src, @tests/…: tsconfig, webpack and jest
 // know them). Specifiers are resolved on disk, so a rewrite never guesses.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-export const ALIASES = { '@server/': 'server/', '@shared/': 'shared/', '@portal/': 'portal/src/', '@addin/': 'addin/src/' };
+export const ALIASES = { '@server/': 'server/', '@shared/': 'shared/', '@portal/': 'portal/src/', '@addin/': 'addin/src/', '@tests/': 'tests/' };
 const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'];
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|jest\.(?:mock|requireActual|doMock|unmock)\s*\(\s*)(['"])([^'"\n]+)\2/g;
 

@@ -7,7 +7,7 @@ import { ReportRepository } from '../reports/repository';
 import { SharedTestsRepository } from '../sharedTests/repository';
 import { FreeTestService } from '../sharedTests/service';
 import { TestEditorRepository } from '../tests/repository';
-import { callerOf } from '../tests/caller';
+import { callerOf } from '../../access';
 import { AnalysisRepository } from './repository';
 import { AnalysisService } from './service';
 

@@ -6,7 +6,7 @@ import { authOf, requireActiveSubscription } from '../../http/context';
 import { newId } from '../../security';
 import type { Services } from '../../services';
 import { previewCorrections, publishCorrections } from '../publish/service';
-import { callerOf } from '../tests/caller';
+import { callerOf } from '../../access';
 import { TestEditorRepository } from '../tests/repository';
 import { ReportRepository } from './repository';
 import { listQuery, resolveParams, saveAndResolveBody } from '../../../shared/contract/reports';

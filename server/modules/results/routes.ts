@@ -9,7 +9,7 @@ import { ReportRepository } from '../reports/repository';
 import { SharedTestsRepository } from '../sharedTests/repository';
 import { FreeTestService } from '../sharedTests/service';
 import { TestEditorRepository } from '../tests/repository';
-import { callerOf } from '../tests/caller';
+import { callerOf } from '../../access';
 import { attachment, csvStream, xlsxStream } from './export';
 import { ResultsRepository } from './repository';
 import { ResultsService } from './service';

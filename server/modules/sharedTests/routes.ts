@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActiveSubscription } from '../../http/context';
 import type { Services } from '../../services';
-import { callerOf } from '../tests/caller';
+import { callerOf } from '../../access';
 import { TestEditorRepository } from '../tests/repository';
 import { SharedTestsRepository } from './repository';
 import { createSharedTestBody, resetStudentBody, sharedTestParams, updateSharedTestBody } from '../../../shared/contract/freeTests';

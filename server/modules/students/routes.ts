@@ -5,7 +5,7 @@ import { STUDENT_TOKEN_HEADER } from '../../../shared/api/students';
 import { requireActiveSubscription } from '../../http/context';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../services';
-import { callerOf } from '../tests/caller';
+import { callerOf } from '../../access';
 import { TestEditorRepository } from '../tests/repository';
 import { codeBody, identityBody, previewParams, previewResultBody, questionParams, reportBody, reportParams, saveAnswerBody, sectionParams, sharedTestIdParams } from '../../../shared/contract/students';
 
