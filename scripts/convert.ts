@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXPORT_FORMATS, exportSections, IMPORT_FORMATS, importFile, type ExportFormat, type ImportFormat } from '../shared/interop';
-import { describeProblem } from '../shared/interop/problems';
+import { EXPORT_FORMATS, exportSections, IMPORT_FORMATS, importFile, type ExportFormat, type ImportFormat } from '@shared/interop';
+import { describeProblem } from '@shared/interop/problems';
 
 /**
  * `npm run --silent convert -- FILE --to json|qti3|moodle|gift|aiken|csv|xlsx|docx [--from FMT] [--out FILE]`:

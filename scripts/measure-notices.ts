@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../server/db/database';
-import { createOrg, createUser } from '../server/modules/orgs/commands';
+import { openDatabase } from '@server/db/database';
+import { createOrg, createUser } from '@server/modules/orgs/commands';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isParserEngine, DEFAULT_PARSER_ENGINE } from '../shared/parser/engines';
-import { ENGINE_NAMES, parseDocx } from '../shared/parser/parseDocx';
-import { blocksUpload } from '../shared/parser/types';
+import { isParserEngine, DEFAULT_PARSER_ENGINE } from '@shared/parser/engines';
+import { ENGINE_NAMES, parseDocx } from '@shared/parser/parseDocx';
+import { blocksUpload } from '@shared/parser/types';
 
 /**
  * `npm run parse -- FILE.docx [--engine text|table] [--json]`: the Word parser the add-in and the

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildDocx, omml, type DocxContent } from '../tests/support/docx';
-import { pngOf } from '../tests/support/pictures';
+import { buildDocx, omml, type DocxContent } from '@tests/support/docx';
+import { pngOf } from '@tests/support/pictures';
 
 /**
  * The sample document the product serves next to the teachers' guide (docs/word-format.md):

@@ -12,7 +12,7 @@ const scrypt = promisify(crypto.scrypt) as (
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/domain/password';
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/domain/password';
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);

@@ -15,12 +15,12 @@ import { LoginFailuresRepository } from './modules/auth/repository';
 import { SubmitAnalysis } from './modules/analysis/hook';
 import { AnalysisRepository } from './modules/analysis/repository';
 import { AnalysisService } from './modules/analysis/service';
-import { ReportRepository } from './modules/reports/repository';
+import { ReportRepository } from './modules/corrections/repository';
 import { StudentIdentityService } from './modules/students/identity';
 import { StudentIdentityRepository } from './modules/students/identityRepository';
 import { StudentsRepository } from './modules/students/repository';
 import { StudentService } from './modules/students/service';
-import { TestEditorRepository } from './modules/tests/repository';
+import { TestEditorRepository } from './modules/editor/repository';
 import { AuthService } from './modules/auth/service';
 import { SessionCache } from './modules/auth/sessionCache';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { AuthUser } from '../../shared/api/types';
+import type { AuthUser } from '@shared/api/types';
 import { api, session } from './api';
 import { ErrorBar } from './ErrorBar';
 import { useAction } from './useAction';

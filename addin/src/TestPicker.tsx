@@ -1,11 +1,11 @@
-import { ItemLocation } from '../../shared/ui/ItemLocation';
+import { ItemLocation } from '@shared/ui/ItemLocation';
 import { useEffect, useState } from 'react';
 import { Body1, Button, Caption1, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { Add16Regular, ChevronRight12Regular, DocumentBulletList16Regular, Folder16Regular, Home16Regular, Search16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api/client';
-import type { Breadcrumb, LibraryFolder, TestSummary } from '../../shared/api/libraryTypes';
-import type { SectionSummary } from '../../shared/api/testTypes';
+import { errorMessage } from '@shared/api/client';
+import type { Breadcrumb, LibraryFolder, TestSummary } from '@shared/api/libraryTypes';
+import type { SectionSummary } from '@shared/api/testTypes';
 import { api } from './api';
 import { ErrorBar } from './ErrorBar';
 import { useAction } from './useAction';

@@ -1,8 +1,8 @@
-import { createApiClient } from '../../shared/api/client';
-import { createEndpoints, type Endpoints } from '../../shared/api/endpoints';
-import { createI18n } from '../../shared/i18n/createI18n';
-import { pickLanguage } from '../../shared/i18n/languages';
-import { STORAGE_KEYS } from '../../shared/ui/storageKeys';
+import { createApiClient } from '@shared/api/client';
+import { createEndpoints, type Endpoints } from '@shared/api/endpoints';
+import { createI18n } from '@shared/i18n/createI18n';
+import { pickLanguage } from '@shared/i18n/languages';
+import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 
 /** The pane's one i18n instance: the language chosen before (in the pane or the portal), else the browser's. */
 export const i18n = createI18n(pickLanguage(localStorage.getItem(STORAGE_KEYS.language) ?? navigator.language));

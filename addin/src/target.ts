@@ -1,4 +1,4 @@
-import { editorPath } from '../../shared/ui/portalPaths';
+import { editorPath } from '@shared/ui/portalPaths';
 
 /** Where the questions go: a test of My Library and one of its sections (names kept for display). */
 export interface UploadTarget {

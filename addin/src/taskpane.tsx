@@ -1,12 +1,12 @@
-import '../../shared/ui/global.css';
+import '@shared/ui/global.css';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Body1, Button, Caption1, FluentProvider, MessageBar, MessageBarBody, MessageBarTitle, Select, Spinner, Subtitle1, webLightTheme } from '@fluentui/react-components';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import type { AuthUser } from '../../shared/api/types';
-import { LANGUAGE_LABELS, pickLanguage, SUPPORTED_LANGUAGES } from '../../shared/i18n/languages';
-import { FONT_FAMILIES, loadFontsFor } from '../../shared/ui/fonts';
-import { ready } from '../../shared/i18n/createI18n';
+import type { AuthUser } from '@shared/api/types';
+import { LANGUAGE_LABELS, pickLanguage, SUPPORTED_LANGUAGES } from '@shared/i18n/languages';
+import { FONT_FAMILIES, loadFontsFor } from '@shared/ui/fonts';
+import { ready } from '@shared/i18n/createI18n';
 import { api, i18n, session } from './api';
 import { SignIn } from './SignIn';
 import { loadTarget, saveTarget, type UploadTarget } from './target';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../shared/api/client';
+import { errorMessage } from '@shared/api/client';
 
 /**
  * A form's submit: busy while it runs, and the API's message when it fails. `action` resolves

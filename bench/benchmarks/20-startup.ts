@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { openDatabase } from '../../server/db/database';
-import { seedDemo } from '../../server/demo';
+import { openDatabase } from '@server/db/database';
+import { seedDemo } from '@server/demo';
 import { freePort } from '../lib/server';
 import { median, round } from '../lib/stats';
 import type { Benchmark, BenchContext, Figure } from '../lib/types';

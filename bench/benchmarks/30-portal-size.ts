@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase } from '@server/db/database';
 import { once } from '../lib/once';
 import { startServer } from '../lib/server';
 import { round } from '../lib/stats';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { OpenedDatabase } from '../../server/db/database';
-import { createOrg, createUser } from '../../server/modules/orgs/commands';
+import type { OpenedDatabase } from '@server/db/database';
+import { createOrg, createUser } from '@server/modules/orgs/commands';
 import { once } from '../lib/once';
 import { loadFigures, measureLoad } from '../lib/load';
 import { measureOnEachDatabase } from '../lib/databases';

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import type { OpenedDatabase } from '../../server/db/database';
-import { createOrg, createUser } from '../../server/modules/orgs/commands';
-import { CHROMIUM_PATH, chromiumAvailable, enterApp, launchBrowser, newPage } from '../../tests/support/browser';
+import type { OpenedDatabase } from '@server/db/database';
+import { createOrg, createUser } from '@server/modules/orgs/commands';
+import { CHROMIUM_PATH, chromiumAvailable, enterApp, launchBrowser, newPage } from '@tests/support/browser';
 import { measureOnEachDatabase } from '../lib/databases';
 import { once } from '../lib/once';
 import { portalBuild } from '../lib/portalBuild';

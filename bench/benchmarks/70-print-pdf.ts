@@ -1,4 +1,4 @@
-import { CHROMIUM_PATH, chromiumAvailable } from '../../tests/support/browser';
+import { CHROMIUM_PATH, chromiumAvailable } from '@tests/support/browser';
 import { measureOnEachDatabase } from '../lib/databases';
 import { once } from '../lib/once';
 import { portalBuild } from '../lib/portalBuild';

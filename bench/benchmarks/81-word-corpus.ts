@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseDocx } from '../../shared/parser/parseDocx';
-import { hardPapers, papers } from '../../tests/fixtures/word';
-import { scoreDocument } from '../../tests/support/wordScore';
+import { parseDocx } from '@shared/parser/parseDocx';
+import { hardPapers, papers } from '@tests/fixtures/word';
+import { scoreDocument } from '@tests/support/wordScore';
 import { median, round } from '../lib/stats';
 import type { Benchmark, Figure } from '../lib/types';
 

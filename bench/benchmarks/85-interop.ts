@@ -1,9 +1,9 @@
 import { unzipSync } from 'fflate';
-import { exportGift } from '../../shared/interop/gift/export';
-import { importGift } from '../../shared/interop/gift/import';
-import { importQtiPackage } from '../../shared/interop/qti/import';
-import { exportQti3 } from '../../shared/interop/qti/package';
-import { generateTest } from '../../shared/interop/testing/generate';
+import { exportGift } from '@shared/interop/gift/export';
+import { importGift } from '@shared/interop/gift/import';
+import { importQtiPackage } from '@shared/interop/qti/import';
+import { exportQti3 } from '@shared/interop/qti/package';
+import { generateTest } from '@shared/interop/testing/generate';
 import { median, round } from '../lib/stats';
 import type { Benchmark, Figure } from '../lib/types';
 

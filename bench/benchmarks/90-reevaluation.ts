@@ -1,7 +1,7 @@
-import type { OpenedDatabase } from '../../server/db/database';
-import { createOrg, createUser } from '../../server/modules/orgs/commands';
-import type { ChildQuestion } from '../../shared/domain/test';
-import { seedAttempts } from '../../tests/support/seedAttempts';
+import type { OpenedDatabase } from '@server/db/database';
+import { createOrg, createUser } from '@server/modules/orgs/commands';
+import type { ChildQuestion } from '@shared/domain/test';
+import { seedAttempts } from '@tests/support/seedAttempts';
 import { measureOnEachDatabase } from '../lib/databases';
 import { once } from '../lib/once';
 import { callJson, startServer } from '../lib/server';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { OpenedDatabase } from '../../server/db/database';
-import { seedAttempts } from '../../tests/support/seedAttempts';
+import type { OpenedDatabase } from '@server/db/database';
+import { seedAttempts } from '@tests/support/seedAttempts';
 import { measureOnEachDatabase } from '../lib/databases';
 import { tutorWithTest } from '../lib/tutorTest';
 import { median, round } from '../lib/stats';

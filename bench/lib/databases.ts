@@ -1,4 +1,4 @@
-import { openDatabase, type OpenedDatabase } from '../../server/db/database';
+import { openDatabase, type OpenedDatabase } from '@server/db/database';
 import { once } from './once';
 import { createBenchDatabase, postgresUnavailable } from './postgres';
 import type { BenchContext, DatabaseKind, Figure } from './types';

@@ -11,7 +11,7 @@
  * nothing; maxRSS misses no peak however short.
  */
 import fs from 'node:fs';
-import { parseDocx } from '../../shared/parser/parseDocx';
+import { parseDocx } from '@shared/parser/parseDocx';
 
 const [file, reader, repeatsArg] = process.argv.slice(2);
 const repeats = Number(repeatsArg ?? 7);

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { loadConfig, type ServerConfig } from '../../server/config';
-import type { OpenedDatabase } from '../../server/db/database';
+import { buildApp } from '@server/app';
+import { loadConfig, type ServerConfig } from '@server/config';
+import type { OpenedDatabase } from '@server/db/database';
 
 export interface BenchServer {
   baseUrl: string;

@@ -1,5 +1,5 @@
-import type { OpenedDatabase } from '../../server/db/database';
-import { createOrg, createUser } from '../../server/modules/orgs/commands';
+import type { OpenedDatabase } from '@server/db/database';
+import { createOrg, createUser } from '@server/modules/orgs/commands';
 import { once } from './once';
 import { callJson, startServer, type BenchServer } from './server';
 import type { BenchContext } from './types';

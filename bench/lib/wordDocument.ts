@@ -1,5 +1,5 @@
-import { buildDocx, omml, type Block, type Para, type Run } from '../../tests/support/docx';
-import { png } from '../../tests/support/pictures';
+import { buildDocx, omml, type Block, type Para, type Run } from '@tests/support/docx';
+import { png } from '@tests/support/pictures';
 
 /**
  * The Word parser benchmark's paper: `count` questions, the five types in turn (multiple choice,

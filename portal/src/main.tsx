@@ -1,10 +1,10 @@
-import '../../shared/ui/global.css';
+import '@shared/ui/global.css';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Root } from './app/Root';
-import { createI18n, ready } from '../../shared/i18n/createI18n';
-import { pickLanguage } from '../../shared/i18n/languages';
-import { STORAGE_KEYS } from '../../shared/ui/storageKeys';
+import { createI18n, ready } from '@shared/i18n/createI18n';
+import { pickLanguage } from '@shared/i18n/languages';
+import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 import { createPortalServices } from './app/services';
 
 const language = pickLanguage(localStorage.getItem(STORAGE_KEYS.language) ?? navigator.language);

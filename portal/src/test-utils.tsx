@@ -12,15 +12,15 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import type { i18n as I18n } from 'i18next';
-import type { Endpoints } from '../../shared/api/endpoints';
-import type { AuthUser } from '../../shared/api/types';
-import { DEFAULT_TEST_SETTINGS } from '../../shared/domain/testSettings';
-import { createI18n } from '../../shared/i18n/createI18n';
-import ko from '../../shared/i18n/locales/ko.json';
-import vi from '../../shared/i18n/locales/vi.json';
-import type { Language } from '../../shared/i18n/languages';
+import type { Endpoints } from '@shared/api/endpoints';
+import type { AuthUser } from '@shared/api/types';
+import { DEFAULT_TEST_SETTINGS } from '@shared/domain/testSettings';
+import { createI18n } from '@shared/i18n/createI18n';
+import ko from '@shared/i18n/locales/ko.json';
+import vi from '@shared/i18n/locales/vi.json';
+import type { Language } from '@shared/i18n/languages';
 import { loadCurrentUser } from './features/auth/authSlice';
-import { STORAGE_KEYS } from '../../shared/ui/storageKeys';
+import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 import { ApiContext } from './app/apiContext';
 import { makeStore, type AppStore } from './app/store';
 
@@ -198,7 +198,7 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     moveQuestions: notSetUp('moveQuestions'),
     importQuestions: notSetUp('importQuestions'),
     validationCatalogue: async () => [],
-    // Free tests (shared/api/sharedTests.ts): a test that uses one sets it up.
+    // Free tests (shared/api/freeTests.ts): a test that uses one sets it up.
     sharedTestOf: notSetUp('sharedTestOf'),
     createSharedTest: notSetUp('createSharedTest'),
     updateSharedTest: notSetUp('updateSharedTest'),

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { DefaultTestSettings } from '../../shared/domain/testSettings';
+import type { DefaultTestSettings } from '@shared/domain/testSettings';
 import type { FeatureFlag, Organization, User } from '../db/schema';
 import { authOf } from '../http/context';
 

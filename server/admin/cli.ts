@@ -13,7 +13,7 @@ import { loadConfig } from '../config';
 import type { OpenedDatabase } from '../db/database';
 import type { FeatureFlag, Organization } from '../db/schema';
 import type { OrgFlags } from '../modules/orgs/commands';
-import { remainingDays } from '../../shared/domain/subscription';
+import { remainingDays } from '@shared/domain/subscription';
 
 // The database code (PGlite, pg, Kysely) is loaded only once the command line is known to be
 // good, so that help and usage errors answer at once.

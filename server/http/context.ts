@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { pickLanguage, type Language } from '../../shared/i18n/languages';
-import { remainingDays } from '../../shared/domain/subscription';
+import { pickLanguage, type Language } from '@shared/i18n/languages';
+import { remainingDays } from '@shared/domain/subscription';
 import type { Organization, User } from '../db/schema';
 import type { AccountsRepository } from '../modules/accounts/repository';
 import type { SessionCache } from '../modules/auth/sessionCache';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { pickLanguage } from '../../shared/i18n/languages';
-import { serverMessage, type ServerMessageKey } from '../../shared/i18n/serverMessages';
+import { pickLanguage } from '@shared/i18n/languages';
+import { serverMessage, type ServerMessageKey } from '@shared/i18n/serverMessages';
 import { AppError } from './errors';
 
 interface ErrorBody {

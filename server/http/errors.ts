@@ -1,4 +1,4 @@
-import type { ServerMessageKey } from '../../shared/i18n/serverMessages';
+import type { ServerMessageKey } from '@shared/i18n/serverMessages';
 
 /**
  * An error meant for the user: an HTTP status, a machine code, and a message key that is

@@ -1,6 +1,6 @@
 import { fileEndpoints } from './files';
 import { parserEndpoints } from './parser';
-import { sharedTestEndpoints } from './sharedTests';
+import { sharedTestEndpoints } from './freeTests';
 import { studentEndpoints } from './students';
 import { reportEndpoints } from './reports';
 import { resultsEndpoints } from './results';

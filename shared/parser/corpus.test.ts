@@ -1,5 +1,5 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { buildDocx, omml, type Block, type DocxContent } from '../../tests/support/docx';
+import { buildDocx, omml, type Block, type DocxContent } from '@tests/support/docx';
 import { parseDocx } from './parseDocx';
 import type { ParsedDocument, ParsedQuestion } from './types';
 

@@ -1,5 +1,5 @@
-import { buildDocx, type Block } from '../../tests/support/docx';
-import { png } from '../../tests/support/pictures';
+import { buildDocx, type Block } from '@tests/support/docx';
+import { png } from '@tests/support/pictures';
 import type { EditorTest } from '../api/testTypes';
 import type { Question } from '../domain/test/types';
 import { questionFingerprint, questionsAlreadyIn, withoutQuestions } from './duplicates';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildDocx } from '../../tests/support/docx';
+import { buildDocx } from '@tests/support/docx';
 import { parseDocx } from './parseDocx';
 
 /**

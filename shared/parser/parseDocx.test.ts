@@ -1,5 +1,5 @@
-import { buildDocx, omml, type Block, type DocxContent } from '../../tests/support/docx';
-import { png } from '../../tests/support/pictures';
+import { buildDocx, omml, type Block, type DocxContent } from '@tests/support/docx';
+import { png } from '@tests/support/pictures';
 import { parseDocx } from './parseDocx';
 import { blocksUpload, type ParsedDocument, type ParsedQuestion } from './types';
 

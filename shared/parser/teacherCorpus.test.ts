@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { buildDocx } from '../../tests/support/docx';
-import { scoreDocument, type WordScore } from '../../tests/support/wordScore';
-import { hardPapers, papers } from '../../tests/fixtures/word';
+import { buildDocx } from '@tests/support/docx';
+import { scoreDocument, type WordScore } from '@tests/support/wordScore';
+import { hardPapers, papers } from '@tests/fixtures/word';
 import { parseDocx } from './parseDocx';
 
 /**

@@ -1,6 +1,6 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { buildDocx, type Block, type DocxContent, type Para } from '../../tests/support/docx';
-import { png } from '../../tests/support/pictures';
+import { buildDocx, type Block, type DocxContent, type Para } from '@tests/support/docx';
+import { png } from '@tests/support/pictures';
 import { mtefWriter, oleFile } from './mtef/testing';
 import { parseDocx } from './parseDocx';
 import { blocksUpload, type ParsedDocument, type ParsedQuestion } from './types';

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase, type OpenedDatabase } from '../../server/db/database';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDatabase, type OpenedDatabase } from '@server/db/database';
 import { ROOT } from '../support/paths';
 import { createTestPostgresDatabase } from '../support/testServer';
 

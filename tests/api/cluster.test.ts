@@ -4,8 +4,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { openDatabase, type OpenedDatabase } from '../../server/db/database';
-import { createOrg, createUser } from '../../server/modules/orgs/commands';
+import { openDatabase, type OpenedDatabase } from '@server/db/database';
+import { createOrg, createUser } from '@server/modules/orgs/commands';
 import { ROOT } from '../support/paths';
 import { createTestPostgresDatabase } from '../support/testServer';
 import { readyMcq, type Editor } from '../support/testEditor';

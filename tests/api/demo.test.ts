@@ -1,4 +1,4 @@
-import { seedDemo } from '../../server/demo';
+import { seedDemo } from '@server/demo';
 import { login, startTestServer, type TestServer } from '../support/testServer';
 
 let server: TestServer;

@@ -3,8 +3,8 @@
 import { startTestServer, type TestServer } from '../support/testServer';
 import { signInEditor } from '../support/testEditor';
 import { publishFreeTest, studentOf } from '../support/studentTests';
-import { GroupCommit } from '../../server/modules/students/groupCommit';
-import { StudentsRepository, type AnswerSave } from '../../server/modules/students/repository';
+import { GroupCommit } from '@server/modules/students/groupCommit';
+import { StudentsRepository, type AnswerSave } from '@server/modules/students/repository';
 
 let server: TestServer;
 let sharedTestId: string;

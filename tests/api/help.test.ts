@@ -1,6 +1,6 @@
 // The help widget: POST /v2/infobip/notification, POST /v2/user/receiveCallBack,
 // GET /v2/user/premiumTutors; and GET /v2/assets/url-for-whats-new-model.
-import { createUser } from '../../server/modules/orgs/commands';
+import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;

@@ -6,9 +6,9 @@ import { sql } from 'kysely';
 import { startSecondServer, startTestServer, type TestServer } from '../support/testServer';
 import { signInEditor } from '../support/testEditor';
 import { publishFreeTest, studentOf } from '../support/studentTests';
-import { describeJobs } from '../../server/jobs/status';
-import { JobsRepository } from '../../server/jobs/repository';
-import { runCli } from '../../server/admin/cli';
+import { describeJobs } from '@server/jobs/status';
+import { JobsRepository } from '@server/jobs/repository';
+import { runCli } from '@server/admin/cli';
 
 jest.setTimeout(120_000);
 const onPostgres = process.env.TEST_DB === 'postgres';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createUser } from '../../server/modules/orgs/commands';
+import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, startSecondServer, startTestServer, type TestServer } from '../support/testServer';
 
 /**

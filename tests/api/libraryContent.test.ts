@@ -1,5 +1,5 @@
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
-import { createUser } from '../../server/modules/orgs/commands';
+import { createUser } from '@server/modules/orgs/commands';
 
 let server: TestServer;
 let token: string;

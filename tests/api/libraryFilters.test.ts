@@ -1,4 +1,4 @@
-import { createUser } from '../../server/modules/orgs/commands';
+import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 let server: TestServer;

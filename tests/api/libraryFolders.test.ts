@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { newId } from '../../server/security';
+import { newId } from '@server/security';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 // Issue 14: every library call that names a folder of another organisation (or another tutor's)
 // answers 404, as a missing folder does; none answers 200 with an empty result.
-import { createUser } from '../../server/modules/orgs/commands';
+import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 // POST /api/auth/login and GET /api/v2/user/wl-login: the Auth user of spec section 3, one answer
 // for every kind of wrong credentials, the per-account lock and the per-IP rate limit.
 import { sql } from 'kysely';
-import { buildApp } from '../../server/app';
-import { createUser, createWhitelabelToken } from '../../server/modules/orgs/commands';
+import { buildApp } from '@server/app';
+import { createUser, createWhitelabelToken } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;

@@ -1,6 +1,6 @@
 // GET /v2/verify/org/{code} and GET /v2/org/login-settings?orgId=: public calls made before login.
 import { sql } from 'kysely';
-import { setOrgBranding } from '../../server/modules/orgs/commands';
+import { setOrgBranding } from '@server/modules/orgs/commands';
 import { createAccount, startTestServer, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;

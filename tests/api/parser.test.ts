@@ -1,11 +1,11 @@
 import https from 'node:https';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
 import fs from 'node:fs';
 import axios from 'axios';
-import { parserEndpoints } from '../../shared/api/parser';
-import { DEFAULT_PARSER_ENGINE, PARSER_ENGINES } from '../../shared/parser/engines';
-import { FONT_MAX_BYTES } from '../../shared/domain/fonts';
+import { parserEndpoints } from '@shared/api/parser';
+import { DEFAULT_PARSER_ENGINE, PARSER_ENGINES } from '@shared/parser/engines';
+import { FONT_MAX_BYTES } from '@shared/domain/fonts';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { png } from '../support/pictures';

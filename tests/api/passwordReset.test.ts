@@ -1,7 +1,7 @@
 // POST /auth/forgotPassword and POST /auth/resetPassword: the same answer for unknown accounts,
 // a mailed one-time token that expires, stored hashed, and checks that do not burn it.
 import net from 'node:net';
-import { createUser } from '../../server/modules/orgs/commands';
+import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;

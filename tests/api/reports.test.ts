@@ -1,5 +1,5 @@
 // GET /v2/report-repo/count: the header badge, counting only the caller's organisation.
-import { createUser } from '../../server/modules/orgs/commands';
+import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;

@@ -3,8 +3,8 @@
 // the database as the student side writes them, scored with scoreAnswer.
 import pg from 'pg';
 import { sql } from 'kysely';
-import { scoreAnswer } from '../../shared/domain/scoring';
-import type { ChildQuestion } from '../../shared/domain/test';
+import { scoreAnswer } from '@shared/domain/scoring';
+import type { ChildQuestion } from '@shared/domain/test';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { seedAttempts, seedReports, type Seeded } from '../support/seedAttempts';
 import { startTestServer, type TestServer } from '../support/testServer';

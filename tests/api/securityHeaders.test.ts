@@ -1,6 +1,6 @@
 // Issue 14: security headers on every answer, a Content-Security-Policy on every HTML page, and
 // frames: the portal may not be framed at all, the add-in's pages only by Office on the web.
-import { contentSecurityPolicy, OFFICE_FRAME_ANCESTORS } from '../../server/http/securityHeaders';
+import { contentSecurityPolicy, OFFICE_FRAME_ANCESTORS } from '@server/http/securityHeaders';
 import { startTestServer, type TestServer } from '../support/testServer';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
-import { hashToken } from '../../server/security';
+import { hashToken } from '@server/security';
 
 /** The in-memory session cache: exact for changes made through this server, bounded by its TTL otherwise. */
 let server: TestServer;

@@ -1,6 +1,6 @@
 // Session tokens (x-access-token): stored hashed, expire, end on logout; GET /auth/user;
 // POST /auth/changePassword and how it treats the other sessions; passwords stored as scrypt hashes.
-import { createUser } from '../../server/modules/orgs/commands';
+import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;

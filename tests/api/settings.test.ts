@@ -1,6 +1,6 @@
 // GET /v2/auth/default-settings, PATCH /v2/user/update-default-settings, GET /v2/auth/clp-default-settings.
 import { sql } from 'kysely';
-import { createUser } from '../../server/modules/orgs/commands';
+import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 /** Spec section 9: questions in order, reveal correct answers for all, solutions on, switching allowed, reveal at once. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
 import { publishFreeTest, studentOf } from '../support/studentTests';
-import { buildLayout } from '../../server/modules/students/layout';
+import { buildLayout } from '@server/modules/students/layout';
 
 /** Students taking a free test (decisions section 5): the /api/student calls and POST /api/question/report/{id}. */
 let server: TestServer;

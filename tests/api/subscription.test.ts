@@ -1,6 +1,6 @@
 // remainingDays and the expiry flags (spec sections 3, 4, 9; decisions section 3), and what an
 // expired organisation may still do (spec section 6).
-import { updateOrg } from '../../server/modules/orgs/commands';
+import { updateOrg } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;

@@ -1,6 +1,6 @@
 import { startTestServer, type TestServer } from '../support/testServer';
 import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
-import { DEFAULT_TEST_SETTINGS } from '../../shared/domain/testSettings';
+import { DEFAULT_TEST_SETTINGS } from '@shared/domain/testSettings';
 
 let server: TestServer;
 let tutor: Editor;

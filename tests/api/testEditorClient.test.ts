@@ -1,6 +1,6 @@
 import axios, { AxiosError } from 'axios';
-import { createEndpoints, type Endpoints } from '../../shared/api/endpoints';
-import { questionCopy, validateTest, hydrateTest } from '../../shared/domain/test';
+import { createEndpoints, type Endpoints } from '@shared/api/endpoints';
+import { questionCopy, validateTest, hydrateTest } from '@shared/domain/test';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { readyMcq, signInEditor } from '../support/testEditor';
 

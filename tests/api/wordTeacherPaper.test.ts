@@ -1,9 +1,9 @@
 import axios from 'axios';
-import { createEndpoints, type Endpoints } from '../../shared/api/endpoints';
-import { hydrateTest, validateTest } from '../../shared/domain/test';
-import { parseDocx } from '../../shared/parser/parseDocx';
-import { blocksUpload } from '../../shared/parser/types';
-import { uploadDocument } from '../../shared/parser/upload';
+import { createEndpoints, type Endpoints } from '@shared/api/endpoints';
+import { hydrateTest, validateTest } from '@shared/domain/test';
+import { parseDocx } from '@shared/parser/parseDocx';
+import { blocksUpload } from '@shared/parser/types';
+import { uploadDocument } from '@shared/parser/upload';
 import { buildDocx } from '../support/docx';
 import { signInEditor } from '../support/testEditor';
 import { startTestServer, type TestServer } from '../support/testServer';

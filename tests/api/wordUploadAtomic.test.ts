@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createApiClient } from '../../shared/api/client';
-import { createEndpoints } from '../../shared/api/endpoints';
-import type { ParsedDocument, ParsedQuestion } from '../../shared/parser/types';
-import { uploadDocument } from '../../shared/parser/upload';
+import { createApiClient } from '@shared/api/client';
+import { createEndpoints } from '@shared/api/endpoints';
+import type { ParsedDocument, ParsedQuestion } from '@shared/parser/types';
+import { uploadDocument } from '@shared/parser/upload';
 import { ROOT } from '../support/paths';
 import { createAccount, startTestServer, type TestServer } from '../support/testServer';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { setOrgBranding } from '../../server/modules/orgs/commands';
+import { setOrgBranding } from '@server/modules/orgs/commands';
 import { createAccount } from '../support/testServer';
 import { readyMcq, signInEditor } from '../support/testEditor';
 import { describeInBrowser, enterApp, newPage, screenshot, signIn, useServerAndBrowser } from '../support/browser';

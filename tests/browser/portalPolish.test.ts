@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { createUser } from '../../server/modules/orgs/commands';
+import { createUser } from '@server/modules/orgs/commands';
 import { createAccount } from '../support/testServer';
 import { tutorApi } from '../support/tutorApi';
 import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
-import { RELEASE_NOTES } from '../../shared/releaseNotes';
+import { RELEASE_NOTES } from '@shared/releaseNotes';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { sql } from 'kysely';
-import { PdfRenderer } from '../../server/modules/print/pdfRenderer';
+import { PdfRenderer } from '@server/modules/print/pdfRenderer';
 import type { Page } from 'playwright-core';
 import { pdfText } from '../support/pdfText';
 import { signInEditor, readyMcq } from '../support/testEditor';

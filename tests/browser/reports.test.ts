@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { scoreAnswer } from '../../shared/domain/scoring';
-import type { ChildQuestion } from '../../shared/domain/test';
+import { scoreAnswer } from '@shared/domain/scoring';
+import type { ChildQuestion } from '@shared/domain/test';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { seedAttempts, seedReports, type Seeded } from '../support/seedAttempts';
 import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';

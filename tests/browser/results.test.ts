@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { StudentAnswer } from '../../shared/domain/scoring';
-import type { ChildQuestion } from '../../shared/domain/test';
+import type { StudentAnswer } from '@shared/domain/scoring';
+import type { ChildQuestion } from '@shared/domain/test';
 import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
 import { seedAttempts } from '../support/seedAttempts';
 import { studentOf } from '../support/studentTests';

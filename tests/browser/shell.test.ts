@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
-import { createWhitelabelToken, updateOrg } from '../../server/modules/orgs/commands';
+import { createWhitelabelToken, updateOrg } from '@server/modules/orgs/commands';
 import { createAccount } from '../support/testServer';
 import { describeInBrowser, enterApp, newPage, screenshot, signIn, useServerAndBrowser } from '../support/browser';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { ServerConfig } from '../../server/config';
+import type { ServerConfig } from '@server/config';
 import { TMP_DIR } from './paths';
 import { startTestServer, type TestServer } from './testServer';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase } from '@server/db/database';
 import { pgTemplateDb, pgliteTemplatePath, TMP_DIR } from './paths';
 
 /**

@@ -1,7 +1,7 @@
 // Parses one .docx (its path the argument) in a process of its own and prints what it found and
 // the process's peak memory as JSON: tests run it with --max-old-space-size=512 (issue 14).
 import fs from 'node:fs';
-import { parseDocx } from '../../shared/parser/parseDocx';
+import { parseDocx } from '@shared/parser/parseDocx';
 
 const file = new Uint8Array(fs.readFileSync(process.argv[2]));
 const started = performance.now();

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema';
-import { scoreAnswer, type StudentAnswer } from '../../shared/domain/scoring';
-import { answerableQuestions, type ChildQuestion, type Question } from '../../shared/domain/test';
-import { entryOf, versionQuestionsOf } from '../../server/modules/analysis/digest';
+import type { Database } from '@server/db/schema';
+import { scoreAnswer, type StudentAnswer } from '@shared/domain/scoring';
+import { answerableQuestions, type ChildQuestion, type Question } from '@shared/domain/test';
+import { entryOf, versionQuestionsOf } from '@server/modules/analysis/digest';
 
 /**
  * Students, submitted attempts and their answers written straight into the database (what the

@@ -4,11 +4,11 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { loadConfig, type ServerConfig } from '../../server/config';
-import { openDatabase, type OpenedDatabase } from '../../server/db/database';
-import type { Services } from '../../server/services';
-import { createOrg, createUser, type OrgFlags } from '../../server/modules/orgs/commands';
+import { buildApp } from '@server/app';
+import { loadConfig, type ServerConfig } from '@server/config';
+import { openDatabase, type OpenedDatabase } from '@server/db/database';
+import type { Services } from '@server/services';
+import { createOrg, createUser, type OrgFlags } from '@server/modules/orgs/commands';
 import { pgTemplateDb, pgliteTemplatePath, ROOT } from './paths';
 import { withDatabase } from './globalSetup';
 

@@ -1,4 +1,4 @@
-import type { ParsedDocument, ParsedQuestion } from '../../shared/parser/types';
+import type { ParsedDocument, ParsedQuestion } from '@shared/parser/types';
 import type { ExpectedQuestion } from '../fixtures/word/expected';
 
 /**

@@ -2,8 +2,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AxiosError, type AxiosInstance } from 'axios';
-import { createApiClient, errorMessage, SOMETHING_WENT_WRONG, type ApiClientHooks } from '../../shared/api/client';
-import { createEndpoints } from '../../shared/api/endpoints';
+import { createApiClient, errorMessage, SOMETHING_WENT_WRONG, type ApiClientHooks } from '@shared/api/client';
+import { createEndpoints } from '@shared/api/endpoints';
 
 /**
  * A real HTTP server on 127.0.0.1: /status/<code> answers with that status and, when given,

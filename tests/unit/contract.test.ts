@@ -1,12 +1,12 @@
-import type { StudentAnswer } from '../../shared/domain/scoring';
-import { loginBody } from '../../shared/contract/auth';
-import { createSharedTestBody, updateSharedTestBody } from '../../shared/contract/freeTests';
-import { childrenQuery, moveBody } from '../../shared/contract/library';
-import { fontCheckQuery } from '../../shared/contract/parser';
-import { listQuery, saveAndResolveBody } from '../../shared/contract/reports';
-import { saveAnswerBody, type StudentQuestion, type StudentResultQuestion } from '../../shared/contract/students';
-import { createQuestionsBody, reorderRemarkBody, updateTestBody } from '../../shared/contract/tests';
-import type { Equals } from '../../shared/contract/typeCheck';
+import type { StudentAnswer } from '@shared/domain/scoring';
+import { loginBody } from '@shared/contract/auth';
+import { createSharedTestBody, updateSharedTestBody } from '@shared/contract/freeTests';
+import { childrenQuery, moveBody } from '@shared/contract/library';
+import { fontCheckQuery } from '@shared/contract/parser';
+import { listQuery, saveAndResolveBody } from '@shared/contract/reports';
+import { saveAnswerBody, type StudentQuestion, type StudentResultQuestion } from '@shared/contract/students';
+import { createQuestionsBody, reorderRemarkBody, updateTestBody } from '@shared/contract/tests';
+import type { Equals } from '@shared/contract/typeCheck';
 
 // The recursive shapes (a comprehension holds questions) are inferred, not `any`.
 true satisfies Equals<NonNullable<StudentQuestion['children']>[number]['marks'], { positive: number; negative: number; negativeUnattempted: number }>;

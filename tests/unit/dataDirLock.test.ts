@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DataDirInUseError, lockDataDir, lockHolderOf, processStartTime } from '../../server/db/lock';
+import { DataDirInUseError, lockDataDir, lockHolderOf, processStartTime } from '@server/db/lock';
 
 let dataDir: string;
 let other: ChildProcess;

@@ -1,7 +1,7 @@
-import { BADGE_CAP, formatBadgeCount } from '../../shared/domain/badge';
-import { DEFAULT_DATE_FORMAT, formatDate, formatDateTime, formatNumber } from '../../shared/domain/dates';
-import { CALLBACK_PHONE_LENGTH, CALLBACK_PROMISE_MINUTES, isValidCallbackNumber } from '../../shared/domain/help';
-import { checkNewPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/domain/password';
+import { BADGE_CAP, formatBadgeCount } from '@shared/domain/badge';
+import { DEFAULT_DATE_FORMAT, formatDate, formatDateTime, formatNumber } from '@shared/domain/dates';
+import { CALLBACK_PHONE_LENGTH, CALLBACK_PROMISE_MINUTES, isValidCallbackNumber } from '@shared/domain/help';
+import { checkNewPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/domain/password';
 import {
   dayWordKey,
   EXPIRY_WARNING_MAX_DAYS,
@@ -10,8 +10,8 @@ import {
   isExpiring,
   remainingDays,
   subscriptionFlags,
-} from '../../shared/domain/subscription';
-import { DEFAULT_TEST_SETTINGS, QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS } from '../../shared/domain/testSettings';
+} from '@shared/domain/subscription';
+import { DEFAULT_TEST_SETTINGS, QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS } from '@shared/domain/testSettings';
 
 const DAY = 86_400_000;
 const NOW = new Date('2025-03-10T12:00:00.000Z');

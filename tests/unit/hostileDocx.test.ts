@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DOCX_LIMITS, openDocx } from '../../shared/parser/docx/openDocx';
+import { DOCX_LIMITS, openDocx } from '@shared/parser/docx/openDocx';
 import { hostileDocx } from '../support/hostileDocx';
 import { ROOT } from '../support/paths';
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import en from '../../shared/i18n/locales/en.json';
-import vi from '../../shared/i18n/locales/vi.json';
-import ko from '../../shared/i18n/locales/ko.json';
-import { createI18n, ready } from '../../shared/i18n/createI18n';
-import { FALLBACK_LANGUAGE, LANGUAGE_LABELS, pickLanguage, SUPPORTED_LANGUAGES } from '../../shared/i18n/languages';
-import { SERVER_MESSAGES, serverMessage, type ServerMessageKey } from '../../shared/i18n/serverMessages';
+import en from '@shared/i18n/locales/en.json';
+import vi from '@shared/i18n/locales/vi.json';
+import ko from '@shared/i18n/locales/ko.json';
+import { createI18n, ready } from '@shared/i18n/createI18n';
+import { FALLBACK_LANGUAGE, LANGUAGE_LABELS, pickLanguage, SUPPORTED_LANGUAGES } from '@shared/i18n/languages';
+import { SERVER_MESSAGES, serverMessage, type ServerMessageKey } from '@shared/i18n/serverMessages';
 
 type Tree = { [key: string]: string | Tree };
 const LOCALES: Record<string, Tree> = { en, vi, ko };

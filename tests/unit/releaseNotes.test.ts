@@ -1,4 +1,4 @@
-import { RELEASE_NOTES, releaseNotesIn } from '../../shared/releaseNotes';
+import { RELEASE_NOTES, releaseNotesIn } from '@shared/releaseNotes';
 
 /** What's new reads these (issue 17): real notes, newest first, in every UI language. */
 describe('release notes', () => {

@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiClient } from '../../shared/api/client';
-import { createEndpoints } from '../../shared/api/endpoints';
-import { dispositionFileName } from '../../shared/api/results';
+import { createApiClient } from '@shared/api/client';
+import { createEndpoints } from '@shared/api/endpoints';
+import { dispositionFileName } from '@shared/api/results';
 
 /** The results calls of the API client (issue 16) against a real HTTP server that records what it is sent. */
 let server: http.Server;

@@ -1,4 +1,4 @@
-import { presignS3 } from '../../server/modules/files/s3';
+import { presignS3 } from '@server/modules/files/s3';
 
 describe('presignS3 (AWS Signature Version 4, query string)', () => {
   // AWS's published example: "Authenticating Requests: Using Query Parameters", GET of

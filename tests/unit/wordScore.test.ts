@@ -1,6 +1,6 @@
 import { comp, fill, int, mc, tf, type ExpectedQuestion } from '../fixtures/word/expected';
 import { normalise, scoreDocument } from '../support/wordScore';
-import type { ParsedDocument, ParsedQuestion } from '../../shared/parser/types';
+import type { ParsedDocument, ParsedQuestion } from '@shared/parser/types';
 
 /** The corpus's yardstick (tests/support/wordScore.ts) on hand-made parser output. */
 

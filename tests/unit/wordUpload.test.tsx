@@ -1,9 +1,9 @@
-import type { DocumentUpload } from '../../shared/api/testTypes';
+import type { DocumentUpload } from '@shared/api/testTypes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Endpoints } from '../../shared/api/endpoints';
-import type { EditorSection, EditorTest } from '../../shared/api/testTypes';
-import { UploadWordDialog } from '../../portal/src/features/editor/wordUpload/UploadWordDialog';
-import { makeUser, renderWithProviders } from '../../portal/src/test-utils';
+import type { Endpoints } from '@shared/api/endpoints';
+import type { EditorSection, EditorTest } from '@shared/api/testTypes';
+import { UploadWordDialog } from '@portal/features/editor/wordUpload/UploadWordDialog';
+import { makeUser, renderWithProviders } from '@portal/test-utils';
 import { buildDocx, type Block } from '../support/docx';
 
 describe('UploadWordDialog', () => {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '@fluentui/react-components';
 import { loadCurrentUser, logout } from '../features/auth/authSlice';
-import { STORAGE_KEYS } from '../../../shared/ui/storageKeys';
+import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { AUTH_PATH, DEFAULT_PATH } from './routes';
 import { preloadable } from './preloadable';

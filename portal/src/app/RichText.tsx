@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { renderMathIn } from '../../../shared/render/math';
+import { renderMathIn } from '@shared/render/math';
 
 /**
  * Stored rich text (HTML the server sanitised on the way in) shown for reading, with its maths

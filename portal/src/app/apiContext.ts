@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Endpoints } from '../../../shared/api/endpoints';
+import type { Endpoints } from '@shared/api/endpoints';
 
 export const ApiContext = createContext<Endpoints | null>(null);
 

@@ -3,7 +3,7 @@ export const DEFAULT_PATH = '/home/local/0';
 export const AUTH_PATH = '/auth';
 
 export const libraryPath = (library: 'local' | 'global', folderId = '0') => `/home/${library}/${folderId}`;
-export { editorPath } from '../../../shared/ui/portalPaths';
+export { editorPath } from '@shared/ui/portalPaths';
 /** The Results screen of a test's free test (issue 16). */
 export const resultsPath = (library: 'local' | 'global', testId: string) => `/home/${library}/results/${encodeURIComponent(testId)}`;
 /** A tutor's preview of a test as students see it (the test's previewUrl). */

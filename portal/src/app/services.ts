@@ -1,6 +1,6 @@
 import type { i18n } from 'i18next';
-import { createApiClient } from '../../../shared/api/client';
-import { createEndpoints, type Endpoints } from '../../../shared/api/endpoints';
+import { createApiClient } from '@shared/api/client';
+import { createEndpoints, type Endpoints } from '@shared/api/endpoints';
 import { logout } from '../features/auth/authSlice';
 import { dialogOpened, toastQueued } from './uiSlice';
 import { makeStore, type AppStore } from './store';

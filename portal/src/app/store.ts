@@ -3,8 +3,8 @@ import { authReducer, initialAuthState, loadCurrentUser, login, logout, whitelab
 import { uiReducer } from './uiSlice';
 import { libraryReducer } from '../features/library/librarySlice';
 import type { EditorState } from '../features/editor/editorSlice';
-import { STORAGE_KEYS } from '../../../shared/ui/storageKeys';
-import type { Endpoints } from '../../../shared/api/endpoints';
+import { STORAGE_KEYS } from '@shared/ui/storageKeys';
+import type { Endpoints } from '@shared/api/endpoints';
 
 /**
  * The editor's slice (and the test rules it carries) joins when the editor's code loads

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { cssFontName, fontFaceCss, testFontStack } from '../../../shared/render/testFonts';
+import { cssFontName, fontFaceCss, testFontStack } from '@shared/render/testFonts';
 import { useApi } from './apiContext';
 
 /**

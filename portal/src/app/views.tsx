@@ -3,7 +3,7 @@ import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { Title2 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState';
-import type { LibraryKind } from '../../../shared/api/libraryTypes';
+import type { LibraryKind } from '@shared/api/libraryTypes';
 import { selectCanUseGlobalLibrary, selectIsExpired } from '../features/auth/selectors';
 import { useAppSelector } from './hooks';
 import { DEFAULT_PATH, REPORT_DASHBOARD_PATH } from './routes';

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Re-evaluation on publish at 100,000 attempts (issue 6, decisions section 6; docs/decisions.md
- * "Report Dashboard and re-evaluation"):
+ * Re-evaluation on publish at 100,000 attempts (issue 6; docs/results.md
+ * "Re-evaluation on publish"):
  *
  * - a publish's UPDATE of scores changes no indexed column, so it is a HOT update (no new index
  *   entries, four on attempts) when the new row version fits on its page. attempt_answers keeps

@@ -1,5 +1,5 @@
-import { subscriptionFlags } from '../../../shared/domain/subscription';
-import type { AuthUser } from '../../../shared/api/types';
+import { subscriptionFlags } from '@shared/domain/subscription';
+import type { AuthUser } from '@shared/api/types';
 import type { ServerConfig } from '../../config';
 import type { Organization, User } from '../../db/schema';
 import { effectiveFlag } from '../../access';

@@ -3,8 +3,8 @@
 // against the working below; digests written by the submit, rebuilt from the answers, and across
 // organisations.
 import { createUser } from '../orgs/commands';
-import { signInEditor, type Editor } from '../../../tests/support/testEditor';
-import { login, startTestServer, type TestServer } from '../../../tests/support/testServer';
+import { signInEditor, type Editor } from '@tests/support/testEditor';
+import { login, startTestServer, type TestServer } from '@tests/support/testServer';
 import { takeWorkedExample } from './workedExample';
 
 let server: TestServer;
@@ -111,7 +111,7 @@ describe('GET /v2/shared-test/{id}/analysis', () => {
   });
 
   test('no submitted attempt: nulls and empty bins, the questions with no attempter', async () => {
-    const { publishFreeTest } = await import('../../../tests/support/studentTests');
+    const { publishFreeTest } = await import('@tests/support/studentTests');
     const { workedQuestions } = await import('./workedExample');
     const free = await publishFreeTest(server, tutor, { name: 'Nobody yet', sections: [{ questions: workedQuestions() }] });
     const data = (await analysisOf(tutor, `shared-test/${free.sharedTestId}`)).body.data;
@@ -146,8 +146,8 @@ describe('GET /v2/test/{id}/analysis', () => {
 
 describe('random test generation', () => {
   test('each question is counted over the attempts that drew it; options by the test’s order whatever the student’s', async () => {
-    const { publishFreeTest, studentOf } = await import('../../../tests/support/studentTests');
-    const { readyMcq } = await import('../../../tests/support/testEditor');
+    const { publishFreeTest, studentOf } = await import('@tests/support/studentTests');
+    const { readyMcq } = await import('@tests/support/testEditor');
     const pool = ['One', 'Two', 'Three', 'Four'].map((name) => readyMcq(`Pool ${name}`));
     const free = await publishFreeTest(server, tutor, {
       name: 'Drawn',

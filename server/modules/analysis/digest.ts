@@ -1,5 +1,5 @@
-import type { Outcome, StudentAnswer } from '../../../shared/domain/scoring';
-import { answerableQuestions, type ChildQuestion, type Test } from '../../../shared/domain/test';
+import type { Outcome, StudentAnswer } from '@shared/domain/scoring';
+import { answerableQuestions, type ChildQuestion, type Test } from '@shared/domain/test';
 
 /**
  * An attempt's digest (attempts.digest, migration 013): what each question got, short enough that

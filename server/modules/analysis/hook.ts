@@ -1,4 +1,4 @@
-import type { Test } from '../../../shared/domain/test/types';
+import type { Test } from '@shared/domain/test/types';
 import type { SubmitAnalysisHook } from '../students/service';
 import { encodeDigest, versionQuestions } from './digest';
 import type { AnalysisRepository } from './repository';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { resultsParams } from '../../../shared/contract/results';
+import { resultsParams } from '@shared/contract/results';
 import { requireActiveSubscription } from '../../http/context';
 import type { Services } from '../../services';
-import { ReportRepository } from '../reports/repository';
-import { SharedTestsRepository } from '../sharedTests/repository';
-import { FreeTestService } from '../sharedTests/service';
-import { TestEditorRepository } from '../tests/repository';
+import { ReportRepository } from '../corrections/repository';
+import { SharedTestsRepository } from '../freeTests/repository';
+import { FreeTestService } from '../freeTests/service';
+import { TestEditorRepository } from '../editor/repository';
 import { callerOf } from '../../access';
 import { AnalysisRepository } from './repository';
 import { AnalysisService } from './service';

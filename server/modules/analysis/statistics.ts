@@ -1,4 +1,4 @@
-import type { Analysis, QuestionFlag, QuestionStat, StatisticsReason } from '../../../shared/contract/results';
+import type { Analysis, QuestionFlag, QuestionStat, StatisticsReason } from '@shared/contract/results';
 import { maskWidth, readDigest, type VersionQuestion } from './digest';
 
 /**

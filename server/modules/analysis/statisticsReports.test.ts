@@ -1,8 +1,8 @@
 // Reports raised by the statistics (issue 16) and the corrections preview, on PGlite and
 // PostgreSQL: the worked example of docs/analysis.md (question 2's key is wrong) taken by students
 // through the real calls; the Report Dashboard's list, resolve and publish as the portal calls them.
-import { signInEditor, type Editor } from '../../../tests/support/testEditor';
-import { startTestServer, type TestServer } from '../../../tests/support/testServer';
+import { signInEditor, type Editor } from '@tests/support/testEditor';
+import { startTestServer, type TestServer } from '@tests/support/testServer';
 import { takeWorkedExample, WORKED_ANSWERS } from './workedExample';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
-import { studentOf, publishFreeTest } from '../../../tests/support/studentTests';
-import type { Editor } from '../../../tests/support/testEditor';
-import type { TestServer } from '../../../tests/support/testServer';
+import { studentOf, publishFreeTest } from '@tests/support/studentTests';
+import type { Editor } from '@tests/support/testEditor';
+import type { TestServer } from '@tests/support/testServer';
 
 /**
  * The worked example of docs/analysis.md, for the API tests: 5 questions (6 marks), 11 students

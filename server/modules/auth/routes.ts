@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { brandingOf } from '../../../shared/domain/branding';
-import { serverMessage } from '../../../shared/i18n/serverMessages';
+import { brandingOf } from '@shared/domain/branding';
+import { serverMessage } from '@shared/i18n/serverMessages';
 import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { presentUser } from '../accounts/presenter';
 import type { Services } from '../../services';
-import { changePasswordBody, forgotPasswordBody, loginBody, orgCodeParams, orgIdQuery, resetPasswordBody } from '../../../shared/contract/auth';
+import { changePasswordBody, forgotPasswordBody, loginBody, orgCodeParams, orgIdQuery, resetPasswordBody } from '@shared/contract/auth';
 
 export async function authRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

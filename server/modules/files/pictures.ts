@@ -1,4 +1,4 @@
-import type { PictureContentType } from '../../../shared/domain/pictures';
+import type { PictureContentType } from '@shared/domain/pictures';
 
 /** Each picture type's file extension and how its bytes begin (the upload must really be one). */
 export const PICTURE_TYPES: Record<PictureContentType, { ext: string; matches: (bytes: Buffer) => boolean }> = {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import type { Services } from '../../services';
-import { isPictureType, PICTURE_MAX_BYTES } from '../../../shared/domain/pictures';
+import { isPictureType, PICTURE_MAX_BYTES } from '@shared/domain/pictures';
 import { contentTypeOfExtension, PICTURE_TYPES } from './pictures';
 import { presignS3 } from './s3';
 import { LocalFileStore, loadFilesSecret, UPLOAD_LINK_TTL_MS, type UploadGrant } from './store';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import MarkdownIt from 'markdown-it';
-import { WORD_GUIDE_URL } from '../../../shared/parser/links';
+import { WORD_GUIDE_URL } from '@shared/parser/links';
 
 const GUIDE_FILE = path.join(__dirname, '../../../docs/word-format.md');
 

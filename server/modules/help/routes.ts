@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CALLBACK_PHONE_LENGTH, callbackNumberProblem } from '../../../shared/domain/help';
-import { serverMessage } from '../../../shared/i18n/serverMessages';
+import { CALLBACK_PHONE_LENGTH, callbackNumberProblem } from '@shared/domain/help';
+import { serverMessage } from '@shared/i18n/serverMessages';
 import { authOf } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { assertSelf, callerOf } from '../../access';

@@ -1,5 +1,5 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import type { Loss } from '../../../shared/interop/model';
+import type { Loss } from '@shared/interop/model';
 import { zipEntryName } from './presenter';
 
 export interface ArchiveTest {

@@ -2,10 +2,10 @@
 // not hold (the X-Export-Losses header), and the same questions when it comes back in; a library
 // selection as one zip; another organisation's tests are not found.
 import { unzipSync } from 'fflate';
-import { INTEROP_EXPORT_FORMATS, readLossesHeader } from '../../../shared/contract/interop';
-import { generateTest } from '../../../shared/interop/testing/generate';
-import { startTestServer, type TestServer } from '../../../tests/support/testServer';
-import { signInEditor } from '../../../tests/support/testEditor';
+import { INTEROP_EXPORT_FORMATS, readLossesHeader } from '@shared/contract/interop';
+import { generateTest } from '@shared/interop/testing/generate';
+import { startTestServer, type TestServer } from '@tests/support/testServer';
+import { signInEditor } from '@tests/support/testEditor';
 import { allQuestions, getFile, postFile, postJson, tutorWithTest } from './testing';
 
 let server: TestServer;

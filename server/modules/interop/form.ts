@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { IMPORT_MAX_BYTES } from '../../../shared/contract/interop';
+import { IMPORT_MAX_BYTES } from '@shared/contract/interop';
 import { AppError, badRequest } from '../../http/errors';
 import { formFieldError } from '../parser/form';
 

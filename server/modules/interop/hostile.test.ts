@@ -3,8 +3,8 @@
 // that climb out of the package, a file past the size limit.
 import crypto from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
-import { png } from '../../../tests/support/pictures';
-import { startTestServer, type TestServer } from '../../../tests/support/testServer';
+import { png } from '@tests/support/pictures';
+import { startTestServer, type TestServer } from '@tests/support/testServer';
 import { allQuestions, postFile, tutorWithTest } from './testing';
 
 let server: TestServer;

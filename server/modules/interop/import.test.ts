@@ -3,9 +3,9 @@
 // Word upload stores them; a refused import leaves the test as it was.
 import fs from 'node:fs';
 import path from 'node:path';
-import { png } from '../../../tests/support/pictures';
-import { ROOT } from '../../../tests/support/paths';
-import { startTestServer, type TestServer } from '../../../tests/support/testServer';
+import { png } from '@tests/support/pictures';
+import { ROOT } from '@tests/support/paths';
+import { startTestServer, type TestServer } from '@tests/support/testServer';
 import { allQuestions, getFile, postFile, tutorWithTest } from './testing';
 
 let server: TestServer;

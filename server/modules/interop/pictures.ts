@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { isPictureType, PICTURE_MAX_BYTES } from '../../../shared/domain/pictures';
-import { STORED_FILE_SRC } from '../../../shared/domain/test/sanitize';
-import { dataUrl, dataUrlFile } from '../../../shared/interop/pictures';
+import { isPictureType, PICTURE_MAX_BYTES } from '@shared/domain/pictures';
+import { STORED_FILE_SRC } from '@shared/domain/test/sanitize';
+import { dataUrl, dataUrlFile } from '@shared/interop/pictures';
 import type { ServerConfig } from '../../config';
 import { contentTypeOfExtension, PICTURE_TYPES } from '../files/pictures';
 import { presignS3 } from '../files/s3';

@@ -1,7 +1,7 @@
-import { LOSSES_HEADER_MAX, type ExportLoss, type ImportPreview, type ImportProblem, type PreviewQuestion } from '../../../shared/contract/interop';
-import { htmlToPlain, imageSources } from '../../../shared/interop/html';
-import { FORMAT_NAMES, isComprehension, type ImportResult, type InteropQuestion, type Loss } from '../../../shared/interop/model';
-import { answerText } from '../../../shared/interop/questions';
+import { LOSSES_HEADER_MAX, type ExportLoss, type ImportPreview, type ImportProblem, type PreviewQuestion } from '@shared/contract/interop';
+import { htmlToPlain, imageSources } from '@shared/interop/html';
+import { FORMAT_NAMES, isComprehension, type ImportResult, type InteropQuestion, type Loss } from '@shared/interop/model';
+import { answerText } from '@shared/interop/questions';
 import type { PictureRefusal } from './pictures';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -1,5 +1,5 @@
-import { signInEditor, type Editor } from '../../../tests/support/testEditor';
-import type { TestServer } from '../../../tests/support/testServer';
+import { signInEditor, type Editor } from '@tests/support/testEditor';
+import type { TestServer } from '@tests/support/testServer';
 
 /** The interop API tests' tools: multipart calls as a browser sends them, a tutor with a test and its first section. */
 

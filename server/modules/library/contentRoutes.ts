@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { serverMessage } from '../../../shared/i18n/serverMessages';
+import { serverMessage } from '@shared/i18n/serverMessages';
 import { authOf, requireActiveSubscription } from '../../http/context';
 import { callerOf, scopeOf } from '../../access';
 import type { Services } from '../../services';
@@ -11,7 +11,7 @@ import { LibraryRepository } from './repository';
 import { CopiesRepository } from './copiesRepository';
 import { TutorsRepository } from '../accounts/tutorsRepository';
 import { SettingsRepository } from '../settings/repository';
-import { copyTestBody, copyTestParams, createTestBody, shareFoldersBody, shareTestsBody, tagsQuery, tutorsQuery } from '../../../shared/contract/library';
+import { copyTestBody, copyTestParams, createTestBody, shareFoldersBody, shareTestsBody, tagsQuery, tutorsQuery } from '@shared/contract/library';
 
 /** Creating and copying tests, tags, tutors to share with, and sharing. */
 export async function libraryContentRoutes(app: FastifyInstance, services: Services): Promise<void> {

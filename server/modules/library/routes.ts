@@ -8,10 +8,10 @@ import { LibraryRepository, type ListingRequest } from './repository';
 import { ResponseCache } from '../../http/responseCache';
 import { libraryKeyOf, LibraryVersions } from './listingCache';
 import { presentFolder, presentListing } from './presenter';
-import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from '../../../shared/contract/library';
+import { childrenParams, childrenQuery, createFolderBody, deleteFoldersBody, deleteTestsBody, moveBody, updateFolderBody } from '@shared/contract/library';
 import { LibraryActions } from './actionsRepository';
 import { ROOT_FOLDER_ID, selectionFrom } from './selection';
-import { serverMessage } from '../../../shared/i18n/serverMessages';
+import { serverMessage } from '@shared/i18n/serverMessages';
 
 export async function libraryRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

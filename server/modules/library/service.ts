@@ -1,5 +1,5 @@
-import { defaultTestSettings } from '../../../shared/domain/test';
-import type { DefaultTestSettings } from '../../../shared/domain/testSettings';
+import { defaultTestSettings } from '@shared/domain/test';
+import type { DefaultTestSettings } from '@shared/domain/testSettings';
 import type { TestRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { assertMayShare, libraryScope, mayReadGlobal, type Caller, type LibraryScope } from '../../access';

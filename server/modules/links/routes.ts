@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serverMessage } from '../../../shared/i18n/serverMessages';
+import { serverMessage } from '@shared/i18n/serverMessages';
 import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { scopeOf } from '../../access';
 import type { Services } from '../../services';
 import { LibraryRepository } from '../library/repository';
 import { selectionFrom } from '../library/selection';
-import { id, listParam, name } from '../../../shared/contract/fields';
-import { ids, selectionFields } from '../../../shared/contract/library';
+import { id, listParam, name } from '@shared/contract/fields';
+import { ids, selectionFields } from '@shared/contract/library';
 import { LinksRepository } from './repository';
 
 const linkBody = z.object({

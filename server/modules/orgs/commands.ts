@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, FeatureFlag, Organization, User } from '../../db/schema';
-import { brandingOf, brandingProblem, type OrgBranding } from '../../../shared/domain/branding';
+import { brandingOf, brandingProblem, type OrgBranding } from '@shared/domain/branding';
 import { generatePassword, hashPassword, hashToken, newId, newToken, PASSWORD_MIN_LENGTH } from '../../security';
 import { OrgsRepository, type OrgChanges } from './repository';
 

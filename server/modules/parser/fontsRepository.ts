@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { normaliseFontFace, type FontFormat } from '../../../shared/domain/fonts';
+import { normaliseFontFace, type FontFormat } from '@shared/domain/fonts';
 import type { Database } from '../../db/schema';
 
 export interface UploadedFont {

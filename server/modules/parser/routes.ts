@@ -1,16 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_PARSER_ENGINE, PARSER_ENGINES, type ParserEngine } from '../../../shared/parser/engines';
-import { FONT_FORMATS, FONT_MAX_BYTES, fontFormatOf, isKnownFontFace, normaliseFontFace } from '../../../shared/domain/fonts';
-import { serverMessage, type ServerMessageKey } from '../../../shared/i18n/serverMessages';
+import { DEFAULT_PARSER_ENGINE, PARSER_ENGINES, type ParserEngine } from '@shared/parser/engines';
+import { FONT_FORMATS, FONT_MAX_BYTES, fontFormatOf, isKnownFontFace, normaliseFontFace } from '@shared/domain/fonts';
+import { serverMessage, type ServerMessageKey } from '@shared/i18n/serverMessages';
 import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import { assertSameOrg, callerOf } from '../../access';
 import { formFieldError } from './form';
 import type { Services } from '../../services';
 import { OrgFontsRepository, type UploadedFont } from './fontsRepository';
-import { enginesQuery, fontCheckQuery, fontFileParams, fontUploadForm } from '../../../shared/contract/parser';
+import { enginesQuery, fontCheckQuery, fontFileParams, fontUploadForm } from '@shared/contract/parser';
 import { ADDIN_RELEASE_DATE, manifestFor, readAddinManifest } from './release';
 
 const ENGINE_TEXTS: Record<ParserEngine, { name: ServerMessageKey; description: ServerMessageKey }> = {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Route } from 'playwright-core';
-import { STORAGE_KEYS } from '../../../shared/ui/storageKeys';
+import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 
 /** Renders at once at most this many PDFs per process; the others wait their turn. */
 const CONCURRENT_RENDERS = 2;

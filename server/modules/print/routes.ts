@@ -5,8 +5,8 @@ import { requireActiveSubscription } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import type { Services } from '../../services';
 import { callerOf } from '../../access';
-import { TestEditorRepository } from '../tests/repository';
-import { testParams } from '../../../shared/contract/tests';
+import { TestEditorRepository } from '../editor/repository';
+import { testParams } from '@shared/contract/tests';
 import { PdfRenderer, PdfTimeoutError, PdfUnavailableError } from './pdfRenderer';
 
 const printQuery = z.object({ answers: z.enum(['true', 'false']).optional() });

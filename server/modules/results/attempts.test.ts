@@ -3,8 +3,8 @@
 // set in the database afterwards (as a slow student's clock would have made them).
 import { sql } from 'kysely';
 import { createUser } from '../orgs/commands';
-import { signInEditor, type Editor } from '../../../tests/support/testEditor';
-import { login, startSecondServer, startTestServer, type TestServer } from '../../../tests/support/testServer';
+import { signInEditor, type Editor } from '@tests/support/testEditor';
+import { login, startSecondServer, startTestServer, type TestServer } from '@tests/support/testServer';
 import { option, quizOf, resultsCall, takeTest } from './testing';
 
 let server: TestServer;

@@ -2,12 +2,12 @@
 // of the CSV, the spreadsheet read back with exceljs, formula injection, random draws, a
 // re-evaluation, and more attempts than one batch of the stream.
 import ExcelJS from 'exceljs';
-import { scoreAnswer } from '../../../shared/domain/scoring';
-import { answerableQuestions, type ChildQuestion } from '../../../shared/domain/test';
-import { publishFreeTest } from '../../../tests/support/studentTests';
-import { seedAttempts } from '../../../tests/support/seedAttempts';
-import { signInEditor, type Editor } from '../../../tests/support/testEditor';
-import { startTestServer, type TestServer } from '../../../tests/support/testServer';
+import { scoreAnswer } from '@shared/domain/scoring';
+import { answerableQuestions, type ChildQuestion } from '@shared/domain/test';
+import { publishFreeTest } from '@tests/support/studentTests';
+import { seedAttempts } from '@tests/support/seedAttempts';
+import { signInEditor, type Editor } from '@tests/support/testEditor';
+import { startTestServer, type TestServer } from '@tests/support/testServer';
 import { exportStreamsOpen } from './repository';
 import { EXPORT_BATCH, exportsOpen } from './service';
 import { takeTest, threeQuestions } from './testing';

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Language } from '../../../shared/i18n/languages';
-import { serverMessage, type ServerMessageKey } from '../../../shared/i18n/serverMessages';
+import type { Language } from '@shared/i18n/languages';
+import { serverMessage, type ServerMessageKey } from '@shared/i18n/serverMessages';
 import { ByteWriter } from './bytes';
 import type { ExportRow, ResultsExport } from './service';
 

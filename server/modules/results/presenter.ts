@@ -1,7 +1,7 @@
-import type { AnswerSheet, AttemptRow, SheetQuestion } from '../../../shared/contract/results';
-import { blanksOf, type Outcome, type StudentAnswer } from '../../../shared/domain/scoring';
-import { htmlText } from '../../../shared/domain/test/html';
-import type { ChildQuestion, Question, Test } from '../../../shared/domain/test/types';
+import type { AnswerSheet, AttemptRow, SheetQuestion } from '@shared/contract/results';
+import { blanksOf, type Outcome, type StudentAnswer } from '@shared/domain/scoring';
+import { htmlText } from '@shared/domain/test/html';
+import type { ChildQuestion, Question, Test } from '@shared/domain/test/types';
 import type { AttemptLayout } from '../students/layout';
 import { orderedOptions, walkLayout } from '../students/presenter';
 import type { Ranks } from './ranks';

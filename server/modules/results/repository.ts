@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type ExpressionBuilder } from 'kysely';
-import type { AttemptsQuery } from '../../../shared/contract/results';
+import type { AttemptsQuery } from '@shared/contract/results';
 import type { Database } from '../../db/schema';
 
 /** An attempt as the results show it: the row, its student, and (when asked) its score changes. */

@@ -1,10 +1,10 @@
 // A student's answer sheet as the tutor sees it (issue 16), on PGlite and PostgreSQL: students
 // take a shuffled test of every question type (a comprehension too) through the student calls.
-import { scoreAnswer } from '../../../shared/domain/scoring';
-import { answerableQuestions, type ChildQuestion } from '../../../shared/domain/test';
-import { publishFreeTest } from '../../../tests/support/studentTests';
-import { signInEditor, type Editor } from '../../../tests/support/testEditor';
-import { startTestServer, type TestServer } from '../../../tests/support/testServer';
+import { scoreAnswer } from '@shared/domain/scoring';
+import { answerableQuestions, type ChildQuestion } from '@shared/domain/test';
+import { publishFreeTest } from '@tests/support/studentTests';
+import { signInEditor, type Editor } from '@tests/support/testEditor';
+import { startTestServer, type TestServer } from '@tests/support/testServer';
 import { answerable, option, resultsCall, takeTest } from './testing';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
-import { publishFreeTest, studentOf } from '../../../tests/support/studentTests';
-import type { Editor } from '../../../tests/support/testEditor';
-import type { TestServer } from '../../../tests/support/testServer';
+import { publishFreeTest, studentOf } from '@tests/support/studentTests';
+import type { Editor } from '@tests/support/testEditor';
+import type { TestServer } from '@tests/support/testServer';
 
 /** Test helpers of the results module's API tests (*.test.ts beside this file). */
 

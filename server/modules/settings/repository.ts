@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DefaultTestSettings } from '../../../shared/domain/testSettings';
+import type { DefaultTestSettings } from '@shared/domain/testSettings';
 import type { Database } from '../../db/schema';
 
 /** Settings of the whole deployment (table app_settings). */

@@ -7,7 +7,7 @@ import {
   REVEAL_ANSWERS_TIMES,
   REVEAL_CORRECT_ANSWERS,
   type DefaultTestSettings,
-} from '../../../shared/domain/testSettings';
+} from '@shared/domain/testSettings';
 import { authOf } from '../../http/context';
 import type { Services } from '../../services';
 import { readClpDefaults } from './repository';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Language } from '../../../shared/i18n/languages';
-import { serverMessage } from '../../../shared/i18n/serverMessages';
+import type { Language } from '@shared/i18n/languages';
+import { serverMessage } from '@shared/i18n/serverMessages';
 import { AppError, badRequest } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../mail/sms';

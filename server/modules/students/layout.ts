@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { countedScores, type Outcome, type ScoredSection } from '../../../shared/domain/scoring';
-import type { ChildQuestion, Question, Test } from '../../../shared/domain/test/types';
+import { countedScores, type Outcome, type ScoredSection } from '@shared/domain/scoring';
+import type { ChildQuestion, Question, Test } from '@shared/domain/test/types';
 
 /**
  * An attempt's layout (attempts.layout, migration 007), fixed when the attempt starts: the

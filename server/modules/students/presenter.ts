@@ -1,7 +1,7 @@
-import type { StudentAttempt, StudentQuestion, StudentResult, StudentResultQuestion } from '../../../shared/api/students';
-import { blanksOf, countedLimit, type Outcome, type StudentAnswer } from '../../../shared/domain/scoring';
-import { htmlText } from '../../../shared/domain/test/html';
-import type { ChildQuestion, Question, Test } from '../../../shared/domain/test/types';
+import type { StudentAttempt, StudentQuestion, StudentResult, StudentResultQuestion } from '@shared/api/students';
+import { blanksOf, countedLimit, type Outcome, type StudentAnswer } from '@shared/domain/scoring';
+import { htmlText } from '@shared/domain/test/html';
+import type { ChildQuestion, Question, Test } from '@shared/domain/test/types';
 import { attemptAnyOf, attemptTotals, sectionAnswerableIds, type AttemptLayout, type LayoutQuestion, type SectionTiming } from './layout';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -1,13 +1,13 @@
-import { serverMessage } from '../../../shared/i18n/serverMessages';
+import { serverMessage } from '@shared/i18n/serverMessages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STUDENT_TOKEN_HEADER } from '../../../shared/api/students';
+import { STUDENT_TOKEN_HEADER } from '@shared/api/students';
 import { requireActiveSubscription } from '../../http/context';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../services';
 import { callerOf } from '../../access';
-import { TestEditorRepository } from '../tests/repository';
-import { codeBody, identityBody, previewParams, previewResultBody, questionParams, reportBody, reportParams, saveAnswerBody, sectionParams, sharedTestIdParams } from '../../../shared/contract/students';
+import { TestEditorRepository } from '../editor/repository';
+import { codeBody, identityBody, previewParams, previewResultBody, questionParams, reportBody, reportParams, saveAnswerBody, sectionParams, sharedTestIdParams } from '@shared/contract/students';
 
 /**
  * The student page's calls (decisions section 5): public, no tutor session. A student's session

@@ -1,11 +1,11 @@
-import type { StudentAttempt, StudentIdentity, StudentResult, StudentStanding, StudentStart, StudentTestInfo } from '../../../shared/api/students';
-import { countedLimit, isAnswered, scoreAnswer, type Outcome, type StudentAnswer } from '../../../shared/domain/scoring';
-import type { ChildQuestion, Question, Test } from '../../../shared/domain/test/types';
-import { serverMessage } from '../../../shared/i18n/serverMessages';
-import type { Language } from '../../../shared/i18n/languages';
+import type { StudentAttempt, StudentIdentity, StudentResult, StudentStanding, StudentStart, StudentTestInfo } from '@shared/api/students';
+import { countedLimit, isAnswered, scoreAnswer, type Outcome, type StudentAnswer } from '@shared/domain/scoring';
+import type { ChildQuestion, Question, Test } from '@shared/domain/test/types';
+import { serverMessage } from '@shared/i18n/serverMessages';
+import type { Language } from '@shared/i18n/languages';
 import { AppError, badRequest } from '../../http/errors';
 import { hashToken, newId, newToken } from '../../security';
-import type { EditorCaller, TestEditorRepository } from '../tests/repository';
+import type { EditorCaller, TestEditorRepository } from '../editor/repository';
 import type { StudentIdentityService, StudentProof } from './identity';
 import { answerableIds, allIds, attemptAnyOf, attemptTotals, buildLayout, sectionAnswerableIds, questionsById, sectionOfQuestion, sectionTimings, type AttemptLayout } from './layout';
 import { presentAttempt, presentResult, type ScoredRow } from './presenter';

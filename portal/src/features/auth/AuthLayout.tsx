@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Body1, Caption1, Card, makeStyles, mergeClasses, Title2, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { OrgBranding } from '../../../../shared/domain/branding';
+import type { OrgBranding } from '@shared/domain/branding';
 import { LanguagePicker } from '../language/LanguagePicker';
 
 const useStyles = makeStyles({

@@ -3,8 +3,8 @@ import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../shared/api/client';
-import { checkNewPassword, PASSWORD_MIN_LENGTH } from '../../../../shared/domain/password';
+import { errorMessage } from '@shared/api/client';
+import { checkNewPassword, PASSWORD_MIN_LENGTH } from '@shared/domain/password';
 import { dialogClosed, toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../shared/api/client';
+import { errorMessage } from '@shared/api/client';
 import { useApi } from '../../app/apiContext';
 import { AppLink } from '../../app/AppLink';
 import { AuthLayout, useAuthFormStyles } from './AuthLayout';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import type { Endpoints } from '../../../../shared/api/endpoints';
-import { STORAGE_KEYS } from '../../../../shared/ui/storageKeys';
+import type { Endpoints } from '@shared/api/endpoints';
+import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 import { LoginPage } from './LoginPage';
 import { apiError, inputNamed, makeUser, renderWithProviders, typeInto } from '../../test-utils';
 

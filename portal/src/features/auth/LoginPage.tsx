@@ -4,7 +4,7 @@ import { AppLink } from '../../app/AppLink';
 import { Button, Caption1, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { login, whitelabelLogin } from './authSlice';
-import { STORAGE_KEYS } from '../../../../shared/ui/storageKeys';
+import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useApi } from '../../app/apiContext';
 import { DEFAULT_PATH } from '../../app/routes';

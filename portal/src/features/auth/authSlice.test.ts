@@ -17,7 +17,7 @@ import {
   selectIsLoggedIn,
   selectRemainingDays,
 } from './selectors';
-import { STORAGE_KEYS } from '../../../../shared/ui/storageKeys';
+import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 import { makeStore } from '../../app/store';
 import { apiError, createMockApi, makeUser, MemoryStorage } from '../../test-utils';
 

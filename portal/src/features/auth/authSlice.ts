@@ -1,8 +1,8 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { errorMessage } from '../../../../shared/api/client';
-import type { Endpoints } from '../../../../shared/api/endpoints';
-import type { AuthUser } from '../../../../shared/api/types';
-import { STORAGE_KEYS } from '../../../../shared/ui/storageKeys';
+import { errorMessage } from '@shared/api/client';
+import type { Endpoints } from '@shared/api/endpoints';
+import type { AuthUser } from '@shared/api/types';
+import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 
 export interface ThunkExtra {
   api: Endpoints;

@@ -1,4 +1,4 @@
-import { isExpired, isExpiring } from '../../../../shared/domain/subscription';
+import { isExpired, isExpiring } from '@shared/domain/subscription';
 import type { AuthState } from './authSlice';
 
 interface State {

@@ -1,7 +1,7 @@
 import { Link } from '@fluentui/react-components';
 import { ArrowDownloadRegular, BookOpenRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { WORD_GUIDE_URL, WORD_SAMPLE_URL } from '../../../../shared/parser/links';
+import { WORD_GUIDE_URL, WORD_SAMPLE_URL } from '@shared/parser/links';
 
 /** The guide to the Word format (a new tab) and the sample document (a download), as the Bulk Upload and Upload word file modals show them. */
 export function WordFormatLinks() {

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../shared/api/client';
-import type { PublishOption } from '../../../../shared/api/reportTypes';
+import { errorMessage } from '@shared/api/client';
+import type { PublishOption } from '@shared/api/reportTypes';
 import { publishAttemptedEdits, type AttemptedEdit, selectEditor } from './editorState';
 import { toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';

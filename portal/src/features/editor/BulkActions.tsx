@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Checkbox, Field, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowForwardRegular, CalculatorRegular, CopyRegular, DeleteRegular, DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { EditorSection } from '../../../../shared/api/testTypes';
-import type { PublishOption } from '../../../../shared/api/reportTypes';
-import { DEFAULT_MARKS } from '../../../../shared/domain/test';
+import type { EditorSection } from '@shared/api/testTypes';
+import type { PublishOption } from '@shared/api/reportTypes';
+import { DEFAULT_MARKS } from '@shared/domain/test';
 import {
   attemptedPublishRequested,
   copyQuestions,
@@ -17,7 +17,7 @@ import {
   remarkQuestions,
  selectEditor } from './editorState';
 import { toastQueued } from '../../app/uiSlice';
-import { pickLanguage } from '../../../../shared/i18n/languages';
+import { pickLanguage } from '@shared/i18n/languages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../app/FormDialog';
 import { optionsFor } from '../reports/edits';

@@ -7,8 +7,8 @@ import {
 import { ArrowLeftRegular, DataHistogramRegular, ErrorCircleRegular, EyeRegular, PrintRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { editorValidation, loadTest, sectionSelected, selectedSection, editorClosed, selectEditor } from './editorState';
-import { pickLanguage } from '../../../../shared/i18n/languages';
-import type { ValidationError } from '../../../../shared/domain/test';
+import { pickLanguage } from '@shared/i18n/languages';
+import type { ValidationError } from '@shared/domain/test';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../app/EmptyState';
 import { previewPath, resultsPath } from '../../app/routes';

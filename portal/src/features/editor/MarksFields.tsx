@@ -1,6 +1,6 @@
 import { Checkbox, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { Marks, Question, Remark } from '../../../../shared/domain/test';
+import type { Marks, Question, Remark } from '@shared/domain/test';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end' },

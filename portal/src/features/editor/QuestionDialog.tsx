@@ -6,13 +6,13 @@ import {
   CHILD_QUESTION_TYPES, DEFAULT_MARKS, DIFFICULTY_LEVELS, QUESTION_TYPES, TRUE_FALSE_OPTION_NAMES, type DifficultyLevel, type Question,
   type QuestionDraft, type QuestionType,
   translationsForEdit,
-} from '../../../../shared/domain/test';
+} from '@shared/domain/test';
 import { addQuestions, editQuestion, firstLanguageOf, selectEditor } from './editorState';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { RichTextEditor } from './richText/RichTextEditor';
 import { FormDialog } from '../../app/FormDialog';
 import { useEditorWrite } from './useEditorWrite';
-import { numericAnswer } from '../../../../shared/domain/numbers';
+import { numericAnswer } from '@shared/domain/numbers';
 import { FillUpsBlanks, newBlankKey } from './FillUpsBlanks';
 import { MarksFields, marksFormOf, remarkOf, toNumber, type MarksForm } from './MarksFields';
 

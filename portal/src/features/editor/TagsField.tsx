@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Field, Input, InteractionTag, InteractionTagPrimary, InteractionTagSecondary, TagGroup } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { TAG_MAX_LENGTH } from '../../../../shared/domain/names';
+import { TAG_MAX_LENGTH } from '@shared/domain/names';
 import { useApi } from '../../app/apiContext';
 import { useDebouncedLoad } from '../../app/useDebouncedLoad';
 

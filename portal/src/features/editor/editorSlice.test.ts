@@ -1,15 +1,15 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { AxiosError, AxiosHeaders } from 'axios';
-import type { EditorSection, EditorTest } from '../../../../shared/api/testTypes';
-import type { Endpoints } from '../../../../shared/api/endpoints';
+import type { EditorSection, EditorTest } from '@shared/api/testTypes';
+import type { Endpoints } from '@shared/api/endpoints';
 import {
   addQuestions, addSection, deleteSection, editorReducer, editorValidation, initialEditorState, loadTest, moveSection, reloadAfterChange, sectionSelected,
   selectedSection, updateTest, contentLanguageSelected, firstLanguageOf, keepAttemptedEdit, publishAttemptedEdits, type EditorState,
   questionSelectionToggled, questionSelectionAllToggled, questionSelectionCleared, deleteQuestions, moveQuestions, remarkQuestions, copyQuestions,
   keepAttemptedRemark, attemptedPublishRequested,
 } from './editorSlice';
-import { buildQuestion, type Question } from '../../../../shared/domain/test';
-import { serverMessage } from '../../../../shared/i18n/serverMessages';
+import { buildQuestion, type Question } from '@shared/domain/test';
+import { serverMessage } from '@shared/i18n/serverMessages';
 
 const section = (id: string, order: number, questions: EditorSection['questions'] = []): EditorSection =>
   ({ _id: id, name: `Section ${order}`, order, sectionDuration: 0, sectionHours: 0, sectionMinutes: 0, sectionMarks: 0, numberOfQuestions: 0,

@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { AxiosError } from 'axios';
-import { errorMessage } from '../../../../shared/api/client';
-import type { EditorSection, EditorTest, QuestionInput, QuestionsMoveResult, SectionSummary, TestUpdate, WriteResult } from '../../../../shared/api/testTypes';
+import { errorMessage } from '@shared/api/client';
+import type { EditorSection, EditorTest, QuestionInput, QuestionsMoveResult, SectionSummary, TestUpdate, WriteResult } from '@shared/api/testTypes';
 import {
   editQuestion as applyQuestionEdit,
   TestRuleError,
@@ -14,10 +14,10 @@ import {
   type Remark,
   type Test,
   type ValidationError,
-} from '../../../../shared/domain/test';
-import type { PublishOption, PublishResult } from '../../../../shared/api/reportTypes';
-import type { Language } from '../../../../shared/i18n/languages';
-import { serverMessage } from '../../../../shared/i18n/serverMessages';
+} from '@shared/domain/test';
+import type { PublishOption, PublishResult } from '@shared/api/reportTypes';
+import type { Language } from '@shared/i18n/languages';
+import { serverMessage } from '@shared/i18n/serverMessages';
 import { logout, type ThunkExtra } from '../auth/authSlice';
 
 /**

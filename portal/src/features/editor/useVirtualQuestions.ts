@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import type { Question } from '../../../../shared/domain/test';
+import type { Question } from '@shared/domain/test';
 
 /**
  * From this many questions a section's list is virtual: only the cards near the viewport are in

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { SharedTest } from '../../../../shared/api/sharedTests';
-import { defaultFreeTestStart } from '../../../../shared/domain/freeTest';
+import type { SharedTest } from '@shared/api/freeTests';
+import { defaultFreeTestStart } from '@shared/domain/freeTest';
 import { FreeTestDialog } from './FreeTestDialog';
 import { makeUser, renderWithProviders } from '../../test-utils';
 

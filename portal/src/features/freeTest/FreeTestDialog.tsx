@@ -7,8 +7,8 @@ import { CopyRegular, DataHistogramRegular, LinkDismissRegular, LinkRegular } fr
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DATE_FORMAT, formatDateTime } from '../../../../shared/domain/dates';
-import { defaultFreeTestStart, FREE_TEST_MAX_ATTEMPTS, FREE_TEST_UNLIMITED_ATTEMPTS, opensLater } from '../../../../shared/domain/freeTest';
+import { DEFAULT_DATE_FORMAT, formatDateTime } from '@shared/domain/dates';
+import { defaultFreeTestStart, FREE_TEST_MAX_ATTEMPTS, FREE_TEST_UNLIMITED_ATTEMPTS, opensLater } from '@shared/domain/freeTest';
 import { toastQueued } from '../../app/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { resultsPath } from '../../app/routes';

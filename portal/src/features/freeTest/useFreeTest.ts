@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SharedTest } from '../../../../shared/api/sharedTests';
-import { endsAfterStart, FREE_TEST_DEBOUNCE_MS, isValidAttempts, type FreeTestState } from '../../../../shared/domain/freeTest';
+import type { SharedTest } from '@shared/api/freeTests';
+import { endsAfterStart, FREE_TEST_DEBOUNCE_MS, isValidAttempts, type FreeTestState } from '@shared/domain/freeTest';
 import { useApi } from '../../app/apiContext';
 
 /** What the tutor sets: the window (ISO times, '' while the start is cleared) and the attempts (NaN while invalid). */

@@ -4,8 +4,8 @@ import {
 } from '@fluentui/react-components';
 import { QuestionCircle24Regular, Sparkle24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { formatBadgeCount } from '../../../../shared/domain/badge';
-import { LANGUAGE_LABELS, SUPPORTED_LANGUAGES } from '../../../../shared/i18n/languages';
+import { formatBadgeCount } from '@shared/domain/badge';
+import { LANGUAGE_LABELS, SUPPORTED_LANGUAGES } from '@shared/i18n/languages';
 import { selectCanBulkUpload, selectCanUseGlobalLibrary, selectIsExpired, selectUser } from '../auth/selectors';
 import { dialogOpened } from '../../app/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

@@ -5,8 +5,8 @@ import {
 } from '@fluentui/react-components';
 import { Chat24Regular, Mail24Regular, Call24Regular, ChatHelp24Filled } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { PremiumTutor } from '../../../../shared/api/types';
-import { CALLBACK_PHONE_LENGTH, CALLBACK_PROMISE_MINUTES, isPhoneDigits, isValidCallbackNumber } from '../../../../shared/domain/help';
+import type { PremiumTutor } from '@shared/api/types';
+import { CALLBACK_PHONE_LENGTH, CALLBACK_PROMISE_MINUTES, isPhoneDigits, isValidCallbackNumber } from '@shared/domain/help';
 import { selectUser } from '../auth/selectors';
 import { dialogClosed, dialogOpened } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';

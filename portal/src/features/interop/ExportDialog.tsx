@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { InteropExportFormat } from '../../../../shared/contract/interop';
+import type { InteropExportFormat } from '@shared/contract/interop';
 import { useApi } from '../../app/apiContext';
 import { FormDialog } from '../../app/FormDialog';
 import type { TestDialogProps } from '../editor/testDialogs/TestMenu';

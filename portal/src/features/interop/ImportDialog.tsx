@@ -4,7 +4,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowImportRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { EditorSection } from '../../../../shared/api/testTypes';
+import type { EditorSection } from '@shared/api/testTypes';
 import { reloadAfterChange } from '../editor/editorState';
 import { toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';

@@ -2,7 +2,7 @@ import { Body1, Caption1, makeStyles, MessageBar, MessageBarBody, MessageBarTitl
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportPreview, ImportProblem, PreviewQuestion } from '../../../../shared/contract/interop';
+import type { ImportPreview, ImportProblem, PreviewQuestion } from '@shared/contract/interop';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '6px', margin: 0, padding: 0, listStyleType: 'none' },

@@ -1,6 +1,6 @@
 import { Caption1, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { INTEROP_EXPORT_FORMATS, type ExportLoss, type InteropExportFormat } from '../../../../shared/contract/interop';
+import { INTEROP_EXPORT_FORMATS, type ExportLoss, type InteropExportFormat } from '@shared/contract/interop';
 
 /** The formats a test goes out in, each with what it keeps and what it does not. */
 export function FormatChoice({ value, onChange, disabled }: { value: InteropExportFormat; onChange: (format: InteropExportFormat) => void; disabled?: boolean }) {

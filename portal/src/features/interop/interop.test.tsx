@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError, AxiosHeaders } from 'axios';
-import type { EditorSection, EditorTest } from '../../../../shared/api/testTypes';
-import type { ImportOutcome, ImportPreview } from '../../../../shared/contract/interop';
+import type { EditorSection, EditorTest } from '@shared/api/testTypes';
+import type { ImportOutcome, ImportPreview } from '@shared/contract/interop';
 import { renderWithProviders } from '../../test-utils';
 import { ExportDialog } from './ExportDialog';
 import { ImportDialog } from './ImportDialog';

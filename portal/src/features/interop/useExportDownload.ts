@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExportLoss, InteropExportFormat } from '../../../../shared/contract/interop';
+import type { ExportLoss, InteropExportFormat } from '@shared/contract/interop';
 import { blobError } from '../print/usePdfExport';
 import { saveBlob } from '../results/format';
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { errorMessage } from '../../../../shared/api/client';
-import type { InteropImportTarget } from '../../../../shared/api/interop';
-import type { ImportOutcome, ImportPreview } from '../../../../shared/contract/interop';
+import { errorMessage } from '@shared/api/client';
+import type { InteropImportTarget } from '@shared/api/interop';
+import type { ImportOutcome, ImportPreview } from '@shared/contract/interop';
 import { useApi } from '../../app/apiContext';
 
 export type ImportState =

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
-import en from '../../../../shared/i18n/locales/en.json';
-import vi from '../../../../shared/i18n/locales/vi.json';
-import ko from '../../../../shared/i18n/locales/ko.json';
+import en from '@shared/i18n/locales/en.json';
+import vi from '@shared/i18n/locales/vi.json';
+import ko from '@shared/i18n/locales/ko.json';
 import { LoginPage } from '../auth/LoginPage';
 import { LanguagePicker } from './LanguagePicker';
 import { renderWithProviders } from '../../test-utils';

@@ -1,6 +1,6 @@
 import { Field, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_LABELS, pickLanguage, SUPPORTED_LANGUAGES } from '../../../../shared/i18n/languages';
+import { LANGUAGE_LABELS, pickLanguage, SUPPORTED_LANGUAGES } from '@shared/i18n/languages';
 
 /**
  * Switches the portal's language (kept in local storage, sent to the server as accept-language).

@@ -1,8 +1,8 @@
-import { ItemLocation } from '../../../../shared/ui/ItemLocation';
+import { ItemLocation } from '@shared/ui/ItemLocation';
 import { Badge, Caption1, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
 import { Folder24Regular, FolderPerson24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { LibraryFolder } from '../../../../shared/api/libraryTypes';
+import type { LibraryFolder } from '@shared/api/libraryTypes';
 import { isSelected, itemToggled } from './librarySlice';
 import { AppLink } from '../../app/AppLink';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

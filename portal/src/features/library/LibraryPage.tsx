@@ -7,7 +7,7 @@ import { DocumentAdd20Regular, FolderAdd20Regular } from '@fluentui/react-icons'
 
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { LibraryKind } from '../../../../shared/api/libraryTypes';
+import type { LibraryKind } from '@shared/api/libraryTypes';
 import { libraryDialogOpened, loadLibrary, loadMore, reloadLibrary, ROOT_FOLDER_ID } from './librarySlice';
 import { useApi } from '../../app/apiContext';
 import { EmptyState } from '../../app/EmptyState';

@@ -1,12 +1,12 @@
-import { ItemLocation } from '../../../../shared/ui/ItemLocation';
+import { ItemLocation } from '@shared/ui/ItemLocation';
 import {
   Badge, Caption1, Checkbox, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens,
 } from '@fluentui/react-components';
 import { DocumentBulletList20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { TestSummary } from '../../../../shared/api/libraryTypes';
-import { formatDate } from '../../../../shared/domain/dates';
-import { fromDurationMs } from '../../../../shared/domain/duration';
+import type { TestSummary } from '@shared/api/libraryTypes';
+import { formatDate } from '@shared/domain/dates';
+import { fromDurationMs } from '@shared/domain/duration';
 import { isSelected, itemToggled } from './librarySlice';
 import { AppLink } from '../../app/AppLink';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

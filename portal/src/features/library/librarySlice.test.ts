@@ -2,7 +2,7 @@ import {
   allToggled, initialLibraryState, isSelected, itemToggled, libraryReducer, loadLibrary, selectedCount, selectionBody, selectionCounts,
   type LibraryQuery, type LibraryState,
 } from './librarySlice';
-import type { FolderChildren } from '../../../../shared/api/libraryTypes';
+import type { FolderChildren } from '@shared/api/libraryTypes';
 
 const query: LibraryQuery = { library: 'local', folderId: 'f1', search: 'alg', tags: ['easy'] };
 

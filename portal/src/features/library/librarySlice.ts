@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { errorMessage } from '../../../../shared/api/client';
-import type { Breadcrumb, FolderChildren, LibraryFolder, LibraryKind, SelectionBody, TestSummary } from '../../../../shared/api/libraryTypes';
+import { errorMessage } from '@shared/api/client';
+import type { Breadcrumb, FolderChildren, LibraryFolder, LibraryKind, SelectionBody, TestSummary } from '@shared/api/libraryTypes';
 import { logout, type ThunkExtra } from '../auth/authSlice';
 
 /** Spec section 9: a page of folders and a page of tests. */

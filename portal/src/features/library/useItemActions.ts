@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { LibraryFolder, TestSummary } from '../../../../shared/api/libraryTypes';
+import type { LibraryFolder, TestSummary } from '@shared/api/libraryTypes';
 import { libraryDialogOpened } from './librarySlice';
 import { useAppDispatch } from '../../app/hooks';
 import { editorPath, libraryPath, previewPath, resultsPath } from '../../app/routes';

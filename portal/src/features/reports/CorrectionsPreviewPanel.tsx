@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Caption1, MessageBar, MessageBarBody, Spinner, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { CorrectionsPreview } from '../../../../shared/contract/results';
-import type { PublishOption } from '../../../../shared/api/reportTypes';
+import type { CorrectionsPreview } from '@shared/contract/results';
+import type { PublishOption } from '@shared/api/reportTypes';
 import { formatNumber, formatPercent } from '../results/format';
 
 /** One publishing call's dry run, named by the test it corrects. */

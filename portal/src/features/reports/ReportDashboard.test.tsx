@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import { Link, Route, Routes } from 'react-router-dom';
-import type { ReportList, ReportedQuestion } from '../../../../shared/api/reportTypes';
-import { addQuestions, addSection, type Question } from '../../../../shared/domain/test';
-import { emptyTest, sequentialIds } from '../../../../shared/domain/test/testing';
+import type { ReportList, ReportedQuestion } from '@shared/api/reportTypes';
+import { addQuestions, addSection, type Question } from '@shared/domain/test';
+import { emptyTest, sequentialIds } from '@shared/domain/test/testing';
 import { ReportDashboard } from './ReportDashboard';
 import { optionsFor, publishCalls, PUBLISH_INFO_SHOWN_KEY } from './edits';
 import { makeUser, renderWithProviders } from '../../test-utils';

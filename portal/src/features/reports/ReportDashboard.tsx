@@ -5,9 +5,9 @@ import {
 } from '@fluentui/react-components';
 import { QuestionCircleRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../shared/api/client';
-import { REPORT_LIST_DEFAULTS, REPORT_STATUSES, type PublishOption, type ReportList, type ReportStatus, type ReportedQuestion } from '../../../../shared/api/reportTypes';
-import type { Question } from '../../../../shared/domain/test';
+import { errorMessage } from '@shared/api/client';
+import { REPORT_LIST_DEFAULTS, REPORT_STATUSES, type PublishOption, type ReportList, type ReportStatus, type ReportedQuestion } from '@shared/api/reportTypes';
+import type { Question } from '@shared/domain/test';
 import { toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { EmptyState } from '../../app/EmptyState';

@@ -3,7 +3,7 @@ import {
   Body1, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Radio, RadioGroup, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { PublishOption } from '../../../../shared/api/reportTypes';
+import type { PublishOption } from '@shared/api/reportTypes';
 import { FormDialog } from '../../app/FormDialog';
 import { RichText } from '../../app/RichText';
 import { optionsFor } from './edits';

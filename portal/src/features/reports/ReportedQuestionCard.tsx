@@ -1,8 +1,8 @@
 import { Badge, Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, DataHistogramRegular, EditRegular, SaveRegular, DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { ReportedQuestion } from '../../../../shared/api/reportTypes';
-import type { QuestionDraft } from '../../../../shared/domain/test';
+import type { ReportedQuestion } from '@shared/api/reportTypes';
+import type { QuestionDraft } from '@shared/domain/test';
 import { RichText } from '../../app/RichText';
 import { statisticsSentence } from './statistics';
 

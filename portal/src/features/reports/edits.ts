@@ -1,6 +1,6 @@
-import type { PublishQuestion } from '../../../../shared/api/reports';
-import { PUBLISH_PROMPT_EDITS, type PublishOption, type ReportedQuestion } from '../../../../shared/api/reportTypes';
-import type { QuestionDraft } from '../../../../shared/domain/test';
+import type { PublishQuestion } from '@shared/api/reports';
+import { PUBLISH_PROMPT_EDITS, type PublishOption, type ReportedQuestion } from '@shared/api/reportTypes';
+import type { QuestionDraft } from '@shared/domain/test';
 import type { PublishItem } from './ReportDialogs';
 
 /** A reported question corrected in the dashboard and kept here until it is published. */

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ReportedQuestion } from '../../../../shared/api/reportTypes';
-import type { CorrectionsPreview, StatisticsReason } from '../../../../shared/contract/results';
-import type { Language } from '../../../../shared/i18n/languages';
+import type { ReportedQuestion } from '@shared/api/reportTypes';
+import type { CorrectionsPreview, StatisticsReason } from '@shared/contract/results';
+import type { Language } from '@shared/i18n/languages';
 import { makeUser, renderWithProviders } from '../../test-utils';
 import { PublishDialog } from './ReportDialogs';
 import { ReportedQuestionCard } from './ReportedQuestionCard';

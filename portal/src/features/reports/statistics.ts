@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { StatisticsReason } from '../../../../shared/contract/results';
-import type { ReportedQuestion } from '../../../../shared/api/reportTypes';
+import type { StatisticsReason } from '@shared/contract/results';
+import type { ReportedQuestion } from '@shared/api/reportTypes';
 import { formatFixed, formatShare } from '../results/format';
 
 const letter = (index: number) => String.fromCharCode(65 + index);

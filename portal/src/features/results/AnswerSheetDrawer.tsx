@@ -5,7 +5,7 @@ import {
 import { CheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import 'katex/dist/katex.min.css';
-import type { AnswerSheet, AttemptRow, SheetQuestion } from '../../../../shared/contract/results';
+import type { AnswerSheet, AttemptRow, SheetQuestion } from '@shared/contract/results';
 import { useApi } from '../../app/apiContext';
 import { RichText } from '../../app/RichText';
 import { formatDuration, formatNumber, formatPercent } from './format';

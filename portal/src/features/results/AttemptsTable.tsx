@@ -4,8 +4,8 @@ import {
 } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { AttemptRow } from '../../../../shared/contract/results';
-import { DEFAULT_DATE_FORMAT, formatDateTime } from '../../../../shared/domain/dates';
+import type { AttemptRow } from '@shared/contract/results';
+import { DEFAULT_DATE_FORMAT, formatDateTime } from '@shared/domain/dates';
 import { useAppSelector } from '../../app/hooks';
 import { formatDuration, formatNumber, formatPercent } from './format';
 import { PAGE_SIZES, useAttempts, type AttemptSort } from './useAttempts';

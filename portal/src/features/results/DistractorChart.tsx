@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { QuestionStat } from '../../../../shared/contract/results';
+import type { QuestionStat } from '@shared/contract/results';
 import { CHART_COLORS } from './chartColors';
 import { distractorData } from './format';
 

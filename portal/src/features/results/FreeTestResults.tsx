@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { Analysis, AttemptRow } from '../../../../shared/contract/results';
+import type { Analysis, AttemptRow } from '@shared/contract/results';
 import { useApi } from '../../app/apiContext';
 import { EmptyState } from '../../app/EmptyState';
 import { AnswerSheetDrawer } from './AnswerSheetDrawer';

@@ -4,7 +4,7 @@ import {
 } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { QuestionStat } from '../../../../shared/contract/results';
+import type { QuestionStat } from '@shared/contract/results';
 import { DistractorChart } from './DistractorChart';
 import { formatFixed, formatNumber, formatShare, SEVERE_FLAGS } from './format';
 import { MathText } from './MathText';

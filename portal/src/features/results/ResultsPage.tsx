@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Caption1, Link, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowLeftRegular, LinkRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { SharedTest } from '../../../../shared/api/sharedTests';
+import type { SharedTest } from '@shared/api/freeTests';
 import { useApi } from '../../app/apiContext';
 import { EmptyState } from '../../app/EmptyState';
 import { editorPath } from '../../app/routes';

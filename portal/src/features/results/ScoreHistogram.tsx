@@ -1,7 +1,7 @@
 import { Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Analysis } from '../../../../shared/contract/results';
+import type { Analysis } from '@shared/contract/results';
 import { CHART_COLORS } from './chartColors';
 import { histogramData } from './format';
 

@@ -1,6 +1,6 @@
 import { Caption1, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { Analysis, ResultsSummary } from '../../../../shared/contract/results';
+import type { Analysis, ResultsSummary } from '@shared/contract/results';
 import { formatFixed, formatNumber, formatPercent } from './format';
 
 const useStyles = makeStyles({

@@ -1,4 +1,4 @@
-import type { Analysis, AnswerSheet, AttemptList, AttemptRow, AttemptsQuery, QuestionStat } from '../../../../shared/contract/results';
+import type { Analysis, AnswerSheet, AttemptList, AttemptRow, AttemptsQuery, QuestionStat } from '@shared/contract/results';
 
 /** Made-up results for the component tests: shapes of shared/contract/results.ts. */
 

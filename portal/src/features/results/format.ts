@@ -1,5 +1,5 @@
-import type { Analysis, QuestionStat } from '../../../../shared/contract/results';
-import { formatNumber } from '../../../../shared/domain/dates';
+import type { Analysis, QuestionStat } from '@shared/contract/results';
+import { formatNumber } from '@shared/domain/dates';
 
 /** A figure of the Results screen in the tutor's language (shared/domain/dates, Intl); '—' where there is none yet. */
 export { formatNumber };

@@ -1,7 +1,7 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import type { AttemptsQuery, ResultsSummary } from '../../../../shared/contract/results';
+import type { AttemptsQuery, ResultsSummary } from '@shared/contract/results';
 import { ApiContext } from '../../app/apiContext';
 import { createMockApi, makeUser, renderWithProviders } from '../../test-utils';
 import { AnswerSheetDrawer } from './AnswerSheetDrawer';

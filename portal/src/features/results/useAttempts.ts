@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ATTEMPTS_PAGE_DEFAULT, type AttemptList, type AttemptsQuery } from '../../../../shared/contract/results';
+import { ATTEMPTS_PAGE_DEFAULT, type AttemptList, type AttemptsQuery } from '@shared/contract/results';
 import { useApi } from '../../app/apiContext';
 
 export type AttemptSort = NonNullable<AttemptsQuery['sort']>;

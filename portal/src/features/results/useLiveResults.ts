@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ResultsSummary } from '../../../../shared/contract/results';
+import type { ResultsSummary } from '@shared/contract/results';
 import { useApi } from '../../app/apiContext';
 
 /** The summary is cheap (two counters and a time): polled every 5 s while the screen is seen. */

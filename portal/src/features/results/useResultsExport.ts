@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResultsFileFormat } from '../../../../shared/api/results';
+import type { ResultsFileFormat } from '@shared/api/results';
 import { toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch } from '../../app/hooks';

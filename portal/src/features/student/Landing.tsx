@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorMessage } from '../../../../shared/api/client';
-import { formatDateTime } from '../../../../shared/domain/dates';
+import { errorCode, errorMessage } from '@shared/api/client';
+import { formatDateTime } from '@shared/domain/dates';
 import { RichText } from '../../app/RichText';
 import { useStudentStyles } from './styles';
 import type { StudentTestState } from './useStudentTest';

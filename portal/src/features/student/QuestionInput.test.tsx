@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { StudentQuestion } from '../../../../shared/api/students';
+import type { StudentQuestion } from '@shared/api/students';
 import { renderWithProviders } from '../../test-utils';
 import { QuestionInput } from './QuestionInput';
 

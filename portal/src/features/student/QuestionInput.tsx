@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Caption1, Field, Input, mergeClasses } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { StudentQuestion } from '../../../../shared/api/students';
-import type { StudentAnswer } from '../../../../shared/domain/scoring';
-import { mayBecomeNumber } from '../../../../shared/domain/numbers';
+import type { StudentQuestion } from '@shared/api/students';
+import type { StudentAnswer } from '@shared/domain/scoring';
+import { mayBecomeNumber } from '@shared/domain/numbers';
 import { RichText } from '../../app/RichText';
 import { useStudentStyles } from './styles';
 

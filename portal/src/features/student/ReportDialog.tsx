@@ -4,7 +4,7 @@ import {
 } from '@fluentui/react-components';
 import { Flag20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../shared/api/client';
+import { errorMessage } from '@shared/api/client';
 
 const REASONS = ['reasonWrongAnswer', 'reasonUnclear', 'reasonTypo', 'reasonOther'] as const;
 

@@ -1,6 +1,6 @@
 import { Badge, Button, MessageBar, MessageBarBody, mergeClasses, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { StudentResultQuestion } from '../../../../shared/api/students';
+import type { StudentResultQuestion } from '@shared/api/students';
 import { RichText } from '../../app/RichText';
 import { useFormatTime } from './Landing';
 import { ReportButton } from './ReportDialog';

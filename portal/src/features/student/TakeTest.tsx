@@ -4,8 +4,8 @@ import {
 } from '@fluentui/react-components';
 import { ArrowSync20Regular, ChevronLeft20Regular, ChevronRight20Regular, CloudArrowUp20Regular, CloudCheckmark20Regular, Flag20Filled, Flag20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../shared/api/client';
-import type { StudentQuestion, StudentSection } from '../../../../shared/api/students';
+import { errorMessage } from '@shared/api/client';
+import type { StudentQuestion, StudentSection } from '@shared/api/students';
 import { isAnsweredBy } from './answers';
 import { RichText } from '../../app/RichText';
 import { QuestionInput } from './QuestionInput';

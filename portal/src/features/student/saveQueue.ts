@@ -1,5 +1,5 @@
 import { AxiosError } from 'axios';
-import type { StudentAnswer } from '../../../../shared/domain/scoring';
+import type { StudentAnswer } from '@shared/domain/scoring';
 
 /** An answer waiting to reach the server, with the page's sequence number of it. */
 export interface PendingAnswer {

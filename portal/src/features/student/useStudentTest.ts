@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AxiosError } from 'axios';
-import { errorMessage } from '../../../../shared/api/client';
-import type { StudentAttempt, StudentIdentity, StudentResult, StudentStanding, StudentTestInfo } from '../../../../shared/api/students';
-import type { StudentAnswer } from '../../../../shared/domain/scoring';
+import { errorMessage } from '@shared/api/client';
+import type { StudentAttempt, StudentIdentity, StudentResult, StudentStanding, StudentTestInfo } from '@shared/api/students';
+import type { StudentAnswer } from '@shared/domain/scoring';
 import { useApi } from '../../app/apiContext';
 import { indexedDbStore } from './pendingStore';
 import { SaveQueue, type QueueState } from './saveQueue';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import en from '../../../../shared/i18n/locales/en.json';
-import vi from '../../../../shared/i18n/locales/vi.json';
+import en from '@shared/i18n/locales/en.json';
+import vi from '@shared/i18n/locales/vi.json';
 import { SubscriptionBanner } from './SubscriptionBanner';
 import { makeUser, renderWithProviders } from '../../test-utils';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS } from '../../../../shared/ui/storageKeys';
+import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 import { selectUser } from '../auth/selectors';
 import { dialogClosed, dialogOpened } from '../../app/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

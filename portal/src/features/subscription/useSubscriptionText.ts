@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../../shared/domain/dates';
-import { dayWordKey } from '../../../../shared/domain/subscription';
+import { formatDate } from '@shared/domain/dates';
+import { dayWordKey } from '@shared/domain/subscription';
 import { selectUser } from '../auth/selectors';
 import { useAppSelector } from '../../app/hooks';
 

@@ -3,7 +3,7 @@ import {
   Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Subtitle2, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../../shared/domain/dates';
+import { formatDate } from '@shared/domain/dates';
 import { dialogClosed } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
 import { ArrowLeftRegular, SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { Breadcrumb, TestSummary } from '../../../../../shared/api/libraryTypes';
-import type { EditorSection, EditorTest } from '../../../../../shared/api/testTypes';
+import type { Breadcrumb, TestSummary } from '@shared/api/libraryTypes';
+import type { EditorSection, EditorTest } from '@shared/api/testTypes';
 import { importQuestions } from '../editorState';
-import { toastQueued } from '../../../app/uiSlice';
-import { useApi } from '../../../app/apiContext';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { toastQueued } from '@portal/app/uiSlice';
+import { useApi } from '@portal/app/apiContext';
+import { useAppDispatch, useAppSelector } from '@portal/app/hooks';
 import { FolderBrowser } from '../../library/dialogs/FolderBrowser';
 import { SourceQuestions } from './SourceQuestions';
 

@@ -1,8 +1,8 @@
 import { Badge, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { EditorTest } from '../../../../../shared/api/testTypes';
-import { isDraftQuestion, selectAllForImport, type Question } from '../../../../../shared/domain/test';
-import { RichText } from '../../../app/RichText';
+import type { EditorTest } from '@shared/api/testTypes';
+import { isDraftQuestion, selectAllForImport, type Question } from '@shared/domain/test';
+import { RichText } from '@portal/app/RichText';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

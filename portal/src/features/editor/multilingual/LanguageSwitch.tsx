@@ -1,9 +1,9 @@
 import { Tab, TabList } from '@fluentui/react-components';
 import { TranslateRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { contentLanguageName } from '../../../../../shared/domain/test';
+import { contentLanguageName } from '@shared/domain/test';
 import { contentLanguageSelected, firstLanguageOf, selectEditor } from '../editorState';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '@portal/app/hooks';
 
 /** In a multilingual test: which language's text the editor shows and edits. */
 export function LanguageSwitch() {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Checkbox, Radio, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { CONTENT_LANGUAGES, contentLanguageName } from '../../../../../shared/domain/test';
-import { FormDialog } from '../../../app/FormDialog';
+import { CONTENT_LANGUAGES, contentLanguageName } from '@shared/domain/test';
+import { FormDialog } from '@portal/app/FormDialog';
 import type { TestDialogProps } from '../testDialogs/TestMenu';
 import { useTestUpdate } from '../testDialogs/useTestUpdate';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { questionTextIn, type Question, type QuestionTranslation } from '../../../../../shared/domain/test';
+import { questionTextIn, type Question, type QuestionTranslation } from '@shared/domain/test';
 import { editQuestion } from '../editorState';
-import { FormDialog } from '../../../app/FormDialog';
-import { useAppDispatch } from '../../../app/hooks';
-import { RichText } from '../../../app/RichText';
+import { FormDialog } from '@portal/app/FormDialog';
+import { useAppDispatch } from '@portal/app/hooks';
+import { RichText } from '@portal/app/RichText';
 import { RichTextEditor } from '../richText/RichTextEditor';
 import { useEditorWrite } from '../useEditorWrite';
 

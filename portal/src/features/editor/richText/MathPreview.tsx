@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import 'katex/dist/katex.min.css';
-import { hasMath, renderMathIn } from '../../../../../shared/render/math';
+import { hasMath, renderMathIn } from '@shared/render/math';
 
 /** Spec section 9: maths renders after a 1-second wait. */
 export const MATH_RENDER_WAIT_MS = 1000;

@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { MathPreview } from './MathPreview';
 import { usePictureUpload } from './usePictureUpload';
-import { PICTURE_CONTENT_TYPES } from '../../../../../shared/domain/pictures';
+import { PICTURE_CONTENT_TYPES } from '@shared/domain/pictures';
 
 const useStyles = makeStyles({
   frame: {

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { AxiosError } from 'axios';
 import { useTranslation } from 'react-i18next';
-import { pictureProblem, PICTURE_MAX_BYTES } from '../../../../../shared/domain/pictures';
-import { pickLanguage } from '../../../../../shared/i18n/languages';
-import { serverMessage } from '../../../../../shared/i18n/serverMessages';
-import { toastQueued } from '../../../app/uiSlice';
-import { useApi } from '../../../app/apiContext';
-import { useAppDispatch } from '../../../app/hooks';
+import { pictureProblem, PICTURE_MAX_BYTES } from '@shared/domain/pictures';
+import { pickLanguage } from '@shared/i18n/languages';
+import { serverMessage } from '@shared/i18n/serverMessages';
+import { toastQueued } from '@portal/app/uiSlice';
+import { useApi } from '@portal/app/apiContext';
+import { useAppDispatch } from '@portal/app/hooks';
 
 /**
  * Uploads a picture for rich text and answers its address. A file of the wrong type or size is

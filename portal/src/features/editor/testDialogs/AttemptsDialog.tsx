@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Field, Input, Radio, RadioGroup } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, UNLIMITED_ATTEMPTS } from '../../../../../shared/domain/test';
-import { FormDialog } from '../../../app/FormDialog';
+import { LIMITS, UNLIMITED_ATTEMPTS } from '@shared/domain/test';
+import { FormDialog } from '@portal/app/FormDialog';
 import type { TestDialogProps } from './TestMenu';
 import { useTestUpdate } from './useTestUpdate';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Field, Input, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { Breadcrumb } from '../../../../../shared/api/libraryTypes';
-import { NAME_MAX_LENGTH, TEST_TAGS_MAX } from '../../../../../shared/domain/names';
+import type { Breadcrumb } from '@shared/api/libraryTypes';
+import { NAME_MAX_LENGTH, TEST_TAGS_MAX } from '@shared/domain/names';
 import { ROOT_FOLDER_ID } from '../../library/librarySlice';
-import { FormDialog } from '../../../app/FormDialog';
+import { FormDialog } from '@portal/app/FormDialog';
 import { FolderBrowser } from '../../library/dialogs/FolderBrowser';
 import { DurationFields, durationFields, durationMs } from '../DurationFields';
 import { TagsField } from '../TagsField';

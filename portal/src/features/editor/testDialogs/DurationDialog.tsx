@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../app/FormDialog';
+import { FormDialog } from '@portal/app/FormDialog';
 import { DurationFields, durationFields, durationMs } from '../DurationFields';
 import type { TestDialogProps } from './TestMenu';
 import { useTestUpdate } from './useTestUpdate';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { gradeProblem, LIMITS } from '../../../../../shared/domain/test';
-import { FormDialog } from '../../../app/FormDialog';
+import { gradeProblem, LIMITS } from '@shared/domain/test';
+import { FormDialog } from '@portal/app/FormDialog';
 import type { TestDialogProps } from './TestMenu';
 import { useTestUpdate } from './useTestUpdate';
 

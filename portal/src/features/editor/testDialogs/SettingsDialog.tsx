@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Divider, Field, Input, Link, MessageBar, MessageBarBody, Radio, RadioGroup, Switch, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { applySettings, shuffleChoiceOf, TestRuleError, type SettingsPatch, type TestSettings } from '../../../../../shared/domain/test';
+import { applySettings, shuffleChoiceOf, TestRuleError, type SettingsPatch, type TestSettings } from '@shared/domain/test';
 import { modelOf } from '../editorState';
-import { pickLanguage } from '../../../../../shared/i18n/languages';
-import { serverMessage } from '../../../../../shared/i18n/serverMessages';
-import { FormDialog } from '../../../app/FormDialog';
-import { useApi } from '../../../app/apiContext';
+import { pickLanguage } from '@shared/i18n/languages';
+import { serverMessage } from '@shared/i18n/serverMessages';
+import { FormDialog } from '@portal/app/FormDialog';
+import { useApi } from '@portal/app/apiContext';
 import type { TestDialogProps } from './TestMenu';
 import { useTestUpdate } from './useTestUpdate';
 import { useEditorWrite } from '../useEditorWrite';
-import { pickDefaultSettings } from '../../../../../shared/domain/testSettings';
+import { pickDefaultSettings } from '@shared/domain/testSettings';
 
 /**
  * Test settings (spec section 4). Each change goes through the shared applySettings on a copy

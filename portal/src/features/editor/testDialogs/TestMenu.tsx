@@ -4,7 +4,7 @@ import {
   ArrowExportRegular, ClockRegular, DocumentTextRegular, TranslateRegular, EditRegular, ArrowRepeatAllRegular, RibbonRegular, SettingsRegular, TextFontRegular, ChevronDownRegular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { EditorTest } from '../../../../../shared/api/testTypes';
+import type { EditorTest } from '@shared/api/testTypes';
 import { InstructionsDialog } from './InstructionsDialog';
 import { DetailsDialog } from './DetailsDialog';
 import { DurationDialog } from './DurationDialog';
@@ -13,7 +13,7 @@ import { GradesDialog } from './GradesDialog';
 import { FontsDialog } from './FontsDialog';
 import { SettingsDialog } from './SettingsDialog';
 import { LanguagesDialog } from '../multilingual/LanguagesDialog';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '@portal/app/hooks';
 import { ExportDialog } from '../../interop/ExportDialog';
 
 const DIALOGS = {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { updateTest, type TestChange } from '../editorState';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '@portal/app/hooks';
 import { useEditorWrite } from '../useEditorWrite';
 
 /** Saves a change of the test with its success toast; true when it was saved. */

@@ -1,5 +1,5 @@
-import { placementText } from '../../../../../shared/ui/wordUpload/placementText';
-import { SectionChoice } from '../../../../../shared/ui/wordUpload/SectionChoice';
+import { placementText } from '@shared/ui/wordUpload/placementText';
+import { SectionChoice } from '@shared/ui/wordUpload/SectionChoice';
 import { useEffect, useRef, useState } from 'react';
 import {
   Button,
@@ -21,20 +21,20 @@ import {
 } from '@fluentui/react-components';
 import { DocumentArrowUpRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { EditorSection } from '../../../../../shared/api/testTypes';
-import type { ParserEngine } from '../../../../../shared/parser/engines';
-import { blocksUpload } from '../../../../../shared/parser/types';
+import type { EditorSection } from '@shared/api/testTypes';
+import type { ParserEngine } from '@shared/parser/engines';
+import { blocksUpload } from '@shared/parser/types';
 import { reloadAfterChange } from '../editorState';
-import { toastQueued } from '../../../app/uiSlice';
-import { DuplicatesNotice } from '../../../../../shared/ui/wordUpload/DuplicatesNotice';
-import { MissingFontsDialog } from '../../../../../shared/ui/wordUpload/MissingFontsDialog';
-import { ParseSummary } from '../../../../../shared/ui/wordUpload/ParseSummary';
-import { ProblemList } from '../../../../../shared/ui/wordUpload/ProblemList';
-import { QuestionPreview } from '../../../../../shared/ui/wordUpload/QuestionPreview';
-import { useWordUpload, type WordUploadState } from '../../../../../shared/ui/wordUpload/useWordUpload';
-import { useApi } from '../../../app/apiContext';
-import { FileChooser } from '../../../app/FileChooser';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { toastQueued } from '@portal/app/uiSlice';
+import { DuplicatesNotice } from '@shared/ui/wordUpload/DuplicatesNotice';
+import { MissingFontsDialog } from '@shared/ui/wordUpload/MissingFontsDialog';
+import { ParseSummary } from '@shared/ui/wordUpload/ParseSummary';
+import { ProblemList } from '@shared/ui/wordUpload/ProblemList';
+import { QuestionPreview } from '@shared/ui/wordUpload/QuestionPreview';
+import { useWordUpload, type WordUploadState } from '@shared/ui/wordUpload/useWordUpload';
+import { useApi } from '@portal/app/apiContext';
+import { FileChooser } from '@portal/app/FileChooser';
+import { useAppDispatch, useAppSelector } from '@portal/app/hooks';
 import { WordFormatLinks } from '../../bulkUpload/WordFormatLinks';
 
 const DOCX = '.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document';

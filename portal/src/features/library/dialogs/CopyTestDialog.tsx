@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Body1 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { TestSummary } from '../../../../../shared/api/libraryTypes';
-import { NAME_MAX_LENGTH, nameProblem } from '../../../../../shared/domain/names';
-import { useApi } from '../../../app/apiContext';
-import { useAppSelector } from '../../../app/hooks';
+import type { TestSummary } from '@shared/api/libraryTypes';
+import { NAME_MAX_LENGTH, nameProblem } from '@shared/domain/names';
+import { useApi } from '@portal/app/apiContext';
+import { useAppSelector } from '@portal/app/hooks';
 import { useLibraryAction } from '../useLibrary';
 import { ActionDialog } from './ActionDialog';
 import { NameField } from './NameField';

@@ -1,8 +1,8 @@
 import { Body1, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { selectionBody, selectionCounts, type ItemKind } from '../librarySlice';
-import { useApi } from '../../../app/apiContext';
-import { useAppSelector } from '../../../app/hooks';
+import { useApi } from '@portal/app/apiContext';
+import { useAppSelector } from '@portal/app/hooks';
 import { useLibraryAction } from '../useLibrary';
 import { ActionDialog } from './ActionDialog';
 

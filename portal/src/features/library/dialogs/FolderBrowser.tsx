@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ChevronRight16Regular, DocumentBulletList20Regular, Folder20Regular, Home20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { Breadcrumb, LibraryFolder, TestSummary } from '../../../../../shared/api/libraryTypes';
+import type { Breadcrumb, LibraryFolder, TestSummary } from '@shared/api/libraryTypes';
 import { ROOT_FOLDER_ID } from '../librarySlice';
-import { useApi } from '../../../app/apiContext';
+import { useApi } from '@portal/app/apiContext';
 import { usePickerStyles } from './usePickerStyles';
 
 /** The picker lists up to the server's largest folder page at each level, and a page of tests. */

@@ -1,5 +1,5 @@
 import { libraryDialogClosed } from '../librarySlice';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '@portal/app/hooks';
 import { FreeTestDialog } from '../../freeTest/FreeTestDialog';
 import { CopyTestDialog } from './CopyTestDialog';
 import { DeleteDialog } from './DeleteDialog';

@@ -4,12 +4,12 @@ import {
 } from '@fluentui/react-components';
 import { Add16Regular, Checkmark16Regular, Edit16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { Batch, Subject } from '../../../../../shared/api/libraryTypes';
-import { nameProblem } from '../../../../../shared/domain/names';
+import type { Batch, Subject } from '@shared/api/libraryTypes';
+import { nameProblem } from '@shared/domain/names';
 import { selectionBody, selectionCounts, type ItemKind } from '../librarySlice';
-import { useApi } from '../../../app/apiContext';
-import { useDebouncedLoad } from '../../../app/useDebouncedLoad';
-import { useAppSelector } from '../../../app/hooks';
+import { useApi } from '@portal/app/apiContext';
+import { useDebouncedLoad } from '@portal/app/useDebouncedLoad';
+import { useAppSelector } from '@portal/app/hooks';
 import { useLibraryAction } from '../useLibrary';
 import { ActionDialog } from './ActionDialog';
 import { usePickerStyles } from './usePickerStyles';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Body1 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { Breadcrumb, LibraryFolder } from '../../../../../shared/api/libraryTypes';
+import type { Breadcrumb, LibraryFolder } from '@shared/api/libraryTypes';
 import { ROOT_FOLDER_ID, selectionBody, selectionCounts, type ItemKind } from '../librarySlice';
-import { useApi } from '../../../app/apiContext';
-import { useAppSelector } from '../../../app/hooks';
+import { useApi } from '@portal/app/apiContext';
+import { useAppSelector } from '@portal/app/hooks';
 import { useLibraryAction } from '../useLibrary';
 import { ActionDialog } from './ActionDialog';
 import { FolderBrowser } from './FolderBrowser';

@@ -1,6 +1,6 @@
 import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { NAME_MAX_LENGTH, nameProblem } from '../../../../../shared/domain/names';
+import { NAME_MAX_LENGTH, nameProblem } from '@shared/domain/names';
 
 /** A folder or test name: required, at most 200 characters once trimmed; problems show once touched. */
 export function NameField({ label, value, onChange, touched }: { label: string; value: string; onChange: (value: string) => void; touched: boolean }) {

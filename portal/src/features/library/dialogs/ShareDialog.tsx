@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Body1, Caption1, Checkbox, makeStyles, SearchBox, Spinner, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { Tutor } from '../../../../../shared/api/libraryTypes';
+import type { Tutor } from '@shared/api/libraryTypes';
 import { libraryDialogClosed, selectionBody, selectionCounts, type ItemKind } from '../librarySlice';
-import { useApi } from '../../../app/apiContext';
-import { useDebouncedLoad } from '../../../app/useDebouncedLoad';
-import { FormDialog } from '../../../app/FormDialog';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useApi } from '@portal/app/apiContext';
+import { useDebouncedLoad } from '@portal/app/useDebouncedLoad';
+import { FormDialog } from '@portal/app/FormDialog';
+import { useAppDispatch, useAppSelector } from '@portal/app/hooks';
 import { useLibraryAction } from '../useLibrary';
 import { usePickerStyles } from './usePickerStyles';
 

@@ -1,6 +1,6 @@
-import { defaultFreeTestStart, freeTestUrl } from '../../../shared/domain/freeTest';
-import type { SharedTest } from '../../../shared/api/sharedTests';
-import type { TestType } from '../../../shared/domain/test';
+import { defaultFreeTestStart, freeTestUrl } from '@shared/domain/freeTest';
+import type { SharedTest } from '@shared/api/freeTests';
+import type { TestType } from '@shared/domain/test';
 import type { SharedTestRow } from './repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();

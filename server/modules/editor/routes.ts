@@ -17,9 +17,9 @@ import {
   type EditContext,
   type SectionDraft,
   type Test,
-} from '../../../shared/domain/test';
-import { toDurationMs } from '../../../shared/domain/duration';
-import { serverMessage, type ServerMessageKey } from '../../../shared/i18n/serverMessages';
+} from '@shared/domain/test';
+import { toDurationMs } from '@shared/domain/duration';
+import { serverMessage, type ServerMessageKey } from '@shared/i18n/serverMessages';
 import type { TestRow } from '../../db/schema';
 import { requireActiveSubscription } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
@@ -30,7 +30,7 @@ import { presentSection, presentTest, sectionSummary, totalsOf } from './present
 import { TestEditorRepository } from './repository';
 import { TestEditorService, type UpdateKind } from './service';
 import { callerOf } from '../../access';
-import { moveQuestionsBody } from '../../../shared/contract/editorBulk';
+import { moveQuestionsBody } from '@shared/contract/editorBulk';
 import {
   createQuestionsBody,
   createSectionBody,
@@ -44,7 +44,7 @@ import {
   updateSectionBody,
   updateTestBody,
   uploadDocumentBody,
-} from '../../../shared/contract/tests';
+} from '@shared/contract/tests';
 
 /** A Word document's upload: 1,500 questions with maths and tables fit with room to spare. */
 const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;

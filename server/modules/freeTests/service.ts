@@ -1,14 +1,14 @@
-import { endsAfterStart } from '../../../shared/domain/freeTest';
-import { validateTest } from '../../../shared/domain/test';
-import type { SharedTest } from '../../../shared/api/sharedTests';
-import type { Language } from '../../../shared/i18n/languages';
+import { endsAfterStart } from '@shared/domain/freeTest';
+import { validateTest } from '@shared/domain/test';
+import type { SharedTest } from '@shared/api/freeTests';
+import type { Language } from '@shared/i18n/languages';
 import type { TestRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { newId } from '../../security';
-import type { EditorCaller, TestEditorRepository } from '../tests/repository';
+import type { EditorCaller, TestEditorRepository } from '../editor/repository';
 import { presentSharedTest, type LinkableTest } from './presenter';
 import type { FreeTestTransaction, SharedTestWithTest, SharedTestsRepository } from './repository';
-import type { CreateSharedTestBody, UpdateSharedTestBody } from '../../../shared/contract/freeTests';
+import type { CreateSharedTestBody, UpdateSharedTestBody } from '@shared/contract/freeTests';
 import type { StudentIdentityService } from '../students/identity';
 
 /** Who asks, in which language, and the origin their links are made on. */

@@ -2,8 +2,8 @@
 // answers what the publish would do to each free test's scores and changes nothing; its numbers
 // are what the real publish then does. On PGlite and PostgreSQL, with the worked example of
 // docs/analysis.md (question 2's key says 54, the best students chose 56).
-import { signInEditor, type Editor } from '../../../tests/support/testEditor';
-import { startTestServer, type TestServer } from '../../../tests/support/testServer';
+import { signInEditor, type Editor } from '@tests/support/testEditor';
+import { startTestServer, type TestServer } from '@tests/support/testServer';
 import { takeWorkedExample } from '../analysis/workedExample';
 
 let server: TestServer;

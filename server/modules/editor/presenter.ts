@@ -1,5 +1,5 @@
-import { isMultilingual, validateTest, type Section, type Test } from '../../../shared/domain/test';
-import type { EditorSection, EditorTest, SectionSummary, TestTotals } from '../../../shared/api/testTypes';
+import { isMultilingual, validateTest, type Section, type Test } from '@shared/domain/test';
+import type { EditorSection, EditorTest, SectionSummary, TestTotals } from '@shared/api/testTypes';
 import type { TestRow } from '../../db/schema';
 import { ROOT_FOLDER_ID } from '../library/selection';
 

@@ -1,6 +1,6 @@
-import type { ReportList, ReportStatus } from '../../../shared/api/reportTypes';
+import type { ReportList, ReportStatus } from '@shared/api/reportTypes';
 import { AppError } from '../../http/errors';
-import type { EditorCaller } from '../tests/repository';
+import type { EditorCaller } from '../editor/repository';
 import { presentReportedQuestion } from './presenter';
 import type { ReportRepository } from './repository';
 

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { applySettings, findSection, importQuestions, setLanguages, type ImportSource, type Test } from '../../../shared/domain/test';
+import { applySettings, findSection, importQuestions, setLanguages, type ImportSource, type Test } from '@shared/domain/test';
 import { badRequest, notFound } from '../../http/errors';
 import { newId } from '../../security';
 import { assertMayMakeTbTest, type Caller } from '../../access';
 import { ROOT_FOLDER_ID } from '../library/selection';
 import type { TestEditorRepository } from './repository';
-import type { importQuestionsBody, updateTestBody } from '../../../shared/contract/tests';
+import type { importQuestionsBody, updateTestBody } from '@shared/contract/tests';
 
 /** The kinds of change a test update made: its answer's message names them. */
 export type UpdateKind = 'settings' | 'grades' | 'instructions' | 'details';

@@ -1,6 +1,6 @@
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
-import { createUser } from '../../server/modules/orgs/commands';
+import { createUser } from '@server/modules/orgs/commands';
 import { studentOf } from '../support/studentTests';
 
 /** Free tests: spec section 7 "Shared (free) test", decisions section 5. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { contentOf, hydrateTest, TestRuleError, type Test } from '../../../shared/domain/test';
-import type { DefaultTestSettings } from '../../../shared/domain/testSettings';
+import { contentOf, hydrateTest, TestRuleError, type Test } from '@shared/domain/test';
+import type { DefaultTestSettings } from '@shared/domain/testSettings';
 import type { Database, Folder, TestRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { assertMayChangeTest, foldersOfLibraryOf, testsVisibleTo, type Caller } from '../../access';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ReportStatus } from '../../../shared/api/reportTypes';
+import type { ReportStatus } from '@shared/api/reportTypes';
 import type { Database } from '../../db/schema';
 
 export interface ReportFilter {

@@ -1,10 +1,10 @@
-import { countedScores, scoreAnswer, type Outcome, type ScoredSection, type StudentAnswer } from '../../../shared/domain/scoring';
-import { answerableQuestions } from '../../../shared/domain/test/normalize';
-import type { ChildQuestion, Test } from '../../../shared/domain/test/types';
+import { countedScores, scoreAnswer, type Outcome, type ScoredSection, type StudentAnswer } from '@shared/domain/scoring';
+import { answerableQuestions } from '@shared/domain/test/normalize';
+import type { ChildQuestion, Test } from '@shared/domain/test/types';
 import { attemptAnyOf, sectionAnswerableIds, type AttemptLayout } from '../students/layout';
-import type { PublishOption } from '../../../shared/api/reportTypes';
+import type { PublishOption } from '@shared/api/reportTypes';
 import { AppError } from '../../http/errors';
-import type { AttemptDelta, PublishRepository, Rescore } from './repository';
+import type { AttemptDelta, PublishRepository, Rescore } from './publishRepository';
 
 /**
  * Re-evaluation on publish (decisions section 6), done in the database as set-based work. The

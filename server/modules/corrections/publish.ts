@@ -1,11 +1,11 @@
-import { editQuestion, locateQuestion, type EditContext, type Question, type Test } from '../../../shared/domain/test';
-import type { CorrectionsPreview } from '../../../shared/contract/results';
+import { editQuestion, locateQuestion, type EditContext, type Question, type Test } from '@shared/domain/test';
+import type { CorrectionsPreview } from '@shared/contract/results';
 import { badRequest } from '../../http/errors';
 import { newId } from '../../security';
-import type { EditorCaller, TestEditorRepository } from '../tests/repository';
-import type { SaveAndResolveBody } from '../../../shared/contract/reports';
+import type { EditorCaller, TestEditorRepository } from '../editor/repository';
+import type { SaveAndResolveBody } from '@shared/contract/reports';
 import { reevaluate, takePublishLock, type Correction } from './reevaluation';
-import { PublishRepository } from './repository';
+import { PublishRepository } from './publishRepository';
 
 export interface Published {
   publishId: string;

@@ -1,7 +1,7 @@
-import { locateQuestion, type Section } from '../../../shared/domain/test';
-import type { ReportedQuestion, ReportStatus } from '../../../shared/api/reportTypes';
-import { statisticsReason, type StatisticsReason } from '../../../shared/contract/results';
-import type { EditorCaller } from '../tests/repository';
+import { locateQuestion, type Section } from '@shared/domain/test';
+import type { ReportedQuestion, ReportStatus } from '@shared/api/reportTypes';
+import { statisticsReason, type StatisticsReason } from '@shared/contract/results';
+import type { EditorCaller } from '../editor/repository';
 import type { ReportGroupRow } from './repository';
 
 export interface ReportTestRow {

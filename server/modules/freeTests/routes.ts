@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActiveSubscription } from '../../http/context';
 import type { Services } from '../../services';
 import { callerOf } from '../../access';
-import { TestEditorRepository } from '../tests/repository';
+import { TestEditorRepository } from '../editor/repository';
 import { SharedTestsRepository } from './repository';
-import { createSharedTestBody, resetStudentBody, sharedTestParams, updateSharedTestBody } from '../../../shared/contract/freeTests';
-import { serverMessage } from '../../../shared/i18n/serverMessages';
+import { createSharedTestBody, resetStudentBody, sharedTestParams, updateSharedTestBody } from '@shared/contract/freeTests';
+import { serverMessage } from '@shared/i18n/serverMessages';
 import { FreeTestService, type FreeTestCaller } from './service';
 
 /** Free (shared) tests: a test published by link (spec section 7, "Shared (free) test"). */

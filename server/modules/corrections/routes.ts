@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { PublishResult } from '../../../shared/api/reportTypes';
-import { serverMessage } from '../../../shared/i18n/serverMessages';
+import type { PublishResult } from '@shared/api/reportTypes';
+import { serverMessage } from '@shared/i18n/serverMessages';
 import { authOf, requireActiveSubscription } from '../../http/context';
 import { newId } from '../../security';
 import type { Services } from '../../services';
-import { previewCorrections, publishCorrections } from '../publish/service';
+import { previewCorrections, publishCorrections } from './publish';
 import { callerOf } from '../../access';
-import { TestEditorRepository } from '../tests/repository';
+import { TestEditorRepository } from '../editor/repository';
 import { ReportRepository } from './repository';
-import { listQuery, resolveParams, saveAndResolveBody } from '../../../shared/contract/reports';
+import { listQuery, resolveParams, saveAndResolveBody } from '@shared/contract/reports';
 import { ReportService } from './service';
 
 /**
