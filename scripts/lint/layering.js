@@ -4,7 +4,7 @@
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const ALIASES = { '@shared/': 'shared/', '@server/': 'server/', '@portal/': 'portal/', '@addin/': 'addin/' };
+const ALIASES = { '@shared/': 'shared/', '@server/': 'server/', '@portal/': 'portal/', '@addin/': 'addin/', '@tests/': 'tests/' };
 
 /** The repository-relative path ('server/modules/x/y') of a file. */
 function fromRoot(file) {
@@ -40,6 +40,8 @@ function onImports(check) {
 
 const topFolder = (relative) => relative.split('/')[0];
 const isTest = (relative) => relative.startsWith('tests/') || /\.test\.tsx?$/.test(relative);
+/** Tests and the helpers beside them (a module's testing.ts, the portal's test-utils.tsx). */
+const isTestCode = (relative) => isTest(relative) || /(^|\/)(testing\.ts|test-utils\.tsx)$/.test(relative);
 
 /** The parts of the code base and the parts each may not import. */
 const FORBIDDEN = {
@@ -53,16 +55,22 @@ const layers = {
   meta: {
     type: 'problem',
     docs: { description: 'addin, portal, shared and server import only the parts below them' },
-    messages: { layer: '{{from}}/ may not import {{to}}/ ({{specifier}}): what both need belongs in shared/.' },
+    messages: {
+      layer: '{{from}}/ may not import {{to}}/ ({{specifier}}): what both need belongs in shared/.',
+      tests: 'Product code may not import tests/ ({{specifier}}): only tests and their testing.ts helpers do.',
+    },
     schema: [],
   },
   create(context) {
-    const from = topFolder(fromRoot(context.filename));
+    const relative = fromRoot(context.filename);
+    const from = topFolder(relative);
     const forbidden = FORBIDDEN[from] ?? [];
+    const productCode = from in FORBIDDEN && !isTestCode(relative);
     return onImports((specifier, node) => {
       const target = targetOf(specifier, context.filename);
       const to = target && topFolder(target);
       if (forbidden.includes(to)) context.report({ node, messageId: 'layer', data: { from, to, specifier } });
+      else if (to === 'tests' && productCode) context.report({ node, messageId: 'tests', data: { specifier } });
     });
   },
 };
@@ -129,7 +137,7 @@ const maxParentDepth = {
   meta: {
     type: 'suggestion',
     docs: { description: 'no import climbs more than two ../' },
-    messages: { climb: 'This import climbs {{depth}} folders: use a path alias (@shared/, @server/, @portal/, @addin/).' },
+    messages: { climb: 'This import climbs {{depth}} folders: use a path alias (@shared/, @server/, @portal/, @addin/, @tests/).' },
     schema: [],
   },
   create(context) {

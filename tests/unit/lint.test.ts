@@ -23,6 +23,7 @@ test.each([
   ['the portal importing the server', 'portal/src/app/store.ts', "import type { Services } from '@server/services';", 'layering/layers'],
   ['shared importing the server', 'shared/domain/test/rules.ts', "import { newId } from '../../../server/security';", 'layering/layers'],
   ['the server importing the portal', 'server/modules/tests/service.ts', "import { store } from '@portal/app/store';", 'layering/layers'],
+  ['product code importing tests/', 'server/modules/analysis/workedExample.ts', "import { x } from '@tests/support/testEditor';", 'layering/layers'],
   ['a route file importing kysely', 'server/modules/links/routes.ts', "import { sql } from 'kysely';", 'layering/sql-in-repositories'],
   ['a service importing the Kysely type', 'server/modules/links/service.ts', "import type { Kysely } from 'kysely';", 'layering/sql-in-repositories'],
   [
@@ -75,6 +76,8 @@ test(
     expect(await errorsOf('server/modules/links/routes.ts', routes)).toEqual([]);
     const apiTest = "import { sql } from 'kysely';\nimport { app } from '../../server/app';\nexport const setup = [sql, app];\n";
     expect(await errorsOf('tests/api/links.test.ts', apiTest)).toEqual([]);
+    const helper = "import { testServer } from '@tests/support/testServer';\nexport const start = testServer;\n";
+    expect(await errorsOf('server/modules/results/testing.ts', helper)).toEqual([]);
   },
   SLOW,
 );
