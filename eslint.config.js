@@ -28,7 +28,14 @@ module.exports = tseslint.config(
       ],
       // Over 200 today, mostly at library seams (Word, Fluent, jsdom): a warning until they are typed.
       '@typescript-eslint/no-explicit-any': 'warn',
+      // A `let` set once after closures that read it (a store wired after its client) is not a const.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
+  },
+  {
+    // Tests read answers as `any` on purpose (they check the shape); migrations take Kysely<any>, as Kysely documents.
+    files: ['tests/**', '**/*.test.{ts,tsx}', '**/testing.ts', 'portal/src/test-utils.tsx', 'server/db/migrations/**', 'bench/**', 'scripts/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: UI,
@@ -46,7 +53,8 @@ module.exports = tseslint.config(
     plugins: { layering },
     rules: {
       'layering/layers': 'error',
-      'layering/sql-in-repositories': 'error',
+      // Type-only imports write no SQL: services and policies may name Kysely's types.
+      'layering/sql-in-repositories': ['error', { allowTypeImports: true }],
       'layering/no-foreign-routes': 'error',
       'layering/max-parent-depth': 'error',
     },

@@ -18,7 +18,7 @@ async function main() {
   await createOrg(db.db, { code: 'MEAS', name: 'M', days: 30 });
   await createUser(db.db, { orgCode: 'MEAS', email: 't@m.example', name: 'T', password: 'correct-horse-1' });
   const procs = [3931, 3932].map((port) => spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'server/main.ts')], { env: { ...process.env, DATABASE_URL: url, PORT: String(port), LOG_LEVEL: 'warn', CHROMIUM_PATH: '', SESSION_CACHE_MS: '60000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' }, stdio: 'ignore' }));
-  for (const port of [3931, 3932]) for (;;) { try { if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).status === 200) break; } catch {} await wait(200); }
+  for (const port of [3931, 3932]) for (;;) { try { if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).status === 200) break; } catch { /* not listening yet */ } await wait(200); }
   const call = (port: number, method: string, path: string, token?: string, body?: unknown) => fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { ...(token ? { 'x-access-token': token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
   const logoutToRefusal: number[] = [];
   const cachedCall: number[] = [];

@@ -20,6 +20,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
 
 // Only the reader measured is loaded, so that the baseline holds nothing of the other.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when it is the reader measured
 const mammoth: typeof import('mammoth') | null = reader === 'mammoth' ? require('mammoth') : null;
 
 async function read(): Promise<number> {

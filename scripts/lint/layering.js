@@ -78,9 +78,9 @@ const layers = {
 /** Repositories, server/db and tests are where SQL is written; bench and scripts are tools. */
 function mayImportKysely(relative) {
   return (
-    isTest(relative) ||
+    isTestCode(relative) ||
     /^server\/db\//.test(relative) ||
-    /^server\/modules\/[^/]+\/(repository\.ts|repository\/)/.test(relative) ||
+    /^server\/(.+\/)?(repository\.ts|repository\/)/.test(relative) ||
     /^server\/.*Repository\.ts$/.test(relative) ||
     /^(bench|scripts)\//.test(relative)
   );

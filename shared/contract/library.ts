@@ -148,8 +148,8 @@ export type FolderChildrenQuery = Partial<z.output<typeof childrenQuery>>;
  * What a library action applies to (decisions section 4): the listed ids, or with selectAll
  * every item of parentFolderId matching searchString and filters, minus the listed ids.
  */
-const selection = z.object(selectionFields);
-export type SelectionBody = z.output<typeof selection>;
+export const selectionBody = z.object(selectionFields);
+export type SelectionBody = z.output<typeof selectionBody>;
 
 export type CreateFolderBody = z.output<typeof createFolderBody>;
 export type MoveBody = z.output<typeof moveBody>;

@@ -5,7 +5,7 @@
 import { createUser } from '../orgs/commands';
 import { signInEditor, type Editor } from '@tests/support/testEditor';
 import { login, startTestServer, type TestServer } from '@tests/support/testServer';
-import { takeWorkedExample } from './workedExample';
+import { takeWorkedExample } from './testing';
 
 let server: TestServer;
 let tutor: Editor;
@@ -112,7 +112,7 @@ describe('GET /v2/shared-test/{id}/analysis', () => {
 
   test('no submitted attempt: nulls and empty bins, the questions with no attempter', async () => {
     const { publishFreeTest } = await import('@tests/support/studentTests');
-    const { workedQuestions } = await import('./workedExample');
+    const { workedQuestions } = await import('./testing');
     const free = await publishFreeTest(server, tutor, { name: 'Nobody yet', sections: [{ questions: workedQuestions() }] });
     const data = (await analysisOf(tutor, `shared-test/${free.sharedTestId}`)).body.data;
     expect(data).toMatchObject({ attempts: 0, mean: null, median: null, stdev: null, highest: null, lowest: null, reliability: null });

@@ -3,7 +3,7 @@
 // through the real calls; the Report Dashboard's list, resolve and publish as the portal calls them.
 import { signInEditor, type Editor } from '@tests/support/testEditor';
 import { startTestServer, type TestServer } from '@tests/support/testServer';
-import { takeWorkedExample, WORKED_ANSWERS } from './workedExample';
+import { takeWorkedExample, WORKED_ANSWERS } from './testing';
 
 let server: TestServer;
 let tutor: Editor;

@@ -4,7 +4,7 @@
 // docs/analysis.md (question 2's key says 54, the best students chose 56).
 import { signInEditor, type Editor } from '@tests/support/testEditor';
 import { startTestServer, type TestServer } from '@tests/support/testServer';
-import { takeWorkedExample } from '../analysis/workedExample';
+import { takeWorkedExample } from '../analysis/testing';
 
 let server: TestServer;
 let tutor: Editor;

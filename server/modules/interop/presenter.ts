@@ -72,6 +72,8 @@ export function lossesHeader(losses: Loss[]): string {
 
 /** A file name inside the library zip: the test's name (any script), nothing a path could take for a folder, each name once. */
 export function zipEntryName(name: string, extension: string, used: Set<string>): string {
+  // Control characters are exactly what a file name must not carry.
+  // eslint-disable-next-line no-control-regex
   const base = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').replace(/^[.\s]+|[.\s]+$/g, '').slice(0, 120) || 'test';
   let candidate = `${base}${extension}`;
   for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${base} (${n})${extension}`;

@@ -106,8 +106,13 @@ export function latexToOmml(latex: string): string {
       let sub = '';
       let sup = '';
       for (let k = 0; k < 2; k++) {
-        if (r.peek() === '_') (r.at++, (sub = latexToOmml(r.argument())));
-        else if (r.peek() === '^') (r.at++, (sup = latexToOmml(r.argument())));
+        if (r.peek() === '_') {
+          r.at++;
+          sub = latexToOmml(r.argument());
+        } else if (r.peek() === '^') {
+          r.at++;
+          sup = latexToOmml(r.argument());
+        }
       }
       push(`<m:nary><m:naryPr>${prop('chr', OPERATOR.get(cmd)!)}${limits}${sub ? '' : prop('subHide', '1')}${sup ? '' : prop('supHide', '1')}</m:naryPr><m:sub>${sub}</m:sub><m:sup>${sup}</m:sup><m:e>${latexToOmml(r.argument())}</m:e></m:nary>`);
     } else if (cmd === '\\left') push(delimited(r));

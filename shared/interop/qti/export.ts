@@ -61,6 +61,8 @@ export function xhtml(html: string, ctx: ItemContext): string {
   });
   // QTI's table puts a footer before the body; ours after it: the footer rows go in as a body of their own.
   return toXhtml(held.replace(/<(\/?)tfoot\b/gi, '<$1tbody'), KEEP, qtiAttribute)
+    // \u0001 marks the formulas' places: a character no question text holds.
+    // eslint-disable-next-line no-control-regex
     .replace(/\u0001(\d+)\u0001/g, (_, i: string) => (formulas[Number(i)].startsWith('<math') ? toXhtml(formulas[Number(i)]) : escapeHtml(formulas[Number(i)])))
     .replace(/<img\b(?![^>]*\balt=)/g, '<img alt=""');
 }

@@ -16,16 +16,23 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < body.length; i++) {
     const c = body[i];
     if (quoted) {
-      if (c === '"' && body[i + 1] === '"') (cell += '"'), i++;
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      }
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"' && cell === '') quoted = true;
-    else if (c === delimiter) row.push(cell), (cell = '');
+    else if (c === delimiter) {
+      row.push(cell);
+      cell = '';
+    }
     else if (c === '\n' || c === '\r') {
       if (c === '\r' && body[i + 1] === '\n') i++;
       row.push(cell);
       rows.push(row);
-      (row = []), (cell = '');
+      row = [];
+      cell = '';
     } else cell += c;
   }
   if (cell || row.length) rows.push([...row, cell]);

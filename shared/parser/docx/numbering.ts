@@ -31,7 +31,11 @@ function val(el: Element | null, name = 'val'): string | null {
 function roman(n: number): string {
   const table: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
   let out = '';
-  for (const [value, digits] of table) while (n >= value) (out += digits), (n -= value);
+  for (const [value, digits] of table)
+    while (n >= value) {
+      out += digits;
+      n -= value;
+    }
   return out;
 }
 function letters(n: number): string {

@@ -74,7 +74,7 @@ export function newPassage(paragraph: Paragraph, range: [number, number] | null)
 
 type TypeName = ParsedChildQuestion['type'] | 'comprehension';
 const TYPE_NAMES: [TypeName, RegExp][] = [
-  ['true_false', /^(true\s*[/\-]?\s*false|t\s*\/\s*f|tf|đúng\s*[/\-]?\s*sai|o\s*\/?\s*x|참\s*\/?\s*거짓)$/i],
+  ['true_false', /^(true\s*[/-]?\s*false|t\s*\/\s*f|tf|đúng\s*[/-]?\s*sai|o\s*\/?\s*x|참\s*\/?\s*거짓)$/i],
   ['multiple_choice', /^(mcq|multiple[\s-]*choice|single[\s-]*choice|multiple[\s-]*correct|objective|trắc\s*nghiệm|객관식|선택형)$/i],
   ['fill_ups', /^(fill[\s-]*(in[\s-]*the[\s-]*)?(blanks?|ups?)|fill|blanks?|điền\s*khuyết|điền\s*vào\s*chỗ\s*trống|빈칸(\s*채우기)?|단답형)$/i],
   ['integer', /^(integer|numerical|number|số\s*nguyên|정수(형)?)$/i],

@@ -78,7 +78,7 @@ export function answerKeyStart(line: string): number | null {
   const entries = rest.match(KEY_ENTRY)?.length ?? 0;
   const explicit = match[1] !== undefined;
   // "Answer Key (for teachers)", "Answers – Part A": a key heading with words of its own.
-  if (explicit && /^\s*[(\[–—-]/.test(rest) && !/\d/.test(rest)) return line.length;
+  if (explicit && /^\s*[([–—-]/.test(rest) && !/\d/.test(rest)) return line.length;
   return /^\s*\d/.test(rest) && entries >= (explicit ? 1 : 2) ? match[0].length : null;
 }
 

@@ -27,7 +27,7 @@ function test(sections: EditorSection[], version = 3): EditorTest {
 }
 
 function loaded(sections = [section('s1', 1), section('s2', 2), section('s3', 3)]): EditorState {
-  let state = editorReducer(undefined, loadTest.pending('r1', 't1'));
+  const state = editorReducer(undefined, loadTest.pending('r1', 't1'));
   return editorReducer(state, loadTest.fulfilled(test(sections), 'r1', 't1'));
 }
 

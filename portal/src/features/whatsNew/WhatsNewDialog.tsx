@@ -41,7 +41,7 @@ export function WhatsNewDialog() {
 
   useEffect(() => {
     if (!open) return;
-    import(/* webpackChunkName: "release-notes" */ '../../../../shared/releaseNotes').then(
+    import(/* webpackChunkName: "release-notes" */ '@shared/releaseNotes').then(
       ({ releaseNotesIn }) => setNotes(releaseNotesIn(i18n.language)),
       () => setNotes([]),
     );
@@ -67,7 +67,14 @@ export function WhatsNewDialog() {
             {notes === null && <Spinner size="small" />}
             {notes !== null && notes.length === 0 && t('whatsNew.empty')}
             {notes !== null && notes.length > 0 && (
-              <section className={styles.notes} data-testid="release-notes" aria-label={t('whatsNew.releaseNotes')} tabIndex={0}>
+              <section
+                className={styles.notes}
+                data-testid="release-notes"
+                aria-label={t('whatsNew.releaseNotes')}
+                // A scrolling region must take keyboard focus, or keyboard users cannot scroll it.
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                tabIndex={0}
+              >
                 {notes.map((release) => (
                   <div key={release.date} data-testid="release" data-date={release.date}>
                     <Subtitle2 as="h3">{formatDate(`${release.date}T12:00:00`, undefined, i18n.language)}</Subtitle2>
