@@ -1,10 +1,7 @@
 // One Jest run, four projects: unit (jsdom), API on PGlite, API on PostgreSQL (when
 // TEST_POSTGRES_URL is set), and browser tests in headless Chromium.
 const transform = {
-  '^.+\\.(t|j)sx?$': [
-    '@swc/jest',
-    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
-  ],
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
 };
 const common = {
   transform,

@@ -32,7 +32,10 @@ const settings: BenchSettings = {
   renderRepeats: Math.max(1, numberFrom('BENCH_RENDER_REPEATS', 15)),
   renderWarmups: numberFrom('BENCH_RENDER_WARMUPS', 3),
   postgresUrl: onLoopback(process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres'),
-  databases: (process.env.BENCH_DATABASES || 'pglite,postgres').split(',').map((kind) => kind.trim()).filter((kind): kind is DatabaseKind => kind === 'pglite' || kind === 'postgres'),
+  databases: (process.env.BENCH_DATABASES || 'pglite,postgres')
+    .split(',')
+    .map((kind) => kind.trim())
+    .filter((kind): kind is DatabaseKind => kind === 'pglite' || kind === 'postgres'),
 };
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -118,7 +121,10 @@ async function main(): Promise<number> {
   const failures: string[] = [];
   ctx.log(
     `Testforge benchmarks on ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ` +
-      `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}; ` +
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}; ` +
       `${settings.durationSec} s per measurement after ${settings.warmupSec} s warm-up`,
   );
   for (const { benchmark } of selected) {
@@ -138,7 +144,10 @@ async function main(): Promise<number> {
     ctx.log(`   (${((performance.now() - began) / 1000).toFixed(1)} s)`);
   }
 
-  const load = os.loadavg().map((n) => n.toFixed(1)).join(' ');
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
   console.log(
     `\nTestforge benchmarks, ${startedAt.toISOString()}: ${os.cpus().length} CPU, Node ${process.version}, load average ${load}; ` +
       `${settings.connections} connections, ${settings.durationSec} s per measurement after ${settings.warmupSec} s warm-up; medians of repeats.\n`,

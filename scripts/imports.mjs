@@ -53,14 +53,21 @@ export function specifierFor(fromFile, target, style) {
 }
 
 function sourceFiles() {
-  const listed = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '--', 'server', 'shared', 'portal', 'addin', 'tests', 'bench', 'scripts', '*.js', '*.mjs'], { cwd: ROOT, encoding: 'utf8' });
-  return [...new Set(listed.split('\n'))].filter((file) => /\.(tsx?|m?js|cjs)$/.test(file) && !file.includes('node_modules/') && fs.existsSync(path.join(ROOT, file)));
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '-co', '--exclude-standard', '--', 'server', 'shared', 'portal', 'addin', 'tests', 'bench', 'scripts', '*.js', '*.mjs'],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  return [...new Set(listed.split('\n'))].filter(
+    (file) => /\.(tsx?|m?js|cjs)$/.test(file) && !file.includes('node_modules/') && fs.existsSync(path.join(ROOT, file)),
+  );
 }
 
 function main(argv) {
   const check = argv.includes('--check');
   const moves = [];
-  for (let i = 0; i < argv.length; i++) if (argv[i] === '--move') for (const pair of argv.slice(i + 1).filter((a) => !a.startsWith('--'))) moves.push(pair.split('='));
+  for (let i = 0; i < argv.length; i++)
+    if (argv[i] === '--move') for (const pair of argv.slice(i + 1).filter((a) => !a.startsWith('--'))) moves.push(pair.split('='));
   const moved = (file) => {
     for (const [from, to] of moves) if (file === from || file.startsWith(`${from}/`)) return to + file.slice(from.length);
     return file;

@@ -15,7 +15,10 @@ const USAGE = 'usage: npm run parse -- FILE.docx [FILE.docx ...] [--engine text|
 function main(): number {
   let parsed;
   try {
-    parsed = parseArgs({ allowPositionals: true, options: { engine: { type: 'string', default: DEFAULT_PARSER_ENGINE }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { engine: { type: 'string', default: DEFAULT_PARSER_ENGINE }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -46,17 +49,26 @@ function main(): number {
       continue;
     }
     const { comprehension: passages, ...byType } = doc.countsByType;
-    const types = Object.entries(byType).map(([type, n]) => `${n} ${type.replace('_', ' ')}`).join(', ') + (passages ? `; ${passages} comprehension passage${passages === 1 ? '' : 's'}` : '');
+    const types =
+      Object.entries(byType)
+        .map(([type, n]) => `${n} ${type.replace('_', ' ')}`)
+        .join(', ') + (passages ? `; ${passages} comprehension passage${passages === 1 ? '' : 's'}` : '');
     console.log(`${path.basename(file)} (${ENGINE_NAMES[doc.engine].toLowerCase()} engine, ${Math.round(ms)} ms)`);
-    console.log(`  ${doc.questionCount} question${doc.questionCount === 1 ? "" : "s"}${types ? `: ${types}` : ''}`);
-    if (doc.sections.some((s) => s.name !== null)) console.log(`  sections: ${doc.sections.map((s) => `${s.name ?? '(the chosen section)'} ${s.questions.length}`).join(', ')}`);
+    console.log(`  ${doc.questionCount} question${doc.questionCount === 1 ? '' : 's'}${types ? `: ${types}` : ''}`);
+    if (doc.sections.some((s) => s.name !== null))
+      console.log(`  sections: ${doc.sections.map((s) => `${s.name ?? '(the chosen section)'} ${s.questions.length}`).join(', ')}`);
     console.log(`  pictures: ${doc.pictures.length}; fonts: ${doc.fonts.join(', ') || 'none'}`);
     const errors = doc.problems.filter((p) => p.severity === 'error').length;
     // Errors leave their question out; only a blocking problem stops the whole document (issue 15).
-    const verdict = blocksUpload(doc) ? ': this document would not upload' : errors ? `: ${doc.questionCount} question${doc.questionCount === 1 ? '' : 's'} would upload, the rest left out` : '';
+    const verdict = blocksUpload(doc)
+      ? ': this document would not upload'
+      : errors
+        ? `: ${doc.questionCount} question${doc.questionCount === 1 ? '' : 's'} would upload, the rest left out`
+        : '';
     console.log(`  ${errors} error${errors === 1 ? '' : 's'}, ${doc.problems.length - errors} note${doc.problems.length - errors === 1 ? '' : 's'}${verdict}`);
     for (const p of doc.problems) {
-      const place = p.paragraph === null ? 'document' : `paragraph ${p.paragraph}${p.cell ? ` (table ${p.cell.table}, row ${p.cell.row}, column ${p.cell.column})` : ''}`;
+      const place =
+        p.paragraph === null ? 'document' : `paragraph ${p.paragraph}${p.cell ? ` (table ${p.cell.table}, row ${p.cell.row}, column ${p.cell.column})` : ''}`;
       console.log(`  ${p.severity === 'error' ? 'error' : 'note '} ${place}: ${p.message}${p.excerpt ? ` "${p.excerpt}"` : ''}`);
     }
   }

@@ -43,7 +43,13 @@ export const WORD_SAMPLE: DocxContent = {
     'Ans: True',
     'Section: Science',
     '1. Complete the table: which state is each at room temperature?',
-    { table: [['Substance', 'State'], ['Water', '?'], ['Oxygen', '?']] },
+    {
+      table: [
+        ['Substance', 'State'],
+        ['Water', '?'],
+        ['Oxygen', '?'],
+      ],
+    },
     'Type: Fill in the blanks',
     'Ans: liquid; gas',
     'Passage (Questions 2-3): Plants make their food by photosynthesis. They take in carbon dioxide and water and, using the energy of sunlight, make glucose and give out oxygen.',

@@ -114,7 +114,10 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
       // does not answer within a second, changes are not being heard, or it is shutting down).
       api.get('/ready', { schema: { tags: ['system'] } }, async (_request, reply) => {
         const database = await Promise.race([
-          health.answers().then(() => 'ok' as const, () => 'unreachable' as const),
+          health.answers().then(
+            () => 'ok' as const,
+            () => 'unreachable' as const,
+          ),
           new Promise<'timeout'>((resolve) => setTimeout(resolve, 1_000, 'timeout').unref()),
         ]);
         const feed = changes.status();
@@ -122,7 +125,25 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
         reply.code(ready ? 200 : 503).header('cache-control', 'no-store');
         return { data: { status: ready ? 'ready' : 'not ready', database, changes: feed, shuttingDown: services.lifecycle.shuttingDown, pid: process.pid } };
       });
-      for (const routes of [authRoutes, settingsRoutes, helpRoutes, assetRoutes, reportRoutes, libraryRoutes, libraryContentRoutes, linkRoutes, testEditorRoutes, fileRoutes, printRoutes, parserRoutes, sharedTestRoutes, studentRoutes, resultsRoutes, analysisRoutes, interopRoutes]) {
+      for (const routes of [
+        authRoutes,
+        settingsRoutes,
+        helpRoutes,
+        assetRoutes,
+        reportRoutes,
+        libraryRoutes,
+        libraryContentRoutes,
+        linkRoutes,
+        testEditorRoutes,
+        fileRoutes,
+        printRoutes,
+        parserRoutes,
+        sharedTestRoutes,
+        studentRoutes,
+        resultsRoutes,
+        analysisRoutes,
+        interopRoutes,
+      ]) {
         await api.register((scope) => routes(scope, services));
       }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

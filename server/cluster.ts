@@ -62,7 +62,8 @@ async function primary(): Promise<void> {
   let listening = 0;
   cluster.on('listening', () => {
     listening += 1;
-    if (listening === workers) console.log(`Testforge cluster: ${workers} worker${workers === 1 ? '' : 's'} on port ${config.port} (primary pid ${process.pid})`);
+    if (listening === workers)
+      console.log(`Testforge cluster: ${workers} worker${workers === 1 ? '' : 's'} on port ${config.port} (primary pid ${process.pid})`);
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

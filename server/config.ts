@@ -128,5 +128,12 @@ function s3From(env: NodeJS.ProcessEnv): S3Settings | null {
   const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
   if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) return null;
   const base = endpoint.replace(/\/$/, '');
-  return { endpoint: base, bucket, region: env.S3_REGION || 'us-east-1', accessKeyId, secretAccessKey, publicUrl: (env.S3_PUBLIC_URL || `${base}/${bucket}`).replace(/\/$/, '') };
+  return {
+    endpoint: base,
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    publicUrl: (env.S3_PUBLIC_URL || `${base}/${bucket}`).replace(/\/$/, ''),
+  };
 }

@@ -9,7 +9,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, poolSize: config.databasePoolSize });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      poolSize: config.databasePoolSize,
+    });
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       console.error(`Testforge cannot start: ${error.message}`);

@@ -22,7 +22,7 @@ export const RELEASE_NOTES: Release[] = [
         'The student page on a phone: mark for review, a question-status legend, section tabs that scroll, and answers kept in the browser until the connection returns.',
         'A new free test opens now; the dialog warns when nobody can open the link yet and says when answers shown later appear.',
         'Share a test from the editor, and dates and numbers written the way your language writes them.',
-        'Your organisation\'s logo, colour and welcome line on the sign-in page; new tests start from your default settings.',
+        "Your organisation's logo, colour and welcome line on the sign-in page; new tests start from your default settings.",
       ],
       vi: [
         'Đánh dấu nhiều câu hỏi trong trình soạn thảo để đặt điểm, di chuyển, sao chép hoặc xóa cùng lúc; đặt điểm cho cả phần trong một bước.',
@@ -46,7 +46,7 @@ export const RELEASE_NOTES: Release[] = [
     date: '2026-11-25',
     notes: {
       en: [
-        'Results and insights: live figures, a score histogram, the attempts table, each student\'s answer sheet, CSV and Excel exports.',
+        "Results and insights: live figures, a score histogram, the attempts table, each student's answer sheet, CSV and Excel exports.",
         'Question analysis: difficulty, discrimination and reliability, with flags for a possibly wrong key and a report to fix it.',
         'Questions in and out: import and export QTI 3, Moodle XML, GIFT, Aiken, CSV and Excel.',
         'Word upload reads the layouts teachers really use (answers by look, ticks, answer keys, MathType equations) and previews each question.',
@@ -76,7 +76,7 @@ export const RELEASE_NOTES: Release[] = [
     notes: {
       en: [
         'Free tests by link: publish a test, and students take it at /t/… on any device.',
-        'The Report Dashboard: students\' reports on questions, fixed and published with no change, re-evaluation or grace marks.',
+        "The Report Dashboard: students' reports on questions, fixed and published with no change, re-evaluation or grace marks.",
         'Editing a test students have attempted keeps the changes until you publish them.',
         'The Word add-in reads the open document and previews its questions.',
       ],

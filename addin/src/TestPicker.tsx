@@ -66,7 +66,9 @@ function LibraryBrowser({ onPickTest }: { onPickTest: (test: TestSummary) => voi
     const timer = setTimeout(() => {
       api
         .folderChildren(here, { folderLimit: PAGE, testLimit: PAGE, isGlobal: false, searchString: search.trim() || undefined })
-        .then((children) => current && setListing({ folders: children.folders.folderArray, tests: children.tests.testsArray, testCount: children.tests.testCount }))
+        .then(
+          (children) => current && setListing({ folders: children.folders.folderArray, tests: children.tests.testsArray, testCount: children.tests.testCount }),
+        )
         .catch((error) => current && setFailure(errorMessage(error)));
     }, 250);
     return () => {
@@ -107,7 +109,12 @@ function LibraryBrowser({ onPickTest }: { onPickTest: (test: TestSummary) => voi
                 icon={<Folder16Regular />}
                 title={folder.name}
                 // A search hit may lie deeper: the path leads through where it lives.
-                onClick={() => setPlace([...(folder.location ? folder.location.map((f, level) => ({ ...f, level })) : place), { _id: folder._id, name: folder.name, level: folder.level }])}
+                onClick={() =>
+                  setPlace([
+                    ...(folder.location ? folder.location.map((f, level) => ({ ...f, level })) : place),
+                    { _id: folder._id, name: folder.name, level: folder.level },
+                  ])
+                }
               >
                 <span className={styles.label}>
                   {folder.name}
@@ -118,7 +125,14 @@ function LibraryBrowser({ onPickTest }: { onPickTest: (test: TestSummary) => voi
           ))}
           {listing.tests.map((test) => (
             <li key={test._id}>
-              <Button className={styles.row} appearance="subtle" icon={<DocumentBulletList16Regular />} title={test.name} onClick={() => onPickTest(test)} data-testid="addin-test-row">
+              <Button
+                className={styles.row}
+                appearance="subtle"
+                icon={<DocumentBulletList16Regular />}
+                title={test.name}
+                onClick={() => onPickTest(test)}
+                data-testid="addin-test-row"
+              >
                 <span className={styles.label}>
                   {test.name}
                   <ItemLocation location={test.location} />
@@ -128,7 +142,9 @@ function LibraryBrowser({ onPickTest }: { onPickTest: (test: TestSummary) => voi
           ))}
         </ul>
       )}
-      {listing && listing.testCount > listing.tests.length && <Caption1 className={styles.hint}>{t('addin.moreTests', { shown: listing.tests.length, count: listing.testCount })}</Caption1>}
+      {listing && listing.testCount > listing.tests.length && (
+        <Caption1 className={styles.hint}>{t('addin.moreTests', { shown: listing.tests.length, count: listing.testCount })}</Caption1>
+      )}
     </div>
   );
 }
@@ -140,7 +156,8 @@ function SectionPicker({ test, onPicked, onBack }: { test: { _id: string; name: 
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
   const [name, setName] = useState('');
   const { busy, failure, submit } = useAction();
-  const pick = (section: { _id: string; name: string }) => onPicked({ testId: test._id, testName: test.name, sectionId: section._id, sectionName: section.name });
+  const pick = (section: { _id: string; name: string }) =>
+    onPicked({ testId: test._id, testName: test.name, sectionId: section._id, sectionName: section.name });
 
   useEffect(() => {
     let current = true;

@@ -1,6 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  Button, Caption1, Dropdown, Field, Link, makeStyles, MessageBar, MessageBarBody, Option, ProgressBar, Spinner, Toast, Toaster, ToastTitle, tokens, useId, useToastController,
+  Button,
+  Caption1,
+  Dropdown,
+  Field,
+  Link,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  ProgressBar,
+  Spinner,
+  Toast,
+  Toaster,
+  ToastTitle,
+  tokens,
+  useId,
+  useToastController,
 } from '@fluentui/react-components';
 import { DocumentSearch20Regular, Open16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -123,7 +139,14 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
         <MissingFontsDialog
           faces={state.faces}
           uploadFont={(file, face) => api.uploadFont(file, face)}
-          onError={(message) => dispatchToast(<Toast data-testid="addin-toast"><ToastTitle>{message}</ToastTitle></Toast>, { intent: 'error' })}
+          onError={(message) =>
+            dispatchToast(
+              <Toast data-testid="addin-toast">
+                <ToastTitle>{message}</ToastTitle>
+              </Toast>,
+              { intent: 'error' },
+            )
+          }
           onContinue={() => void upload.fontsAdded()}
           onCancel={upload.fontsCancelled}
         />
@@ -140,7 +163,9 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
       {state.step === 'uploaded' && (
         <MessageBar intent="success" layout="multiline" data-testid="addin-uploaded">
           <MessageBarBody>
-            <div style={{ overflowWrap: 'anywhere' }}>{t('addin.uploadedTo', { count: state.placement.questions, test: target.testName, section: target.sectionName })}</div>
+            <div style={{ overflowWrap: 'anywhere' }}>
+              {t('addin.uploadedTo', { count: state.placement.questions, test: target.testName, section: target.sectionName })}
+            </div>
             <div style={{ overflowWrap: 'anywhere' }}>{placementText(t, state.placement, { withCount: false })}</div>
             <Link href={editorUrl(target.testId)} target="_blank" rel="noopener" data-testid="addin-open-editor">
               {t('addin.openInPortal')} <Open16Regular />
@@ -155,12 +180,20 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
           {state.step === 'uploading' && state.progress && (
             <Field
               validationState="none"
-              validationMessage={t(state.progress.phase === 'pictures' ? 'wordUpload.uploadingPictures' : 'wordUpload.uploadingQuestions', { done: state.progress.done, total: state.progress.total })}
+              validationMessage={t(state.progress.phase === 'pictures' ? 'wordUpload.uploadingPictures' : 'wordUpload.uploadingQuestions', {
+                done: state.progress.done,
+                total: state.progress.total,
+              })}
             >
               <ProgressBar value={state.progress.total ? state.progress.done / state.progress.total : 0} />
             </Field>
           )}
-          <Button appearance="primary" disabled={!canUpload} onClick={() => void upload.upload({ testId: target.testId, sectionId: target.sectionId, useDocumentSections })} data-testid="addin-upload-button">
+          <Button
+            appearance="primary"
+            disabled={!canUpload}
+            onClick={() => void upload.upload({ testId: target.testId, sectionId: target.sectionId, useDocumentSections })}
+            data-testid="addin-upload-button"
+          >
             {t('wordUpload.upload', { count: parsed.questionCount })}
           </Button>
         </div>

@@ -1,7 +1,19 @@
 import '@shared/ui/global.css';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Body1, Button, Caption1, FluentProvider, MessageBar, MessageBarBody, MessageBarTitle, Select, Spinner, Subtitle1, webLightTheme } from '@fluentui/react-components';
+import {
+  Body1,
+  Button,
+  Caption1,
+  FluentProvider,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Select,
+  Spinner,
+  Subtitle1,
+  webLightTheme,
+} from '@fluentui/react-components';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { AuthUser } from '@shared/api/types';
 import { LANGUAGE_LABELS, pickLanguage, SUPPORTED_LANGUAGES } from '@shared/i18n/languages';
@@ -28,7 +40,10 @@ function TaskPane({ inWord }: { inWord: boolean }) {
   useEffect(() => {
     session.onEnded(() => setUser(null));
     if (!session.token) return;
-    api.currentUser().then(setUser, () => session.set(null)).finally(() => setRestoring(false));
+    api
+      .currentUser()
+      .then(setUser, () => session.set(null))
+      .finally(() => setRestoring(false));
   }, []);
 
   const signOut = () => {
@@ -39,7 +54,16 @@ function TaskPane({ inWord }: { inWord: boolean }) {
 
   return (
     // Korean breaks between words, not inside them (keep-all).
-    <main style={{ padding: '12px 14px 16px', display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0, wordBreak: instance.language === 'ko' ? 'keep-all' : undefined }}>
+    <main
+      style={{
+        padding: '12px 14px 16px',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 12,
+        minWidth: 0,
+        wordBreak: instance.language === 'ko' ? 'keep-all' : undefined,
+      }}
+    >
       <header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
         <Subtitle1 as="h1">{t('bulkUpload.title')}</Subtitle1>
         <LanguageSwitch />

@@ -39,10 +39,7 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
   await closeServer();
 
   const { connections } = ctx.settings;
-  return [
-    ...loadFigures('POST /api/auth/login', kind, login, connections),
-    ...loadFigures('GET /api/auth/user', kind, user, connections, P99_TARGET_MS),
-  ];
+  return [...loadFigures('POST /api/auth/login', kind, login, connections), ...loadFigures('GET /api/auth/user', kind, user, connections, P99_TARGET_MS)];
 }
 
 const benchmark: Benchmark = {

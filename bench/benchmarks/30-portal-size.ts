@@ -102,8 +102,7 @@ const benchmark: Benchmark = {
     await closeServer();
     await closeDatabase();
 
-    const detail = (kind: Kind) =>
-      `${sizes[kind].files} file${sizes[kind].files === 1 ? '' : 's'}, ${round(sizes[kind].raw / KB)} KB uncompressed`;
+    const detail = (kind: Kind) => `${sizes[kind].files} file${sizes[kind].files === 1 ? '' : 's'}, ${round(sizes[kind].raw / KB)} KB uncompressed`;
     const jsKb = round(sizes.js.gzip / KB);
     const figures: Figure[] = [
       {

@@ -41,7 +41,9 @@ async function fill(database: OpenedDatabase): Promise<{ orgId: string; userId: 
 
 /** A folder holding `count` tests, for the bulk actions. */
 async function bulkFolder(database: OpenedDatabase, owner: { orgId: string; userId: string }, id: string, count: number) {
-  await sql`insert into folders (id, org_id, owner_id, parent_id, path, level, name) values (${id}, ${owner.orgId}, ${owner.userId}, null, '/', 0, ${id})`.execute(database.db);
+  await sql`insert into folders (id, org_id, owner_id, parent_id, path, level, name) values (${id}, ${owner.orgId}, ${owner.userId}, null, '/', 0, ${id})`.execute(
+    database.db,
+  );
   await sql`insert into tests (id, org_id, owner_id, parent_folder_id, name)
     select ${id} || '-' || n, ${owner.orgId}, ${owner.userId}, ${id}, 'Bulk ' || n from generate_series(1, ${count}) n`.execute(database.db);
 }
@@ -81,13 +83,19 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
   const firstLoads: number[] = [];
   for (let i = 1; i <= 200; i++) {
     const started = performance.now();
-    const res = await callJson(`${server.baseUrl}/api/folder/childrens/c${i % 100 + 1}-${(i % 10) + 1}-${(i % 9) + 1}?testLimit=10`, { headers });
+    const res = await callJson(`${server.baseUrl}/api/folder/childrens/c${(i % 100) + 1}-${(i % 10) + 1}-${(i % 9) + 1}?testLimit=10`, { headers });
     if (res.status !== 200) throw new Error(`first load answered ${res.status}`);
     firstLoads.push(performance.now() - started);
   }
   figures.push(
     { name: 'first load of a folder (cache miss), one at a time, median', value: round(median(firstLoads)), unit: 'ms', database: kind, detail: '200 folders' },
-    { name: 'first load of a folder (cache miss), one at a time, slowest', value: round(Math.max(...firstLoads)), unit: 'ms', database: kind, detail: '200 folders' },
+    {
+      name: 'first load of a folder (cache miss), one at a time, slowest',
+      value: round(Math.max(...firstLoads)),
+      unit: 'ms',
+      database: kind,
+      detail: '200 folders',
+    },
   );
 
   // The listing statement alone under load: a second server on the same database, cache off.
@@ -104,15 +112,17 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
   await bulkFolder(database, owner, 'bulk-from', 10_000);
   await bulkFolder(database, owner, 'bulk-to', 0);
   const moveMs = await timed(() =>
-    callJson(`${server.baseUrl}/api/folder/move`, { method: 'POST', headers, body: { parentFolderId: 'bulk-from', destinationFolderId: 'bulk-to', selectAll: true } }),
+    callJson(`${server.baseUrl}/api/folder/move`, {
+      method: 'POST',
+      headers,
+      body: { parentFolderId: 'bulk-from', destinationFolderId: 'bulk-to', selectAll: true },
+    }),
   );
   const deleteTestsMs = await timed(() =>
     callJson(`${server.baseUrl}/api/test`, { method: 'DELETE', headers, body: { parentFolderId: 'bulk-to', selectAll: true } }),
   );
   await bulkFolder(database, owner, 'bulk-folder', 10_000);
-  const deleteFolderMs = await timed(() =>
-    callJson(`${server.baseUrl}/api/folder`, { method: 'DELETE', headers, body: { folderIds: ['bulk-folder'] } }),
-  );
+  const deleteFolderMs = await timed(() => callJson(`${server.baseUrl}/api/folder`, { method: 'DELETE', headers, body: { folderIds: ['bulk-folder'] } }));
   await closeServer();
   const bulk = (name: string, value: number): Figure => ({
     name,

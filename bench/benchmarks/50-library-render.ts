@@ -43,8 +43,32 @@ const TEST_ROW = '[data-testid="test-list"] [data-testid="test-item"]';
 // The library
 
 const SUBJECTS = ['Mathematics', 'Physics', 'Chemistry', 'Biology', 'English', 'Literature', 'History', 'Geography', 'Computer Science', 'Economics'];
-const TOPICS = ['Fractions', 'Linear equations', 'Kinematics', 'Acids and bases', 'Cell biology', 'Reading comprehension', 'Essay writing', 'World War II', 'Climate zones', 'Algorithms'];
-const TAGS = ['algebra', 'geometry', 'grade 10', 'mid-term', 'revision', 'homework', 'final exam', 'vocabulary', 'grammar', 'mechanics', 'practice', 'olympiad'];
+const TOPICS = [
+  'Fractions',
+  'Linear equations',
+  'Kinematics',
+  'Acids and bases',
+  'Cell biology',
+  'Reading comprehension',
+  'Essay writing',
+  'World War II',
+  'Climate zones',
+  'Algorithms',
+];
+const TAGS = [
+  'algebra',
+  'geometry',
+  'grade 10',
+  'mid-term',
+  'revision',
+  'homework',
+  'final exam',
+  'vocabulary',
+  'grammar',
+  'mechanics',
+  'practice',
+  'olympiad',
+];
 
 /** "Physics – Grade 7", and every 17th a long one that the card has to truncate. */
 function folderName(index: number): string {
@@ -90,7 +114,9 @@ async function seedLibrary(database: OpenedDatabase): Promise<Seeded> {
     };
   };
   const rows = [
-    ...Array.from({ length: ROOT_TESTS }, (_, i) => test(null, `${TOPICS[i % TOPICS.length]}: ${['quiz', 'unit test', 'practice set', 'mock exam', 'homework'][i % 5]} ${i + 1}`)),
+    ...Array.from({ length: ROOT_TESTS }, (_, i) =>
+      test(null, `${TOPICS[i % TOPICS.length]}: ${['quiz', 'unit test', 'practice set', 'mock exam', 'homework'][i % 5]} ${i + 1}`),
+    ),
     ...Array.from({ length: INNER_TESTS }, (_, i) => test(inner, `${inner.name}, week ${i + 1}`)),
     ...Array.from({ length: RECENT_TESTS }, (_, i) => test(folders[1 + i], `${folders[1 + i].name}: weekly check ${i + 1}`, 5 + i * 37)),
   ];
@@ -174,8 +200,10 @@ async function painted(page: Page, what: string): Promise<Timings> {
     await page.waitForFunction('window.__libraryBench && window.__libraryBench.paintedAt !== null', undefined, { timeout: 15_000 });
   } catch (error) {
     const seen = await page
-      .evaluate(`({ url: location.pathname, folders: document.querySelectorAll('${FOLDER_CARD}').length, rows: document.querySelectorAll('${TEST_ROW}').length,
-        error: document.querySelector('[data-testid="library-error"]')?.textContent ?? null })`)
+      .evaluate(
+        `({ url: location.pathname, folders: document.querySelectorAll('${FOLDER_CARD}').length, rows: document.querySelectorAll('${TEST_ROW}').length,
+        error: document.querySelector('[data-testid="library-error"]')?.textContent ?? null })`,
+      )
       .catch(() => 'unreadable');
     throw new Error(`${what}: the library did not render in 15 s (page: ${JSON.stringify(seen)}): ${(error as Error).message.split('\n')[0]}`);
   }
@@ -245,7 +273,13 @@ function seriesFigures(name: string, kind: DatabaseKind, series: Series, repeats
   ];
 }
 
-async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDatabase, distDir: string, browser: Browser): Promise<{ figures: Figure[]; scripts: Timings['scripts'] }> {
+async function measure(
+  ctx: BenchContext,
+  kind: DatabaseKind,
+  database: OpenedDatabase,
+  distDir: string,
+  browser: Browser,
+): Promise<{ figures: Figure[]; scripts: Timings['scripts'] }> {
   ctx.log(`${kind}: seeding ${ROOT_FOLDERS} folders, ${ROOT_TESTS} root tests, ${RECENT_TESTS} recent tests`);
   const { innerFolderId } = await seedLibrary(database);
   const server = await startServer(database, { distDir });
@@ -255,8 +289,20 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
   const { context, page } = await newPage(browser, server.baseUrl);
   const closeContext = once(() => context.close());
   ctx.onCleanup(closeContext);
-  const root: RenderSpec = { page: 'library-local-0', counts: [[FOLDER_CARD, ROOT_FOLDERS], [TEST_ROW, TEST_PAGE]] };
-  const inner: RenderSpec = { page: `library-local-${innerFolderId}`, counts: [[FOLDER_CARD, INNER_FOLDERS], [TEST_ROW, TEST_PAGE]] };
+  const root: RenderSpec = {
+    page: 'library-local-0',
+    counts: [
+      [FOLDER_CARD, ROOT_FOLDERS],
+      [TEST_ROW, TEST_PAGE],
+    ],
+  };
+  const inner: RenderSpec = {
+    page: `library-local-${innerFolderId}`,
+    counts: [
+      [FOLDER_CARD, INNER_FOLDERS],
+      [TEST_ROW, TEST_PAGE],
+    ],
+  };
   await context.addInitScript(watcherScript({ root, inner }));
   await enterApp(page, ACCOUNT);
   await painted(page, 'after sign-in');
@@ -321,7 +367,12 @@ function scriptFigures(distDir: string, scripts: Timings['scripts']): Figure[] {
   const gzip = files.reduce((sum, file) => sum + zlib.gzipSync(file).length, 0);
   const detail = `${scripts.length} files before the first paint of the library: ${scripts.map((s) => path.basename(s.path)).join(', ')}`;
   return [
-    { name: 'library view JavaScript, as sent', value: round(sent / KB), unit: 'KB', detail: `${sent < raw ? 'compressed' : 'uncompressed'} (${round(raw / KB)} KB as built); ${detail}` },
+    {
+      name: 'library view JavaScript, as sent',
+      value: round(sent / KB),
+      unit: 'KB',
+      detail: `${sent < raw ? 'compressed' : 'uncompressed'} (${round(raw / KB)} KB as built); ${detail}`,
+    },
     { name: 'library view JavaScript, if gzipped', value: round(gzip / KB), unit: 'KB', detail },
   ];
 }

@@ -31,18 +31,26 @@ export function question(n: number): Record<string, unknown> {
   const maths = `$\\frac{${n}}{${n + 1}} + \\sqrt{x_${n}^2 + y^2}$`;
   switch (n % 5) {
     case 0:
-      return { type: 'multiple_choice', name: `<p>Question ${n}: simplify ${maths}.</p>`, options: [{ name: `$x^${n}$`, isCorrect: true }, { name: '$2x$' }, { name: '$x + 1$' }, { name: '$0$' }] };
+      return {
+        type: 'multiple_choice',
+        name: `<p>Question ${n}: simplify ${maths}.</p>`,
+        options: [{ name: `$x^${n}$`, isCorrect: true }, { name: '$2x$' }, { name: '$x + 1$' }, { name: '$0$' }],
+      };
     case 1:
       return { type: 'true_false', name: `<p>Question ${n}: ${maths} is positive.</p>`, options: [{ name: 'True', isCorrect: true }, { name: 'False' }] };
     case 2:
-      return { type: 'fill_ups', name: `<p>Question ${n}: the value of ${maths} at zero is ____.</p>`, options: [{ type: 'constants', name: '1', nameText: '1' }] };
+      return {
+        type: 'fill_ups',
+        name: `<p>Question ${n}: the value of ${maths} at zero is ____.</p>`,
+        options: [{ type: 'constants', name: '1', nameText: '1' }],
+      };
     case 3:
       return { type: 'integer', name: `<p>Question ${n}: how many roots has $x^2 - ${n} = 0$?</p>`, solution: '2' };
     default:
       return {
         type: 'comprehension',
         paragraph: `<p>Passage ${n}: consider the function $f(x) = \\int_0^x t^${n % 7} \\, dt$.</p>`,
-        questions: [{ type: 'integer', name: `<p>What is $f(1)$ times ${n % 7 + 1}?</p>`, solution: '1' }],
+        questions: [{ type: 'integer', name: `<p>What is $f(1)$ times ${(n % 7) + 1}?</p>`, solution: '1' }],
       };
   }
 }
@@ -74,7 +82,11 @@ export async function seed(baseUrl: string, token: string, sections = SECTIONS, 
     sectionIds.push(section._id);
     for (let from = 0; from < perSection; from += PER_SECTION) {
       const count = Math.min(PER_SECTION, perSection - from);
-      await call('POST', '/v2/question/create', { testId, sectionId: section._id, questions: Array.from({ length: count }, (_, i) => question(s * perSection + from + i + 1)) });
+      await call('POST', '/v2/question/create', {
+        testId,
+        sectionId: section._id,
+        questions: Array.from({ length: count }, (_, i) => question(s * perSection + from + i + 1)),
+      });
     }
   }
   return { token, testId, sectionIds };
@@ -124,7 +136,9 @@ async function measureApi(ctx: BenchContext, kind: DatabaseKind, baseUrl: string
   };
   ctx.log(`${kind}: question create, edit and reorder x ${WRITE_CALLS} each`);
   const created: string[] = [];
-  const creates = await timed(WRITE_CALLS, async (i) => created.push((await write('POST', '/v2/question/create', { questions: [question(1000 + i)] })).questions[0]._id));
+  const creates = await timed(WRITE_CALLS, async (i) =>
+    created.push((await write('POST', '/v2/question/create', { questions: [question(1000 + i)] })).questions[0]._id),
+  );
   // Question 1000 + k was created as created[k]; 3000 + k is of the same type with other text.
   const edits = await timed(WRITE_CALLS, (i) => {
     const k = i % created.length;
@@ -179,7 +193,15 @@ const SCROLL_THROUGH = `new Promise((done) => {
   requestAnimationFrame(tick);
 })`;
 
-async function measureBrowser(ctx: BenchContext, kind: DatabaseKind, baseUrl: string, seeded: Seeded, browser: Browser, cards: number, label = ''): Promise<Figure[]> {
+async function measureBrowser(
+  ctx: BenchContext,
+  kind: DatabaseKind,
+  baseUrl: string,
+  seeded: Seeded,
+  browser: Browser,
+  cards: number,
+  label = '',
+): Promise<Figure[]> {
   const { context, page } = await newPage(browser, baseUrl);
   const closeContext = once(() => context.close());
   ctx.onCleanup(closeContext);
@@ -214,7 +236,15 @@ async function measureBrowser(ctx: BenchContext, kind: DatabaseKind, baseUrl: st
       meetsTarget: interactive < INTERACTIVE_TARGET_MS,
       detail: `${repeats} full loads, from navigation start to the frame after section 1's question list (all ${cards} cards, or the window a virtual list renders) and an enabled Add question button are in the DOM`,
     },
-    { name: `scroll${label}: dropped frames`, value: dropped, unit: 'frames', database: kind, target: `0 frames over ${DROPPED_FRAME_MS} ms`, meetsTarget: dropped === 0, detail },
+    {
+      name: `scroll${label}: dropped frames`,
+      value: dropped,
+      unit: 'frames',
+      database: kind,
+      target: `0 frames over ${DROPPED_FRAME_MS} ms`,
+      meetsTarget: dropped === 0,
+      detail,
+    },
     { name: `scroll${label}: longest frame`, value: round(Math.max(...frames)), unit: 'ms', database: kind, detail },
     { name: `scroll${label}: frame p95`, value: round(percentile(frames, 0.95)), unit: 'ms', database: kind, detail },
   ];
@@ -230,7 +260,9 @@ const benchmark: Benchmark = {
   title: 'Test editor: a test of 500 questions in 10 sections, with maths',
   async run(ctx) {
     const withBrowser = chromiumAvailable();
-    const build = withBrowser ? portalBuild(ctx, 'editor') : { distDir: undefined, notes: [`no Chromium at ${CHROMIUM_PATH}: the browser figures were skipped`] };
+    const build = withBrowser
+      ? portalBuild(ctx, 'editor')
+      : { distDir: undefined, notes: [`no Chromium at ${CHROMIUM_PATH}: the browser figures were skipped`] };
     const browser = withBrowser ? await launchBrowser() : null;
     if (browser) ctx.onCleanup(once(() => browser.close()));
     const result = await measureOnEachDatabase(ctx, async (kind, database) => {

@@ -34,7 +34,8 @@ const benchmark: Benchmark = {
         const start = performance.now();
         const res = await fetch(`${server.baseUrl}/api/v2/test/${testId}/print-pdf${answers ? '?answers=true' : ''}`, { headers: { 'x-access-token': token } });
         const bytes = Buffer.from(await res.arrayBuffer());
-        if (res.status !== 200 || !bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new Error(`print-pdf answered ${res.status}: ${bytes.subarray(0, 200)}`);
+        if (res.status !== 200 || !bytes.subarray(0, 5).equals(Buffer.from('%PDF-')))
+          throw new Error(`print-pdf answered ${res.status}: ${bytes.subarray(0, 200)}`);
         const pages = bytes.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
         return { ms: performance.now() - start, kb: bytes.length / 1024, pages };
       };
@@ -47,7 +48,8 @@ const benchmark: Benchmark = {
         keyed.push(await exportPdf(true));
       }
       await closeServer();
-      const describe = (runs: typeof plain) => `${runs.length === 1 ? 'one call' : `${runs.length} sequential calls`} over HTTP; ${runs[0].pages} A4 pages, ${round(runs[0].kb)} KB`;
+      const describe = (runs: typeof plain) =>
+        `${runs.length === 1 ? 'one call' : `${runs.length} sequential calls`} over HTTP; ${runs[0].pages} A4 pages, ${round(runs[0].kb)} KB`;
       const figures: Figure[] = [
         { name: 'first export (Chromium starts)', value: round(first.ms), unit: 'ms', database: kind, detail: describe([first]) },
         { name: 'export, 100 questions (median)', value: round(median(plain.map((r) => r.ms))), unit: 'ms', database: kind, detail: describe(plain) },

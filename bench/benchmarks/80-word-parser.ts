@@ -60,10 +60,13 @@ function checkParsed(engine: string, parsed: ParsedDocument, paper: Paper): void
   const errors = parsed.problems.filter((p) => p.severity === 'error');
   const wrong: string[] = [];
   if (parsed.questionCount !== paper.expected.questionCount) wrong.push(`${parsed.questionCount} questions instead of ${paper.expected.questionCount}`);
-  if (JSON.stringify(parsed.countsByType) !== JSON.stringify(paper.expected.countsByType)) wrong.push(`types ${JSON.stringify(parsed.countsByType)} instead of ${JSON.stringify(paper.expected.countsByType)}`);
+  if (JSON.stringify(parsed.countsByType) !== JSON.stringify(paper.expected.countsByType))
+    wrong.push(`types ${JSON.stringify(parsed.countsByType)} instead of ${JSON.stringify(paper.expected.countsByType)}`);
   if (errors.length) wrong.push(`${errors.length} errors, the first: ${errors[0].message} (paragraph ${errors[0].paragraph}: "${errors[0].excerpt}")`);
   if (parsed.pictures.length !== paper.pictures) wrong.push(`${parsed.pictures.length} pictures instead of ${paper.pictures}`);
-  const choices = parsed.sections.flatMap((s) => s.questions.flatMap((q) => (q.type === 'comprehension' ? q.questions : [q]))).filter((q) => q.type === 'multiple_choice');
+  const choices = parsed.sections
+    .flatMap((s) => s.questions.flatMap((q) => (q.type === 'comprehension' ? q.questions : [q])))
+    .filter((q) => q.type === 'multiple_choice');
   const misread = choices.filter((q) => q.type === 'multiple_choice' && q.options.map((o) => o.isCorrect).join() !== 'false,true,false,false');
   if (misread.length) wrong.push(`${misread.length} multiple-choice questions without (b) as their only correct option`);
   if (wrong.length) throw new Error(`the ${engine} engine misread the ${QUESTIONS}-question paper: ${wrong.join('; ')}`);
@@ -156,7 +159,12 @@ const benchmark: Benchmark = {
     const warnings = (doc: ParsedDocument) => doc.problems.map((p) => p.code).join(', ') || 'none';
 
     const figures: Figure[] = [
-      { name: '.docx size, numbered text', value: round(paper.text.length / 1024), unit: 'KB', detail: `${paper.pictures} pictures, ${paper.tables} tables in questions, languages ${JSON.stringify(paper.languages)}` },
+      {
+        name: '.docx size, numbered text',
+        value: round(paper.text.length / 1024),
+        unit: 'KB',
+        detail: `${paper.pictures} pictures, ${paper.tables} tables in questions, languages ${JSON.stringify(paper.languages)}`,
+      },
       { name: '.docx size, one table per question', value: round(paper.table.length / 1024), unit: 'KB' },
     ];
     const runs: [string, string, 'text' | 'table' | 'mammoth', boolean][] = [
@@ -170,7 +178,14 @@ const benchmark: Benchmark = {
       if (reader !== 'mammoth' && run.output !== QUESTIONS) throw new Error(`${label}: the child process found ${run.output} questions`);
       figures.push(...readerFigures(label, run, targets, reader === 'mammoth' ? `; ${run.output} characters of HTML out` : ''));
     }
-    figures.push({ name: 'questions found (both engines)', value: textParsed.questionCount, unit: 'questions', target: `${QUESTIONS}, no errors`, meetsTarget: true, detail: `types ${JSON.stringify(textParsed.countsByType)}` });
+    figures.push({
+      name: 'questions found (both engines)',
+      value: textParsed.questionCount,
+      unit: 'questions',
+      target: `${QUESTIONS}, no errors`,
+      meetsTarget: true,
+      detail: `types ${JSON.stringify(textParsed.countsByType)}`,
+    });
 
     const uploads = await measureOnEachDatabase(ctx, async (kind, database) => {
       const server = await startServer(database, { filesDir: ctx.tempDir('testforge-bench-files-') });
@@ -185,7 +200,7 @@ const benchmark: Benchmark = {
       figures: [...figures, ...uploads.figures],
       notes: [
         `problems reported (warnings only): text engine ${warnings(textParsed)}`,
-        'mammoth reads the .docx into HTML; it recognises no question: a baseline of reading the file, not of the parser\'s work',
+        "mammoth reads the .docx into HTML; it recognises no question: a baseline of reading the file, not of the parser's work",
         ...uploads.notes,
       ],
     };

@@ -60,7 +60,8 @@ const benchmark: Benchmark = {
         expected += result.expected;
         right += result.fullyRight;
         if (result.uploads) uploading += 1;
-        if (result.fullyRight < result.expected || !result.uploads) worst.push(`${paper.name} ${result.fullyRight}/${result.expected}${result.uploads ? '' : ' (does not upload)'}`);
+        if (result.fullyRight < result.expected || !result.uploads)
+          worst.push(`${paper.name} ${result.fullyRight}/${result.expected}${result.uploads ? '' : ' (does not upload)'}`);
       }
       return { expected, right, uploading, papers: set.length, worst };
     };

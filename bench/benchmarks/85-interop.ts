@@ -52,10 +52,25 @@ const benchmark: Benchmark = {
         meetsTarget: rate >= TARGET && count === QUESTIONS,
         detail: `${count} questions read in ${round(median(times))} ms (median of ${REPEATS}: ${times.map((t) => Math.round(t)).join(', ')} ms)`,
       });
-      figures.push({ name: `${name}: baseline, ${baselineName} (median)`, value: round(median(base)), unit: 'ms', detail: `the same bytes, in the same run (all: ${base.map((t) => Math.round(t)).join(', ')} ms)` });
+      figures.push({
+        name: `${name}: baseline, ${baselineName} (median)`,
+        value: round(median(base)),
+        unit: 'ms',
+        detail: `the same bytes, in the same run (all: ${base.map((t) => Math.round(t)).join(', ')} ms)`,
+      });
     };
-    measure('GIFT', () => importGift(gift).questionCount, 'splitting the text into question blocks', () => void gift.split(/\n\s*\n/).length);
-    measure('QTI 3.0 package', () => importQtiPackage(qti, 'qti3').questionCount, 'unzipping the package', () => void unzipSync(qti));
+    measure(
+      'GIFT',
+      () => importGift(gift).questionCount,
+      'splitting the text into question blocks',
+      () => void gift.split(/\n\s*\n/).length,
+    );
+    measure(
+      'QTI 3.0 package',
+      () => importQtiPackage(qti, 'qti3').questionCount,
+      'unzipping the package',
+      () => void unzipSync(qti),
+    );
     return { figures, notes: [] };
   },
 };

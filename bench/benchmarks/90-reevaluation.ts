@@ -73,7 +73,13 @@ export async function measure(ctx: BenchContext, kind: DatabaseKind, database: O
   };
 
   const figures: Figure[] = [
-    { name: `seed ${ATTEMPTS.toLocaleString('en')} attempts × ${QUESTIONS} answers`, value: round(seedMs / 1000), unit: 's', database: kind, detail: 'set-based INSERT ... SELECT generate_series, answers in chunks of 10,000 attempts' },
+    {
+      name: `seed ${ATTEMPTS.toLocaleString('en')} attempts × ${QUESTIONS} answers`,
+      value: round(seedMs / 1000),
+      unit: 's',
+      database: kind,
+      detail: 'set-based INSERT ... SELECT generate_series, answers in chunks of 10,000 attempts',
+    },
   ];
   for (const option of ['RE_EVALUATE', 'GRACE'] as const) {
     const runs: { ms: number; changed: number }[] = [];

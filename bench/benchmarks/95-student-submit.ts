@@ -67,7 +67,10 @@ const benchmark: Benchmark = {
       const saves: number[] = [];
       const students = await Promise.all(
         Array.from({ length: STUDENTS + ONE_BY_ONE }, (_, i) =>
-          timed(() => api(`/student/test/${sharedTestId}/start`, { method: 'POST', body: { name: `Student ${i}`, contact: `student${i}@example.com` } }), starts),
+          timed(
+            () => api(`/student/test/${sharedTestId}/start`, { method: 'POST', body: { name: `Student ${i}`, contact: `student${i}@example.com` } }),
+            starts,
+          ),
         ),
       );
       // Each student answers in order; the students answer side by side.
@@ -77,7 +80,10 @@ const benchmark: Benchmark = {
           const { token: studentToken, attempt } = res.body.data;
           const questions = attempt.sections.flatMap((s: any) => s.questions.flatMap((q: any) => (q.children ? q.children : [q])));
           for (const question of questions) {
-            const saved = await timed(() => api(`/student/attempt/answer/${question.id}`, { method: 'PUT', body: { answer: answerOf(question) }, token: studentToken }), saves);
+            const saved = await timed(
+              () => api(`/student/attempt/answer/${question.id}`, { method: 'PUT', body: { answer: answerOf(question) }, token: studentToken }),
+              saves,
+            );
             if (saved.status !== 200) throw new Error(`save: ${saved.status} ${JSON.stringify(saved.body)}`);
           }
         }),
@@ -90,7 +96,8 @@ const benchmark: Benchmark = {
 
       ctx.log(`${kind}: ${STUDENTS} submits at once`);
       const submits: number[] = [];
-      const submit = (res: (typeof students)[number], times: number[]) => timed(() => api('/student/attempt/submit', { method: 'POST', token: res.body.data.token }), times);
+      const submit = (res: (typeof students)[number], times: number[]) =>
+        timed(() => api('/student/attempt/submit', { method: 'POST', token: res.body.data.token }), times);
       const results = await Promise.all(students.slice(0, STUDENTS).map((res) => submit(res, submits)));
       const failed = results.filter((r) => r.status !== 200).length;
       ctx.log(`${kind}: ${ONE_BY_ONE} submits one after another`);

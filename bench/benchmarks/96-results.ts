@@ -42,7 +42,13 @@ const EXPORT_REPEATS = Math.max(1, Number(process.env.BENCH_RESULTS_REPEATS || 3
 function question(n: number): Record<string, unknown> {
   if (n % 10 === 9) return { type: 'integer', name: `<p>Question ${n}: how many?</p>`, solution: String(n % 7), marks: { positive: 2 } };
   if (n % 10 === 8) return { type: 'true_false', name: `<p>Question ${n} is true.</p>`, options: [{ name: 'True', isCorrect: true }, { name: 'False' }] };
-  return { type: 'multiple_choice', name: `<p>Question ${n}: pick one.</p>`, options: [0, 1, 2, 3].map((k) => ({ name: `Option ${k + 1}`, isCorrect: k === n % 4 })), marks: { positive: 4, negative: 1 }, isNegativeMarkingEnabled: true };
+  return {
+    type: 'multiple_choice',
+    name: `<p>Question ${n}: pick one.</p>`,
+    options: [0, 1, 2, 3].map((k) => ({ name: `Option ${k + 1}`, isCorrect: k === n % 4 })),
+    marks: { positive: 4, negative: 1 },
+    isNegativeMarkingEnabled: true,
+  };
 }
 
 /** `callers` concurrent loops calling `work` for `seconds`: each call's time in ms. */
@@ -93,7 +99,10 @@ async function download(url: string, token: string): Promise<{ ms: number; bytes
 
 async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDatabase): Promise<Figure[]> {
   const { server, closeServer, orgId, token, call, testId, test } = await tutorWithTest(ctx, database, {
-    account: ACCOUNT, orgName: 'Results Bench', testName: 'Results bench', questions: Array.from({ length: QUESTIONS }, (_, n) => question(n)),
+    account: ACCOUNT,
+    orgName: 'Results Bench',
+    testName: 'Results bench',
+    questions: Array.from({ length: QUESTIONS }, (_, n) => question(n)),
   });
   const sharedTestId = (await call('POST', '/v2/shared-test/create', { testId, startTime: new Date(Date.now() - 86_400_000).toISOString() }))._id as string;
 
@@ -101,7 +110,15 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
   let started = performance.now();
   // Distinct submit times, 10 ms apart, as real submits have.
   const firstSubmit = Date.now() - ATTEMPTS * 10 - 60_000;
-  await seedAttempts(database.db, { orgId, testId, questions: test.sections[0].questions, attempts: ATTEMPTS, prefix: 'r', chunk: 5_000, submittedAt: (i) => new Date(firstSubmit + i * 10) });
+  await seedAttempts(database.db, {
+    orgId,
+    testId,
+    questions: test.sections[0].questions,
+    attempts: ATTEMPTS,
+    prefix: 'r',
+    chunk: 5_000,
+    submittedAt: (i) => new Date(firstSubmit + i * 10),
+  });
   // PostgreSQL's autovacuum would analyse the new rows within a minute; the benchmark does not
   // wait for it. PGlite has none: the results service refreshes the statistics itself.
   if (kind === 'postgres') await sql`vacuum analyze`.execute(database.db);
@@ -124,7 +141,8 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
   }
 
   // The baseline: one query ranking and counting every attempt for each page.
-  const naive = () => sql`
+  const naive = () =>
+    sql`
     select a.id, s.name, s.contact, a.started_at, a.submitted_at, a.score, a.max_score,
       case when a.submitted_at is not null then rank() over (partition by a.submitted_at is not null order by a.score desc) end as rank,
       count(*) over () as total
@@ -135,8 +153,20 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
   await closedLoop(CONNECTIONS, ctx.settings.warmupSec, naive);
   const naiveTimes = await closedLoop(CONNECTIONS, ctx.settings.durationSec, naive);
   figures.push(
-    { name: 'baseline: page by rank() and count(*) windows p50', value: round(median(naiveTimes)), unit: 'ms', database: kind, detail: `${naiveTimes.length} queries by ${CONNECTIONS} callers, no HTTP` },
-    { name: 'baseline: page by rank() and count(*) windows p99', value: round(percentile(naiveTimes, 0.99)), unit: 'ms', database: kind, detail: `${naiveTimes.length} queries by ${CONNECTIONS} callers, no HTTP` },
+    {
+      name: 'baseline: page by rank() and count(*) windows p50',
+      value: round(median(naiveTimes)),
+      unit: 'ms',
+      database: kind,
+      detail: `${naiveTimes.length} queries by ${CONNECTIONS} callers, no HTTP`,
+    },
+    {
+      name: 'baseline: page by rank() and count(*) windows p99',
+      value: round(percentile(naiveTimes, 0.99)),
+      unit: 'ms',
+      database: kind,
+      detail: `${naiveTimes.length} queries by ${CONNECTIONS} callers, no HTTP`,
+    },
   );
 
   const exportFigures = async (file: 'csv' | 'xlsx', label: string, target?: number) => {
@@ -150,9 +180,28 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
     const rate = median(runs.map((r) => ATTEMPTS / (r.ms / 1000)));
     const detail = `median of ${runs.length}; ${runs.map((r) => round(r.ms)).join(' / ')} ms; ${round(runs[0].bytes / 1024 / 1024)} MB`;
     return [
-      { name: `${label} rows/s`, value: round(rate), unit: 'rows/s', database: kind, detail, ...(target ? { target: `>= ${target.toLocaleString('en')} rows/s`, meetsTarget: rate >= target } : {}) },
-      { name: `${label} peak RSS growth`, value: round(Math.max(...runs.map((r) => r.rssGrowthMb))), unit: 'MB', database: kind, detail: `the file is ${round(runs[0].bytes / 1024 / 1024)} MB; garbage not yet collected included` },
-      { name: `${label} heap kept after it`, value: round(Math.max(...runs.map((r) => r.heapKeptMb))), unit: 'MB', database: kind, detail: 'after a full collection' },
+      {
+        name: `${label} rows/s`,
+        value: round(rate),
+        unit: 'rows/s',
+        database: kind,
+        detail,
+        ...(target ? { target: `>= ${target.toLocaleString('en')} rows/s`, meetsTarget: rate >= target } : {}),
+      },
+      {
+        name: `${label} peak RSS growth`,
+        value: round(Math.max(...runs.map((r) => r.rssGrowthMb))),
+        unit: 'MB',
+        database: kind,
+        detail: `the file is ${round(runs[0].bytes / 1024 / 1024)} MB; garbage not yet collected included`,
+      },
+      {
+        name: `${label} heap kept after it`,
+        value: round(Math.max(...runs.map((r) => r.heapKeptMb))),
+        unit: 'MB',
+        database: kind,
+        detail: 'after a full collection',
+      },
     ] satisfies Figure[];
   };
   figures.push(...(await exportFigures('csv', `GET /results.csv (${ATTEMPTS.toLocaleString('en')} rows)`, CSV_TARGET_ROWS_PER_S)));
@@ -160,7 +209,15 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
   ctx.log(`${kind}: publishing a corrected key (RE_EVALUATE) so the export joins rescores`);
   const first = test.sections[0].questions[0];
   started = performance.now();
-  await call('PATCH', '/v2/report-repo/save-and-resolve', { test: { _id: testId }, questions: [{ question: { ...first, options: first.options.map((o: { isCorrect: boolean }, k: number) => ({ ...o, isCorrect: k === 3 })) }, publishOption: 'RE_EVALUATE' }] });
+  await call('PATCH', '/v2/report-repo/save-and-resolve', {
+    test: { _id: testId },
+    questions: [
+      {
+        question: { ...first, options: first.options.map((o: { isCorrect: boolean }, k: number) => ({ ...o, isCorrect: k === 3 })) },
+        publishOption: 'RE_EVALUATE',
+      },
+    ],
+  });
   ctx.log(`${kind}: published in ${round(performance.now() - started)} ms`);
   figures.push(...(await exportFigures('csv', `GET /results.csv after a re-evaluation`, CSV_TARGET_ROWS_PER_S)));
 
@@ -182,7 +239,11 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
     }
     return median(times);
   };
-  const viewMs = await timesOf(() => sql`select attempt_id, json_object_agg(question_id, score) from attempt_answer_scores where attempt_id in (${sql.join(ids)}) group by attempt_id`.execute(database.db));
+  const viewMs = await timesOf(() =>
+    sql`select attempt_id, json_object_agg(question_id, score) from attempt_answer_scores where attempt_id in (${sql.join(ids)}) group by attempt_id`.execute(
+      database.db,
+    ),
+  );
   const answersMs = await timesOf(() => repo.marksFromAnswers(testId, ids, true));
   const digestsMs = await timesOf(() => new ExportMarks(testId, columns, repo, analysis, overrides).of(batch));
   const detail = 'median of 3, after one re-evaluation';

@@ -32,8 +32,14 @@ function question(n: number): Record<string, unknown> {
   if (n % 10 === 8) return { type: 'true_false', name: `<p>Question ${n} is true.</p>`, options: [{ name: 'True', isCorrect: true }, { name: 'False' }] };
   if (n % 10 === 7) {
     return {
-      type: 'fill_ups', name: `<p>Question ${n}: __ and __</p>`, isPartialMarkingEnabled: true, marks: { positive: 2 },
-      options: [{ optionId: 'b1', name: 'alpha', positiveMarks: 1 }, { optionId: 'b2', name: 'beta', positiveMarks: 1 }],
+      type: 'fill_ups',
+      name: `<p>Question ${n}: __ and __</p>`,
+      isPartialMarkingEnabled: true,
+      marks: { positive: 2 },
+      options: [
+        { optionId: 'b1', name: 'alpha', positiveMarks: 1 },
+        { optionId: 'b2', name: 'beta', positiveMarks: 1 },
+      ],
     };
   }
   return {
@@ -66,7 +72,12 @@ async function baseline(database: OpenedDatabase, sharedTestId: string, testId: 
 
 export async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDatabase): Promise<Figure[]> {
   const questions = Array.from({ length: QUESTIONS }, (_, n) => question(n));
-  const { closeServer, orgId, call, testId, test } = await tutorWithTest(ctx, database, { account: ACCOUNT, orgName: 'Analysis Bench', testName: 'Analysis bench', questions });
+  const { closeServer, orgId, call, testId, test } = await tutorWithTest(ctx, database, {
+    account: ACCOUNT,
+    orgName: 'Analysis Bench',
+    testName: 'Analysis bench',
+    questions,
+  });
 
   ctx.log(`${kind}: seeding ${ATTEMPTS.toLocaleString('en')} submitted attempts of ${QUESTIONS} questions`);
   const seed = await timed(() => seedAttempts(database.db, { orgId, testId, questions: test.sections[0].questions, attempts: ATTEMPTS, prefix: 'b' }));
@@ -101,7 +112,9 @@ export async function measure(ctx: BenchContext, kind: DatabaseKind, database: O
   const current = test.sections[0].questions[0];
   await call('PATCH', '/v2/report-repo/save-and-resolve', {
     test: { _id: testId },
-    questions: [{ question: { ...current, options: current.options.map((o: any, k: number) => ({ ...o, isCorrect: k === 1 })) }, publishOption: 'RE_EVALUATE' }],
+    questions: [
+      { question: { ...current, options: current.options.map((o: any, k: number) => ({ ...o, isCorrect: k === 1 })) }, publishOption: 'RE_EVALUATE' },
+    ],
   });
   const afterPublish = await runs('analysis after a publish', REPEATS, () => call('GET', analysisPath));
 

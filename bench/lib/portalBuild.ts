@@ -31,6 +31,9 @@ export function portalBuild(ctx: BenchContext, benchmarkId: string): { distDir: 
         .flatMap((dir) => fs.readdirSync(path.join(ctx.root, dir), { recursive: true, encoding: 'utf8' }).map((file) => path.join(ctx.root, dir, file)))
         .filter((file) => fs.statSync(file).isFile() && fs.statSync(file).mtimeMs > Date.parse(builtAt));
   const notes = [`measured the portal build ${version} of ${builtAt}${elsewhere ? ` in ${built}` : ''}`];
-  if (newer.length) notes.push(`${newer.length} portal/shared files are newer than that build (${path.relative(ctx.root, newer[0])}, ...): run \`npm run build\` to measure them`);
+  if (newer.length)
+    notes.push(
+      `${newer.length} portal/shared files are newer than that build (${path.relative(ctx.root, newer[0])}, ...): run \`npm run build\` to measure them`,
+    );
   return { distDir, notes };
 }

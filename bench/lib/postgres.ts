@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { portAnswers } from './server';
 
-
 export interface BenchDatabase {
   url: string;
   drop: () => Promise<void>;

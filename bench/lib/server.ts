@@ -15,14 +15,17 @@ export interface BenchServer {
  * per-IP login limiter raised out of the way: every request of a load test comes from one address.
  */
 export async function startServer(database: OpenedDatabase, overrides: Partial<ServerConfig> = {}): Promise<BenchServer> {
-  const config = loadConfig({}, {
-    host: '127.0.0.1',
-    port: 0,
-    publicUrl: 'http://127.0.0.1',
-    logLevel: 'warn',
-    loginRateLimitPerMinute: 1_000_000_000,
-    ...overrides,
-  });
+  const config = loadConfig(
+    {},
+    {
+      host: '127.0.0.1',
+      port: 0,
+      publicUrl: 'http://127.0.0.1',
+      logLevel: 'warn',
+      loginRateLimitPerMinute: 1_000_000_000,
+      ...overrides,
+    },
+  );
   const { app } = await buildApp({ config, database, quiet: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

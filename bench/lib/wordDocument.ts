@@ -43,7 +43,10 @@ const WORDS: Record<Lang, Words> = {
     trueFalse: (m) => ['The value of ', m, ' is positive for every x > 0.'],
     fill: (m) => ['The value of ', m, ' at x = 1 is ____.'],
     integer: (m) => ['How many real roots has the equation ', m, ' = 0?'],
-    passageText: (m) => [['Read the passage and answer the question. A ball is thrown upwards with a speed of ', m, ' m/s.'], ['Take g = 10 m/s² and ignore air resistance.']],
+    passageText: (m) => [
+      ['Read the passage and answer the question. A ball is thrown upwards with a speed of ', m, ' m/s.'],
+      ['Take g = 10 m/s² and ignore air resistance.'],
+    ],
     child: 'What is the greatest height the ball reaches?',
     because: 'Divide both sides by the common factor, then compare ',
   },
@@ -59,7 +62,10 @@ const WORDS: Record<Lang, Words> = {
     trueFalse: (m) => ['Giá trị của ', m, ' luôn dương với mọi x > 0.'],
     fill: (m) => ['Giá trị của ', m, ' tại x = 1 là ____.'],
     integer: (m) => ['Phương trình ', m, ' = 0 có bao nhiêu nghiệm thực?'],
-    passageText: (m) => [['Đọc đoạn văn và trả lời câu hỏi. Một quả bóng được ném thẳng đứng lên trên với vận tốc ', m, ' m/s.'], ['Lấy g = 10 m/s² và bỏ qua sức cản của không khí.']],
+    passageText: (m) => [
+      ['Đọc đoạn văn và trả lời câu hỏi. Một quả bóng được ném thẳng đứng lên trên với vận tốc ', m, ' m/s.'],
+      ['Lấy g = 10 m/s² và bỏ qua sức cản của không khí.'],
+    ],
     child: 'Độ cao lớn nhất mà quả bóng đạt được là bao nhiêu?',
     because: 'Chia cả hai vế cho thừa số chung rồi so sánh ',
   },
@@ -91,7 +97,10 @@ const WORDS: Record<Lang, Words> = {
     trueFalse: (m) => ['प्रत्येक x > 0 के लिए ', m, ' का मान धनात्मक है।'],
     fill: (m) => ['x = 1 पर ', m, ' का मान ____ है।'],
     integer: (m) => ['समीकरण ', m, ' = 0 के कितने वास्तविक मूल हैं?'],
-    passageText: (m) => [['अनुच्छेद पढ़कर प्रश्न का उत्तर दीजिए। एक गेंद को ', m, ' m/s की चाल से ऊपर की ओर फेंका जाता है।'], ['g = 10 m/s² लीजिए और वायु प्रतिरोध की उपेक्षा कीजिए।']],
+    passageText: (m) => [
+      ['अनुच्छेद पढ़कर प्रश्न का उत्तर दीजिए। एक गेंद को ', m, ' m/s की चाल से ऊपर की ओर फेंका जाता है।'],
+      ['g = 10 m/s² लीजिए और वायु प्रतिरोध की उपेक्षा कीजिए।'],
+    ],
     child: 'गेंद द्वारा प्राप्त अधिकतम ऊँचाई कितनी है?',
     because: 'दोनों पक्षों को उभयनिष्ठ गुणनखंड से भाग देकर तुलना कीजिए ',
   },
@@ -127,14 +136,22 @@ function questionOf(n: number): Question {
   const fraction: Run = { math: omml.fraction(`${n}x`, `${(n % 7) + 2}x`) };
   const power: Run = { math: omml.sup('x', `${(n % 4) + 2}`) };
   const root: Run = { math: omml.sqrt(`${n}`) };
-  const choice = (i: number): Run[] => (i === 1 ? [root] : [`${(n + i) % 9 + 1}/${(n % 7) + 2}`]);
+  const choice = (i: number): Run[] => (i === 1 ? [root] : [`${((n + i) % 9) + 1}/${(n % 7) + 2}`]);
   const base = {
     n,
     words,
     lang,
     passage: null,
     picture: n % 20 === 1 ? ({ picture: png(32 + (n % 40), 24, [n % 256, 90, 160]), widthPx: 320, heightPx: 240 } as Run) : null,
-    table: n % 100 === 33 ? { table: [['x', '1', '2', '3'], ['f(x)', { runs: [{ math: omml.sup('1', '2') }] }, '4', '9']] } : null,
+    table:
+      n % 100 === 33
+        ? {
+            table: [
+              ['x', '1', '2', '3'],
+              ['f(x)', { runs: [{ math: omml.sup('1', '2') }] }, '4', '9'],
+            ],
+          }
+        : null,
     solution: [words.because, { math: omml.fraction(`${n}`, `${(n % 7) + 2}`) }, '.'],
     tags: n % 7 === 0 ? 'algebra, revision' : null,
     type: null,

@@ -4,7 +4,7 @@ import { callerFrom, callerOf, effectiveFlag } from './caller';
 import { orgRow, userRow } from './testing';
 
 describe('the caller', () => {
-  it("takes a flag from the organisation when the user has none of their own", () => {
+  it('takes a flag from the organisation when the user has none of their own', () => {
     expect(effectiveFlag(userRow(), orgRow({ is_shared_global: true }), 'is_shared_global')).toBe(true);
   });
 
@@ -18,7 +18,7 @@ describe('the caller', () => {
     expect(callerFrom(userRow({ is_clp_editor: true }), orgRow()).clpEditor).toBe(true);
   });
 
-  it("carries the organisation and the user the rules compare rows with", () => {
+  it('carries the organisation and the user the rules compare rows with', () => {
     expect(callerFrom(userRow({ id: 'u-9' }), orgRow({ id: 'org-9' }))).toMatchObject({ orgId: 'org-9', userId: 'u-9' });
   });
 

@@ -39,18 +39,30 @@ describe('the library scope', () => {
 
 describe('rows in a scope', () => {
   it("are the owner's own in their organisation, never the Global Library's", () => {
-    const query = compiler.selectFrom('tests').select('id').where(inScope<'tests'>({ orgId: ORG, userId: 'tutor-1', isGlobal: false })).compile();
+    const query = compiler
+      .selectFrom('tests')
+      .select('id')
+      .where(inScope<'tests'>({ orgId: ORG, userId: 'tutor-1', isGlobal: false }))
+      .compile();
     expect(query.sql).toBe('select "id" from "tests" where ("org_id" = $1 and "owner_id" = $2 and "is_global" = $3)');
     expect(query.parameters).toEqual([ORG, 'tutor-1', false]);
   });
 
   it("of another organisation's tutor name that organisation: an attacker's scope never reaches ours", () => {
-    const query = compiler.selectFrom('folders').select('id').where(inScope<'folders'>({ orgId: OTHER_ORG, userId: 'tutor-1', isGlobal: false })).compile();
+    const query = compiler
+      .selectFrom('folders')
+      .select('id')
+      .where(inScope<'folders'>({ orgId: OTHER_ORG, userId: 'tutor-1', isGlobal: false }))
+      .compile();
     expect(query.parameters).toEqual([OTHER_ORG, 'tutor-1', false]);
   });
 
   it('of the Global Library are the global rows, whoever reads them', () => {
-    const query = compiler.selectFrom('tests').select('id').where(inScope<'tests'>({ orgId: ORG, userId: 'tutor-1', isGlobal: true })).compile();
+    const query = compiler
+      .selectFrom('tests')
+      .select('id')
+      .where(inScope<'tests'>({ orgId: ORG, userId: 'tutor-1', isGlobal: true }))
+      .compile();
     expect(query.sql).toBe('select "id" from "tests" where "is_global" = $1');
     expect(query.parameters).toEqual([true]);
   });

@@ -41,11 +41,7 @@ export function inScope<T extends 'folders' | 'tests'>(scope: LibraryScope) {
   return (eb: ExpressionBuilder<Database, T>) =>
     scope.isGlobal
       ? eb(eb.ref('is_global' as any), '=', true)
-      : eb.and([
-          eb(eb.ref('org_id' as any), '=', scope.orgId),
-          eb(eb.ref('owner_id' as any), '=', scope.userId),
-          eb(eb.ref('is_global' as any), '=', false),
-        ]);
+      : eb.and([eb(eb.ref('org_id' as any), '=', scope.orgId), eb(eb.ref('owner_id' as any), '=', scope.userId), eb(eb.ref('is_global' as any), '=', false)]);
 }
 
 /** Sharing with colleagues is a feature the organisation (or the user's own flag) turns on. */

@@ -13,14 +13,18 @@ const statusOf = (act: () => unknown) => {
 };
 
 describe('tests a caller may open', () => {
-  it("are only their own, in their organisation, without shared-global access", () => {
+  it('are only their own, in their organisation, without shared-global access', () => {
     const query = compiler.selectFrom('tests').select('id').where(testsVisibleTo(tutor())).compile();
     expect(query.sql).toBe('select "id" from "tests" where ("org_id" = $1 and "owner_id" = $2 and "is_global" = $3)');
     expect(query.parameters).toEqual([ORG, 'tutor-1', false]);
   });
 
   it('include the Global Library with shared-global access', () => {
-    const query = compiler.selectFrom('tests').select('id').where(testsVisibleTo(tutor({ sharedGlobal: true }))).compile();
+    const query = compiler
+      .selectFrom('tests')
+      .select('id')
+      .where(testsVisibleTo(tutor({ sharedGlobal: true })))
+      .compile();
     expect(query.sql).toBe('select "id" from "tests" where (("org_id" = $1 and "owner_id" = $2 and "is_global" = $3) or "is_global" = $4)');
   });
 
@@ -42,10 +46,18 @@ describe('changing a test', () => {
     expect(statusOf(() => assertMayMakeTbTest(tutor({ tbTests: true })))).toBe('allowed');
   });
 
-  it("moves it only to folders of its own library", () => {
-    const own = compiler.selectFrom('folders').select('id').where(foldersOfLibraryOf({ is_global: false, org_id: ORG, owner_id: 'tutor-1' })).compile();
+  it('moves it only to folders of its own library', () => {
+    const own = compiler
+      .selectFrom('folders')
+      .select('id')
+      .where(foldersOfLibraryOf({ is_global: false, org_id: ORG, owner_id: 'tutor-1' }))
+      .compile();
     expect(own.parameters).toEqual([ORG, 'tutor-1', false]);
-    const global = compiler.selectFrom('folders').select('id').where(foldersOfLibraryOf({ is_global: true, org_id: ORG, owner_id: null })).compile();
+    const global = compiler
+      .selectFrom('folders')
+      .select('id')
+      .where(foldersOfLibraryOf({ is_global: true, org_id: ORG, owner_id: null }))
+      .compile();
     expect(global.sql).toBe('select "id" from "folders" where "is_global" = $1');
   });
 });

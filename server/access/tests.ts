@@ -17,9 +17,7 @@ export function testsVisibleTo(caller: Caller) {
 /** Folders of the test's own library (My Library of its owner, or the Global Library): where it may move. */
 export function foldersOfLibraryOf(row: Pick<TestRow, 'is_global' | 'org_id' | 'owner_id'>) {
   return (eb: ExpressionBuilder<Database, 'folders'>) =>
-    row.is_global
-      ? eb('is_global', '=', true)
-      : eb.and([eb('org_id', '=', row.org_id), eb('owner_id', '=', row.owner_id!), eb('is_global', '=', false)]);
+    row.is_global ? eb('is_global', '=', true) : eb.and([eb('org_id', '=', row.org_id), eb('owner_id', '=', row.owner_id!), eb('is_global', '=', false)]);
 }
 
 /** A visible test may be changed unless it is the Global Library's and the caller is no CLP editor (403). */

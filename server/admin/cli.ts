@@ -186,7 +186,8 @@ const COMMANDS: Record<string, Command> = {
     options: { failed: { type: 'string' }, ...help },
     required: [],
     validate: (values) => {
-      if (values.failed !== undefined && !/^\d{1,4}$/.test(String(values.failed))) throw new UsageError(`--failed must be a whole number, 0 or more (got "${String(values.failed)}")`);
+      if (values.failed !== undefined && !/^\d{1,4}$/.test(String(values.failed)))
+        throw new UsageError(`--failed must be a whole number, 0 or more (got "${String(values.failed)}")`);
     },
     run: async (database, values, out) => {
       if (database.kind !== 'postgres') {

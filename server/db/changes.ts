@@ -132,7 +132,12 @@ export class ListenChangeFeed extends Handlers implements ChangeFeed {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true, connectionTimeoutMillis: 5_000, application_name: 'testforge-listen' });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+      application_name: 'testforge-listen',
+    });
     this.client = client;
     client.on('notification', (message) => {
       if (message.channel !== CHANGES_CHANNEL || !message.payload || client !== this.client) return;

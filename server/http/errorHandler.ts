@@ -10,8 +10,15 @@ interface ErrorBody {
   details?: { field: string; message: string }[];
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, status: number, code: string, key: ServerMessageKey,
-  params: Record<string, string | number> = {}, details?: ErrorBody['details']) {
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  key: ServerMessageKey,
+  params: Record<string, string | number> = {},
+  details?: ErrorBody['details'],
+) {
   const body: ErrorBody = { message: serverMessage(request.lang, key, params), code };
   if (details) body.details = details;
   return reply.status(status).send(body);
@@ -23,7 +30,7 @@ function fieldName(context: string | undefined, instancePath: string, params: Re
   const prefix = context && context !== 'body' ? `${context === 'querystring' ? 'query' : context}` : '';
   const keys = Array.isArray(params.keys) ? (params.keys as string[]).join(', ') : '';
   const name = [path, keys].filter(Boolean).join('.');
-  return [prefix, name].filter(Boolean).join('.') || (prefix || 'body');
+  return [prefix, name].filter(Boolean).join('.') || prefix || 'body';
 }
 
 /** Every failure is JSON `{ message, code, details? }` in the caller's language; never a stack trace. */

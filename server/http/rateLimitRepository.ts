@@ -22,6 +22,9 @@ export class RateLimitRepository {
 
   /** Counters whose window has ended (run hourly with the session purge). */
   async purge(): Promise<void> {
-    await this.db.deleteFrom('rate_limits').where('resets_at', '<', sql<Date>`clock_timestamp()`).execute();
+    await this.db
+      .deleteFrom('rate_limits')
+      .where('resets_at', '<', sql<Date>`clock_timestamp()`)
+      .execute();
   }
 }

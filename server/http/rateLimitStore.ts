@@ -21,7 +21,10 @@ export function databaseRateLimitStore(limits: RateLimitRepository) {
 
     // The plugin passes the route's window (its types leave it out).
     incr(key: string, callback: Incr, timeWindow = 60_000): void {
-      limits.hit(this.prefix + key, timeWindow).then(({ hits, ttl }) => callback(null, { current: hits, ttl }), (error: Error) => callback(error));
+      limits.hit(this.prefix + key, timeWindow).then(
+        ({ hits, ttl }) => callback(null, { current: hits, ttl }),
+        (error: Error) => callback(error),
+      );
     }
 
     /** The plugin passes the route's merged options, with the route as `routeInfo` (its types say otherwise). */

@@ -6,8 +6,13 @@ import type { ServerConfig } from '../config';
  * a page of its own, where frame-ancestors does not apply). Only these may frame /addin/ pages.
  */
 export const OFFICE_FRAME_ANCESTORS = [
-  'https://*.officeapps.live.com', 'https://*.office.com', 'https://*.office365.com', 'https://*.microsoft365.com',
-  'https://*.cloud.microsoft', 'https://*.sharepoint.com', 'https://*.live.com',
+  'https://*.officeapps.live.com',
+  'https://*.office.com',
+  'https://*.office365.com',
+  'https://*.microsoft365.com',
+  'https://*.cloud.microsoft',
+  'https://*.sharepoint.com',
+  'https://*.live.com',
 ];
 /** Office.js comes from Microsoft's CDN, as Office requires of a task pane. */
 export const OFFICE_JS_ORIGIN = 'https://appsforoffice.microsoft.com';

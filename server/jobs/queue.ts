@@ -86,11 +86,9 @@ export class JobQueue {
   /** Offers a sweep now and every `seconds`; pg-boss keeps one per slot across every process. */
   private startSweeps(seconds: number): void {
     const offer = () =>
-      void this.boss
-        .send('students-expire', {}, { singletonKey: 'sweep', singletonSeconds: seconds })
-        .catch((error: unknown) => {
-          if (!this.stopped) this.log.warn({ err: error }, 'could not queue the sweep of expired attempts');
-        });
+      void this.boss.send('students-expire', {}, { singletonKey: 'sweep', singletonSeconds: seconds }).catch((error: unknown) => {
+        if (!this.stopped) this.log.warn({ err: error }, 'could not queue the sweep of expired attempts');
+      });
     offer();
     this.sweep = setInterval(offer, seconds * 1_000);
     this.sweep.unref();

@@ -14,7 +14,13 @@ test('a database where no server has started yet says so', async () => {
 test('every known queue gets a row, counted per state, and the latest failures follow', async () => {
   const failed = { id: 'j1', name: 'mail-send', retry_count: 6, completed_on: new Date('2026-11-26T10:00:00Z'), output: { message: 'SMTP down' } };
   const lines = await describeJobs(
-    jobs({ countsByQueueAndState: async () => [{ name: 'mail-send', state: 'failed', n: 1 }, { name: 'mail-send', state: 'completed', n: 3 }], latestFailures: async () => [failed] }),
+    jobs({
+      countsByQueueAndState: async () => [
+        { name: 'mail-send', state: 'failed', n: 1 },
+        { name: 'mail-send', state: 'completed', n: 3 },
+      ],
+      latestFailures: async () => [failed],
+    }),
     5,
   );
   expect(lines[0]).toMatch(/^queue\s+created\s+retry\s+active\s+completed\s+failed\s+cancelled$/);

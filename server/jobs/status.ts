@@ -20,7 +20,9 @@ export async function describeJobs(jobs: JobsRepository, failures: number): Prom
     lines.push('', failed.length ? `Latest failures (${failed.length}):` : 'No failed jobs.');
     for (const job of failed) {
       const output = job.output as { message?: string } | null;
-      lines.push(`  ${job.completed_on?.toISOString() ?? '-'}  ${job.name}  ${job.id}  after ${job.retry_count} retries: ${output?.message ?? JSON.stringify(output)}`);
+      lines.push(
+        `  ${job.completed_on?.toISOString() ?? '-'}  ${job.name}  ${job.id}  after ${job.retry_count} retries: ${output?.message ?? JSON.stringify(output)}`,
+      );
     }
   }
   return lines;

@@ -28,7 +28,12 @@ export class SmsSender {
       return;
     }
     try {
-      const res = await fetch(this.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: sms.to, text: sms.text }), signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(this.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to: sms.to, text: sms.text }),
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!res.ok) throw new Error(`the SMS gateway answered ${res.status}`);
       await this.outbox.markSent(id);
     } catch (error) {

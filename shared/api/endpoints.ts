@@ -11,15 +11,45 @@ import type { AuthUser, LoginResult, OrgLoginSettings, OrgSummary, PremiumTutor 
 import type { ChangePasswordBody, ForgotPasswordBody, LoginBody, ResetPasswordBody } from '../contract/auth';
 import type { MessageResult } from '../contract/fields';
 import type {
-  CopyTestBody, CreateFolderBody, CreateTestBody, DeleteFoldersBody, MoveBody, ShareFoldersBody, ShareTestsBody, TagList, UpdateFolderBody,
+  CopyTestBody,
+  CreateFolderBody,
+  CreateTestBody,
+  DeleteFoldersBody,
+  MoveBody,
+  ShareFoldersBody,
+  ShareTestsBody,
+  TagList,
+  UpdateFolderBody,
 } from '../contract/library';
 import type { QuestionEdit, QuestionsCreate, QuestionsDelete, QuestionsImport, SectionDelete, SectionMove, SectionUpdate } from '../contract/tests';
 import type {
-  ActionResult, Batch, Chapter, FolderChildren, FolderChildrenQuery, LibraryFolder, SelectionBody, Subject, TestSummary, Tutor,
+  ActionResult,
+  Batch,
+  Chapter,
+  FolderChildren,
+  FolderChildrenQuery,
+  LibraryFolder,
+  SelectionBody,
+  Subject,
+  TestSummary,
+  Tutor,
 } from './libraryTypes';
 import type {
-  DocumentUpload, DocumentUploadResult, EditorTest, ImportResult, QuestionEditResult, QuestionsMoveResult, QuestionsResult, ReorderRemark, SectionDeleteResult, SectionInput,
-  SectionResult, SectionsResult, TestUpdate, TestUpdateResult, ValidationCatalogueEntry,
+  DocumentUpload,
+  DocumentUploadResult,
+  EditorTest,
+  ImportResult,
+  QuestionEditResult,
+  QuestionsMoveResult,
+  QuestionsResult,
+  ReorderRemark,
+  SectionDeleteResult,
+  SectionInput,
+  SectionResult,
+  SectionsResult,
+  TestUpdate,
+  TestUpdateResult,
+  ValidationCatalogueEntry,
 } from './testTypes';
 import type { MoveQuestionsBody } from '../contract/editorBulk';
 
@@ -27,35 +57,27 @@ import type { MoveQuestionsBody } from '../contract/editorBulk';
 export function createEndpoints(http: AxiosInstance) {
   const own = { handlesOwnErrors: true };
   return {
-    login: async (body: LoginBody) =>
-      (await http.post<{ data: LoginResult }>('/auth/login', body, own)).data.data,
+    login: async (body: LoginBody) => (await http.post<{ data: LoginResult }>('/auth/login', body, own)).data.data,
     whitelabelLogin: async (wlToken: string) =>
       (await http.get<{ data: LoginResult }>('/v2/user/wl-login', { ...own, headers: { 'x-wl-access-token': wlToken } })).data.data,
     currentUser: async () => (await http.get<{ data: { user: AuthUser } }>('/auth/user')).data.data.user,
     logout: async () => {
       await http.post('/auth/logout', undefined, { ...own, ignoreUnauthorized: true });
     },
-    changePassword: async (body: ChangePasswordBody) =>
-      (await http.post<{ data: MessageResult }>('/auth/changePassword', body, own)).data.data,
-    forgotPassword: async (body: ForgotPasswordBody) =>
-      (await http.post<{ data: MessageResult }>('/auth/forgotPassword', body, own)).data.data,
-    resetPassword: async (body: ResetPasswordBody) =>
-      (await http.post<{ data: MessageResult }>('/auth/resetPassword', body, own)).data.data,
-    verifyOrg: async (code: string) =>
-      (await http.get<{ data: OrgSummary }>(`/v2/verify/org/${encodeURIComponent(code)}`, own)).data.data,
+    changePassword: async (body: ChangePasswordBody) => (await http.post<{ data: MessageResult }>('/auth/changePassword', body, own)).data.data,
+    forgotPassword: async (body: ForgotPasswordBody) => (await http.post<{ data: MessageResult }>('/auth/forgotPassword', body, own)).data.data,
+    resetPassword: async (body: ResetPasswordBody) => (await http.post<{ data: MessageResult }>('/auth/resetPassword', body, own)).data.data,
+    verifyOrg: async (code: string) => (await http.get<{ data: OrgSummary }>(`/v2/verify/org/${encodeURIComponent(code)}`, own)).data.data,
     orgLoginSettings: async (orgId: string) =>
       (await http.get<{ data: OrgLoginSettings }>('/v2/org/login-settings', { ...own, params: { orgId }, headers: { 'API-VERSION': '1' } })).data.data,
     defaultSettings: async () => (await http.get<{ data: { settings: DefaultTestSettings } }>('/v2/auth/default-settings')).data.data.settings,
     updateDefaultSettings: async (settings: Partial<DefaultTestSettings>) =>
       (await http.patch<{ data: { settings: DefaultTestSettings } }>('/v2/user/update-default-settings', { settings })).data.data.settings,
     clpDefaultSettings: async () => (await http.get<{ data: { settings: DefaultTestSettings } }>('/v2/auth/clp-default-settings')).data.data.settings,
-    reportedCount: async () =>
-      (await http.get<{ data: { activeReportedCount: number } }>('/v2/report-repo/count')).data.data.activeReportedCount,
+    reportedCount: async () => (await http.get<{ data: { activeReportedCount: number } }>('/v2/report-repo/count')).data.data.activeReportedCount,
     premiumTutors: async () => (await http.get<{ data: { premiumTutors: PremiumTutor[] } }>('/v2/user/premiumTutors')).data.data.premiumTutors,
-    sendSupportNotification: async (userId: string) =>
-      (await http.post<{ data: MessageResult }>('/v2/infobip/notification', { userId })).data.data,
-    requestCallBack: async (phoneNo: string) =>
-      (await http.post<{ data: MessageResult }>('/v2/user/receiveCallBack', { phoneNo })).data.data,
+    sendSupportNotification: async (userId: string) => (await http.post<{ data: MessageResult }>('/v2/infobip/notification', { userId })).data.data,
+    requestCallBack: async (phoneNo: string) => (await http.post<{ data: MessageResult }>('/v2/user/receiveCallBack', { phoneNo })).data.data,
     whatsNewSlides: async () =>
       (await http.get<{ data: { urlForWhatsNewModel: string[] } }>('/v2/assets/url-for-whats-new-model')).data.data.urlForWhatsNewModel,
     ...libraryEndpoints(http),
@@ -79,12 +101,9 @@ function libraryEndpoints(http: AxiosInstance) {
       const params = { ...rest, ...(tags?.length ? { tags: JSON.stringify(tags) } : {}) };
       return data(await http.get<{ data: FolderChildren }>(`/folder/childrens/${encodeURIComponent(folderId)}`, { params, signal }));
     },
-    createFolder: async (body: CreateFolderBody) =>
-      data(await http.post<{ data: LibraryFolder }>('/folder', body)),
-    updateFolder: async (body: UpdateFolderBody) =>
-      data(await http.patch<{ data: LibraryFolder }>('/folder', body)),
-    moveItems: async (body: MoveBody) =>
-      data(await http.post<{ data: ActionResult }>('/folder/move', body)),
+    createFolder: async (body: CreateFolderBody) => data(await http.post<{ data: LibraryFolder }>('/folder', body)),
+    updateFolder: async (body: UpdateFolderBody) => data(await http.patch<{ data: LibraryFolder }>('/folder', body)),
+    moveItems: async (body: MoveBody) => data(await http.post<{ data: ActionResult }>('/folder/move', body)),
     /**
      * Deletes folders and/or tests of one selection. Folders with tests go in one call
      * (`includeTests`), so a refusal or failure leaves both as they were.
@@ -93,17 +112,12 @@ function libraryEndpoints(http: AxiosInstance) {
       withFolders
         ? data(await http.delete<{ data: ActionResult }>('/folder', { data: { ...body, includeTests: withTests } }))
         : data(await http.delete<{ data: ActionResult }>('/test', { data: { ...body, folderIds: undefined } })),
-    createTest: async (body: CreateTestBody) =>
-      data(await http.post<{ data: TestSummary }>('/v2/test/create', body)),
-    copyTest: async (testId: string, body: CopyTestBody) =>
-      data(await http.post<{ data: TestSummary }>(`/test/copy/${encodeURIComponent(testId)}`, body)),
-    tags: async (query: { search?: string; isGlobal: boolean }) =>
-      data(await http.get<{ data: TagList }>('/tags', { params: query })),
+    createTest: async (body: CreateTestBody) => data(await http.post<{ data: TestSummary }>('/v2/test/create', body)),
+    copyTest: async (testId: string, body: CopyTestBody) => data(await http.post<{ data: TestSummary }>(`/test/copy/${encodeURIComponent(testId)}`, body)),
+    tags: async (query: { search?: string; isGlobal: boolean }) => data(await http.get<{ data: TagList }>('/tags', { params: query })),
     tutors: async (search: string) => data(await http.get<{ data: { tutors: Tutor[] } }>('/v2/user/tutors', { params: { search } })).tutors,
-    shareFolders: async (body: ShareFoldersBody) =>
-      data(await http.post<{ data: ActionResult }>('/folder/share', body)),
-    shareTests: async (body: ShareTestsBody) =>
-      data(await http.post<{ data: ActionResult }>('/test/share', body)),
+    shareFolders: async (body: ShareFoldersBody) => data(await http.post<{ data: ActionResult }>('/folder/share', body)),
+    shareTests: async (body: ShareTestsBody) => data(await http.post<{ data: ActionResult }>('/test/share', body)),
     subjects: async () => data(await http.get<{ data: { subjects: Subject[] } }>('/test/subjects')).subjects,
     chapters: async (query: { search?: string; subjects?: string[] }) =>
       data(
@@ -144,28 +158,20 @@ function testEndpoints(http: AxiosInstance) {
       ).data,
     sampleReportUrl: async () => data(await http.get<{ data: { url: string } }>('/v2/test/sample-report-url')),
     createSection: async (body: SectionInput) => data(await http.post<{ data: SectionResult }>('/v2/test/section/create', body)),
-    updateSection: async (body: SectionUpdate) =>
-      data(await http.patch<{ data: SectionResult }>('/v2/test/section/update', body)),
-    deleteSection: async (body: SectionDelete) =>
-      data(await http.delete<{ data: SectionDeleteResult }>('/v2/test/section/delete', { data: body })),
-    moveSection: async (body: SectionMove) =>
-      data(await http.post<{ data: SectionsResult }>('/v2/test/section/drag-drop', body)),
+    updateSection: async (body: SectionUpdate) => data(await http.patch<{ data: SectionResult }>('/v2/test/section/update', body)),
+    deleteSection: async (body: SectionDelete) => data(await http.delete<{ data: SectionDeleteResult }>('/v2/test/section/delete', { data: body })),
+    moveSection: async (body: SectionMove) => data(await http.post<{ data: SectionsResult }>('/v2/test/section/drag-drop', body)),
     /** Adds questions at the end of the section, or of the comprehension `parentQuestionId` (a copy goes there too). */
     /** A whole Word document: all its questions and sections, or none (one transaction on the server). */
     uploadDocument: async (body: DocumentUpload) => data(await http.post<{ data: DocumentUploadResult }>('/v2/question/upload', body)),
-    createQuestions: async (body: QuestionsCreate) =>
-      data(await http.post<{ data: QuestionsResult }>('/v2/question/create', body)),
-    editQuestion: async (body: QuestionEdit) =>
-      data(await http.patch<{ data: QuestionEditResult }>('/v2/question/edit', body)),
-    deleteQuestions: async (body: QuestionsDelete) =>
-      data(await http.delete<{ data: QuestionsResult }>('/v2/question/delete', { data: body })),
+    createQuestions: async (body: QuestionsCreate) => data(await http.post<{ data: QuestionsResult }>('/v2/question/create', body)),
+    editQuestion: async (body: QuestionEdit) => data(await http.patch<{ data: QuestionEditResult }>('/v2/question/edit', body)),
+    deleteQuestions: async (body: QuestionsDelete) => data(await http.delete<{ data: QuestionsResult }>('/v2/question/delete', { data: body })),
     reorderRemark: async (body: ReorderRemark) => data(await http.patch<{ data: QuestionsResult }>('/v2/question/reorder-remark', body)),
     /** Moves top-level questions to the end of another section, keeping their ids (issue 17). */
     moveQuestions: async (body: MoveQuestionsBody) => data(await http.post<{ data: QuestionsMoveResult }>('/v2/question/move', body)),
     /** Each question names the test it is in (`testId`); questions read with getTest may be sent as they are. */
-    importQuestions: async (body: QuestionsImport) =>
-      data(await http.post<{ data: ImportResult }>('/v2/question/import', body)),
-    validationCatalogue: async () =>
-      data(await http.get<{ data: { errorMessages: ValidationCatalogueEntry[] } }>('/question/errorMessages')).errorMessages,
+    importQuestions: async (body: QuestionsImport) => data(await http.post<{ data: ImportResult }>('/v2/question/import', body)),
+    validationCatalogue: async () => data(await http.get<{ data: { errorMessages: ValidationCatalogueEntry[] } }>('/question/errorMessages')).errorMessages,
   };
 }

@@ -12,7 +12,12 @@ export function fileEndpoints(http: AxiosInstance) {
   return {
     uploadPicture: async (file: Blob & { name: string; type: string }): Promise<string> => {
       const signed = (
-        await http.post<{ data: SignedUpload }>('/v2/user/getS3SignedUrl', { fileName: file.name, contentType: file.type as PictureContentType, size: file.size, purpose: 'picture' })
+        await http.post<{ data: SignedUpload }>('/v2/user/getS3SignedUrl', {
+          fileName: file.name,
+          contentType: file.type as PictureContentType,
+          size: file.size,
+          purpose: 'picture',
+        })
       ).data.data;
       // A relative link is the API server's own: resolve it against the API's origin, not the client's baseURL path.
       const api = new URL(http.defaults.baseURL ?? '/', globalThis.location?.href ?? 'http://localhost/');

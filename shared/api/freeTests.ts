@@ -6,8 +6,7 @@ export type { SharedTest, SharedTestCreate, SharedTestUpdate };
 /** Free-test calls (spec section 7, "Shared (free) test"). */
 export function sharedTestEndpoints(http: AxiosInstance) {
   return {
-    sharedTestOf: async (testId: string) =>
-      (await http.get<{ data: SharedTest }>(`/v2/shared-test/test/${encodeURIComponent(testId)}`)).data.data,
+    sharedTestOf: async (testId: string) => (await http.get<{ data: SharedTest }>(`/v2/shared-test/test/${encodeURIComponent(testId)}`)).data.data,
     createSharedTest: async (body: SharedTestCreate) => (await http.post<{ data: SharedTest }>('/v2/shared-test/create', body)).data.data,
     updateSharedTest: async (id: string, body: SharedTestUpdate) =>
       (await http.patch<{ data: SharedTest }>(`/v2/shared-test/update/${encodeURIComponent(id)}`, body)).data.data,

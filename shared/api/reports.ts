@@ -25,11 +25,11 @@ export function reportEndpoints(http: AxiosInstance) {
       ).data.data,
     resolveReport: async (questionId: string) =>
       (await http.patch<{ data: ResolveResult }>(`/v2/report-repo/resolve/${encodeURIComponent(questionId)}`)).data.data,
-    saveAndResolve: async (body: SaveAndResolveBody) =>
-      (await http.patch<{ data: PublishResult }>('/v2/report-repo/save-and-resolve', body, own)).data.data,
+    saveAndResolve: async (body: SaveAndResolveBody) => (await http.patch<{ data: PublishResult }>('/v2/report-repo/save-and-resolve', body, own)).data.data,
     /** The same publish with `dryRun: true` (issue 16): per free test, the attempts whose score would change and the mean before and after; nothing is changed. */
     previewCorrections: async (body: SaveAndResolveBody, signal?: AbortSignal) => {
-      const preview = (await http.patch<{ data: CorrectionsPreview }>('/v2/report-repo/save-and-resolve', { ...body, dryRun: true }, { ...own, signal })).data.data;
+      const preview = (await http.patch<{ data: CorrectionsPreview }>('/v2/report-repo/save-and-resolve', { ...body, dryRun: true }, { ...own, signal })).data
+        .data;
       // Only an answer that says it was a dry run is a preview (a server without dryRun would have published).
       if (preview?.dryRun !== true || !Array.isArray(preview.freeTests)) throw new Error('The server did not answer a dry run');
       return preview;

@@ -1,7 +1,14 @@
 import type { AxiosInstance } from 'axios';
 import type { StudentAnswer } from '../domain/scoring';
 import type {
-  SavedAnswer, StudentAttempt, StudentIdentity, StudentProof, StudentResult, StudentStanding, StudentStart, StudentTestInfo,
+  SavedAnswer,
+  StudentAttempt,
+  StudentIdentity,
+  StudentProof,
+  StudentResult,
+  StudentStanding,
+  StudentStart,
+  StudentTestInfo,
 } from '../contract/students';
 import type { MessageResult } from '../contract/fields';
 
@@ -13,7 +20,19 @@ import type { MessageResult } from '../contract/fields';
 export const STUDENT_TOKEN_HEADER = 'x-student-token';
 
 export type {
-  FreeTestStatus, StudentAttempt, StudentIdentity, StudentOption, StudentProof, StudentQuestion, StudentResult, StudentResultQuestion, StudentSection, StudentSectionInfo, StudentStanding, StudentStart, StudentTestInfo,
+  FreeTestStatus,
+  StudentAttempt,
+  StudentIdentity,
+  StudentOption,
+  StudentProof,
+  StudentQuestion,
+  StudentResult,
+  StudentResultQuestion,
+  StudentSection,
+  StudentSectionInfo,
+  StudentStanding,
+  StudentStart,
+  StudentTestInfo,
 } from '../contract/students';
 
 /** Student-page calls; each shows its own failures (the page, not the tutor's toasts or logout). */
@@ -24,16 +43,24 @@ export function studentEndpoints(http: AxiosInstance) {
   return {
     studentTest: async (sharedTestId: string) => (await http.get<{ data: StudentTestInfo }>(base(sharedTestId), own)).data.data,
     studentIdentify: async (sharedTestId: string, who: StudentIdentity, proof: StudentProof) =>
-      (await http.post<{ data: StudentStanding }>(`${base(sharedTestId)}/identify`, { ...who, deviceKey: proof.deviceKey, code: proof.code }, proof.token ? as(proof.token) : own)).data.data,
+      (
+        await http.post<{ data: StudentStanding }>(
+          `${base(sharedTestId)}/identify`,
+          { ...who, deviceKey: proof.deviceKey, code: proof.code },
+          proof.token ? as(proof.token) : own,
+        )
+      ).data.data,
     studentStart: async (sharedTestId: string, who: StudentIdentity, proof: StudentProof) =>
-      (await http.post<{ data: StudentStart }>(`${base(sharedTestId)}/start`, { ...who, deviceKey: proof.deviceKey }, proof.token ? as(proof.token) : own)).data.data,
+      (await http.post<{ data: StudentStart }>(`${base(sharedTestId)}/start`, { ...who, deviceKey: proof.deviceKey }, proof.token ? as(proof.token) : own)).data
+        .data,
     /** A one-time code to the contact (the answer's message is the same whether or not it is known). */
     studentRequestCode: async (sharedTestId: string, contact: string) =>
       (await http.post<{ data: MessageResult }>(`${base(sharedTestId)}/code`, { contact }, own)).data.data.message,
     studentAttempt: async (token: string) => (await http.get<{ data: StudentAttempt }>('/student/attempt', as(token))).data.data,
     /** `seq`: the answer's sequence number; an older one never overwrites a newer one (`applied: false`). */
     studentSaveAnswer: async (token: string, questionId: string, answer: StudentAnswer | null, seq?: number) =>
-      (await http.put<{ data: SavedAnswer }>(`/student/attempt/answer/${encodeURIComponent(questionId)}`, { answer, ...(seq ? { seq } : {}) }, as(token))).data.data,
+      (await http.put<{ data: SavedAnswer }>(`/student/attempt/answer/${encodeURIComponent(questionId)}`, { answer, ...(seq ? { seq } : {}) }, as(token))).data
+        .data,
     studentSubmitSection: async (token: string, sectionId: string) =>
       (await http.post<{ data: StudentAttempt }>(`/student/attempt/section/${encodeURIComponent(sectionId)}/submit`, {}, as(token))).data.data,
     studentSubmit: async (token: string) => (await http.post<{ data: StudentResult }>('/student/attempt/submit', {}, as(token))).data.data,
@@ -41,8 +68,7 @@ export function studentEndpoints(http: AxiosInstance) {
     reportQuestion: async (token: string, questionId: string, reason: string) =>
       (await http.post<{ data: MessageResult }>(`/question/report/${encodeURIComponent(questionId)}`, { reason }, as(token))).data.data,
     /** A tutor's preview of their test as students see it: nothing is recorded. */
-    previewAttempt: async (testId: string) =>
-      (await http.get<{ data: StudentAttempt }>(`/student/preview/${encodeURIComponent(testId)}`, own)).data.data,
+    previewAttempt: async (testId: string) => (await http.get<{ data: StudentAttempt }>(`/student/preview/${encodeURIComponent(testId)}`, own)).data.data,
     /** The result of a preview: `attemptId` (the preview's seed) draws the same layout again. */
     previewResult: async (testId: string, attemptId: string, answers: Record<string, StudentAnswer>) =>
       (await http.post<{ data: StudentResult }>(`/student/preview/${encodeURIComponent(testId)}/result`, { attemptId, answers }, own)).data.data,

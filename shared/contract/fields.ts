@@ -12,7 +12,10 @@ export const messageResult = z.object({ message: z.string() });
 export type MessageResult = z.infer<typeof messageResult>;
 
 /** A query flag: `true` is true, anything else (or nothing) false. */
-export const queryFlag = z.enum(['true', 'false']).optional().transform((value) => value === 'true');
+export const queryFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
 
 /**
  * A query parameter holding a list: a JSON array of strings (`["a","b"]`) or a comma-separated
@@ -35,7 +38,10 @@ export function listParam(item: z.ZodType<string, string>, maxItems: number) {
         ctx.addIssue({ code: 'custom', message: 'expected a JSON array of strings' });
         return z.NEVER;
       }
-      return value.split(',').map((v) => v.trim()).filter(Boolean);
+      return value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
     })
     .pipe(z.array(item).max(maxItems));
 }

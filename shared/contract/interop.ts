@@ -108,7 +108,13 @@ export const importOutcome = z.object({
 });
 export type ImportOutcome = z.infer<typeof importOutcome>;
 
-export const exportLoss = z.object({ code: z.string(), count: z.number().int(), questions: z.array(z.string()), message: z.string(), detail: z.string().optional() });
+export const exportLoss = z.object({
+  code: z.string(),
+  count: z.number().int(),
+  questions: z.array(z.string()),
+  message: z.string(),
+  detail: z.string().optional(),
+});
 export type ExportLoss = z.infer<typeof exportLoss>;
 
 /** The losses header's value read back (the client side of LOSSES_HEADER). */

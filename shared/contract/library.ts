@@ -60,7 +60,12 @@ export const createTestBody = z.object({
   name: name.default(DEFAULT_TEST_NAME),
   parentFolderId: id.default('0'),
   tags: z.array(tag).max(100).default([]),
-  duration: z.number().int().min(0).max(7 * 24 * 3_600_000).default(DEFAULT_TEST_DURATION_MS),
+  duration: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3_600_000)
+    .default(DEFAULT_TEST_DURATION_MS),
   language: z.string().trim().min(1).max(40).default('English'),
   isGlobal: z.boolean().default(false),
 });

@@ -16,7 +16,13 @@ export const enginesQuery = orgIdQuery;
 export const fontFace = z
   .string()
   .transform((face) => face.replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1).max(FONT_FACE_MAX_LENGTH).regex(/^[^\p{Cc}"'\\;{}<>]+$/u, 'a font name cannot hold control characters or any of " \' \\ ; { } < >'));
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .max(FONT_FACE_MAX_LENGTH)
+      .regex(/^[^\p{Cc}"'\\;{}<>]+$/u, 'a font name cannot hold control characters or any of " \' \\ ; { } < >'),
+  );
 
 /** `?face=Arial`, or several faces as the parameter repeated: `?face=Arial&face=Mangal`. */
 export const fontCheckQuery = z.object({
@@ -25,9 +31,12 @@ export const fontCheckQuery = z.object({
 
 /** The fields of the font upload form (multipart, read by the server's parser routes). */
 export const fontUploadForm = z.strictObject({
-  uploaded_file: z.custom<{ fileName: string; bytes: Buffer }>((value) => typeof value === 'object' && value !== null && Buffer.isBuffer((value as { bytes?: unknown }).bytes), {
-    message: 'must be a file',
-  }),
+  uploaded_file: z.custom<{ fileName: string; bytes: Buffer }>(
+    (value) => typeof value === 'object' && value !== null && Buffer.isBuffer((value as { bytes?: unknown }).bytes),
+    {
+      message: 'must be a file',
+    },
+  ),
   name: fontFace,
 });
 

@@ -21,9 +21,16 @@ export const identityBody = z.strictObject({
   /** An e-mail address or a phone number. */
   contact,
   /** The random key the student's browser keeps: a known contact is accepted from its devices (issue 14). */
-  deviceKey: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'a random key of 22 to 128 letters, digits, - or _').optional(),
+  deviceKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22,128}$/, 'a random key of 22 to 128 letters, digits, - or _')
+    .optional(),
   /** The one-time code sent to the contact. */
-  code: z.string().trim().regex(/^\d{6}$/, 'six digits').optional(),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'six digits')
+    .optional(),
 });
 
 export const codeBody = z.strictObject({ contact });

@@ -73,7 +73,14 @@ const fillUpsOption = z
   });
 
 const translationOption = z.strictObject({ id, name: html.default('') });
-const translation = z.strictObject({ name: html.default(''), solution: html.default(''), options: z.array(translationOption).max(LIMITS.optionsPerQuestion + 1).optional() });
+const translation = z.strictObject({
+  name: html.default(''),
+  solution: html.default(''),
+  options: z
+    .array(translationOption)
+    .max(LIMITS.optionsPerQuestion + 1)
+    .optional(),
+});
 const comprehensionTranslation = z.strictObject({ name: html.default(''), solution: html.default(''), paragraph: html.default('') });
 const translations = <T extends z.ZodType>(item: T) =>
   z.record(language, item).refine((value) => Object.keys(value).length <= LIMITS.languages, { message: `at most ${LIMITS.languages} languages` });
@@ -110,7 +117,10 @@ const questionFields = {
 const multipleChoice = z.strictObject({
   ...questionFields,
   type: z.literal('multiple_choice'),
-  options: z.array(choiceOption).max(LIMITS.optionsPerQuestion + 1).default([]),
+  options: z
+    .array(choiceOption)
+    .max(LIMITS.optionsPerQuestion + 1)
+    .default([]),
 });
 const trueFalse = z.strictObject({ ...questionFields, type: z.literal('true_false'), options: z.array(choiceOption).length(2).optional() });
 const fillUps = z.strictObject({
@@ -122,7 +132,11 @@ const fillUps = z.strictObject({
 const integer = z.strictObject({
   ...questionFields,
   type: z.literal('integer'),
-  solution: z.string().trim().refine((text) => text === '' || NUMERIC_ANSWER.test(text), 'the answer of an integer question is a number, such as 42, -7 or 2.5').default(''),
+  solution: z
+    .string()
+    .trim()
+    .refine((text) => text === '' || NUMERIC_ANSWER.test(text), 'the answer of an integer question is a number, such as 42, -7 or 2.5')
+    .default(''),
 });
 const childQuestion = z.discriminatedUnion('type', [multipleChoice, trueFalse, fillUps, integer]);
 const comprehension = z.strictObject({
@@ -157,7 +171,12 @@ const settings = z.strictObject({
 });
 
 /** Grade bands in percent; they must not overlap. */
-const GRADE_MESSAGES = { blank: 'a name is needed', outOfRange: 'a percent from 0 to 100', reversed: '"to" must not be below "from"', overlaps: 'overlaps the grade' } as const;
+const GRADE_MESSAGES = {
+  blank: 'a name is needed',
+  outOfRange: 'a percent from 0 to 100',
+  reversed: '"to" must not be below "from"',
+  overlaps: 'overlaps the grade',
+} as const;
 const grades = z
   .array(z.strictObject({ name: z.string().trim().min(1).max(50), from: z.number().min(0).max(100), to: z.number().min(0).max(100) }))
   .max(LIMITS.grades)
@@ -176,8 +195,19 @@ true satisfies Equals<Required<z.output<typeof marks>>, Marks>;
 export const testParams = z.object({ id });
 
 const UPDATE_FIELDS = [
-  'name', 'instructions', 'tags', 'duration', 'parentFolderId', 'settings', 'grades', 'fonts', 'attempts', 'testType', 'languages',
-  'translations', 'isTemplateSelected',
+  'name',
+  'instructions',
+  'tags',
+  'duration',
+  'parentFolderId',
+  'settings',
+  'grades',
+  'fonts',
+  'attempts',
+  'testType',
+  'languages',
+  'translations',
+  'isTemplateSelected',
 ] as const;
 
 export const updateTestBody = z
@@ -275,7 +305,10 @@ export const reorderRemarkBody = z.discriminatedUnion('type', [
 export const importQuestionsBody = z.object({
   testId: id,
   sectionId: id,
-  questions: z.array(z.object({ _id: id, testId: id })).min(1).max(LIMITS.questionsPerCall),
+  questions: z
+    .array(z.object({ _id: id, testId: id }))
+    .min(1)
+    .max(LIMITS.questionsPerCall),
   version: version.optional(),
 });
 

@@ -37,8 +37,9 @@ const monthAsName = (format: string | undefined) => !format || format.includes('
 function dateFormatter(format: string | undefined, language: string | undefined): Intl.DateTimeFormat {
   const locale = intlLocale(language);
   const named = monthAsName(format);
-  return cached(`d|${locale}|${named}`, () =>
-    new Intl.DateTimeFormat(locale, named ? { dateStyle: 'medium' } : { year: 'numeric', month: '2-digit', day: '2-digit' }),
+  return cached(
+    `d|${locale}|${named}`,
+    () => new Intl.DateTimeFormat(locale, named ? { dateStyle: 'medium' } : { year: 'numeric', month: '2-digit', day: '2-digit' }),
   );
 }
 
@@ -61,5 +62,8 @@ export function formatDateTime(value: Date | string | number, format: string | u
 export function formatNumber(value: number | null | undefined, language: string | undefined, maximumFractionDigits = 1, minimumFractionDigits = 0): string {
   if (value == null || Number.isNaN(value)) return '—';
   const locale = intlLocale(language);
-  return cached(`n|${locale}|${maximumFractionDigits}|${minimumFractionDigits}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits, minimumFractionDigits })).format(value);
+  return cached(
+    `n|${locale}|${maximumFractionDigits}|${minimumFractionDigits}`,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits, minimumFractionDigits }),
+  ).format(value);
 }

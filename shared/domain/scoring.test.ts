@@ -3,11 +3,23 @@ import { buildQuestion, type BuildContext, type QuestionDraft } from './test/nor
 import { sequentialIds } from './test/testing';
 import type { ChildQuestion } from './test/types';
 
-const ctx = (): BuildContext => ({ ids: sequentialIds('o'), languages: ['English'], multilingual: false, allowGpscType: true, trusted: false, field: 'question' });
+const ctx = (): BuildContext => ({
+  ids: sequentialIds('o'),
+  languages: ['English'],
+  multilingual: false,
+  allowGpscType: true,
+  trusted: false,
+  field: 'question',
+});
 const question = (draft: QuestionDraft) => buildQuestion(draft, ctx()) as ChildQuestion;
 const marks = { positive: 4, negative: 1, negativeUnattempted: 0.5 };
 const mcq = (extra: Partial<QuestionDraft> = {}) =>
-  question({ type: 'multiple_choice', marks, options: [{ name: 'A', isCorrect: true }, { name: 'B', isCorrect: true }, { name: 'C' }, { name: 'D' }], ...extra });
+  question({
+    type: 'multiple_choice',
+    marks,
+    options: [{ name: 'A', isCorrect: true }, { name: 'B', isCorrect: true }, { name: 'C' }, { name: 'D' }],
+    ...extra,
+  });
 const ids = (q: ChildQuestion, ...letters: string[]) => letters.map((l) => ('options' in q ? q.options['ABCDE'.indexOf(l)].id : ''));
 
 describe('scoreAnswer (decisions section 5)', () => {

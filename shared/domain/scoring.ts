@@ -78,7 +78,13 @@ export function scoreAnswer(question: ChildQuestion, answer: StudentAnswer | nul
         const right = blanks.filter((blank) => blank.accepts(answer!.blanks?.[blank.optionId] ?? ''));
         if (blanks.length > 0 && right.length === blanks.length) return { outcome: 'correct', score: positive };
         if (right.length > 0 && question.isPartialMarkingEnabled) {
-          return { outcome: 'partial', score: Math.min(positive, right.reduce((sum, blank) => sum + blank.marks, 0)) };
+          return {
+            outcome: 'partial',
+            score: Math.min(
+              positive,
+              right.reduce((sum, blank) => sum + blank.marks, 0),
+            ),
+          };
         }
         return wrong;
       }
@@ -98,7 +104,9 @@ export function blanksOf(options: FillUpsOption[]): { optionId: string; marks: n
       if (!text.trim()) return false;
       const number = asNumber(text);
       return alternatives.some((o) =>
-        o.type === 'range' ? number !== null && o.floor !== null && o.cap !== null && number >= o.floor && number <= o.cap : normalise(o.nameText || o.name) === normalise(text),
+        o.type === 'range'
+          ? number !== null && o.floor !== null && o.cap !== null && number >= o.floor && number <= o.cap
+          : normalise(o.nameText || o.name) === normalise(text),
       );
     },
   }));
@@ -146,7 +154,11 @@ export function countedScores(sections: ScoredSection[]): { score: number; maxSc
     }
     const best = [...section.questions].sort((a, b) => Number(b.outcome !== 'unattempted') - Number(a.outcome !== 'unattempted') || b.score - a.score);
     best.forEach((q, i) => (i < limit ? (score += q.score) : notCounted.add(q.id)));
-    maxScore += section.questions.map((q) => q.positive).sort((a, b) => b - a).slice(0, limit).reduce((sum, p) => sum + p, 0);
+    maxScore += section.questions
+      .map((q) => q.positive)
+      .sort((a, b) => b - a)
+      .slice(0, limit)
+      .reduce((sum, p) => sum + p, 0);
   }
   return { score: round(score) || 0, maxScore: round(maxScore), notCounted };
 }

@@ -6,7 +6,11 @@ const skipped = (id: string, score = 0, positive = 4) => q(id, score, 'unattempt
 
 describe('countedScores', () => {
   it('a section without a limit counts every question', () => {
-    expect(countedScores([{ attemptAny: null, questions: [q('a', 4), q('b', -1), skipped('c', -0.5)] }])).toEqual({ score: 2.5, maxScore: 12, notCounted: new Set() });
+    expect(countedScores([{ attemptAny: null, questions: [q('a', 4), q('b', -1), skipped('c', -0.5)] }])).toEqual({
+      score: 2.5,
+      maxScore: 12,
+      notCounted: new Set(),
+    });
   });
 
   it('more answers than N (N lowered during the test): the best N answers count, the rest nothing', () => {

@@ -35,14 +35,17 @@ const chunkBackend: BackendModule = {
 export function createI18n(language: Language, preloaded: Partial<Record<Language, ResourceLanguage>> = {}): i18n {
   const instance = i18next.createInstance();
   const resources = Object.fromEntries(Object.entries({ en, ...preloaded }).map(([lng, translation]) => [lng, { translation }]));
-  void instance.use(chunkBackend).use(initReactI18next).init({
-    resources,
-    partialBundledLanguages: true,
-    lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  void instance
+    .use(chunkBackend)
+    .use(initReactI18next)
+    .init({
+      resources,
+      partialBundledLanguages: true,
+      lng: language,
+      fallbackLng: FALLBACK_LANGUAGE,
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
   // `{{language, contentLanguage}}`: a test's content language ('Vietnamese') named, inside a sentence, in the UI's language.
   instance.services.formatter?.add('contentLanguage', (value: string, lng?: string) => contentLanguageName(value, lng ?? language, true));
   return instance;

@@ -140,7 +140,7 @@ const en = {
   publishQuestionNotInTest: 'The question {questionId} is not in this test.',
   // Free tests (issue 6).
   sharedTestNotFound: 'This free test does not exist, or its test is not in your library.',
-  studentNotFound: 'No student of this free test\'s organisation has this e-mail or phone number.',
+  studentNotFound: "No student of this free test's organisation has this e-mail or phone number.",
   sharedTestDisabled: "Test is already disabled.Now it can't be shared",
   testNotReadyToLink: 'This test cannot be published by link until its problems are fixed: {problems}',
   freeTestEndBeforeStart: 'The field "{field}" is invalid: the end time must be after the start time.',
@@ -149,12 +149,14 @@ const en = {
   studentTestNotStarted: 'This test has not started yet. It opens at {time}.',
   studentTestEnded: 'This test has ended. It closed at {time}.',
   studentContactInvalid: 'The field "contact" is invalid: give an e-mail address or a phone number.',
-  studentProofRequired: 'This e-mail or phone number has already been used to take a test here, from another device. To go on as this student, open the test on the device you used before, or ask for a code: we send it to that e-mail or phone.',
+  studentProofRequired:
+    'This e-mail or phone number has already been used to take a test here, from another device. To go on as this student, open the test on the device you used before, or ask for a code: we send it to that e-mail or phone.',
   studentCodeWrong: 'That code is not right. {left} tries left.',
   studentCodeExpired: 'This code has expired or was tried too many times. Ask for a new code.',
   studentCodeSent: 'If this e-mail or phone number has been used for a test here, a code has been sent to it. It works for 10 minutes.',
   studentCodeMailSubject: 'Your Testforge code: {code}',
-  studentCodeMailBody: 'Your code to continue the test "{test}" is:\n\n{code}\n\nIt works for {minutes} minutes. If you did not ask for it, ignore this e-mail: nobody can use your attempt without it.',
+  studentCodeMailBody:
+    'Your code to continue the test "{test}" is:\n\n{code}\n\nIt works for {minutes} minutes. If you did not ask for it, ignore this e-mail: nobody can use your attempt without it.',
   studentCodeSms: 'Testforge: your code for "{test}" is {code}. It works for {minutes} minutes.',
   studentReset: 'The student can start again from any device (once, within 24 hours).',
   studentAttemptsUsed: 'You have used all {count} attempts of this test.',
@@ -338,12 +340,14 @@ const vi: Record<ServerMessageKey, string> = {
   studentTestNotStarted: 'Bài kiểm tra chưa bắt đầu. Bài mở lúc {time}.',
   studentTestEnded: 'Bài kiểm tra đã kết thúc. Bài đóng lúc {time}.',
   studentContactInvalid: 'Trường "contact" không hợp lệ: hãy nhập địa chỉ e-mail hoặc số điện thoại.',
-  studentProofRequired: 'E-mail hoặc số điện thoại này đã được dùng để làm bài ở đây trên một thiết bị khác. Để tiếp tục với tư cách học sinh này, hãy mở bài trên thiết bị đã dùng trước đó, hoặc yêu cầu mã: chúng tôi gửi mã đến e-mail hoặc số điện thoại đó.',
+  studentProofRequired:
+    'E-mail hoặc số điện thoại này đã được dùng để làm bài ở đây trên một thiết bị khác. Để tiếp tục với tư cách học sinh này, hãy mở bài trên thiết bị đã dùng trước đó, hoặc yêu cầu mã: chúng tôi gửi mã đến e-mail hoặc số điện thoại đó.',
   studentCodeWrong: 'Mã không đúng. Còn {left} lần thử.',
   studentCodeExpired: 'Mã này đã hết hạn hoặc đã thử quá nhiều lần. Hãy yêu cầu mã mới.',
   studentCodeSent: 'Nếu e-mail hoặc số điện thoại này đã được dùng để làm bài ở đây, một mã đã được gửi đến đó. Mã có hiệu lực trong 10 phút.',
   studentCodeMailSubject: 'Mã Testforge của bạn: {code}',
-  studentCodeMailBody: 'Mã để tiếp tục bài "{test}" của bạn là:\n\n{code}\n\nMã có hiệu lực trong {minutes} phút. Nếu bạn không yêu cầu, hãy bỏ qua e-mail này: không ai dùng được lượt làm bài của bạn nếu không có mã.',
+  studentCodeMailBody:
+    'Mã để tiếp tục bài "{test}" của bạn là:\n\n{code}\n\nMã có hiệu lực trong {minutes} phút. Nếu bạn không yêu cầu, hãy bỏ qua e-mail này: không ai dùng được lượt làm bài của bạn nếu không có mã.',
   studentCodeSms: 'Testforge: mã của bạn cho "{test}" là {code}. Có hiệu lực trong {minutes} phút.',
   studentReset: 'Học sinh có thể bắt đầu lại từ bất kỳ thiết bị nào (một lần, trong vòng 24 giờ).',
   studentAttemptsUsed: 'Bạn đã dùng hết {count} lượt làm bài kiểm tra này.',
@@ -524,12 +528,14 @@ const ko: Record<ServerMessageKey, string> = {
   studentTestNotStarted: '시험이 아직 시작되지 않았습니다. {time}에 열립니다.',
   studentTestEnded: '시험이 끝났습니다. {time}에 닫혔습니다.',
   studentContactInvalid: '"contact" 필드가 올바르지 않습니다: 이메일 주소나 전화번호를 입력하세요.',
-  studentProofRequired: '이 이메일이나 전화번호는 다른 기기에서 이미 시험에 사용되었습니다. 이 학생으로 계속하려면 전에 사용한 기기에서 시험을 열거나 코드를 요청하세요. 코드는 그 이메일이나 전화번호로 보내 드립니다.',
+  studentProofRequired:
+    '이 이메일이나 전화번호는 다른 기기에서 이미 시험에 사용되었습니다. 이 학생으로 계속하려면 전에 사용한 기기에서 시험을 열거나 코드를 요청하세요. 코드는 그 이메일이나 전화번호로 보내 드립니다.',
   studentCodeWrong: '코드가 맞지 않습니다. {left}번 더 시도할 수 있습니다.',
   studentCodeExpired: '이 코드는 만료되었거나 너무 많이 시도되었습니다. 새 코드를 요청하세요.',
   studentCodeSent: '이 이메일이나 전화번호가 여기서 시험에 사용된 적이 있다면 코드를 보냈습니다. 코드는 10분 동안 유효합니다.',
   studentCodeMailSubject: 'Testforge 코드: {code}',
-  studentCodeMailBody: '"{test}" 시험을 계속하기 위한 코드는 다음과 같습니다.\n\n{code}\n\n{minutes}분 동안 유효합니다. 요청하지 않았다면 이 이메일을 무시하세요. 코드 없이는 아무도 응시 기록을 사용할 수 없습니다.',
+  studentCodeMailBody:
+    '"{test}" 시험을 계속하기 위한 코드는 다음과 같습니다.\n\n{code}\n\n{minutes}분 동안 유효합니다. 요청하지 않았다면 이 이메일을 무시하세요. 코드 없이는 아무도 응시 기록을 사용할 수 없습니다.',
   studentCodeSms: 'Testforge: "{test}" 코드는 {code}입니다. {minutes}분 동안 유효합니다.',
   studentReset: '학생이 어떤 기기에서든 다시 시작할 수 있습니다(24시간 안에 한 번).',
   studentAttemptsUsed: '이 시험의 응시 기회 {count}회를 모두 사용했습니다.',
@@ -572,11 +578,7 @@ const ko: Record<ServerMessageKey, string> = {
 
 export const SERVER_MESSAGES: Record<Language, Record<ServerMessageKey, string>> = { en, vi, ko };
 
-export function serverMessage(
-  language: Language,
-  key: ServerMessageKey,
-  params: Record<string, string | number> = {},
-): string {
+export function serverMessage(language: Language, key: ServerMessageKey, params: Record<string, string | number> = {}): string {
   const template = SERVER_MESSAGES[language]?.[key] ?? SERVER_MESSAGES[FALLBACK_LANGUAGE][key];
   return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }

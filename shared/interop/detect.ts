@@ -8,7 +8,10 @@ import type { ImportFormat } from './model';
 export function detectFormat(bytes: Uint8Array, name = ''): ImportFormat | null {
   const ext = name.toLowerCase().split('.').pop() ?? '';
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return zipFormat(bytes);
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 64 * 1024)).replace(/^\uFEFF/, '').trimStart();
+  const head = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes.subarray(0, 64 * 1024))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (head.startsWith('<')) {
     if (/<quiz[\s>]/.test(head)) return 'moodle';
     if (/<qti-assessment-item[\s>]/.test(head)) return 'qti3';

@@ -7,7 +7,9 @@ import type { InteropQuestion, InteropSection, ParsedChildQuestion } from './mod
  * the test's own (settings, translations of multilingual tests: not exported, docs/interop.md).
  */
 function meta(q: Question): Pick<ParsedChildQuestion, 'marks' | 'isNegativeMarkingEnabled' | 'difficultyLevel' | 'tags'> {
-  const out: Pick<ParsedChildQuestion, 'marks' | 'isNegativeMarkingEnabled' | 'difficultyLevel' | 'tags'> = { marks: { positive: q.marks.positive, negative: q.marks.negative } };
+  const out: Pick<ParsedChildQuestion, 'marks' | 'isNegativeMarkingEnabled' | 'difficultyLevel' | 'tags'> = {
+    marks: { positive: q.marks.positive, negative: q.marks.negative },
+  };
   if (q.isNegativeMarkingEnabled) out.isNegativeMarkingEnabled = true;
   if (q.difficultyLevel) out.difficultyLevel = q.difficultyLevel;
   if (q.tags.length) out.tags = [...q.tags];

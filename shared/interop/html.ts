@@ -4,7 +4,33 @@
  * browser, the server and the command line alike.
  */
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '–', mdash: '—', hellip: '…', times: '×', divide: '÷', deg: '°', plusmn: '±', middot: '·', laquo: '«', raquo: '»', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', minus: '−', le: '≤', ge: '≥', ne: '≠', pi: 'π' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  times: '×',
+  divide: '÷',
+  deg: '°',
+  plusmn: '±',
+  middot: '·',
+  laquo: '«',
+  raquo: '»',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  minus: '−',
+  le: '≤',
+  ge: '≥',
+  ne: '≠',
+  pi: 'π',
+};
 
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
@@ -22,7 +48,10 @@ export const escapeAttr = (text: string) => escapeHtml(text).replace(/"/g, '&quo
 
 /** Plain text as our HTML: a paragraph per line; '' for no text. */
 export function plainToHtml(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trim());
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.trim());
   while (lines.length && !lines[lines.length - 1]) lines.pop();
   while (lines.length && !lines[0]) lines.shift();
   return lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
@@ -55,7 +84,8 @@ export function tokenize(html: string): Token[] {
 
 export function attributes(attributeText: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const a of attributeText.matchAll(/([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) out[a[1].toLowerCase()] = decodeEntities(a[2] ?? a[3] ?? a[4] ?? '');
+  for (const a of attributeText.matchAll(/([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g))
+    out[a[1].toLowerCase()] = decodeEntities(a[2] ?? a[3] ?? a[4] ?? '');
   return out;
 }
 
@@ -107,7 +137,9 @@ export function mapImages(html: string, replace: (src: string) => string | null)
     const src = replace(attrs.src ?? '');
     if (src === null) return '';
     attrs.src = src;
-    return `<img ${Object.entries(attrs).map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ')}>`;
+    return `<img ${Object.entries(attrs)
+      .map(([k, v]) => `${k}="${escapeAttr(v)}"`)
+      .join(' ')}>`;
   });
 }
 
@@ -116,7 +148,11 @@ export function mapImages(html: string, replace: (src: string) => string | null)
  * entities as characters, unclosed tags closed and stray closing tags dropped. `keep` says which
  * elements to keep (the others are unwrapped: their text stays).
  */
-export function toXhtml(html: string, keep: (name: string) => boolean = () => true, attribute: (name: string, attr: string, value: string) => string | null = (_, __, v) => v): string {
+export function toXhtml(
+  html: string,
+  keep: (name: string) => boolean = () => true,
+  attribute: (name: string, attr: string, value: string) => string | null = (_, __, v) => v,
+): string {
   let out = '';
   const open: string[] = [];
   for (const t of tokenize(html)) {

@@ -27,7 +27,12 @@ import { utf8 } from './xml';
 export * from './model';
 export { detectFormat };
 
-const fail = (format: ImportFormat, message: string): ImportResult => ({ format, sections: [], questionCount: 0, problems: [{ severity: 'error', question: null, code: 'file', message }] });
+const fail = (format: ImportFormat, message: string): ImportResult => ({
+  format,
+  sections: [],
+  questionCount: 0,
+  problems: [{ severity: 'error', question: null, code: 'file', message }],
+});
 
 /** A Word document through our own parser, its pictures as data: URLs. */
 function importDocx(bytes: Uint8Array): ImportResult {
@@ -39,12 +44,19 @@ function importDocx(bytes: Uint8Array): ImportResult {
     return file ? dataUrl(typeOfName(path), file) : null;
   };
   const fix = (html: string) => mapImages(html, picture);
-  const sections = JSON.parse(JSON.stringify(doc.sections), (key, value) => (typeof value === 'string' && (key === 'name' || key === 'solution' || key === 'paragraph') ? fix(value) : value)) as InteropSection[];
+  const sections = JSON.parse(JSON.stringify(doc.sections), (key, value) =>
+    typeof value === 'string' && (key === 'name' || key === 'solution' || key === 'paragraph') ? fix(value) : value,
+  ) as InteropSection[];
   return {
     format: 'docx',
     sections,
     questionCount: doc.questionCount,
-    problems: doc.problems.map((p) => ({ severity: p.severity, question: null, code: p.code, message: `${p.message}${p.paragraph ? ` (paragraph ${p.paragraph}${p.excerpt ? `: "${p.excerpt}"` : ''})` : ''}` })),
+    problems: doc.problems.map((p) => ({
+      severity: p.severity,
+      question: null,
+      code: p.code,
+      message: `${p.message}${p.paragraph ? ` (paragraph ${p.paragraph}${p.excerpt ? `: "${p.excerpt}"` : ''})` : ''}`,
+    })),
   };
 }
 

@@ -18,10 +18,12 @@ export function zipProblem(bytes: Uint8Array): string | null {
         entries += 1;
         unpacked += entry.originalSize;
         // Entry names never reach a disk here, but a name climbing out of the package is a made file.
-        if (/(^|[\\/])\.\.([\\/]|$)/.test(entry.name) || /^([\\/]|[A-Za-z]:)/.test(entry.name)) throw new Error(`an entry name leaves the package (${entry.name.slice(0, 80)})`);
+        if (/(^|[\\/])\.\.([\\/]|$)/.test(entry.name) || /^([\\/]|[A-Za-z]:)/.test(entry.name))
+          throw new Error(`an entry name leaves the package (${entry.name.slice(0, 80)})`);
         if (entries > ZIP_LIMITS.entries) throw new Error(`more than ${ZIP_LIMITS.entries} files in the zip`);
         if (unpacked > ZIP_LIMITS.unpackedBytes) throw new Error(`the zip unpacks to more than ${ZIP_LIMITS.unpackedBytes / 1024 / 1024} MB`);
-        if (entry.originalSize > 1024 * 1024 && entry.originalSize > entry.size * ZIP_LIMITS.ratio) throw new Error(`${entry.name.slice(0, 80)} unpacks to ${Math.round(entry.originalSize / entry.size)} times its size`);
+        if (entry.originalSize > 1024 * 1024 && entry.originalSize > entry.size * ZIP_LIMITS.ratio)
+          throw new Error(`${entry.name.slice(0, 80)} unpacks to ${Math.round(entry.originalSize / entry.size)} times its size`);
         return false;
       },
     });

@@ -6,7 +6,10 @@ import { MATH } from '../render/math';
  */
 
 /** `$x$` as `\(x\)`, for Moodle's formats. */
-export const toMoodleMath = (html: string) => (html.includes('$') ? html.replace(new RegExp(MATH.source, 'g'), (whole, dollar: string | undefined) => (dollar === undefined ? whole : `\\(${dollar}\\)`)) : html);
+export const toMoodleMath = (html: string) =>
+  html.includes('$')
+    ? html.replace(new RegExp(MATH.source, 'g'), (whole, dollar: string | undefined) => (dollar === undefined ? whole : `\\(${dollar}\\)`))
+    : html;
 
 /** LaTeX that reads the same between `$...$`: no `$` inside, no space at either end. */
 const dollarSafe = (latex: string) => !latex.includes('$') && /^\S/.test(latex) && /[^\s\\]$/.test(latex) && !latex.includes('\n');

@@ -12,15 +12,15 @@ const LOSS_MESSAGES: Record<string, string> = {
   multipleAnswers: '{format} holds one correct option only: {count} questions with several left out',
   trueFalseAsChoice: '{format} has no true/false questions: {count} written as multiple choice with the options True and False',
   solutions: '{format} has no solutions: {count} solutions dropped',
-  marks: '{format} has no marks: {count} questions\' marks dropped',
-  negativeMarks: '{format} has no negative marking: {count} questions\' negative marks dropped',
+  marks: "{format} has no marks: {count} questions' marks dropped",
+  negativeMarks: "{format} has no negative marking: {count} questions' negative marks dropped",
   difficulty: '{format} has no difficulty: {count} difficulty levels dropped',
-  tags: '{format} has no tags: {count} questions\' tags dropped',
+  tags: "{format} has no tags: {count} questions' tags dropped",
   formatting: '{format} holds plain text only: formatting, tables or line breaks of {count} questions dropped',
-  pictures: '{format} cannot hold pictures: {count} questions\' pictures dropped',
-  tooManyOptions: '{format} holds at most {detail} options: {count} questions\' extra options dropped',
-  blanks: '{format} holds one blank per question: {count} questions\' other blanks dropped',
-  mixedBlank: '{format} cannot mix words and number ranges in one blank: {count} questions\' ranges dropped',
+  pictures: "{format} cannot hold pictures: {count} questions' pictures dropped",
+  tooManyOptions: "{format} holds at most {detail} options: {count} questions' extra options dropped",
+  blanks: "{format} holds one blank per question: {count} questions' other blanks dropped",
+  mixedBlank: "{format} cannot mix words and number ranges in one blank: {count} questions' ranges dropped",
   cellTooLong: '{format} cells hold at most 32,767 characters: {count} questions left out (write them to CSV instead)',
   equations: '{detail}: {count} equations kept as LaTeX text',
   blankMarkers: '{format} puts blanks where "____" stands: {count} questions had none, their blanks were added at the end',
@@ -42,10 +42,7 @@ export class Losses {
       count: questions.length,
       questions,
       ...(detail ? { detail } : {}),
-      message: LOSS_MESSAGES[code]
-        .replace('{format}', FORMAT_NAMES[this.format])
-        .replace('{count}', String(questions.length))
-        .replace('{detail}', detail),
+      message: LOSS_MESSAGES[code].replace('{format}', FORMAT_NAMES[this.format]).replace('{count}', String(questions.length)).replace('{detail}', detail),
     }));
   }
 }
@@ -63,4 +60,5 @@ export class Problems {
 }
 
 /** "question 3: no correct answer" as the command line prints a problem. */
-export const describeProblem = (p: InteropProblem) => `${p.severity === 'error' ? 'error' : 'note '} ${p.question === null ? 'file' : `question ${p.question}`}: ${p.message}`;
+export const describeProblem = (p: InteropProblem) =>
+  `${p.severity === 'error' ? 'error' : 'note '} ${p.question === null ? 'file' : `question ${p.question}`}: ${p.message}`;

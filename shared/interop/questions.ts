@@ -11,7 +11,13 @@ export const TRUE_FALSE = ['True', 'False'] as const;
 /** Float arithmetic for tolerances, without 1.4149999999: 12 significant digits. */
 export const tidyNumber = (x: number) => Number(x.toPrecision(12));
 
-export const rangeAnswer = (floor: number, cap: number): FillUpsAnswer => ({ optionId: '', type: 'range', floor: tidyNumber(floor), cap: tidyNumber(cap), name: `${tidyNumber(floor)} - ${tidyNumber(cap)}` });
+export const rangeAnswer = (floor: number, cap: number): FillUpsAnswer => ({
+  optionId: '',
+  type: 'range',
+  floor: tidyNumber(floor),
+  cap: tidyNumber(cap),
+  name: `${tidyNumber(floor)} - ${tidyNumber(cap)}`,
+});
 export const wordAnswer = (name: string): FillUpsAnswer => ({ optionId: '', type: 'constants', name });
 
 /** A fill-in-the-blanks question of blanks, each its accepted alternatives. */
@@ -66,6 +72,8 @@ export function answerText(q: ParsedChildQuestion, letters: string, join: string
     case 'integer':
       return q.solution.trim();
     case 'fill_ups':
-      return blanksOf(q).map((b) => b.map((a) => (a.type === 'range' ? `${a.floor} - ${a.cap}` : a.name)).join(' | ')).join('; ');
+      return blanksOf(q)
+        .map((b) => b.map((a) => (a.type === 'range' ? `${a.floor} - ${a.cap}` : a.name)).join(' | '))
+        .join('; ');
   }
 }

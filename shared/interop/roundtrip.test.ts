@@ -15,11 +15,13 @@ const SEEDS = Array.from({ length: 10 }, (_, i) => 101 + i * 7);
 
 /** Compares as the server would store: key order, `isNegativeMarkingEnabled: false` and the parser's preview fields do not matter. */
 function canonical(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value, (key, v) => {
-    if (key === 'docParagraph' || key === 'answerFrom' || (key === 'isNegativeMarkingEnabled' && v === false)) return undefined;
-    if (v && typeof v === 'object' && !Array.isArray(v)) return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
-    return v;
-  }));
+  return JSON.parse(
+    JSON.stringify(value, (key, v) => {
+      if (key === 'docParagraph' || key === 'answerFrom' || (key === 'isNegativeMarkingEnabled' && v === false)) return undefined;
+      if (v && typeof v === 'object' && !Array.isArray(v)) return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
+      return v;
+    }),
+  );
 }
 
 type Child = ParsedChildQuestion;
@@ -83,7 +85,14 @@ const CASES: Case[] = [
           return (q.type === 'comprehension' ? q.questions : [q]).flatMap((c): InteropQuestion[] => {
             if (c.type === 'fill_ups' || c.type === 'integer' || c.options.filter((o) => o.isCorrect).length !== 1) return [];
             const name = `<p>${passage}${htmlToPlain(c.name).text}</p>`.replace(/&/g, '&amp;');
-            return [{ type: 'multiple_choice', name, solution: '', options: c.options.map((o) => ({ name: c.type === 'true_false' ? `<p>${o.name}</p>` : o.name, isCorrect: o.isCorrect })) }];
+            return [
+              {
+                type: 'multiple_choice',
+                name,
+                solution: '',
+                options: c.options.map((o) => ({ name: c.type === 'true_false' ? `<p>${o.name}</p>` : o.name, isCorrect: o.isCorrect })),
+              },
+            ];
           });
         }),
       );

@@ -37,12 +37,24 @@ test('what came in from the samples is what they say', async () => {
   const read = async (file: string) => importFile(new Uint8Array(fs.readFileSync(path.join(DIR, file))), file);
   const gift = await read('moodle/examples.gift.txt');
   const questions = gift.sections.flatMap((s) => s.questions);
-  expect(questions[0]).toMatchObject({ type: 'multiple_choice', name: "<p>Who's buried in Grant's tomb?</p>", options: [{ isCorrect: false }, { isCorrect: false }, { name: '<p>no one</p>', isCorrect: true }] });
+  expect(questions[0]).toMatchObject({
+    type: 'multiple_choice',
+    name: "<p>Who's buried in Grant's tomb?</p>",
+    options: [{ isCorrect: false }, { isCorrect: false }, { name: '<p>no one</p>', isCorrect: true }],
+  });
   expect(questions[1].name).toBe("<p>Grant is ____ in Grant's tomb.</p>");
   expect(questions.find((q) => q.name.includes('value of pi'))).toMatchObject({ type: 'fill_ups', options: [{ type: 'range', floor: 3.141, cap: 3.142 }] });
-  expect(questions.find((q) => q.name.includes('NOT a control character'))).toMatchObject({ options: expect.arrayContaining([{ name: '<p>\\</p>', isCorrect: true }, { name: '<p>{</p>', isCorrect: false }]) });
+  expect(questions.find((q) => q.name.includes('NOT a control character'))).toMatchObject({
+    options: expect.arrayContaining([
+      { name: '<p>\\</p>', isCorrect: true },
+      { name: '<p>{</p>', isCorrect: false },
+    ]),
+  });
   const moodle = await read('moodle/nested_categories_with_questions.xml');
   expect(moodle.sections.map((s) => s.name)).toEqual(['Iota', 'Iota/Kappa', 'Iota/Kappa/Lambda', 'Iota/Mu']);
   const qti = await read('qti21/text_entry.xml');
-  expect(qti.sections[0].questions[0]).toMatchObject({ type: 'fill_ups', options: expect.arrayContaining([{ optionId: 'blank-1', type: 'constants', name: 'York' }]) });
+  expect(qti.sections[0].questions[0]).toMatchObject({
+    type: 'fill_ups',
+    options: expect.arrayContaining([{ optionId: 'blank-1', type: 'constants', name: 'York' }]),
+  });
 });

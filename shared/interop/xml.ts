@@ -62,7 +62,10 @@ export function innerHtml(el: XmlElement, visit: (el: XmlElement) => string | un
       continue;
     }
     const name = node.localName.toLowerCase();
-    const attrs = node.attributes.filter((a) => !a.name.startsWith('xmlns') && !a.name.includes(':')).map((a) => ` ${a.localName}="${escapeAttr(a.value)}"`).join('');
+    const attrs = node.attributes
+      .filter((a) => !a.name.startsWith('xmlns') && !a.name.includes(':'))
+      .map((a) => ` ${a.localName}="${escapeAttr(a.value)}"`)
+      .join('');
     out += VOID_ELEMENTS.has(name) ? `<${name}${attrs}>` : `<${name}${attrs}>${innerHtml(node, visit)}</${name}>`;
   }
   return out;

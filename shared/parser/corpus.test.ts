@@ -56,11 +56,26 @@ describe('a corpus of real-world papers', () => {
   });
 
   it('Vietnamese and Korean papers keep their diacritics and Hangul exactly', () => {
-    const vi = parse(['Câu 1: Phương trình x² − 5x + 6 = 0 có nghiệm là?', 'A. x = 2; x = 3', 'B. x = −2; x = −3', 'Đáp án: A', 'Lời giải: (x − 2)(x − 3) = 0.']);
+    const vi = parse([
+      'Câu 1: Phương trình x² − 5x + 6 = 0 có nghiệm là?',
+      'A. x = 2; x = 3',
+      'B. x = −2; x = −3',
+      'Đáp án: A',
+      'Lời giải: (x − 2)(x − 3) = 0.',
+    ]);
     expect(vi.problems).toEqual([]);
     expect(questionsOf(vi)[0].name).toBe('<p>Phương trình x² − 5x + 6 = 0 có nghiệm là?</p>');
     // "Đáp án" and "정답" followed by a range or a decimal are a question's answer, not an answer key.
-    const ranges = parse(['Câu 1. Số π nằm giữa?', 'Đáp án: 3.1 - 3.2', 'Câu 2. Một nửa là?', 'Đáp án: 0.5', '문제 3. 2의 제곱근은?', '정답: 1.41 - 1.42', 'Đáp án', '1. 3.1 - 3.2   2. 0.5']);
+    const ranges = parse([
+      'Câu 1. Số π nằm giữa?',
+      'Đáp án: 3.1 - 3.2',
+      'Câu 2. Một nửa là?',
+      'Đáp án: 0.5',
+      '문제 3. 2의 제곱근은?',
+      '정답: 1.41 - 1.42',
+      'Đáp án',
+      '1. 3.1 - 3.2   2. 0.5',
+    ]);
     expect(ranges.problems).toEqual([]);
     expect(questionsOf(ranges).map((q) => q.type)).toEqual(['fill_ups', 'fill_ups', 'fill_ups']);
     const ko = parse(['1. 다음 중 소수는?', '① 4   ② 6   ③ 7   ④ 9', '정답: ③', '해설: 7은 1과 자기 자신으로만 나누어집니다.']);
@@ -108,7 +123,10 @@ describe('a corpus of real-world papers', () => {
     const ole = new Uint8Array(2048);
     ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
     expect(reason(ole)).toEqual(['wordDoc']);
-    ole.set(Array.from('EncryptedPackage').flatMap((c) => [c.charCodeAt(0), 0]), 1024);
+    ole.set(
+      Array.from('EncryptedPackage').flatMap((c) => [c.charCodeAt(0), 0]),
+      1024,
+    );
     expect(reason(ole)).toEqual(['encrypted']);
     expect(reason(strToU8('PK not really a zip'))).toEqual(['notDocx']);
     expect(reason(zipSync({ 'hello.txt': strToU8('hi') }))).toEqual(['notDocx']);

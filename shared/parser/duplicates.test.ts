@@ -66,7 +66,10 @@ describe('the duplicate check of a Word upload', () => {
   });
 
   it("ignores a GPSC test's 'Not attempted' option", () => {
-    const gpsc = { ...storedChoice, options: [...(storedChoice as { options: object[] }).options, { name: 'Not attempted', isNotAttempted: true }] } as unknown as Question;
+    const gpsc = {
+      ...storedChoice,
+      options: [...(storedChoice as { options: object[] }).options, { name: 'Not attempted', isNotAttempted: true }],
+    } as unknown as Question;
     expect(questionFingerprint(gpsc)).toBe(questionFingerprint(choice));
   });
 

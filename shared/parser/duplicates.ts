@@ -18,7 +18,10 @@ type AnyQuestion = ParsedQuestion | Question;
 
 function fingerprintParts(question: AnyQuestion): unknown[] {
   // GPSC tests store an extra 'Not attempted' option that no document has.
-  const options = 'options' in question ? (question.options as { name: string; isNotAttempted?: boolean }[]).filter((o) => !o.isNotAttempted).map((o) => comparable(o.name)) : [];
+  const options =
+    'options' in question
+      ? (question.options as { name: string; isNotAttempted?: boolean }[]).filter((o) => !o.isNotAttempted).map((o) => comparable(o.name))
+      : [];
   const parts: unknown[] = [question.type, comparable(question.name), options];
   if (question.type === 'comprehension') parts.push(comparable(question.paragraph), question.questions.map(fingerprintParts));
   return parts;
@@ -35,7 +38,9 @@ export function questionFingerprint(question: AnyQuestion): string {
 
 /** The document's questions (as listed in its sections) that the test already holds, anywhere in it (comprehension children included). */
 export function questionsAlreadyIn(test: Pick<EditorTest, 'sections'>, parsed: ParsedDocument): Set<ParsedQuestion> {
-  const stored = new Set(test.sections.flatMap((s) => s.questions.flatMap((q) => (q.type === 'comprehension' ? [q, ...q.questions] : [q]))).map(questionFingerprint));
+  const stored = new Set(
+    test.sections.flatMap((s) => s.questions.flatMap((q) => (q.type === 'comprehension' ? [q, ...q.questions] : [q]))).map(questionFingerprint),
+  );
   return new Set(parsed.sections.flatMap((s) => s.questions).filter((q) => stored.has(questionFingerprint(q))));
 }
 

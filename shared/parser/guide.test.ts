@@ -14,7 +14,12 @@ const questionTables = [...guide.matchAll(/^\| Question \|[\s\S]*?(?=\n\n)/gm)].
   m[0]
     .split('\n')
     .filter((row) => !/^\|[-| ]+\|$/.test(row))
-    .map((row) => row.split('|').slice(1, -1).map((cell) => cell.trim())),
+    .map((row) =>
+      row
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    ),
 );
 
 describe('the teachers’ guide', () => {
@@ -33,7 +38,11 @@ describe('the teachers’ guide', () => {
   it('the table example reads with the tables engine', () => {
     const doc = parseDocx(buildDocx({ body: [{ table: questionTables[0] }] }), 'table');
     expect(doc.problems).toEqual([]);
-    expect(doc.sections[0].questions[0]).toMatchObject({ type: 'multiple_choice', options: [{ isCorrect: false }, { isCorrect: true }], marks: { positive: 2 } });
+    expect(doc.sections[0].questions[0]).toMatchObject({
+      type: 'multiple_choice',
+      options: [{ isCorrect: false }, { isCorrect: true }],
+      marks: { positive: 2 },
+    });
   });
 });
 
@@ -43,7 +52,11 @@ describe('the sample document the product serves', () => {
   it('reads with only the note about its title, every kind of question in its sections', () => {
     const doc = parseDocx(sample, 'text');
     expect(doc.problems.map((p) => [p.code, p.paragraph])).toEqual([['textBeforeFirstQuestion', 1]]);
-    expect(doc.sections.map((s) => [s.name, s.questions.length])).toEqual([['Mathematics', 5], ['Science', 2], ['Languages', 3]]);
+    expect(doc.sections.map((s) => [s.name, s.questions.length])).toEqual([
+      ['Mathematics', 5],
+      ['Science', 2],
+      ['Languages', 3],
+    ]);
     expect(doc.countsByType).toEqual({ multiple_choice: 6, integer: 1, fill_ups: 2, true_false: 2, comprehension: 1 });
     expect(doc.pictures).toHaveLength(1);
     expect(doc.sections[0].questions[0].name).toContain('$\\frac{');

@@ -42,10 +42,20 @@ describe('the numbered-text engine', () => {
     expect(correct(q1)).toEqual([false, true, false, false]);
     expect(correct(q2)).toEqual([true, false, true, false]);
     expect(q2.solution).toBe('<p>Velocity and force have a direction.</p><p>Speed and mass do not.</p>');
-    expect(q3).toMatchObject({ type: 'true_false', options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: false }] });
+    expect(q3).toMatchObject({
+      type: 'true_false',
+      options: [
+        { name: 'True', isCorrect: true },
+        { name: 'False', isCorrect: false },
+      ],
+    });
     expect(q4).toMatchObject({ type: 'integer', solution: '8' });
     expect(q5).toMatchObject({ type: 'fill_ups', options: [{ type: 'range', floor: 9.7, cap: 9.9, optionId: 'blank-1' }] });
-    expect(q6.type === 'fill_ups' && q6.options.map((o) => [o.optionId, o.name])).toEqual([['blank-1', 'Paris'], ['blank-2', 'Tokyo'], ['blank-2', 'Tōkyō']]);
+    expect(q6.type === 'fill_ups' && q6.options.map((o) => [o.optionId, o.name])).toEqual([
+      ['blank-1', 'Paris'],
+      ['blank-2', 'Tokyo'],
+      ['blank-2', 'Tōkyō'],
+    ]);
     expect(correct(q7)).toEqual([false, true, false, false]);
     expect(doc.questionCount).toBe(7);
     expect(doc.countsByType).toEqual({ multiple_choice: 3, true_false: 1, integer: 1, fill_ups: 2 });
@@ -53,9 +63,26 @@ describe('the numbered-text engine', () => {
 
   it('keeps formatting, equations as LaTeX, pictures in place with their size, and tables inside a question', () => {
     const doc = parse([
-      { runs: ['1. Simplify ', { math: omml.fraction('x', '2') }, ' when ', { text: 'x', italic: true }, ' is ', { text: 'even', bold: true }, ': H', { text: '2', script: 'sub' }, 'O'] },
+      {
+        runs: [
+          '1. Simplify ',
+          { math: omml.fraction('x', '2') },
+          ' when ',
+          { text: 'x', italic: true },
+          ' is ',
+          { text: 'even', bold: true },
+          ': H',
+          { text: '2', script: 'sub' },
+          'O',
+        ],
+      },
       { runs: [{ picture: png(4, 2), widthPx: 200, heightPx: 100 }] },
-      { table: [['x', 'y'], ['1', { runs: [{ math: omml.sup('x', '2') }] }]] },
+      {
+        table: [
+          ['x', 'y'],
+          ['1', { runs: [{ math: omml.sup('x', '2') }] }],
+        ],
+      },
       { runs: ['(a) ', { math: omml.sqrt('x') }] },
       '(b) x',
       'Ans: a',
@@ -71,7 +98,15 @@ describe('the numbered-text engine', () => {
   });
 
   it("takes Word's automatic numbering for questions and options, from the list definitions", () => {
-    const lists = [{ id: 1, levels: [{ format: 'decimal' as const, text: '%1.' }, { format: 'lowerLetter' as const, text: '(%2)' }] }];
+    const lists = [
+      {
+        id: 1,
+        levels: [
+          { format: 'decimal' as const, text: '%1.' },
+          { format: 'lowerLetter' as const, text: '(%2)' },
+        ],
+      },
+    ];
     const doc = parse(
       [
         { runs: ['Which planet is largest?'], list: { id: 1 } },
@@ -117,7 +152,10 @@ describe('the numbered-text engine', () => {
     ]);
     expect(errors(doc)).toEqual([]);
     const [p1, q3, p2, q5] = questionsOf(doc);
-    expect(p1).toMatchObject({ type: 'comprehension', paragraph: '<p>The Nile is the longest river in Africa.</p><p>It flows north into the Mediterranean.</p>' });
+    expect(p1).toMatchObject({
+      type: 'comprehension',
+      paragraph: '<p>The Nile is the longest river in Africa.</p><p>It flows north into the Mediterranean.</p>',
+    });
     expect(p1.type === 'comprehension' && p1.questions.map((q) => q.type)).toEqual(['true_false', 'multiple_choice']);
     expect(q3).toMatchObject({ type: 'integer', solution: '12' });
     expect(p2.type === 'comprehension' && p2.questions[0]).toMatchObject({ type: 'true_false', tags: ['geography', 'Asia'] });
@@ -143,12 +181,27 @@ describe('the numbered-text engine', () => {
       '(a) Square (b) Triangle (c) Rhombus',
       'Answer Key',
       '1. 4   2. True',
-      { table: [['3', '4', '5'], ['180', 'b', 'a, c']] },
+      {
+        table: [
+          ['3', '4', '5'],
+          ['180', 'b', 'a, c'],
+        ],
+      },
     ]);
     expect(errors(doc)).toEqual([]);
-    expect(doc.sections.map((s) => [s.name, s.questions.length])).toEqual([['Algebra', 2], ['Geometry', 3]]);
+    expect(doc.sections.map((s) => [s.name, s.questions.length])).toEqual([
+      ['Algebra', 2],
+      ['Geometry', 3],
+    ]);
     const [[q1, q2], [q3, q4, q5]] = doc.sections.map((s) => s.questions);
-    expect(q1).toMatchObject({ type: 'integer', solution: '4', marks: { positive: 4, negative: 1 }, isNegativeMarkingEnabled: true, difficultyLevel: 'easy', tags: ['arithmetic', 'basics'] });
+    expect(q1).toMatchObject({
+      type: 'integer',
+      solution: '4',
+      marks: { positive: 4, negative: 1 },
+      isNegativeMarkingEnabled: true,
+      difficultyLevel: 'easy',
+      tags: ['arithmetic', 'basics'],
+    });
     expect(q2).toMatchObject({ type: 'true_false' });
     expect(correct(q2)).toEqual([true, false]);
     expect(q3).toMatchObject({ type: 'integer', solution: '180' });
@@ -157,13 +210,34 @@ describe('the numbered-text engine', () => {
   });
 
   it('Vietnamese and Korean papers: Câu, Đáp án, Lời giải; 문제, circled options, 정답, 해설', () => {
-    const vi = parse(['Câu 1. Thủ đô của Việt Nam là?', 'A. Hà Nội', 'B. Huế', 'Đáp án: A', 'Lời giải: Hà Nội là thủ đô từ năm 1976.', 'Câu 2: Nước sôi ở 100 °C.', 'Đáp án: Đúng']);
+    const vi = parse([
+      'Câu 1. Thủ đô của Việt Nam là?',
+      'A. Hà Nội',
+      'B. Huế',
+      'Đáp án: A',
+      'Lời giải: Hà Nội là thủ đô từ năm 1976.',
+      'Câu 2: Nước sôi ở 100 °C.',
+      'Đáp án: Đúng',
+    ]);
     expect(errors(vi)).toEqual([]);
-    expect(questionsOf(vi).map((q) => [q.type, correct(q)])).toEqual([['multiple_choice', [true, false]], ['true_false', [true, false]]]);
+    expect(questionsOf(vi).map((q) => [q.type, correct(q)])).toEqual([
+      ['multiple_choice', [true, false]],
+      ['true_false', [true, false]],
+    ]);
     expect(questionsOf(vi)[0].solution).toBe('<p>Hà Nội là thủ đô từ năm 1976.</p>');
-    const ko = parse(['문제 1. 대한민국의 수도는?', '① 부산 ② 서울 ③ 대구 ④ 인천', '정답: ②', '해설: 서울은 수도입니다.', '2. 물은 100도에서 끓는다.', '정답: O']);
+    const ko = parse([
+      '문제 1. 대한민국의 수도는?',
+      '① 부산 ② 서울 ③ 대구 ④ 인천',
+      '정답: ②',
+      '해설: 서울은 수도입니다.',
+      '2. 물은 100도에서 끓는다.',
+      '정답: O',
+    ]);
     expect(errors(ko)).toEqual([]);
-    expect(questionsOf(ko).map((q) => [q.type, correct(q)])).toEqual([['multiple_choice', [false, true, false, false]], ['true_false', [true, false]]]);
+    expect(questionsOf(ko).map((q) => [q.type, correct(q)])).toEqual([
+      ['multiple_choice', [false, true, false, false]],
+      ['true_false', [true, false]],
+    ]);
   });
 
   it('a list of (a) (b) in the text followed by the real options; numbered steps inside a solution', () => {
@@ -227,7 +301,9 @@ describe('the numbered-text engine', () => {
       ['error', 'emptyOption', 22],
     ]);
     const byCode = Object.fromEntries(doc.problems.map((p) => [p.code, p]));
-    expect(byCode.answerNotMarked.message).toMatch(/^Question 1: no correct answer found \(no answer line or key, and the options differ in none of bold, underline, colour or highlight\)\. It is uploaded with its answer unset/);
+    expect(byCode.answerNotMarked.message).toMatch(
+      /^Question 1: no correct answer found \(no answer line or key, and the options differ in none of bold, underline, colour or highlight\)\. It is uploaded with its answer unset/,
+    );
     expect(byCode.legacyFont).toMatchObject({ params: { font: 'Kruti Dev 010' }, excerpt: '5. ikuh dk rkieku' });
     expect(byCode.answerNotAnOption.message).toBe('Question 3: the answer "d" is not one of its options.');
     // One bad question never sinks the rest (issue 15): 1 uploads with its answer unset, 6 with its
@@ -250,7 +326,16 @@ describe('the numbered-text engine', () => {
   });
 
   it('a true/false question with both options marked correct is an error at its answer (issue 14)', () => {
-    const doc = parse(['1. Water boils at 100 °C at sea level.', 'Type: True/False', '(a) True', '(b) False', 'Ans: a, b', '2. Ice is colder than steam.', '*(a) True', '*(b) False']);
+    const doc = parse([
+      '1. Water boils at 100 °C at sea level.',
+      'Type: True/False',
+      '(a) True',
+      '(b) False',
+      'Ans: a, b',
+      '2. Ice is colder than steam.',
+      '*(a) True',
+      '*(b) False',
+    ]);
     expect(errors(doc)).toEqual([
       // Nothing readable is left, so the document says so first (issue 15).
       ['noQuestions', null, 'No questions were found. Write them as the guide shows, or choose the other engine (Tables).'],
@@ -277,12 +362,38 @@ describe('the tables engine', () => {
     const doc = parse(
       [
         'Unit test',
-        { table: [['Question', 'What is 3 × 3?'], ['(a)', '6'], ['(b)', '9', '✓'], ['Solution', 'Three threes.'], ['Marks', '2'], ['Difficulty', 'Medium']] },
-        { table: [['Question', 'Water boils at 100 °C at sea level.'], ['Answer', 'True']] },
+        {
+          table: [
+            ['Question', 'What is 3 × 3?'],
+            ['(a)', '6'],
+            ['(b)', '9', '✓'],
+            ['Solution', 'Three threes.'],
+            ['Marks', '2'],
+            ['Difficulty', 'Medium'],
+          ],
+        },
+        {
+          table: [
+            ['Question', 'Water boils at 100 °C at sea level.'],
+            ['Answer', 'True'],
+          ],
+        },
         { table: [['Passage', 'Penguins live in the southern hemisphere.']] },
-        { table: [['Q', 'Penguins can fly.'], ['Type', 'True/False'], ['Answer', 'False']] },
+        {
+          table: [
+            ['Q', 'Penguins can fly.'],
+            ['Type', 'True/False'],
+            ['Answer', 'False'],
+          ],
+        },
         'End of passage',
-        { table: [['Question', 'How many continents are there?'], ['Answer', '7'], ['Tags', 'geography']] },
+        {
+          table: [
+            ['Question', 'How many continents are there?'],
+            ['Answer', '7'],
+            ['Tags', 'geography'],
+          ],
+        },
         { table: [['Note', 'not a question']] },
       ],
       'table',
@@ -298,7 +409,19 @@ describe('the tables engine', () => {
   });
 
   it('a problem in a table names its cell', () => {
-    const doc = parse([{ table: [['Question', 'Pick one.'], ['(a)', 'x'], ['(b)', 'y'], ['Answer', 'e']] }], 'table');
+    const doc = parse(
+      [
+        {
+          table: [
+            ['Question', 'Pick one.'],
+            ['(a)', 'x'],
+            ['(b)', 'y'],
+            ['Answer', 'e'],
+          ],
+        },
+      ],
+      'table',
+    );
     expect(doc.problems.map((p) => [p.code, p.paragraph, p.cell])).toEqual([
       ['noQuestions', null, null],
       ['answerNotAnOption', 8, { table: 1, row: 4, column: 2 }],

@@ -31,7 +31,15 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
     document = readDocument(pkg);
   } catch (error) {
     if (!(error instanceof DocxError)) throw error;
-    problems.push({ severity: 'error', code: 'file', params: { reason: error.problem, ...error.params }, message: error.message, paragraph: null, cell: null, excerpt: '' });
+    problems.push({
+      severity: 'error',
+      code: 'file',
+      params: { reason: error.problem, ...error.params },
+      message: error.message,
+      paragraph: null,
+      cell: null,
+      excerpt: '',
+    });
     return empty;
   }
   const { paragraphs } = document;
@@ -90,7 +98,8 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
 /** Whether a browser can show a picture of the document; if not, it is left out with a note at its paragraph. */
 function showable(path: string, paragraph: Paragraph, pkg: DocxPackage, problems: Problem[]): boolean {
   if (!pictureContentType(path)) problems.push(problemAt(paragraph, 'pictureFormat', { format: (path.split('.').pop() ?? '').toUpperCase() }));
-  else if ((pkg.bytes(path)?.length ?? 0) > PICTURE_MAX_BYTES) problems.push(problemAt(paragraph, 'pictureTooLarge', { mb: PICTURE_MAX_BYTES / (1024 * 1024) }));
+  else if ((pkg.bytes(path)?.length ?? 0) > PICTURE_MAX_BYTES)
+    problems.push(problemAt(paragraph, 'pictureTooLarge', { mb: PICTURE_MAX_BYTES / (1024 * 1024) }));
   else return true;
   return false;
 }
@@ -126,4 +135,3 @@ export function picturesOf(sections: ParsedSection[]): string[] {
   for (const match of JSON.stringify(sections).replace(/\\"/g, '"').matchAll(pattern)) found.add(match[1]);
   return [...found];
 }
-

@@ -32,12 +32,19 @@ describe.each(CORPORA)('$title', ({ title, papers, dir: DOCX_DIR }) => {
       const bytes = new Uint8Array(fs.readFileSync(path.join(DOCX_DIR, `${paper.name}.docx`)));
       scores.push({ name: paper.name, score: scoreDocument(parseDocx(bytes, paper.engine), paper.expected) });
     }
-    const lines = scores.map(({ name, score }) => `${name}: ${score.fullyRight}/${score.expected} fully right, ${score.uploads ? 'uploads' : 'DOES NOT UPLOAD'}`);
+    const lines = scores.map(
+      ({ name, score }) => `${name}: ${score.fullyRight}/${score.expected} fully right, ${score.uploads ? 'uploads' : 'DOES NOT UPLOAD'}`,
+    );
     const misses = scores.flatMap(({ name, score }) => score.misses.slice(0, 3).map((m) => `  ${name} #${m.index}: ${m.reason}`));
     const total = scores.reduce((sum, s) => sum + s.score.expected, 0);
     const right = scores.reduce((sum, s) => sum + s.score.fullyRight, 0);
     console.log(
-      [`${title}: ${right}/${total} questions fully right, ${scores.filter((s) => s.score.uploads).length}/${scores.length} papers upload`, ...lines, 'First misses of each paper:', ...misses].join('\n'),
+      [
+        `${title}: ${right}/${total} questions fully right, ${scores.filter((s) => s.score.uploads).length}/${scores.length} papers upload`,
+        ...lines,
+        'First misses of each paper:',
+        ...misses,
+      ].join('\n'),
     );
   });
 

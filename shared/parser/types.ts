@@ -45,7 +45,8 @@ export type ProblemCode =
   | 'equationPicture';
 
 /** Which rule found a question's correct answer: shown in the preview, so a teacher can check the few it got wrong. */
-export type AnswerRule = 'answerLine' | 'answerKey' | 'asterisk' | 'tick' | 'bold' | 'underline' | 'italic' | 'colour' | 'highlight' | 'tableMark' | 'statements' | 'none';
+export type AnswerRule =
+  'answerLine' | 'answerKey' | 'asterisk' | 'tick' | 'bold' | 'underline' | 'italic' | 'colour' | 'highlight' | 'tableMark' | 'statements' | 'none';
 
 export interface Problem {
   /**

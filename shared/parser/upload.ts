@@ -72,14 +72,19 @@ export async function uploadDocument(
   };
   await Promise.all(Array.from({ length: Math.min(PICTURES_AT_ONCE, queue.length) }, worker));
   const withPictures = (html: string) =>
-    html.replace(/src="([^"]*)"/g, (whole, src: string) => (src.startsWith(PICTURE_PREFIX) ? `src="${addresses.get(src.slice(PICTURE_PREFIX.length)) ?? ''}"` : whole));
+    html.replace(/src="([^"]*)"/g, (whole, src: string) =>
+      src.startsWith(PICTURE_PREFIX) ? `src="${addresses.get(src.slice(PICTURE_PREFIX.length)) ?? ''}"` : whole,
+    );
 
   onProgress?.({ phase: 'questions', done: 0, total: parsed.questionCount });
   const result = await api.uploadDocument({
     testId,
     sectionId: options.sectionId,
     useDocumentSections: options.useDocumentSections ?? false,
-    sections: parsed.sections.map((section) => ({ name: section.name, questions: section.questions.map((q) => mapHtml(q, withPictures) as unknown as QuestionInput) })),
+    sections: parsed.sections.map((section) => ({
+      name: section.name,
+      questions: section.questions.map((q) => mapHtml(q, withPictures) as unknown as QuestionInput),
+    })),
   });
   onProgress?.({ phase: 'questions', done: parsed.questionCount, total: parsed.questionCount });
   return result;

@@ -8,7 +8,12 @@ export function ItemLocation({ location, className }: { location: Location | und
   if (!location) return null;
   const path = location.map((folder) => folder.name).join(' › ');
   return (
-    <Caption1 className={className} data-testid="item-location" title={path || undefined} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+    <Caption1
+      className={className}
+      data-testid="item-location"
+      title={path || undefined}
+      style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
       {path ? t('library.inFolder', { path }) : t('library.inTopLevel')}
     </Caption1>
   );

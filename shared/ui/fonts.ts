@@ -10,7 +10,13 @@ import '@fontsource/noto-sans/latin-600.css';
 import '@fontsource/noto-sans/latin-ext-400.css';
 
 const loaders: Partial<Record<Language, () => Promise<unknown>>> = {
-  vi: () => Promise.all([import('@fontsource/be-vietnam-pro/vietnamese-400.css'), import('@fontsource/be-vietnam-pro/vietnamese-600.css'), import('@fontsource/be-vietnam-pro/latin-400.css'), import('@fontsource/be-vietnam-pro/latin-600.css')]),
+  vi: () =>
+    Promise.all([
+      import('@fontsource/be-vietnam-pro/vietnamese-400.css'),
+      import('@fontsource/be-vietnam-pro/vietnamese-600.css'),
+      import('@fontsource/be-vietnam-pro/latin-400.css'),
+      import('@fontsource/be-vietnam-pro/latin-600.css'),
+    ]),
   ko: () => Promise.all([import('@fontsource/noto-sans-kr/400.css'), import('@fontsource/noto-sans-kr/600.css')]),
 };
 

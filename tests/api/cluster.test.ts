@@ -31,7 +31,11 @@ interface Proc {
   child: ChildProcess;
   port: number;
   exited: Promise<number | null>;
-  call: (method: string, url: string, options?: { body?: unknown; token?: string; from?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
+  call: (
+    method: string,
+    url: string,
+    options?: { body?: unknown; token?: string; from?: string; headers?: Record<string, string> },
+  ) => Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 /** The real server, as `npm run serve` starts it, on the test's database. */
@@ -54,7 +58,11 @@ function startProcess(name: string, port: number, env: Record<string, string>): 
         if (options.token) headers['x-access-token'] = options.token;
         if (options.from) headers['x-forwarded-for'] = options.from;
         if (options.body !== undefined) headers['content-type'] = 'application/json';
-        const res = await fetch(`http://127.0.0.1:${port}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+        const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+          method,
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        });
         const text = await res.text();
         let body: unknown = text;
         try {
@@ -183,11 +191,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
     const spread = await account();
     const overThree: unknown[] = [];
-    for (let i = 0; i < 30; i += 1) overThree.push(outcome(await [a, b, c][i % 3]!.call('POST', '/api/auth/login', { body: wrong(spread, i), from: '10.0.1.2' })));
+    for (let i = 0; i < 30; i += 1)
+      overThree.push(outcome(await [a, b, c][i % 3]!.call('POST', '/api/auth/login', { body: wrong(spread, i), from: '10.0.1.2' })));
 
     // At once: each attempt is counted by one statement, so exactly as many are checked.
     const burst = await account();
-    const atOnce = await Promise.all(Array.from({ length: 30 }, (_, i) => [a, b, c][i % 3]!.call('POST', '/api/auth/login', { body: wrong(burst, i), from: '10.0.1.3' }).then(outcome)));
+    const atOnce = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => [a, b, c][i % 3]!.call('POST', '/api/auth/login', { body: wrong(burst, i), from: '10.0.1.3' }).then(outcome)),
+    );
 
     const expected = [...Array(5).fill(401), ...Array(25).fill('ACCOUNT_LOCKED')];
     expect(onOne).toEqual(expected);
@@ -201,12 +212,17 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
     const org = (await account()).orgCode;
     const statuses: unknown[] = [];
     for (let i = 0; i < 33; i += 1) {
-      const res = await [a, b, c][i % 3]!.call('POST', '/api/auth/login', { body: { orgCode: org, email: `nobody${i}@cluster.example`, password: 'whatever-1' }, from: '10.0.2.1' });
+      const res = await [a, b, c][i % 3]!.call('POST', '/api/auth/login', {
+        body: { orgCode: org, email: `nobody${i}@cluster.example`, password: 'whatever-1' },
+        from: '10.0.2.1',
+      });
       statuses.push(res.status === 429 ? res.body.code : res.status);
     }
     expect(statuses).toEqual([...Array(30).fill(401), 'RATE_LIMITED', 'RATE_LIMITED', 'RATE_LIMITED']);
     // Another address is not held back.
-    expect((await b.call('POST', '/api/auth/login', { body: { orgCode: org, email: 'nobody@cluster.example', password: 'whatever-1' }, from: '10.0.2.2' })).status).toBe(401);
+    expect(
+      (await b.call('POST', '/api/auth/login', { body: { orgCode: org, email: 'nobody@cluster.example', password: 'whatever-1' }, from: '10.0.2.2' })).status,
+    ).toBe(401);
   });
 
   test('a folder made on A is listed at once on B (20 times, with B caching its listings)', async () => {
@@ -235,7 +251,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
       return res.body.data;
     };
     return {
-      token, account: who as unknown as Editor['account'], call,
+      token,
+      account: who as unknown as Editor['account'],
+      call,
       newTest: async (body = {}) => (await ok('POST', '/api/v2/test/create', body))._id,
       get: (testId) => ok('GET', `/api/v2/test/${testId}`),
       section: (testId, body = {}) => ok('POST', '/api/v2/test/section/create', { testId, ...body }),
@@ -248,20 +266,35 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
   async function studentStarts(on: Proc, sharedTestId: string) {
     students += 1;
     const from = `10.7.${students >> 8}.${students & 255}`;
-    const res = await on.call('POST', `/api/student/test/${sharedTestId}/start`, { from, body: { name: `Student ${students}`, contact: `s${students}x${process.pid}@cluster.example`, deviceKey: newDeviceKey() } });
+    const res = await on.call('POST', `/api/student/test/${sharedTestId}/start`, {
+      from,
+      body: { name: `Student ${students}`, contact: `s${students}x${process.pid}@cluster.example`, deviceKey: newDeviceKey() },
+    });
     if (res.status !== 200) throw new Error(`start on ${on.name}: ${res.status} ${JSON.stringify(res.body)}`);
     const attempt = res.body.data.attempt;
     const question = attempt.sections[0].questions[0];
-    const as = (proc: Proc, method: string, url: string, body?: unknown) => proc.call(method, url, { from, body, headers: { 'x-student-token': res.body.data.token } });
-    return { attemptId: attempt.attemptId as string, question, as, option: (name: string) => question.options.find((o: { name: string }) => o.name.includes(name)).id as string };
+    const as = (proc: Proc, method: string, url: string, body?: unknown) =>
+      proc.call(method, url, { from, body, headers: { 'x-student-token': res.body.data.token } });
+    return {
+      attemptId: attempt.attemptId as string,
+      question,
+      as,
+      option: (name: string) => question.options.find((o: { name: string }) => o.name.includes(name)).id as string,
+    };
   }
 
   test('a publish on A re-scores the attempts served by B', async () => {
     const tutor = await editorOn(a);
-    const { testId, sharedTestId } = await publishFreeTest(undefined as never, tutor, { name: 'Cluster re-score', sections: [{ questions: [readyMcq('What is 2 + 2?')] }] });
+    const { testId, sharedTestId } = await publishFreeTest(undefined as never, tutor, {
+      name: 'Cluster re-score',
+      sections: [{ questions: [readyMcq('What is 2 + 2?')] }],
+    });
     const takers = await Promise.all([0, 1, 2].map(() => studentStarts(b, sharedTestId)));
     for (const [i, taker] of takers.entries()) {
-      expect((await taker.as(b, 'PUT', `/api/student/attempt/answer/${taker.question.id}`, { answer: { selected: [taker.option(i === 0 ? '4' : '3')] }, seq: 1 })).status).toBe(200);
+      expect(
+        (await taker.as(b, 'PUT', `/api/student/attempt/answer/${taker.question.id}`, { answer: { selected: [taker.option(i === 0 ? '4' : '3')] }, seq: 1 }))
+          .status,
+      ).toBe(200);
       const submitted = await taker.as(b, 'POST', '/api/student/attempt/submit', {});
       expect(submitted.status).toBe(200);
       expect(submitted.body.data.score).toBe(i === 0 ? 1 : 0);
@@ -270,13 +303,19 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
     const test = await tutor.get(testId);
     const question = test.sections[0].questions[0];
     const corrected = { ...question, options: question.options.map((o: { name: string }) => ({ ...o, isCorrect: o.name.includes('3') })) };
-    const published = await tutor.call('PATCH', '/api/v2/report-repo/save-and-resolve', { test: { _id: testId }, questions: [{ question: corrected, publishOption: 'RE_EVALUATE' }] });
+    const published = await tutor.call('PATCH', '/api/v2/report-repo/save-and-resolve', {
+      test: { _id: testId },
+      questions: [{ question: corrected, publishOption: 'RE_EVALUATE' }],
+    });
     expect(published.status).toBe(200);
     expect(published.body.data.attemptsChanged).toBe(3);
     for (const [i, taker] of takers.entries()) {
       const result = await taker.as(b, 'GET', '/api/student/attempt/result');
       expect(result.status).toBe(200);
-      expect({ score: result.body.data.score, originalScore: result.body.data.originalScore }).toEqual({ score: i === 0 ? 0 : 1, originalScore: i === 0 ? 1 : 0 });
+      expect({ score: result.body.data.score, originalScore: result.body.data.originalScore }).toEqual({
+        score: i === 0 ? 0 : 1,
+        originalScore: i === 0 ? 1 : 0,
+      });
     }
   });
 
@@ -284,7 +323,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
     const env = { DATABASE_URL: database.connectionString!, SESSION_CACHE_MS: '60000', TRUST_PROXY: '127.0.0.1' };
     const d = await startProcess('D', await freePort(), env);
     const tutor = await editorOn(a);
-    const { sharedTestId } = await publishFreeTest(undefined as never, tutor, { name: 'Cluster burst', sections: [{ questions: [readyMcq('What is 2 + 2?')] }] });
+    const { sharedTestId } = await publishFreeTest(undefined as never, tutor, {
+      name: 'Cluster burst',
+      sections: [{ questions: [readyMcq('What is 2 + 2?')] }],
+    });
     const takers = await Promise.all(Array.from({ length: 60 }, (_, i) => studentStarts([a, b, d][i % 3]!, sharedTestId)));
     const ring = [a, b, d];
     let sentToD = 0;
@@ -312,7 +354,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
     const acknowledged: { attemptId: string; optionId: string; submitted: boolean; score?: number }[] = [];
     const burst = takers.map(async (taker, i) => {
       const optionId = taker.option(i % 2 ? '4' : '3');
-      const saved = await withRetry(i, (proc) => taker.as(proc, 'PUT', `/api/student/attempt/answer/${taker.question.id}`, { answer: { selected: [optionId] }, seq: 1 }));
+      const saved = await withRetry(i, (proc) =>
+        taker.as(proc, 'PUT', `/api/student/attempt/answer/${taker.question.id}`, { answer: { selected: [optionId] }, seq: 1 }),
+      );
       expect(saved.status).toBe(200);
       const record: (typeof acknowledged)[number] = { attemptId: taker.attemptId, optionId, submitted: false };
       acknowledged.push(record);
@@ -332,7 +376,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
       .selectFrom('attempts as t')
       .innerJoin('attempt_answers as aa', 'aa.attempt_id', 't.id')
       .select(['t.id', 't.submitted_at', 't.score', 'aa.answer'])
-      .where('t.id', 'in', takers.map((t) => t.attemptId))
+      .where(
+        't.id',
+        'in',
+        takers.map((t) => t.attemptId),
+      )
       .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const record of acknowledged) {
@@ -352,7 +400,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
     socket.on('data', (chunk) => (answer += chunk.toString()));
     const closed = new Promise((resolve) => socket.once('close', resolve));
     // Half a request: C is reading it when the signal comes.
-    socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Forwarded-For: 10.0.3.1\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Forwarded-For: 10.0.3.1\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await wait(100);
     c.child.kill('SIGTERM');
     await wait(100);

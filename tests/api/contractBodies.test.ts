@@ -59,7 +59,10 @@ test("the parser's, the report dashboard's and the uploads' answers", async () =
   for (const engine of await answer(await tutor.call('GET', `/api/v2/parser/engines?orgId=${tutor.account.orgId}`))) describes(parserEngineInfo, engine);
   describes(parserVersion, await answer(await tutor.call('GET', '/api/v2/parser/version')));
   describes(reportList, await answer(await tutor.call('GET', '/api/v2/report-repo/list')));
-  describes(signedUpload, await answer(await tutor.call('POST', '/api/v2/user/getS3SignedUrl', { fileName: 'a.png', contentType: 'image/png', size: 2048, purpose: 'picture' })));
+  describes(
+    signedUpload,
+    await answer(await tutor.call('POST', '/api/v2/user/getS3SignedUrl', { fileName: 'a.png', contentType: 'image/png', size: 2048, purpose: 'picture' })),
+  );
 });
 
 test("a free test's and its student's answers", async () => {

@@ -19,8 +19,14 @@ async function twoSections(as = tutor) {
   const testId = await as.newTest();
   const a = (await as.section(testId, { name: 'A' })).section;
   const b = (await as.section(testId, { name: 'B' })).section;
-  const inA = (await as.questions(testId, a._id, [readyMcq('a'), readyMcq('b'), { type: 'comprehension', name: 'c', paragraph: 'P', questions: [readyMcq('c1')] }, readyMcq('d')]))
-    .questions as Q[];
+  const inA = (
+    await as.questions(testId, a._id, [
+      readyMcq('a'),
+      readyMcq('b'),
+      { type: 'comprehension', name: 'c', paragraph: 'P', questions: [readyMcq('c1')] },
+      readyMcq('d'),
+    ])
+  ).questions as Q[];
   const added = await as.questions(testId, b._id, [readyMcq('x')]);
   return { testId, a: a._id as string, b: b._id as string, q: Object.fromEntries(inA.map((q) => [q.name, q])), version: added.version as number };
 }
@@ -36,7 +42,12 @@ describe('POST /api/v2/question/move', () => {
     expect(res.body.data).toMatchObject({ message: '3 questions moved successfully.', version: version + 1, totalNumberOfQuestions: 5, totalMarks: 5 });
     const names = (section: { questions: Q[] }) => section.questions.map((x) => [x.name, x.order]);
     expect(names(res.body.data.section)).toEqual([['b', 1]]);
-    expect(names(res.body.data.targetSection)).toEqual([['x', 1], ['a', 2], ['c', 3], ['d', 4]]);
+    expect(names(res.body.data.targetSection)).toEqual([
+      ['x', 1],
+      ['a', 2],
+      ['c', 3],
+      ['d', 4],
+    ]);
     expect(res.body.data.section).toMatchObject({ numberOfQuestions: 1, sectionMarks: 1 });
     expect(res.body.data.targetSection).toMatchObject({ numberOfQuestions: 4, sectionMarks: 4 });
     // As stored: the same ids, the comprehension with its child.
@@ -92,7 +103,10 @@ describe('POST /api/v2/question/move', () => {
     await server.database.db.updateTable('tests').set({ is_attempted: true }).where('id', '=', testId).execute();
     const attempted = await move({ testId, sectionId: a, questionIds: [q.a._id], targetSectionId: b });
     expect(attempted.status).toBe(409);
-    expect(attempted.body).toEqual({ code: 'TEST_ATTEMPTED', message: 'Students have attempted this test, so its questions cannot be moved to another section.' });
+    expect(attempted.body).toEqual({
+      code: 'TEST_ATTEMPTED',
+      message: 'Students have attempted this test, so its questions cannot be moved to another section.',
+    });
     expect((await tutor.get(testId)).sections.map((s: { questions: Q[] }) => s.questions.length)).toEqual([4, 1]);
   });
 
@@ -103,7 +117,9 @@ describe('POST /api/v2/question/move', () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'This test does not exist, or it is not in your library.' });
     expect((await outsider.get(theirs.testId)).sections.map((s: { questions: Q[] }) => s.questions.length)).toEqual([4, 1]);
-    const anonymous = await server.call('POST', '/api/v2/question/move', { body: { testId: theirs.testId, sectionId: theirs.a, questionIds: [theirs.q.a._id], targetSectionId: theirs.b } });
+    const anonymous = await server.call('POST', '/api/v2/question/move', {
+      body: { testId: theirs.testId, sectionId: theirs.a, questionIds: [theirs.q.a._id], targetSectionId: theirs.b },
+    });
     expect(anonymous.status).toBe(401);
   });
 });
@@ -130,7 +146,12 @@ describe('re-marking a Global Library question', () => {
     });
     expect(edit.status).toBe(200);
     expect(edit.body.data).toMatchObject({ totalMarks: 2, question: { isGlobal: true, positiveMarks: 2, negativeMarks: 0.5, isNegativeMarkingEnabled: true } });
-    const changed = await reader.call('PATCH', '/api/v2/question/edit', { testId, sectionId, version: edit.body.data.version, question: { ...held, name: 'mine now' } });
+    const changed = await reader.call('PATCH', '/api/v2/question/edit', {
+      testId,
+      sectionId,
+      version: edit.body.data.version,
+      question: { ...held, name: 'mine now' },
+    });
     expect([changed.status, changed.body.code]).toEqual([403, 'GLOBAL_QUESTION_READ_ONLY']);
 
     // Attempted: the editor keeps the re-mark and publishes it (save-and-resolve) with an option.

@@ -238,7 +238,11 @@ describe('bad input', () => {
     });
     expectFieldError(question, 'questions.0.name');
     expect(question.body.message).toBe('The field "questions.0.name" holds a broken character (an unpaired UTF-16 surrogate).');
-    const low = await server.call('POST', '/api/folder', { token: editor.token, rawBody: JSON.stringify({ name: 'LONE' }).replace('LONE', 'Maths \\udfff b'), lang: 'ko' });
+    const low = await server.call('POST', '/api/folder', {
+      token: editor.token,
+      rawBody: JSON.stringify({ name: 'LONE' }).replace('LONE', 'Maths \\udfff b'),
+      lang: 'ko',
+    });
     expectFieldError(low, 'name');
     expect(low.body.message).toBe('"name" 필드에 깨진 문자(짝이 없는 UTF-16 서로게이트)가 있습니다.');
     // A whole pair (an emoji) is fine, and nothing was stored by the refused calls.

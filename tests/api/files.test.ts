@@ -96,7 +96,14 @@ describe('pictures through signed upload links', () => {
 
 describe('with an S3-compatible store configured', () => {
   let s3Server: TestServer;
-  const s3 = { endpoint: 'http://127.0.0.1:9000', bucket: 'pictures', region: 'eu-west-1', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', publicUrl: 'https://cdn.example.com/pictures' };
+  const s3 = {
+    endpoint: 'http://127.0.0.1:9000',
+    bucket: 'pictures',
+    region: 'eu-west-1',
+    accessKeyId: 'AKIDEXAMPLE',
+    secretAccessKey: 'secret',
+    publicUrl: 'https://cdn.example.com/pictures',
+  };
   beforeAll(async () => {
     s3Server = await startTestServer({ s3 });
   });
@@ -109,7 +116,12 @@ describe('with an S3-compatible store configured', () => {
     const { uploadUrl, fileUrl, method } = res.body.data;
     const url = new URL(uploadUrl);
     const key = url.pathname.replace('/pictures/', '');
-    expect([method, url.origin, url.searchParams.get('X-Amz-Algorithm'), url.searchParams.get('X-Amz-Expires')]).toEqual(['PUT', 'http://127.0.0.1:9000', 'AWS4-HMAC-SHA256', '600']);
+    expect([method, url.origin, url.searchParams.get('X-Amz-Algorithm'), url.searchParams.get('X-Amz-Expires')]).toEqual([
+      'PUT',
+      'http://127.0.0.1:9000',
+      'AWS4-HMAC-SHA256',
+      '600',
+    ]);
     expect(url.searchParams.get('X-Amz-Credential')).toMatch(/^AKIDEXAMPLE\/\d{8}\/eu-west-1\/s3\/aws4_request$/);
     expect(key).toMatch(new RegExp(`^${owner.account.orgId}/[0-9a-f]{32}\\.png$`));
     expect(fileUrl).toBe(`https://cdn.example.com/pictures/${key}`);

@@ -34,8 +34,18 @@ test('GET before one exists: the new state with the defaults (start now, unlimit
   const res = await ofTest(testId);
   expect(res.status).toBe(200);
   expect(res.body.data).toMatchObject({
-    _id: null, testId, testName: 'Algebra quiz', testURL: null, endTime: null, noOfAttempts: -1,
-    isNew: true, isRemoved: false, testType: expect.any(String), isReadyToLink: true, problems: [], answersLater: false,
+    _id: null,
+    testId,
+    testName: 'Algebra quiz',
+    testURL: null,
+    endTime: null,
+    noOfAttempts: -1,
+    isNew: true,
+    isRemoved: false,
+    testType: expect.any(String),
+    isReadyToLink: true,
+    problems: [],
+    answersLater: false,
   });
   // Now, down to the whole minute: a student can open the link as soon as it is copied.
   const start = Date.parse(res.body.data.startTime);
@@ -78,7 +88,12 @@ test('create, read back, update: the link is /t/{id} on the origin the tutor use
   expect(updated.body.data).toMatchObject({ _id: data._id, startTime, endTime, noOfAttempts: -1, testURL: data.testURL });
   // The row is what the student side reads (migration 007).
   const row = await server.database.db.selectFrom('shared_tests').selectAll().where('id', '=', data._id).executeTakeFirstOrThrow();
-  expect({ test: row.test_id, attempts: row.no_of_attempts, end: new Date(row.end_time!).toISOString(), removed: row.is_removed }).toEqual({ test: testId, attempts: -1, end: endTime, removed: false });
+  expect({ test: row.test_id, attempts: row.no_of_attempts, end: new Date(row.end_time!).toISOString(), removed: row.is_removed }).toEqual({
+    test: testId,
+    attempts: -1,
+    end: endTime,
+    removed: false,
+  });
   // Clearing the end time leaves it open until disabled.
   expect((await update(data._id, { endTime: null })).body.data.endTime).toBeNull();
 });
@@ -195,7 +210,11 @@ test('disable (isRemoved) and re-enable; a disabled one cannot be changed or sha
   expect(removed.body.data).toMatchObject({ _id, isRemoved: true, testURL, noOfAttempts: 2 });
   expect((await ofTest(testId)).body.data.isRemoved).toBe(true);
 
-  for (const res of [await update(_id, { noOfAttempts: 5 }), await create({ testId, startTime: at(HOUR) }), await update(_id, { isRemoved: true, endTime: at(9 * HOUR) })]) {
+  for (const res of [
+    await update(_id, { noOfAttempts: 5 }),
+    await create({ testId, startTime: at(HOUR) }),
+    await update(_id, { isRemoved: true, endTime: at(9 * HOUR) }),
+  ]) {
     expect([res.status, res.body.code, res.body.message]).toEqual([409, 'SHARED_TEST_DISABLED', "Test is already disabled.Now it can't be shared"]);
   }
   // Disabling again changes nothing.
@@ -225,7 +244,12 @@ test("another organisation's test or free test, a colleague's, and unknown ids a
   }
   expect((await update(_id, { noOfAttempts: 2 }, other)).body.message).toBe('This free test does not exist, or its test is not in your library.');
 
-  const { user, password } = await createUser(server.database.db, { orgCode: tutor.account.orgCode, email: 'colleague-free@example.com', name: 'Colleague', password: 'colleague-pass-1' });
+  const { user, password } = await createUser(server.database.db, {
+    orgCode: tutor.account.orgCode,
+    email: 'colleague-free@example.com',
+    name: 'Colleague',
+    password: 'colleague-pass-1',
+  });
   const colleagueToken = await login(server, { orgCode: tutor.account.orgCode, email: user.email, password });
   const colleague = (method: string, path: string, body?: unknown) => server.call(method, path, { token: colleagueToken, body });
   expect((await colleague('GET', `/api/v2/shared-test/test/${testId}`)).status).toBe(404);

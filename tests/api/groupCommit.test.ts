@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const answerable = (attempt: any): string[] => attempt.sections.flatMap((s: any) => s.questions.flatMap((q: any) => (q.children ? q.children : [q]))).map((q: any) => q.id);
+const answerable = (attempt: any): string[] =>
+  attempt.sections.flatMap((s: any) => s.questions.flatMap((q: any) => (q.children ? q.children : [q]))).map((q: any) => q.id);
 
 async function attempts(count: number) {
   const started = [];
@@ -34,19 +35,31 @@ test('a burst of saves goes in a few transactions; the highest seq of each quest
   const started = await attempts(5);
   const saves: AnswerSave[] = [];
   for (const { attemptId, questions } of started) {
-    for (const questionId of questions) for (let seq = 1; seq <= 4; seq++) saves.push({ attemptId, questionId, answer: { value: `v${seq}` }, seq, at: new Date() });
+    for (const questionId of questions)
+      for (let seq = 1; seq <= 4; seq++) saves.push({ attemptId, questionId, answer: { value: `v${seq}` }, seq, at: new Date() });
   }
   const results = await Promise.all(saves.map((save) => group.run(save)));
   expect(results.every((r) => r === 'saved' || r === 'stale')).toBe(true);
   expect(group.counts.writes).toBe(saves.length);
   expect(group.counts.transactions).toBeLessThanOrEqual(Math.ceil(saves.length / 5));
-  const stored = await server.database.db.selectFrom('attempt_answers').select(['attempt_id', 'question_id', 'answer', 'client_seq']).where('attempt_id', 'in', started.map((s) => s.attemptId)).execute();
+  const stored = await server.database.db
+    .selectFrom('attempt_answers')
+    .select(['attempt_id', 'question_id', 'answer', 'client_seq'])
+    .where(
+      'attempt_id',
+      'in',
+      started.map((s) => s.attemptId),
+    )
+    .execute();
   expect(stored).toHaveLength(saves.length / 4);
   for (const row of stored) expect({ answer: row.answer, seq: Number(row.client_seq) }).toEqual({ answer: { value: 'v4' }, seq: 4 });
 
   // Without seq, saves of one question in one group apply in the order they came; null clears.
   const [{ attemptId, questions }] = started;
-  const inOrder = new GroupCommit<AnswerSave, 'saved' | 'stale' | 'closed'>((items) => repo.inTransaction((trx) => repo.saveAnswers(trx, items)), { maxGroup: 50, concurrency: 1 });
+  const inOrder = new GroupCommit<AnswerSave, 'saved' | 'stale' | 'closed'>((items) => repo.inTransaction((trx) => repo.saveAnswers(trx, items)), {
+    maxGroup: 50,
+    concurrency: 1,
+  });
   const order = await Promise.all([
     inOrder.run({ attemptId, questionId: questions[0]!, answer: { value: 'first' }, at: new Date() }),
     inOrder.run({ attemptId, questionId: questions[0]!, answer: { value: 'second' }, seq: 9, at: new Date() }),
@@ -63,10 +76,15 @@ test('a burst of saves goes in a few transactions; the highest seq of each quest
 
 test("one write's failure is its own: the rest of its group is committed", async () => {
   const repo = new StudentsRepository(server.database.db);
-  const group = new GroupCommit<AnswerSave, 'saved' | 'stale' | 'closed'>((items) => repo.inTransaction((trx) => repo.saveAnswers(trx, items)), { maxGroup: 50, concurrency: 1 });
+  const group = new GroupCommit<AnswerSave, 'saved' | 'stale' | 'closed'>((items) => repo.inTransaction((trx) => repo.saveAnswers(trx, items)), {
+    maxGroup: 50,
+    concurrency: 1,
+  });
   const [{ attemptId, questions }] = await attempts(1);
   const outcomes = await Promise.allSettled(
-    questions.map((questionId, i) => group.run({ attemptId, questionId, answer: { value: `ok${i}` }, seq: 1, at: i === 1 ? new Date(Number.NaN) : new Date() })),
+    questions.map((questionId, i) =>
+      group.run({ attemptId, questionId, answer: { value: `ok${i}` }, seq: 1, at: i === 1 ? new Date(Number.NaN) : new Date() }),
+    ),
   );
   expect(outcomes.map((o) => o.status)).toEqual(questions.map((_, i) => (i === 1 ? 'rejected' : 'fulfilled')));
   const rows = new Map((await repo.answersOf(attemptId)).map((r) => [r.question_id, r.answer]));
@@ -79,7 +97,15 @@ test('over HTTP: 60 students save and submit at once; every acknowledged answer 
   expect(saved.map((r) => r.status)).toEqual(started.map(() => 200));
   const submitted = await Promise.all(started.map(({ student }) => student.submit()));
   expect(submitted.map((r) => r.status)).toEqual(started.map(() => 200));
-  const rows = await server.database.db.selectFrom('attempts').select(['id', 'submitted_at']).where('id', 'in', started.map((s) => s.attemptId)).execute();
+  const rows = await server.database.db
+    .selectFrom('attempts')
+    .select(['id', 'submitted_at'])
+    .where(
+      'id',
+      'in',
+      started.map((s) => s.attemptId),
+    )
+    .execute();
   expect(rows.filter((r) => r.submitted_at)).toHaveLength(60);
   const late = await started[0]!.student.save(started[0]!.questions[0]!, null, 2);
   expect(late.status).toBe(409);

@@ -16,7 +16,9 @@ beforeAll(async () => {
   account = await createAccount(server);
   token = await login(server, account);
   other = await createAccount(server);
-  colleagueId = (await createUser(server.database.db, { orgCode: account.orgCode, email: 'colleague@example.com', name: 'Colleague', password: 'colleague-pass-1' })).user.id;
+  colleagueId = (
+    await createUser(server.database.db, { orgCode: account.orgCode, email: 'colleague@example.com', name: 'Colleague', password: 'colleague-pass-1' })
+  ).user.id;
 });
 afterAll(() => server.close());
 
@@ -129,7 +131,7 @@ describe('GET /v2/user/premiumTutors', () => {
 });
 
 describe('GET /v2/assets/url-for-whats-new-model', () => {
-  test('answers the list of what\'s-new slides', async () => {
+  test("answers the list of what's-new slides", async () => {
     const res = await server.call('GET', '/api/v2/assets/url-for-whats-new-model', { token });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data)).toEqual(['urlForWhatsNewModel']);

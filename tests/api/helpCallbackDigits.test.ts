@@ -15,16 +15,21 @@ const callBack = (phoneNo: unknown, lang?: string) => server.call('POST', '/api/
 const stored = async () => (await server.database.db.selectFrom('support_requests').select('phone_no').execute()).map((r) => r.phone_no);
 const DIGITS_ONLY = 'The phone number may hold digits only (0-9), such as 9876543210: no letters, spaces or symbols.';
 
-test.each(['98765 4321', '+987654321', '98765-4321', 'call me!!!', '９８７６５４３２１０'])('%p (10 characters, not all digits) is 400 naming phoneNo; nothing stored', async (phoneNo) => {
-  const res = await callBack(phoneNo);
-  expect(res.status).toBe(400);
-  expect(res.body).toEqual({ code: 'VALIDATION_ERROR', message: DIGITS_ONLY, details: [{ field: 'phoneNo', message: DIGITS_ONLY }] });
-  expect(await stored()).toEqual([]);
-});
+test.each(['98765 4321', '+987654321', '98765-4321', 'call me!!!', '９８７６５４３２１０'])(
+  '%p (10 characters, not all digits) is 400 naming phoneNo; nothing stored',
+  async (phoneNo) => {
+    const res = await callBack(phoneNo);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'VALIDATION_ERROR', message: DIGITS_ONLY, details: [{ field: 'phoneNo', message: DIGITS_ONLY }] });
+    expect(await stored()).toEqual([]);
+  },
+);
 
-test('a short number with a letter is told about the letter first; the message is in the caller\'s language', async () => {
+test("a short number with a letter is told about the letter first; the message is in the caller's language", async () => {
   expect((await callBack('12a')).body.message).toBe(DIGITS_ONLY);
-  expect((await callBack('abcdefghij', 'vi')).body.message).toBe('Số điện thoại chỉ được gồm chữ số (0-9), ví dụ 9876543210: không có chữ cái, dấu cách hay ký hiệu.');
+  expect((await callBack('abcdefghij', 'vi')).body.message).toBe(
+    'Số điện thoại chỉ được gồm chữ số (0-9), ví dụ 9876543210: không có chữ cái, dấu cách hay ký hiệu.',
+  );
   expect((await callBack('abcdefghij', 'ko')).body.message).toBe('전화번호에는 9876543210처럼 숫자(0-9)만 쓸 수 있습니다. 문자, 공백, 기호는 쓸 수 없습니다.');
 });
 

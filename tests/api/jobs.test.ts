@@ -109,21 +109,28 @@ function smtpServer(refuse: number) {
     // Each process offers a sweep a second; the queue keeps one per second, not one per process.
     await wait(3_000);
     const seconds = (Date.now() - started) / 1_000;
-    const sweeps = (await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'students-expire'`.execute(db())).rows[0]!.n - sweepsBefore.rows[0]!.n;
+    const sweeps =
+      (await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'students-expire'`.execute(db())).rows[0]!.n - sweepsBefore.rows[0]!.n;
     expect(sweeps).toBeGreaterThanOrEqual(2);
     expect(sweeps).toBeLessThanOrEqual(Math.ceil(seconds) + 2);
   });
 
   test('a mail SMTP refuses is retried by the queue and delivered once; the admin command shows the queues', async () => {
     await a.services.mailer.send({ orgId: null, kind: 'support-notification', to: 'ops@example.com', subject: 'Queued mail', body: 'Hello from the queue' });
-    const row = await until('the mail delivered', async () => {
-      const row = await db().selectFrom('outbox').selectAll().where('subject', '=', 'Queued mail').executeTakeFirst();
-      return row?.sent_at ? row : undefined;
-    }, 60_000);
+    const row = await until(
+      'the mail delivered',
+      async () => {
+        const row = await db().selectFrom('outbox').selectAll().where('subject', '=', 'Queued mail').executeTakeFirst();
+        return row?.sent_at ? row : undefined;
+      },
+      60_000,
+    );
     expect(row.body).toBe('[delivered; body not kept]');
     expect(smtp.received.filter((m) => m.includes('Hello from the queue'))).toHaveLength(1);
     expect(smtp.connections()).toBeGreaterThanOrEqual(2);
-    const job = await sql<{ state: string; retry_count: number }>`select state::text as state, retry_count from pgboss.job where name = 'mail-send'`.execute(db());
+    const job = await sql<{ state: string; retry_count: number }>`select state::text as state, retry_count from pgboss.job where name = 'mail-send'`.execute(
+      db(),
+    );
     expect(job.rows).toEqual([{ state: 'completed', retry_count: 1 }]);
 
     const lines = await describeJobs(new JobsRepository(db()), 5);

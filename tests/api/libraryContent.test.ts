@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const call = (method: string, path: string, body?: unknown, as = token) => server.call(method, path, { token: as, body });
-const folder = async (name: string, parentFolderId = '0', as = token) => (await call('POST', '/api/folder', { name, parentFolderId }, as)).body.data._id as string;
+const folder = async (name: string, parentFolderId = '0', as = token) =>
+  (await call('POST', '/api/folder', { name, parentFolderId }, as)).body.data._id as string;
 
 async function colleague(name: string) {
   const { user, password } = await createUser(server.database.db, { orgCode: account.orgCode, email: `${name}@example.com`, name, password: 'colleague-pass' });

@@ -67,7 +67,18 @@ test('folders page by folderLimit (default 100) in name order; search filters fo
   expect(page.body.data.folders.folderArray).toHaveLength(100);
   expect(page.body.data.folders.folderArray[0].name).toBe('Unit 001');
   const search = await children(parentId, '?searchString=unit%2011');
-  expect(search.body.data.folders.folderArray.map((f: { name: string }) => f.name)).toEqual(['Unit 110', 'Unit 111', 'Unit 112', 'Unit 113', 'Unit 114', 'Unit 115', 'Unit 116', 'Unit 117', 'Unit 118', 'Unit 119']);
+  expect(search.body.data.folders.folderArray.map((f: { name: string }) => f.name)).toEqual([
+    'Unit 110',
+    'Unit 111',
+    'Unit 112',
+    'Unit 113',
+    'Unit 114',
+    'Unit 115',
+    'Unit 116',
+    'Unit 117',
+    'Unit 118',
+    'Unit 119',
+  ]);
   const literal = await children(parentId, '?searchString=%25');
   expect(literal.body.data.folders.folderCount).toBe(0); // % is searched for, not a wildcard
 });
@@ -136,7 +147,11 @@ test('Global Library: readable with shared-global access, writable only by CLP e
 test('an expired subscription blocks the library (403), including the Global Library', async () => {
   const expired = await createAccount(server, { days: 0, flags: { is_shared_global: true } });
   const expiredToken = await login(server, expired);
-  for (const res of [await children('0', '', expiredToken), await children('0', '?isGlobal=true', expiredToken), await createFolder({ name: 'x' }, expiredToken)]) {
+  for (const res of [
+    await children('0', '', expiredToken),
+    await children('0', '?isGlobal=true', expiredToken),
+    await createFolder({ name: 'x' }, expiredToken),
+  ]) {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('SUBSCRIPTION_EXPIRED');
   }

@@ -24,7 +24,9 @@ beforeAll(async () => {
   ownTest = (await server.call('POST', '/api/v2/test/create', { token, body: { name: 'My test' } })).body.data._id;
   ownVersion = (await server.call('GET', `/api/v2/test/${ownTest}`, { token })).body.data.version;
   batchId = (await server.call('POST', '/api/v2/batches', { token, body: { name: 'Batch A' } })).body.data._id;
-  colleague = (await createUser(server.database.db, { orgCode: account.orgCode, email: 'colleague@example.com', name: 'Colleague', password: 'colleague-pass-1' })).user.id;
+  colleague = (
+    await createUser(server.database.db, { orgCode: account.orgCode, email: 'colleague@example.com', name: 'Colleague', password: 'colleague-pass-1' })
+  ).user.id;
 });
 afterAll(() => server.close());
 
@@ -42,12 +44,12 @@ test.each([
   ['POST', () => '/api/test/linkTest', () => ({ ...selectAll(foreignFolder), batchIds: [batchId] })],
   ['POST', () => '/api/v2/test/create', () => ({ name: 'Inside theirs', parentFolderId: foreignFolder })],
   ['PATCH', () => '/api/v2/test/update', () => ({ testId: ownTest, version: ownVersion, parentFolderId: foreignFolder })],
-])('%s %s naming another organisation\'s folder is 404', async (method, path, body) => {
+])("%s %s naming another organisation's folder is 404", async (method, path, body) => {
   const res = await server.call(method, path(), { token, body: body() });
   expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
 });
 
-test('sharing a selection of another organisation\'s folder is 404', async () => {
+test("sharing a selection of another organisation's folder is 404", async () => {
   for (const path of ['/api/folder/share', '/api/test/share']) {
     const res = await server.call('POST', path, { token, body: { ...selectAll(foreignFolder), tutorIds: [colleague] } });
     expect(res.status).toBe(404);

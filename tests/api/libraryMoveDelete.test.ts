@@ -117,7 +117,10 @@ test('folders and tests of one selection are deleted in one call (includeTests),
   // An attempted test among the tests refuses the whole call: the folder stays too.
   const second = await folder('Mixed second', parent);
   const [taken] = await addTests(parent, 'Attempted', 1, true);
-  const refused = await server.call('DELETE', '/api/folder', { token, body: { parentFolderId: parent, folderIds: [second], testIds: [taken], includeTests: true } });
+  const refused = await server.call('DELETE', '/api/folder', {
+    token,
+    body: { parentFolderId: parent, folderIds: [second], testIds: [taken], includeTests: true },
+  });
   expect(refused.status).toBe(409);
   expect(names((await list(parent)).folders.folderArray)).toEqual(['Mixed keep', 'Mixed second']);
 

@@ -19,7 +19,8 @@ const search = async (folderId: string, text: string) => {
   expect(res.status).toBe(200);
   return res.body.data;
 };
-const where = (items: { name: string; location?: { name: string }[] }[]) => items.map((i) => [i.name, (i.location ?? []).map((l) => l.name).join(' › ')]).sort();
+const where = (items: { name: string; location?: { name: string }[] }[]) =>
+  items.map((i) => [i.name, (i.location ?? []).map((l) => l.name).join(' › ')]).sort();
 
 let maths: string;
 let algebra: string;
@@ -40,14 +41,21 @@ beforeAll(async () => {
 
 test('a search in a folder finds what lies anywhere below it, and says where', async () => {
   const found = await search(maths, 'quiz');
-  expect(where(found.tests.testsArray)).toEqual([['Quiz: fractions', 'Maths'], ['Quiz: linear', 'Maths › Algebra › Linear equations']]);
+  expect(where(found.tests.testsArray)).toEqual([
+    ['Quiz: fractions', 'Maths'],
+    ['Quiz: linear', 'Maths › Algebra › Linear equations'],
+  ]);
   expect(where(found.folders.folderArray)).toEqual([['Quadratics quiz folder', 'Maths › Algebra']]);
   expect(found.tests.testCount).toBe(2);
 });
 
 test('at the root it covers the whole library (and nothing of another tutor)', async () => {
   const found = await search('0', 'quiz');
-  expect(where(found.tests.testsArray)).toEqual([['Quiz: at the root', ''], ['Quiz: fractions', 'Maths'], ['Quiz: linear', 'Maths › Algebra › Linear equations']]);
+  expect(where(found.tests.testsArray)).toEqual([
+    ['Quiz: at the root', ''],
+    ['Quiz: fractions', 'Maths'],
+    ['Quiz: linear', 'Maths › Algebra › Linear equations'],
+  ]);
   const deeper = await search(algebra, 'LINEAR');
   expect(where(deeper.folders.folderArray)).toEqual([['Linear equations', 'Maths › Algebra']]);
   expect(where(deeper.tests.testsArray)).toEqual([['Quiz: linear', 'Maths › Algebra › Linear equations']]);
@@ -61,11 +69,20 @@ test('without a search the listing is the folder itself, as before', async () =>
 
 test('select all on a search moves exactly what the search shows', async () => {
   const box = await folder('Box');
-  const res = await call('POST', '/api/folder/move', { parentFolderId: maths, selectAll: true, searchString: 'quiz', folderIds: [], testIds: [], destinationFolderId: box });
+  const res = await call('POST', '/api/folder/move', {
+    parentFolderId: maths,
+    selectAll: true,
+    searchString: 'quiz',
+    folderIds: [],
+    testIds: [],
+    destinationFolderId: box,
+  });
   expect(res.status).toBe(200);
   expect(res.body.data).toMatchObject({ movedTests: 2, movedFolders: 1 });
   const moved = (await call('GET', `/api/folder/childrens/${box}?testLimit=100`)).body.data;
   expect(moved.tests.testsArray.map((t: { name: string }) => t.name).sort()).toEqual(['Quiz: fractions', 'Quiz: linear']);
   // The rest stayed where it was.
-  expect((await call('GET', `/api/folder/childrens/${linear}?testLimit=100`)).body.data.tests.testsArray.map((t: { name: string }) => t.name)).toEqual(['Homework']);
+  expect((await call('GET', `/api/folder/childrens/${linear}?testLimit=100`)).body.data.tests.testsArray.map((t: { name: string }) => t.name)).toEqual([
+    'Homework',
+  ]);
 });

@@ -9,10 +9,32 @@ type Account = Awaited<ReturnType<typeof createAccount>>;
 
 /** Every field of the Auth user of spec section 3 (token included), and decisions section 2. */
 const AUTH_USER_FIELDS = [
-  '_id', 'token', 'name', 'contact', 'email', 'role', 'allowSharing', 'organization', 'allowGpscType', 'whitelabelId',
-  'isFirstLogin', 'isSharedGlobal', 'isTbTestEnabled', 'cmsTestPreviewUrl', 'tbTestPreviewUrl', 'isBilingualEnabled',
-  'buildType', 'isCLPEditor', 'enableViduParser', 'region', 'remainingDays', 'showExpiredModal', 'showExpiringHeader',
-  'showExpiringModal', 'orgLocation', 'userId',
+  '_id',
+  'token',
+  'name',
+  'contact',
+  'email',
+  'role',
+  'allowSharing',
+  'organization',
+  'allowGpscType',
+  'whitelabelId',
+  'isFirstLogin',
+  'isSharedGlobal',
+  'isTbTestEnabled',
+  'cmsTestPreviewUrl',
+  'tbTestPreviewUrl',
+  'isBilingualEnabled',
+  'buildType',
+  'isCLPEditor',
+  'enableViduParser',
+  'region',
+  'remainingDays',
+  'showExpiredModal',
+  'showExpiringHeader',
+  'showExpiringModal',
+  'orgLocation',
+  'userId',
 ];
 
 let server: TestServer;
@@ -53,7 +75,16 @@ describe('a successful login', () => {
       showExpiringModal: false,
       orgLocation: null,
     });
-    for (const flag of ['allowSharing', 'allowGpscType', 'isFirstLogin', 'isSharedGlobal', 'isTbTestEnabled', 'isBilingualEnabled', 'isCLPEditor', 'enableViduParser']) {
+    for (const flag of [
+      'allowSharing',
+      'allowGpscType',
+      'isFirstLogin',
+      'isSharedGlobal',
+      'isTbTestEnabled',
+      'isBilingualEnabled',
+      'isCLPEditor',
+      'enableViduParser',
+    ]) {
       expect(typeof user[flag]).toBe('boolean');
     }
     // The token works at once.
@@ -150,7 +181,7 @@ describe('feature flags', () => {
     expect((await server.call('GET', '/api/auth/user', { token })).body.data.user.isSharedGlobal).toBe(true);
   });
 
-  test('isCLPEditor is the user\'s own flag', async () => {
+  test("isCLPEditor is the user's own flag", async () => {
     const editor = await createAccount(server, { clpEditor: true });
     expect((await loginCall(editor)).body.data.user.isCLPEditor).toBe(true);
   });
@@ -265,7 +296,11 @@ describe('the per-account lock', () => {
     // An organisation that does not exist is counted too.
     const noOrg = { ...ghost, orgCode: 'NO-SUCH-ORG-2' };
     await loginCall(noOrg);
-    const row = await server.database.db.selectFrom('login_failures').select('failures').where('account_key', '=', 'no-such-org-2:ghost@example.com').executeTakeFirst();
+    const row = await server.database.db
+      .selectFrom('login_failures')
+      .select('failures')
+      .where('account_key', '=', 'no-such-org-2:ghost@example.com')
+      .executeTakeFirst();
     expect(row).toEqual({ failures: 1 });
   });
 
@@ -389,7 +424,12 @@ describe('white-label login', () => {
   });
 
   test('no, empty or unknown white-label token is 401 INVALID_WL_TOKEN', async () => {
-    for (const headers of <Record<string, string>[]>[{}, { 'x-wl-access-token': '' }, { 'x-wl-access-token': 'garbage' }, { 'x-wl-access-token': 'x'.repeat(5000) }]) {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { 'x-wl-access-token': '' },
+      { 'x-wl-access-token': 'garbage' },
+      { 'x-wl-access-token': 'x'.repeat(5000) },
+    ]) {
       const res = await server.call('GET', '/api/v2/user/wl-login', { headers });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ code: 'INVALID_WL_TOKEN', message: 'The white-label access token is not valid.' });

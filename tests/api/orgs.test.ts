@@ -108,7 +108,11 @@ describe('GET /v2/org/login-settings', () => {
     // A value written to the column by hand is checked on the way out too.
     await sql`update organizations set login_settings = ${JSON.stringify({ logoUrl: 'javascript:alert(1)', brandColor: 'red', welcome: 42 })}::jsonb
       where id = ${branded.orgId}`.execute(db);
-    expect((await server.call('GET', `/api/v2/org/login-settings?orgId=${branded.orgId}`)).body.data).toMatchObject({ logoUrl: null, brandColor: null, welcome: null });
+    expect((await server.call('GET', `/api/v2/org/login-settings?orgId=${branded.orgId}`)).body.data).toMatchObject({
+      logoUrl: null,
+      brandColor: null,
+      welcome: null,
+    });
     // Another organisation's settings are its own.
     expect((await server.call('GET', `/api/v2/org/login-settings?orgId=${account.orgId}`)).body.data.brandColor).toBeNull();
   });
@@ -129,7 +133,11 @@ describe('GET /v2/org/login-settings', () => {
       await expect(setOrgBranding(db, { code: account.orgCode, branding })).rejects.toThrow(message);
     }
     await expect(setOrgBranding(db, { code: 'NO-SUCH-ORG', branding: { welcome: 'Hi' } })).rejects.toThrow(/^No organisation has the code NO-SUCH-ORG/);
-    expect((await server.call('GET', `/api/v2/org/login-settings?orgId=${account.orgId}`)).body.data).toMatchObject({ logoUrl: null, brandColor: null, welcome: null });
+    expect((await server.call('GET', `/api/v2/org/login-settings?orgId=${account.orgId}`)).body.data).toMatchObject({
+      logoUrl: null,
+      brandColor: null,
+      welcome: null,
+    });
   });
 
   test('an unknown id is 404 ORG_NOT_FOUND', async () => {

@@ -50,7 +50,7 @@ const check = (query: string, as: Editor = tutor, lang?: string) => as.call('GET
 const faces = (...names: string[]) => names.map((name) => `face=${encodeURIComponent(name)}`).join('&');
 
 describe('parser engines', () => {
-  test('the two engines in order, the second (numbered text) the default, named in the caller\'s language', async () => {
+  test("the two engines in order, the second (numbered text) the default, named in the caller's language", async () => {
     const res = await tutor.call('GET', `/api/v2/parser/engines?orgId=${tutor.account.orgId}`);
     expect(res.status).toBe(200);
     expect(res.body.data.map((e: { id: string }) => e.id)).toEqual([...PARSER_ENGINES]);
@@ -80,11 +80,15 @@ describe('parser engines', () => {
 });
 
 describe('add-in version and manifest', () => {
-  test('the version is the manifest\'s, and the link downloads the manifest as an attachment', async () => {
+  test("the version is the manifest's, and the link downloads the manifest as an attachment", async () => {
     const manifest = fs.readFileSync(`${ROOT}/manifest.xml`, 'utf8');
     const res = await tutor.call('GET', '/api/v2/parser/version');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ link: '/api/v2/parser/manifest.xml', version: /<Version>([^<]+)<\/Version>/.exec(manifest)![1], releaseDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(res.body.data).toEqual({
+      link: '/api/v2/parser/manifest.xml',
+      version: /<Version>([^<]+)<\/Version>/.exec(manifest)![1],
+      releaseDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     const download = await fetch(`${server.baseUrl}${res.body.data.link}`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toMatch(/^application\/xml/);
@@ -114,18 +118,32 @@ describe('add-in version and manifest', () => {
 });
 
 test('served over https (TLS_CERT, TLS_KEY), on any port, the manifest names that origin (issue 14)', async () => {
-  const config = loadConfig({ TLS_CERT: `${ROOT}/tests/fixtures/tls/localhost.crt`, TLS_KEY: `${ROOT}/tests/fixtures/tls/localhost.key`, PORT: '0' }, { distDir: `${ROOT}/dist`, logLevel: 'warn' });
+  const config = loadConfig(
+    { TLS_CERT: `${ROOT}/tests/fixtures/tls/localhost.crt`, TLS_KEY: `${ROOT}/tests/fixtures/tls/localhost.key`, PORT: '0' },
+    { distDir: `${ROOT}/dist`, logLevel: 'warn' },
+  );
   expect(config.publicUrl).toBe('https://localhost:0');
   const { app } = await buildApp({ config: { ...config, publicUrl: 'https://localhost' }, database: server.database, quiet: true });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const body = await new Promise<string>((resolve, reject) => {
-      https.get({ host: '127.0.0.1', port, path: '/api/v2/parser/manifest.xml', ca: fs.readFileSync(`${ROOT}/tests/fixtures/tls/localhost.crt`), servername: 'localhost' }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve(text));
-      }).on('error', reject);
+      https
+        .get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/v2/parser/manifest.xml',
+            ca: fs.readFileSync(`${ROOT}/tests/fixtures/tls/localhost.crt`),
+            servername: 'localhost',
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () => resolve(text));
+          },
+        )
+        .on('error', reject);
     });
     expect(body).toContain(`<SourceLocation DefaultValue="https://127.0.0.1:${port}/addin/taskpane.html"/>`);
     expect(body).not.toContain('Word will refuse');
@@ -159,9 +177,16 @@ describe('font upload', () => {
     expect(before.body.data.supported).toBe(false);
     const res = await upload({ file: bytes, name: '  Chanakya   Unicode ' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ face: 'Chanakya Unicode', supported: true, fileUrl: expect.stringMatching(/^\/api\/v2\/parserfont\/file\/[0-9a-f]{32}\.ttf$/) });
+    expect(res.body.data).toEqual({
+      face: 'Chanakya Unicode',
+      supported: true,
+      fileUrl: expect.stringMatching(/^\/api\/v2\/parserfont\/file\/[0-9a-f]{32}\.ttf$/),
+    });
     const after = await check(faces('chanakya unicode', 'Arial'));
-    expect(after.body.data).toEqual([{ face: 'chanakya unicode', supported: true, fileUrl: res.body.data.fileUrl }, { face: 'Arial', supported: true }]);
+    expect(after.body.data).toEqual([
+      { face: 'chanakya unicode', supported: true, fileUrl: res.body.data.fileUrl },
+      { face: 'Arial', supported: true },
+    ]);
     // Another organisation does not see it.
     expect((await check(faces('Chanakya Unicode'), other)).body.data).toEqual({ face: 'Chanakya Unicode', supported: false });
     const file = await fetch(`${server.baseUrl}${res.body.data.fileUrl}`);
@@ -176,12 +201,23 @@ describe('font upload', () => {
     expect(second.body.data.fileUrl).toMatch(/\.otf$/);
     expect((await fetch(`${server.baseUrl}${first.body.data.fileUrl}`)).status).toBe(404);
     expect((await check(faces('replaced face'))).body.data.fileUrl).toBe(second.body.data.fileUrl);
-    const rows = await server.database.db.selectFrom('org_fonts').select(['face', 'format']).where('org_id', '=', tutor.account.orgId).where('face_key', '=', 'replaced face').execute();
+    const rows = await server.database.db
+      .selectFrom('org_fonts')
+      .select(['face', 'format'])
+      .where('org_id', '=', tutor.account.orgId)
+      .where('face_key', '=', 'replaced face')
+      .execute();
     expect(rows).toEqual([{ face: 'REPLACED face', format: 'otf' }]);
   });
 
   test('every font format by its magic bytes: TrueType (both tags), OpenType, collections, WOFF, WOFF2', async () => {
-    for (const [tag, ext] of [['true', 'ttf'], ['OTTO', 'otf'], ['ttcf', 'ttc'], ['wOFF', 'woff'], ['wOF2', 'woff2']]) {
+    for (const [tag, ext] of [
+      ['true', 'ttf'],
+      ['OTTO', 'otf'],
+      ['ttcf', 'ttc'],
+      ['wOFF', 'woff'],
+      ['wOF2', 'woff2'],
+    ]) {
       const res = await upload({ file: tagged(tag), name: `Format ${ext}` });
       expect({ tag, status: res.status, url: res.body.data?.fileUrl }).toEqual({ tag, status: 200, url: expect.stringMatching(new RegExp(`\\.${ext}$`)) });
     }
@@ -211,7 +247,11 @@ describe('font upload', () => {
     ];
     for (const [fields, field] of cases) {
       const res = await upload(fields);
-      expect({ fields: Object.keys(fields), status: res.status, field: res.body.details?.[0].field }).toEqual({ fields: Object.keys(fields), status: 400, field });
+      expect({ fields: Object.keys(fields), status: res.status, field: res.body.details?.[0].field }).toEqual({
+        fields: Object.keys(fields),
+        status: 400,
+        field,
+      });
     }
     const missing = await upload({ name: 'No File' }, tutor);
     expect(missing.body.message).toBe('The field "uploaded_file" is required.');
@@ -226,7 +266,12 @@ describe('font upload', () => {
   test('a file over 20 MB is 413 naming uploaded_file, whether its size is declared or found while reading', async () => {
     // Just over the limit: the declared body passes the early check; the file is cut while read.
     const over = await upload({ file: Buffer.concat([ttf(), Buffer.alloc(FONT_MAX_BYTES)]), name: 'Big Font' });
-    expect([over.status, over.body.code, over.body.details[0].field, over.body.message]).toEqual([413, 'FILE_TOO_LARGE', 'uploaded_file', 'This file is too large: the limit is 20 MB.']);
+    expect([over.status, over.body.code, over.body.details[0].field, over.body.message]).toEqual([
+      413,
+      'FILE_TOO_LARGE',
+      'uploaded_file',
+      'This file is too large: the limit is 20 MB.',
+    ]);
     // Far over: refused from its Content-Length, before it is read.
     const far = await upload({ file: Buffer.concat([ttf(), Buffer.alloc(FONT_MAX_BYTES + 1024 * 1024)]), name: 'Bigger Font' });
     expect([far.status, far.body.details[0].field]).toEqual([413, 'uploaded_file']);

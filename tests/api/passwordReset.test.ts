@@ -222,7 +222,11 @@ describe('POST /auth/resetPassword', () => {
   test('an expired token is refused', async () => {
     const acc = await createAccount(server);
     const { token } = await mailedToken(acc);
-    await server.database.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', acc.userId).execute();
+    await server.database.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', acc.userId)
+      .execute();
     expect((await reset({ email: acc.email, newPassword: 'too-late-pass-1', resetToken: token })).body).toEqual(INVALID_TOKEN);
     expect(await loginStatus(acc)).toBe(200);
   });
@@ -252,7 +256,10 @@ describe('POST /auth/resetPassword', () => {
     const acc = await createAccount(server);
     const { token } = await mailedToken(acc);
     const session = await login(server, acc);
-    const changed = await server.call('POST', '/api/auth/changePassword', { token: session, body: { currentPassword: acc.password, newPassword: 'changed-by-me-1' } });
+    const changed = await server.call('POST', '/api/auth/changePassword', {
+      token: session,
+      body: { currentPassword: acc.password, newPassword: 'changed-by-me-1' },
+    });
     expect(changed.status).toBe(200);
     expect((await reset({ email: acc.email, newPassword: 'from-old-link-1', resetToken: token })).body).toEqual(INVALID_TOKEN);
     expect(await loginStatus({ ...acc, password: 'changed-by-me-1' })).toBe(200);
@@ -300,10 +307,16 @@ describe('answering in the same time for every address (issue 14)', () => {
       socket.on('data', (chunk) => {
         for (const line of chunk.toString().split('\r\n').filter(Boolean)) {
           if (data) {
-            if (line === '.') { data = false; mails += 1; socket.write('250 queued\r\n'); }
+            if (line === '.') {
+              data = false;
+              mails += 1;
+              socket.write('250 queued\r\n');
+            }
           } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250 slow.test\r\n');
-          else if (/^DATA/i.test(line)) { data = true; socket.write('354 go on\r\n'); }
-          else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+          else if (/^DATA/i.test(line)) {
+            data = true;
+            socket.write('354 go on\r\n');
+          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
           else socket.write('250 ok\r\n');
         }
       });
@@ -313,7 +326,11 @@ describe('answering in the same time for every address (issue 14)', () => {
     return {
       url: `smtp://127.0.0.1:${port}`,
       received: () => mails,
-      close: () => new Promise((resolve) => { for (const s of sockets) s.destroy(); smtp.close(() => resolve()); }),
+      close: () =>
+        new Promise((resolve) => {
+          for (const s of sockets) s.destroy();
+          smtp.close(() => resolve());
+        }),
     };
   }
 

@@ -43,14 +43,26 @@ beforeAll(async () => {
   testId = await tutor.newTest({ name: 'Algebra weekly quiz' });
   sectionId = (await tutor.section(testId)).section._id;
   await tutor.questions(testId, sectionId, [
-    { type: 'multiple_choice', name: '<p>2 + 2 = ?</p>', options: [{ name: '3' }, { name: '4', isCorrect: true }, { name: '5' }, { name: '22' }], marks: { positive: 4, negative: 1 }, isNegativeMarkingEnabled: true },
+    {
+      type: 'multiple_choice',
+      name: '<p>2 + 2 = ?</p>',
+      options: [{ name: '3' }, { name: '4', isCorrect: true }, { name: '5' }, { name: '22' }],
+      marks: { positive: 4, negative: 1 },
+      isNegativeMarkingEnabled: true,
+    },
     { type: 'integer', name: '<p>How many sides has a pentagon?</p>', solution: '6', marks: { positive: 2 } },
     { type: 'true_false', name: '<p>Zero is even.</p>', options: [{ name: 'True', isCorrect: true }, { name: 'False' }] },
   ]);
   const test = await tutor.get(testId);
   seeded = await seedAttempts(db(), { orgId: tutor.account.orgId, testId, questions: test.sections[0].questions, attempts: ATTEMPTS });
   const [mcq, integer] = seeded.questions;
-  await seedReports(db(), { orgId: tutor.account.orgId, testId, questionId: mcq._id, reasons: ['Two answers are right', 'Two answers are right', 'Typo in option 4'], seeded });
+  await seedReports(db(), {
+    orgId: tutor.account.orgId,
+    testId,
+    questionId: mcq._id,
+    reasons: ['Two answers are right', 'Two answers are right', 'Typo in option 4'],
+    seeded,
+  });
   await seedReports(db(), { orgId: tutor.account.orgId, testId, questionId: integer._id, reasons: ['A pentagon has 5 sides'], seeded });
 });
 afterAll(() => server.close());
@@ -78,7 +90,13 @@ describe('GET /v2/report-repo/list', () => {
         { reason: 'Typo in option 4', count: 1, students: 1 },
       ],
     });
-    expect(mcq.question).toMatchObject({ _id: seeded.questions[0]._id, type: 'multiple_choice', name: '<p>2 + 2 = ?</p>', isReported: true, updateAvailable: false });
+    expect(mcq.question).toMatchObject({
+      _id: seeded.questions[0]._id,
+      type: 'multiple_choice',
+      name: '<p>2 + 2 = ?</p>',
+      isReported: true,
+      updateAvailable: false,
+    });
   });
 
   test('pages by reported question (limit, offset), total kept', async () => {
@@ -108,7 +126,7 @@ describe('GET /v2/report-repo/list', () => {
     expect((await list({ limit: 0 })).status).toBe(400);
   });
 
-  test("another organisation sees none of it, and cannot resolve or publish it (404)", async () => {
+  test('another organisation sees none of it, and cannot resolve or publish it (404)', async () => {
     expect((await list({}, other)).body.data).toMatchObject({ reportedQuestions: [], total: 0, tests: [] });
     const resolve = await other.call('PATCH', `/api/v2/report-repo/resolve/${seeded.questions[0]._id}`);
     expect(resolve.status).toBe(404);
@@ -180,7 +198,10 @@ describe('PATCH /v2/report-repo/save-and-resolve', () => {
     const oldScores = await scores();
     const oldAnswer = await answerScores(integer._id);
     const oldMax = Number((await db().selectFrom('attempts').select('max_score').where('id', '=', seeded.attemptIds(1)).executeTakeFirstOrThrow()).max_score);
-    const res = await publish({ test: { _id: testId }, questions: [{ sectionId, question: { ...integer, solution: '5', marks: { ...integer.marks, positive: 3 } }, publishOption: 'GRACE' }] });
+    const res = await publish({
+      test: { _id: testId },
+      questions: [{ sectionId, question: { ...integer, solution: '5', marks: { ...integer.marks, positive: 3 } }, publishOption: 'GRACE' }],
+    });
     expect(res.status).toBe(200);
     const newScores = await scores();
     const newAnswer = await answerScores(integer._id);
@@ -198,7 +219,11 @@ describe('PATCH /v2/report-repo/save-and-resolve', () => {
     const tf = (await questionsOf())[2];
     await seedReports(db(), { orgId: tutor.account.orgId, testId, questionId: tf._id, reasons: ['Unclear'] });
     const before = await scores();
-    const res = await publish({ test: { _id: testId }, questions: [{ question: { ...tf, name: '<p>Zero is an even number.</p>' }, publishOption: 'NO_CHANGE' }], resolve: false });
+    const res = await publish({
+      test: { _id: testId },
+      questions: [{ question: { ...tf, name: '<p>Zero is an even number.</p>' }, publishOption: 'NO_CHANGE' }],
+      resolve: false,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ attemptsChanged: 0, resolvedReports: 1 });
     expect(await scores()).toEqual(before);
@@ -211,7 +236,13 @@ describe('PATCH /v2/report-repo/save-and-resolve', () => {
   test('400 for a question not in the test, naming it; nothing changes', async () => {
     const [mcq] = await questionsOf();
     const before = await scores();
-    const res = await publish({ test: { _id: testId }, questions: [{ question: mcq, publishOption: 'GRACE' }, { question: { ...mcq, _id: 'nope' }, publishOption: 'GRACE' }] });
+    const res = await publish({
+      test: { _id: testId },
+      questions: [
+        { question: mcq, publishOption: 'GRACE' },
+        { question: { ...mcq, _id: 'nope' }, publishOption: 'GRACE' },
+      ],
+    });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('questions.1.question._id');
     expect(await scores()).toEqual(before);
@@ -237,7 +268,10 @@ describe('PATCH /v2/report-repo/save-and-resolve', () => {
     await sql.raw(`create or replace function fail_publish() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`).execute(db());
     await sql.raw('create trigger fail_publish before update on tests for each row execute function fail_publish()').execute(db());
     try {
-      const res = await publish({ test: { _id: testId }, questions: [{ question: { ...mcq, marks: { ...mcq.marks, positive: 10 } }, publishOption: 'GRACE' }] });
+      const res = await publish({
+        test: { _id: testId },
+        questions: [{ question: { ...mcq, marks: { ...mcq.marks, positive: 10 } }, publishOption: 'GRACE' }],
+      });
       expect(res.status).toBe(500);
       expect(res.body.message).toBeTruthy();
     } finally {
@@ -259,7 +293,11 @@ describe('PATCH /v2/report-repo/save-and-resolve', () => {
       try {
         await running.query('begin');
         await running.query(`select pg_advisory_xact_lock(hashtext($1))`, [`publish:${testId}`]);
-        for (const [lang, text] of [['en', 'being published'], ['vi', 'đang được xuất bản'], ['ko', '게시하는 중']]) {
+        for (const [lang, text] of [
+          ['en', 'being published'],
+          ['vi', 'đang được xuất bản'],
+          ['ko', '게시하는 중'],
+        ]) {
           const res = await publish(body, tutor, lang);
           expect(res.status).toBe(409);
           expect(res.body.code).toBe('PUBLISH_IN_PROGRESS');

@@ -96,13 +96,21 @@ describe('tokens expire', () => {
   test('a session whose time is over is 401, and logging in again works', async () => {
     const token = await login(server, account);
     expect((await me(token)).status).toBe(200);
-    const rows = await server.database.db.selectFrom('sessions').select(['token_hash', 'expires_at', 'created_at']).where('user_id', '=', account.userId).execute();
+    const rows = await server.database.db
+      .selectFrom('sessions')
+      .select(['token_hash', 'expires_at', 'created_at'])
+      .where('user_id', '=', account.userId)
+      .execute();
     // Default lifetime: 7 days.
     for (const row of rows) {
       const lifetime = new Date(row.expires_at).getTime() - new Date(row.created_at).getTime();
       expect(Math.abs(lifetime - 7 * 86_400_000)).toBeLessThan(60_000);
     }
-    await server.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1) }).where('user_id', '=', account.userId).execute();
+    await server.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .where('user_id', '=', account.userId)
+      .execute();
     const res = await me(token, 'vi');
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: 'Phiên đăng nhập đã hết hạn hoặc không hợp lệ. Vui lòng đăng nhập lại.' });
@@ -146,7 +154,7 @@ describe('POST /auth/logout', () => {
     expect(await count()).toBe(before - 1);
   });
 
-  test('answers in the caller\'s language', async () => {
+  test("answers in the caller's language", async () => {
     const token = await login(server, account);
     const res = await server.call('POST', '/api/auth/logout', { token, lang: 'ko' });
     expect(res.body.data.message).toBe('로그아웃되었습니다.');

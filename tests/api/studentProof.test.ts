@@ -31,7 +31,8 @@ afterAll(async () => {
 });
 
 const db = () => server.database.db;
-const codeCall = (sharedTestId: string, contact: string, lang?: string) => server.call('POST', `/api/student/test/${sharedTestId}/code`, { body: { contact }, lang });
+const codeCall = (sharedTestId: string, contact: string, lang?: string) =>
+  server.call('POST', `/api/student/test/${sharedTestId}/code`, { body: { contact }, lang });
 /** The code in the newest mail to the address (the outbox), after the queued work is done. */
 async function mailedCode(to: string): Promise<string> {
   await server.services.mailer.settled();
@@ -79,7 +80,10 @@ describe('another student with the same contact', () => {
     const other = studentOf(server, sharedTestId);
     await other.start();
     const start = (extra: Record<string, unknown>, token?: string) =>
-      server.call('POST', `/api/student/test/${sharedTestId}/start`, { body: { ...victim.identity, ...extra }, headers: token ? { 'x-student-token': token } : {} });
+      server.call('POST', `/api/student/test/${sharedTestId}/start`, {
+        body: { ...victim.identity, ...extra },
+        headers: token ? { 'x-student-token': token } : {},
+      });
     expect((await start({ deviceKey: newDeviceKey() })).status).toBe(403);
     expect((await start({}, other.token)).status).toBe(403);
     const wrong = await start({ code: '000000' });
@@ -102,7 +106,10 @@ describe('the student themselves', () => {
   test('resumes on a new device with the token of their attempt', async () => {
     const { sharedTestId } = await publishFreeTest(server, tutor);
     const { victim, attemptId } = await victimMidTest(sharedTestId);
-    const res = await server.call('POST', `/api/student/test/${sharedTestId}/start`, { body: { ...victim.identity, deviceKey: newDeviceKey() }, headers: { 'x-student-token': victim.token } });
+    const res = await server.call('POST', `/api/student/test/${sharedTestId}/start`, {
+      body: { ...victim.identity, deviceKey: newDeviceKey() },
+      headers: { 'x-student-token': victim.token },
+    });
     expect([res.status, res.body.data.attempt.attemptId]).toEqual([200, attemptId]);
   });
 
@@ -144,7 +151,8 @@ describe('the student themselves', () => {
     await codeCall(sharedTestId, victim.identity.contact);
     const code = await mailedCode(victim.identity.contact);
     const wrongCode = code === '123456' ? '654321' : '123456';
-    const guess = (c: string) => server.call('POST', `/api/student/test/${sharedTestId}/start`, { body: { ...victim.identity, deviceKey: newDeviceKey(), code: c } });
+    const guess = (c: string) =>
+      server.call('POST', `/api/student/test/${sharedTestId}/start`, { body: { ...victim.identity, deviceKey: newDeviceKey(), code: c } });
     const answers = [];
     for (let i = 0; i < 5; i += 1) answers.push((await guess(wrongCode)).body);
     expect(answers.map((a) => a.code)).toEqual(Array(5).fill('STUDENT_CODE_WRONG'));

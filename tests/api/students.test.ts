@@ -29,11 +29,21 @@ describe('landing page and identification', () => {
     const res = await student.info();
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      sharedTestId, name: 'Landing quiz', duration: 30 * 60_000, noOfAttempts: 2, status: 'open', message: null, endTime: null,
-      numberOfQuestions: 6, sections: [{ id: sectionIds[0], name: 'Part 1', numberOfQuestions: 6 }],
+      sharedTestId,
+      name: 'Landing quiz',
+      duration: 30 * 60_000,
+      noOfAttempts: 2,
+      status: 'open',
+      message: null,
+      endTime: null,
+      numberOfQuestions: 6,
+      sections: [{ id: sectionIds[0], name: 'Part 1', numberOfQuestions: 6 }],
     });
     expect((await server.call('GET', '/api/student/test/nope')).status).toBe(404);
-    const { body } = await tutor.call('GET', `/api/v2/shared-test/test/${(await db().selectFrom('shared_tests').select('test_id').where('id', '=', sharedTestId).executeTakeFirstOrThrow()).test_id}`);
+    const { body } = await tutor.call(
+      'GET',
+      `/api/v2/shared-test/test/${(await db().selectFrom('shared_tests').select('test_id').where('id', '=', sharedTestId).executeTakeFirstOrThrow()).test_id}`,
+    );
     await tutor.call('PATCH', `/api/v2/shared-test/update/${body.data._id}`, { isRemoved: true });
     const gone = await student.info('vi');
     expect(gone.status).toBe(404);
@@ -51,7 +61,11 @@ describe('landing page and identification', () => {
     expect(start.body.code).toBe('TEST_NOT_STARTED');
 
     const late = await publishFreeTest(server, tutor, { endTime: at(HOUR) });
-    await db().updateTable('shared_tests').set({ start_time: new Date(Date.now() - 2 * HOUR), end_time: new Date(Date.now() - HOUR) }).where('id', '=', late.sharedTestId).execute();
+    await db()
+      .updateTable('shared_tests')
+      .set({ start_time: new Date(Date.now() - 2 * HOUR), end_time: new Date(Date.now() - HOUR) })
+      .where('id', '=', late.sharedTestId)
+      .execute();
     const ended = studentOf(server, late.sharedTestId);
     expect((await ended.info('ko')).body.data).toMatchObject({ status: 'ended', message: expect.stringMatching(/시험이 끝났습니다/) });
     expect((await ended.start()).body.code).toBe('TEST_ENDED');
@@ -60,14 +74,14 @@ describe('landing page and identification', () => {
   test('identify: one student per organisation and contact (e-mail without case, phone by its digits), from the same device; bad input names the field', async () => {
     const { sharedTestId } = await publishFreeTest(server, tutor);
     const student = studentOf(server, sharedTestId);
-    const a = await student.identify({ name: 'Mai', contact: 'Mai.Tran@Example.com' , deviceKey: student.deviceKey });
+    const a = await student.identify({ name: 'Mai', contact: 'Mai.Tran@Example.com', deviceKey: student.deviceKey });
     expect(a.status).toBe(200);
     expect(a.body.data).toMatchObject({ student: { name: 'Mai' }, attemptsUsed: 0, attemptsLeft: null, hasAttemptInProgress: false });
-    const b = await student.identify({ name: 'Mai T.', contact: ' mai.tran@example.COM ' , deviceKey: student.deviceKey });
+    const b = await student.identify({ name: 'Mai T.', contact: ' mai.tran@example.COM ', deviceKey: student.deviceKey });
     expect(b.body.data.student.id).toBe(a.body.data.student.id);
     expect(b.body.data.student.name).toBe('Mai T.');
-    const p1 = await student.identify({ name: 'Phone', contact: '+84 (90) 123-4567' , deviceKey: student.deviceKey });
-    const p2 = await student.identify({ name: 'Phone', contact: '84901234567' , deviceKey: student.deviceKey });
+    const p1 = await student.identify({ name: 'Phone', contact: '+84 (90) 123-4567', deviceKey: student.deviceKey });
+    const p2 = await student.identify({ name: 'Phone', contact: '84901234567', deviceKey: student.deviceKey });
     expect(p2.body.data.student.id).toBe(p1.body.data.student.id);
     const key = await db().selectFrom('students').select('contact_key').where('id', '=', p1.body.data.student.id).executeTakeFirstOrThrow();
     expect(key.contact_key).toBe('84901234567');
@@ -90,7 +104,12 @@ describe('taking the test', () => {
     expect(text).not.toMatch(/isCorrect|7 is prime|accepted|"42"/);
     expect(answerable(attempt)).toHaveLength(6);
     expect(byName(attempt, 'even numbers')).toMatchObject({ isMultiSelect: true, marks: { positive: 4 } });
-    expect(byName(attempt, 'Water')).toMatchObject({ blanks: [{ id: 'b1', number: 1 }, { id: 'b2', number: 2 }] });
+    expect(byName(attempt, 'Water')).toMatchObject({
+      blanks: [
+        { id: 'b1', number: 1 },
+        { id: 'b2', number: 2 },
+      ],
+    });
     const rows = await db().selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attempt.attemptId).execute();
     expect(rows).toHaveLength(6);
     expect(rows.every((r) => r.test_id === testId && r.answer === null && r.outcome === 'unattempted')).toBe(true);
@@ -150,8 +169,15 @@ describe('taking the test', () => {
     expect(result.maxScore).toBe(1 + 4 + 1 + 2 + 1 + 1);
     expect(result.counts).toEqual({ correct: 3, partial: 1, wrong: 1, unattempted: 1 });
     const rows = await db().selectFrom('attempt_answers').select(['question_id', 'score', 'outcome']).where('attempt_id', '=', attempt.attemptId).execute();
-    const stored = await db().selectFrom('attempts').select(['score', 'max_score', 'submitted_at']).where('id', '=', attempt.attemptId).executeTakeFirstOrThrow();
-    expect(Number(stored.score)).toBeCloseTo(rows.reduce((sum, r) => sum + Number(r.score), 0), 5);
+    const stored = await db()
+      .selectFrom('attempts')
+      .select(['score', 'max_score', 'submitted_at'])
+      .where('id', '=', attempt.attemptId)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.score)).toBeCloseTo(
+      rows.reduce((sum, r) => sum + Number(r.score), 0),
+      5,
+    );
     expect(Number(stored.max_score)).toBe(10);
     expect(stored.submitted_at).not.toBeNull();
     expect(Object.fromEntries(rows.map((r) => [r.question_id, r.outcome]))[q('sky').id]).toBe('wrong');
@@ -172,7 +198,12 @@ describe('taking the test', () => {
     const after = (await tutor.call('GET', `/api/v2/test/${testId}`)).body.data;
     expect(after.isAttempted).toBe(true);
     const questionId = after.sections[0].questions[0]._id;
-    const refused = await tutor.call('DELETE', '/api/v2/question/delete', { testId, version: after.version, sectionId: sectionIds[0], questionIds: [questionId] });
+    const refused = await tutor.call('DELETE', '/api/v2/question/delete', {
+      testId,
+      version: after.version,
+      sectionId: sectionIds[0],
+      questionIds: [questionId],
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('TEST_ATTEMPTED');
   });
@@ -196,7 +227,12 @@ describe('taking the test', () => {
     const attempt = (await student.start()).body.data.attempt;
     const mcq = byName(attempt, 'prime');
     await student.save(mcq.id, { selected: [optionId(mcq, '7')] });
-    const deadline = (ms: number) => db().updateTable('attempts').set({ deadline_at: new Date(Date.now() - ms) }).where('id', '=', attempt.attemptId).execute();
+    const deadline = (ms: number) =>
+      db()
+        .updateTable('attempts')
+        .set({ deadline_at: new Date(Date.now() - ms) })
+        .where('id', '=', attempt.attemptId)
+        .execute();
     await deadline(5_000); // within the grace
     expect((await student.save(byName(attempt, '6 × 7').id, { value: '41' })).status).toBe(200);
     await deadline(60_000);
@@ -216,7 +252,11 @@ describe('taking the test', () => {
     const student = studentOf(server, sharedTestId);
     const attempt = (await student.start()).body.data.attempt;
     await student.save(byName(attempt, '6 × 7').id, { value: '42' });
-    await db().updateTable('attempts').set({ deadline_at: new Date(Date.now() - 60_000) }).where('id', '=', attempt.attemptId).execute();
+    await db()
+      .updateTable('attempts')
+      .set({ deadline_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', attempt.attemptId)
+      .execute();
     await studentOf(server, sharedTestId).info();
     const row = await db().selectFrom('attempts').select(['score', 'submitted_at']).where('id', '=', attempt.attemptId).executeTakeFirstOrThrow();
     expect(row.submitted_at).not.toBeNull();
@@ -236,7 +276,11 @@ test('the test kept in memory follows the tutor’s edits (its version is part o
 });
 
 describe('layout', () => {
-  const six = () => Array.from({ length: 6 }, (_, i) => ({ ...readyMcq(`Question ${i + 1}`), options: ['a', 'b', 'c', 'd'].map((name, j) => ({ name: `${name}${i}`, isCorrect: j === 0 })) }));
+  const six = () =>
+    Array.from({ length: 6 }, (_, i) => ({
+      ...readyMcq(`Question ${i + 1}`),
+      options: ['a', 'b', 'c', 'd'].map((name, j) => ({ name: `${name}${i}`, isCorrect: j === 0 })),
+    }));
 
   test('shuffled questions and options: fixed per attempt (the same on every read), different between attempts', async () => {
     const { sharedTestId } = await publishFreeTest(server, tutor, { sections: [{ questions: six() }], settings: { shuffle: 'both' } });
@@ -246,12 +290,27 @@ describe('layout', () => {
       const student = studentOf(server, sharedTestId);
       const first = (await student.start()).body.data.attempt;
       const again = (await student.attempt()).body.data;
-      const names = (a: any) => answerable(a).map((q) => q.name).join('|');
+      const names = (a: any) =>
+        answerable(a)
+          .map((q) => q.name)
+          .join('|');
       expect(names(again)).toBe(names(first));
       expect(JSON.stringify(again.sections)).toBe(JSON.stringify(first.sections));
-      expect(answerable(first).map((q) => q.name).sort()).toEqual(six().map((q) => q.name).sort());
+      expect(
+        answerable(first)
+          .map((q) => q.name)
+          .sort(),
+      ).toEqual(
+        six()
+          .map((q) => q.name)
+          .sort(),
+      );
       orders.add(names(first));
-      optionOrders.add(answerable(first)[0].options.map((o: any) => o.name).join(''));
+      optionOrders.add(
+        answerable(first)[0]
+          .options.map((o: any) => o.name)
+          .join(''),
+      );
     }
     expect(orders.size).toBeGreaterThan(1);
     expect(optionOrders.size).toBeGreaterThan(1);
@@ -285,7 +344,10 @@ describe('layout', () => {
 
   test('sections in order with their own durations: the next section opens when the one before is submitted', async () => {
     const { sharedTestId, sectionIds } = await publishFreeTest(server, tutor, {
-      sections: [{ questions: [readyMcq('First')], sectionDuration: 10 * 60_000 }, { questions: [readyMcq('Second')], sectionDuration: 20 * 60_000 }],
+      sections: [
+        { questions: [readyMcq('First')], sectionDuration: 10 * 60_000 },
+        { questions: [readyMcq('Second')], sectionDuration: 20 * 60_000 },
+      ],
       settings: { isSectionSwitchingEnabled: false },
     });
     const student = studentOf(server, sharedTestId);
@@ -319,7 +381,8 @@ describe('the result', () => {
     await student.save(byName(attempt, 'prime').id, { selected: [optionId(byName(attempt, 'prime'), '7')] });
     await student.save(byName(attempt, 'sky').id, { selected: [optionId(byName(attempt, 'sky'), 'True')] });
     const result = (await student.submit()).body.data;
-    const question = (text: string) => result.sections[0].questions.flatMap((q: any) => (q.children ? q.children : [q])).find((q: any) => q.name.includes(text));
+    const question = (text: string) =>
+      result.sections[0].questions.flatMap((q: any) => (q.children ? q.children : [q])).find((q: any) => q.name.includes(text));
     return { free, student, attempt, result, question };
   }
 
@@ -328,7 +391,10 @@ describe('the result', () => {
     expect(result).toMatchObject({ answersRevealed: true, solutionsRevealed: true, revealAt: null, scoreChanged: false, originalScore: null });
     expect(question('prime')).toMatchObject({ outcome: 'correct', score: 1, answersRevealed: true, solution: '<p>7 is prime.</p>' });
     expect(question('prime').options.map((o: any) => o.isCorrect)).toEqual([false, true, false]);
-    expect(question('Water').blanks).toEqual([{ id: 'b1', number: 1, accepted: ['2'] }, { id: 'b2', number: 2, accepted: ['3.1 – 3.2'] }]);
+    expect(question('Water').blanks).toEqual([
+      { id: 'b1', number: 1, accepted: ['2'] },
+      { id: 'b2', number: 2, accepted: ['3.1 – 3.2'] },
+    ]);
     expect(question('6 × 7')).toMatchObject({ correctValue: '42', outcome: 'unattempted', answer: null });
     expect(question('6 × 7').solution).toBeUndefined();
   });
@@ -354,16 +420,30 @@ describe('the result', () => {
     const endTime = at(HOUR);
     const { free, student, result } = await answered({ revealAnswersTime: 'later' }, { endTime });
     expect(result).toMatchObject({ answersRevealed: false, solutionsRevealed: false, revealAt: endTime });
-    await db().updateTable('shared_tests').set({ end_time: new Date(Date.now() - 1000) }).where('id', '=', free.sharedTestId).execute();
+    await db()
+      .updateTable('shared_tests')
+      .set({ end_time: new Date(Date.now() - 1000) })
+      .where('id', '=', free.sharedTestId)
+      .execute();
     expect((await student.result()).body.data).toMatchObject({ answersRevealed: true, revealAt: null });
   });
 
   test('a re-evaluated score: the result shows the new score and that it changed', async () => {
     const { free, student, attempt, result } = await answered({});
     const publishId = 'pub-' + attempt.attemptId;
-    await db().insertInto('publishes').values({ id: publishId, org_id: tutor.account.orgId, test_id: free.testId, options: JSON.stringify({}) }).execute();
-    await db().insertInto('score_changes').values({ publish_id: publishId, attempt_id: attempt.attemptId, old_score: result.score, new_score: result.score + 1.5 }).execute();
-    await db().updateTable('attempts').set({ score: sql`score + 1.5` }).where('id', '=', attempt.attemptId).execute();
+    await db()
+      .insertInto('publishes')
+      .values({ id: publishId, org_id: tutor.account.orgId, test_id: free.testId, options: JSON.stringify({}) })
+      .execute();
+    await db()
+      .insertInto('score_changes')
+      .values({ publish_id: publishId, attempt_id: attempt.attemptId, old_score: result.score, new_score: result.score + 1.5 })
+      .execute();
+    await db()
+      .updateTable('attempts')
+      .set({ score: sql`score + 1.5` })
+      .where('id', '=', attempt.attemptId)
+      .execute();
     expect((await student.result()).body.data).toMatchObject({ score: result.score + 1.5, scoreChanged: true, originalScore: result.score });
   });
 
@@ -375,7 +455,10 @@ describe('the result', () => {
     const stored = test.sections[0].questions.find((q: any) => q._id === sky.id);
     // The student answered True: the corrected key makes True right (1 mark instead of -0.5).
     const corrected = { ...stored, options: stored.options.map((o: any) => ({ ...o, isCorrect: o.name.includes('True') })) };
-    const published = await tutor.call('PATCH', '/api/v2/report-repo/save-and-resolve', { test: { _id: free.testId }, questions: [{ question: corrected, publishOption: 'RE_EVALUATE' }] });
+    const published = await tutor.call('PATCH', '/api/v2/report-repo/save-and-resolve', {
+      test: { _id: free.testId },
+      questions: [{ question: corrected, publishOption: 'RE_EVALUATE' }],
+    });
     expect(published.status).toBe(200);
     const after = (await student.result()).body.data;
     expect(after).toMatchObject({ score: result.score + 1.5, scoreChanged: true, originalScore: result.score });
@@ -384,7 +467,11 @@ describe('the result', () => {
   });
 
   test('publishes in a row: each applies to the attempts scored before it; NO_CHANGE keeps past scores; later attempts use the key they were scored with', async () => {
-    const planet = { type: 'multiple_choice', name: '<p>Largest planet?</p>', options: ['Saturn', 'Jupiter', 'Mars'].map((name, i) => ({ name, isCorrect: i === 0 })) };
+    const planet = {
+      type: 'multiple_choice',
+      name: '<p>Largest planet?</p>',
+      options: ['Saturn', 'Jupiter', 'Mars'].map((name, i) => ({ name, isCorrect: i === 0 })),
+    };
     const free = await publishFreeTest(server, tutor, { sections: [{ questions: [planet] }] });
     const take = async (choice: string) => {
       const student = studentOf(server, free.sharedTestId);
@@ -423,8 +510,18 @@ describe('the result', () => {
     expect(await mark(first)).toEqual([0, 'wrong', true]);
     expect(await mark(second)).toEqual([0, 'wrong', false]);
     expect(await mark(third)).toEqual([0, 'wrong', true]);
-    const changes = await db().selectFrom('score_changes').innerJoin('publishes', 'publishes.id', 'score_changes.publish_id').select(['score_changes.old_score', 'score_changes.new_score']).where('publishes.test_id', '=', free.testId).orderBy('publishes.created_at').execute();
-    expect(changes.map((c) => [Number(c.old_score), Number(c.new_score)])).toEqual([[0, 1], [1, 0], [1, 0]]);
+    const changes = await db()
+      .selectFrom('score_changes')
+      .innerJoin('publishes', 'publishes.id', 'score_changes.publish_id')
+      .select(['score_changes.old_score', 'score_changes.new_score'])
+      .where('publishes.test_id', '=', free.testId)
+      .orderBy('publishes.created_at')
+      .execute();
+    expect(changes.map((c) => [Number(c.old_score), Number(c.new_score)])).toEqual([
+      [0, 1],
+      [1, 0],
+      [1, 0],
+    ]);
   });
 
   test('the result before submit is refused', async () => {
@@ -449,7 +546,14 @@ describe('reporting a question', () => {
     expect((await student.report(comprehension.id)).status).toBe(200);
     const rows = await db().selectFrom('question_reports').selectAll().where('attempt_id', '=', attempt.attemptId).orderBy('id').execute();
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ org_id: tutor.account.orgId, test_id: testId, question_id: mcq.id, reason: 'Two answers are right', status: 'REPORTED', student_id: expect.any(String) });
+    expect(rows[0]).toMatchObject({
+      org_id: tutor.account.orgId,
+      test_id: testId,
+      question_id: mcq.id,
+      reason: 'Two answers are right',
+      status: 'REPORTED',
+      student_id: expect.any(String),
+    });
     const count = await tutor.call('GET', '/api/v2/report-repo/count');
     expect(count.body.data.activeReportedCount).toBeGreaterThanOrEqual(1);
   });
@@ -474,17 +578,26 @@ describe('reporting a question', () => {
 describe("a tutor's preview", () => {
   test('the same page without recording an attempt; scored in memory; only the tutor’s own test', async () => {
     const { testId } = await publishFreeTest(server, tutor);
-    const before = await db().selectFrom('attempts').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('attempts')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     const preview = await tutor.call('GET', `/api/student/preview/${testId}`);
     expect(preview.status).toBe(200);
     const attempt = preview.body.data;
     expect(attempt).toMatchObject({ isPreview: true, testName: 'Student quiz' });
     expect(JSON.stringify(attempt)).not.toMatch(/isCorrect/);
     const mcq = byName(attempt, 'prime');
-    const result = await tutor.call('POST', `/api/student/preview/${testId}/result`, { attemptId: attempt.attemptId, answers: { [mcq.id]: { selected: [optionId(mcq, '7')] } } });
+    const result = await tutor.call('POST', `/api/student/preview/${testId}/result`, {
+      attemptId: attempt.attemptId,
+      answers: { [mcq.id]: { selected: [optionId(mcq, '7')] } },
+    });
     expect(result.status).toBe(200);
     expect(result.body.data).toMatchObject({ isPreview: true, score: 1, maxScore: 10 });
-    const after = await db().selectFrom('attempts').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('attempts')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     const bad = await tutor.call('POST', `/api/student/preview/${testId}/result`, { attemptId: attempt.attemptId, answers: { nope: { value: '1' } } });
     expect(fieldsOf(bad)).toEqual(['answers.nope']);
@@ -498,7 +611,9 @@ describe('fill-in blanks with several accepted answers (issue 14)', () => {
   test('a student who types any one accepted answer of a blank gets it right; ranges too', async () => {
     // As the editor sends it: the accepted answers of one blank share its optionId.
     const question = {
-      type: 'fill_ups', name: '<p>The capital of France is __; pi is about __</p>', marks: { positive: 2 },
+      type: 'fill_ups',
+      name: '<p>The capital of France is __; pi is about __</p>',
+      marks: { positive: 2 },
       options: [
         { optionId: 'blank-a', name: 'Paris', positiveMarks: 1 },
         { optionId: 'blank-a', name: 'City of Light', positiveMarks: 1 },

@@ -20,7 +20,10 @@ const fieldsOf = (res: { body: any }) => [...new Set(res.body.details?.map((d: {
 const answerable = (attempt: any): any[] => attempt.sections.flatMap((s: any) => s.questions.flatMap((q: any) => (q.children ? q.children : [q])));
 /** "Qn: 1 + n = ?" with options n (wrong) and n + 1 (right), 4 marks, -1 when wrong. */
 const sum = (n: number) => ({
-  type: 'multiple_choice', name: `<p>Q${n}: 1 + ${n} = ?</p>`, marks: { positive: 4, negative: 1 }, isNegativeMarkingEnabled: true,
+  type: 'multiple_choice',
+  name: `<p>Q${n}: 1 + ${n} = ?</p>`,
+  marks: { positive: 4, negative: 1 },
+  isNegativeMarkingEnabled: true,
   options: [{ name: `${n}` }, { name: `${n + 1}`, isCorrect: true }],
 });
 const right = (q: any) => ({ selected: [q.options[1].id] });
@@ -96,7 +99,12 @@ describe('the student: at most N answers, the best N scored', () => {
     const student = studentOf(server, sharedTestId);
     const attempt = (await student.start()).body.data.attempt;
     const [q1, q2, q3] = answerable(attempt);
-    const raised = await tutor.call('PATCH', '/api/v2/test/section/update', { testId, sectionId: sectionIds[0], version: (await tutor.get(testId)).version, attemptAny: 3 });
+    const raised = await tutor.call('PATCH', '/api/v2/test/section/update', {
+      testId,
+      sectionId: sectionIds[0],
+      version: (await tutor.get(testId)).version,
+      attemptAny: 3,
+    });
     expect(raised.status).toBe(200);
     await student.save(q1.id, right(q1));
     await student.save(q2.id, wrong(q2));
@@ -112,7 +120,10 @@ describe('the student: at most N answers, the best N scored', () => {
     const full = await tutor.get(testId);
     const stored = full.sections[0].questions.find((q: any) => q._id === q2.id);
     const corrected = { ...stored, options: stored.options.map((o: any, i: number) => ({ ...o, isCorrect: i === 0 })) };
-    const published = await tutor.call('PATCH', '/api/v2/report-repo/save-and-resolve', { test: { _id: testId }, questions: [{ question: corrected, publishOption: 'RE_EVALUATE' }] });
+    const published = await tutor.call('PATCH', '/api/v2/report-repo/save-and-resolve', {
+      test: { _id: testId },
+      questions: [{ question: corrected, publishOption: 'RE_EVALUATE' }],
+    });
     expect(published.status).toBe(200);
     expect(published.body.data.attemptsChanged).toBe(1);
     const after = (await student.result()).body.data;

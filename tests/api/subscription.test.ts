@@ -18,8 +18,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const userNow = async () => (await server.call('GET', '/api/auth/user', { token })).body.data.user;
-const endsAt = (date: Date) =>
-  server.database.db.updateTable('organizations').set({ subscription_ends_at: date }).where('id', '=', account.orgId).execute();
+const endsAt = (date: Date) => server.database.db.updateTable('organizations').set({ subscription_ends_at: date }).where('id', '=', account.orgId).execute();
 
 describe('remainingDays and the flags', () => {
   test.each([
@@ -126,13 +125,20 @@ describe('an expired organisation', () => {
    * renew), the signed-link upload (no session: its link was signed while active), and students.
    */
   const OPEN_WHEN_EXPIRED = new Set([
-    'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/forgotPassword', 'POST /api/auth/resetPassword',
-    'POST /api/v2/infobip/notification', 'POST /api/v2/user/receiveCallBack', 'PUT /api/files/{org}/{name}',
+    'POST /api/auth/login',
+    'POST /api/auth/logout',
+    'POST /api/auth/forgotPassword',
+    'POST /api/auth/resetPassword',
+    'POST /api/v2/infobip/notification',
+    'POST /api/v2/user/receiveCallBack',
+    'PUT /api/files/{org}/{name}',
   ]);
   test('every other write is 403 SUBSCRIPTION_EXPIRED', async () => {
     const doc = (await server.call('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
     const writes = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.keys(ops).filter((m) => ['post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
+      Object.keys(ops)
+        .filter((m) => ['post', 'put', 'patch', 'delete'].includes(m))
+        .map((m) => `${m.toUpperCase()} ${path}`),
     );
     const checked = writes.filter((w) => !OPEN_WHEN_EXPIRED.has(w) && !w.includes(' /api/student/') && !w.startsWith('POST /api/question/report/'));
     expect(checked.length).toBeGreaterThan(25);
@@ -152,7 +158,10 @@ describe('an expired organisation', () => {
     expect((await server.call('GET', '/api/v2/report-repo/count', { token: session })).status).toBe(403);
     await updateOrg(server.database.db, { code: acc.orgCode, days: 10 });
     expect((await server.call('GET', '/api/v2/report-repo/count', { token: session })).status).toBe(200);
-    const changed = await server.call('POST', '/api/auth/changePassword', { token: session, body: { currentPassword: acc.password, newPassword: 'renewed-pass-1' } });
+    const changed = await server.call('POST', '/api/auth/changePassword', {
+      token: session,
+      body: { currentPassword: acc.password, newPassword: 'renewed-pass-1' },
+    });
     expect(changed.status).toBe(200);
   });
 

@@ -56,7 +56,12 @@ describe('GET /api/v2/test/{id}', () => {
     const own = await signInEditor(server);
     await own.call('PATCH', '/api/v2/user/update-default-settings', { settings: { orderOfQuestions: 'shuffle_both', revealAnswersTime: 'later' } });
     const test = await own.get(await own.newTest());
-    expect(test.settings).toMatchObject({ orderOfQuestions: 'shuffle_both', shuffleQuestions: true, shuffleOptions: true, isSolutionMultipleViewEnabled: false });
+    expect(test.settings).toMatchObject({
+      orderOfQuestions: 'shuffle_both',
+      shuffleQuestions: true,
+      shuffleOptions: true,
+      isSolutionMultipleViewEnabled: false,
+    });
   });
 
   test('a new test keeps the defaults it started with: changing them later changes new tests only', async () => {
@@ -65,8 +70,18 @@ describe('GET /api/v2/test/{id}', () => {
     const before = await own.newTest();
     await own.call('PATCH', '/api/v2/user/update-default-settings', { settings: { showAnswers: true, orderOfQuestions: 'shuffle_options' } });
     const after = await own.newTest();
-    expect((await own.get(before)).settings).toMatchObject({ showAnswers: false, isSectionSwitchingEnabled: false, orderOfQuestions: 'do_nothing', shuffleOptions: false });
-    expect((await own.get(after)).settings).toMatchObject({ showAnswers: true, isSectionSwitchingEnabled: false, orderOfQuestions: 'shuffle_options', shuffleOptions: true });
+    expect((await own.get(before)).settings).toMatchObject({
+      showAnswers: false,
+      isSectionSwitchingEnabled: false,
+      orderOfQuestions: 'do_nothing',
+      shuffleOptions: false,
+    });
+    expect((await own.get(after)).settings).toMatchObject({
+      showAnswers: true,
+      isSectionSwitchingEnabled: false,
+      orderOfQuestions: 'shuffle_options',
+      shuffleOptions: true,
+    });
     // The stored row holds them (not worked out again on each read).
     const row = await server.database.db.selectFrom('tests').select('content').where('id', '=', before).executeTakeFirstOrThrow();
     expect((row.content as { settings: { showAnswers: boolean } }).settings.showAnswers).toBe(false);
@@ -74,11 +89,14 @@ describe('GET /api/v2/test/{id}', () => {
     expect((await tutor.get(await tutor.newTest())).settings).toMatchObject(DEFAULT_TEST_SETTINGS);
   });
 
-  test('a new Global Library test starts from the CLP defaults, not its maker\'s own', async () => {
+  test("a new Global Library test starts from the CLP defaults, not its maker's own", async () => {
     const clp = await signInEditor(server, { clpEditor: true, flags: { is_shared_global: true } });
     await clp.call('PATCH', '/api/v2/user/update-default-settings', { settings: { showSolutions: false } });
     const db = server.database.db;
-    await db.insertInto('app_settings').values({ key: 'clp-default-settings', value: JSON.stringify({ revealAnswersTime: 'later' }) }).execute();
+    await db
+      .insertInto('app_settings')
+      .values({ key: 'clp-default-settings', value: JSON.stringify({ revealAnswersTime: 'later' }) })
+      .execute();
     try {
       const id = await clp.newTest({ isGlobal: true });
       expect((await clp.get(id)).settings).toMatchObject({ revealAnswersTime: 'later', isSolutionMultipleViewEnabled: false, showSolutions: true });
@@ -150,7 +168,11 @@ describe('PATCH /api/v2/test/update', () => {
     expect(later.body.data.message).toBe('Test Settings Updated Successfully');
     expect(later.body.data.test.settings.isSolutionMultipleViewEnabled).toBe(false);
     expect((await settings({ revealAnswersTime: 'now' })).body.data.test.settings.isSolutionMultipleViewEnabled).toBe(true);
-    expect((await settings({ shuffle: 'both' })).body.data.test.settings).toMatchObject({ orderOfQuestions: 'shuffle_both', shuffleQuestions: true, shuffleOptions: true });
+    expect((await settings({ shuffle: 'both' })).body.data.test.settings).toMatchObject({
+      orderOfQuestions: 'shuffle_both',
+      shuffleQuestions: true,
+      shuffleOptions: true,
+    });
 
     expect((await settings({ generateRandomTest: true })).status).toBe(200);
     const blocked = await settings({ isSectionSwitchingEnabled: false });
@@ -249,7 +271,10 @@ describe('PATCH /api/v2/test/update', () => {
     const tbId = await tb.newTest();
     const { section } = await tb.section(tbId);
     await tb.questions(tbId, section._id, [readyMcq('Capital of France?')]);
-    const res = await update({ testId: tbId, version: 3, testType: 'TB_TEST', languages: ['English', 'Hindi'], translations: { Hindi: { name: 'परीक्षा' } } }, tb);
+    const res = await update(
+      { testId: tbId, version: 3, testType: 'TB_TEST', languages: ['English', 'Hindi'], translations: { Hindi: { name: 'परीक्षा' } } },
+      tb,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.test).toMatchObject({ isMultilingual: true, languagesList: ['English', 'Hindi'], translations: { Hindi: { name: 'परीक्षा' } } });
     expect(res.body.data.test.sections[0].questions[0].translations.English.name).toBe('Capital of France?');
@@ -262,7 +287,11 @@ describe('access', () => {
   test('403 SUBSCRIPTION_EXPIRED at 0 remaining days, for reads and writes', async () => {
     const expiring = await signInEditor(server);
     const id = await expiring.newTest();
-    await server.database.db.updateTable('organizations').set({ subscription_ends_at: new Date(Date.now() - 1000) }).where('id', '=', expiring.account.orgId).execute();
+    await server.database.db
+      .updateTable('organizations')
+      .set({ subscription_ends_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expiring.account.orgId)
+      .execute();
     for (const [method, path, body] of [
       ['GET', `/api/v2/test/${id}`, undefined],
       ['PATCH', '/api/v2/test/update', { testId: id, version: 1, name: 'x' }],
@@ -306,12 +335,23 @@ test('the OpenAPI document lists the editor calls', async () => {
   const paths = res.body.paths;
   expect(Object.keys(paths)).toEqual(
     expect.arrayContaining([
-      '/api/v2/test/{id}', '/api/v2/test/update', '/api/v2/test/section/create', '/api/v2/test/section/update', '/api/v2/test/section/delete',
-      '/api/v2/test/section/drag-drop', '/api/v2/question/create', '/api/v2/question/delete', '/api/v2/question/edit',
-      '/api/v2/question/reorder-remark', '/api/v2/question/import', '/api/question/errorMessages',
+      '/api/v2/test/{id}',
+      '/api/v2/test/update',
+      '/api/v2/test/section/create',
+      '/api/v2/test/section/update',
+      '/api/v2/test/section/delete',
+      '/api/v2/test/section/drag-drop',
+      '/api/v2/question/create',
+      '/api/v2/question/delete',
+      '/api/v2/question/edit',
+      '/api/v2/question/reorder-remark',
+      '/api/v2/question/import',
+      '/api/question/errorMessages',
     ]),
   );
-  expect(paths['/api/v2/question/edit'].patch.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['testId', 'sectionId', 'question', 'version']));
+  expect(paths['/api/v2/question/edit'].patch.requestBody.content['application/json'].schema.required).toEqual(
+    expect.arrayContaining(['testId', 'sectionId', 'question', 'version']),
+  );
 });
 
 test('GET /api/v2/test/sample-report-url: a sample result report in the caller language, served by the server', async () => {
@@ -327,7 +367,13 @@ test('grades: each rule of the shared gradeProblem names its field', async () =>
   const cases: [unknown[], string][] = [
     [[{ name: 'A', from: 50, to: 40 }], 'grades.0.to'],
     [[{ name: 'A', from: 0, to: 101 }], 'grades.0.to'],
-    [[{ name: 'A', from: 0, to: 50 }, { name: 'B', from: 50, to: 60 }], 'grades.1.from'],
+    [
+      [
+        { name: 'A', from: 0, to: 50 },
+        { name: 'B', from: 50, to: 60 },
+      ],
+      'grades.1.from',
+    ],
   ];
   for (const [grades, field] of cases) {
     const res = await update({ testId: id, version: 1, grades });

@@ -38,10 +38,29 @@ test('a test built through every editor call, with the shared rules on both side
   });
   const [a, b, comp] = added.questions;
   // A copy is a create with the copied draft, into the section or the comprehension.
-  const copy = await api.createQuestions({ testId, sectionId: first.section._id, version: added.version, questions: [questionCopy(a)], parentQuestionId: comp._id });
+  const copy = await api.createQuestions({
+    testId,
+    sectionId: first.section._id,
+    version: added.version,
+    questions: [questionCopy(a)],
+    parentQuestionId: comp._id,
+  });
   const edited = await api.editQuestion({ testId, sectionId: first.section._id, version: copy.version, question: { ...b, name: 'b edited' } });
-  const reordered = await api.reorderRemark({ type: 'order', testId, sectionId: first.section._id, questionIds: [comp._id, b._id, a._id], version: edited.version });
-  const remarked = await api.reorderRemark({ type: 'mark', testId, sectionId: first.section._id, questionIds: [a._id], marks: { positive: 2 }, version: reordered.version });
+  const reordered = await api.reorderRemark({
+    type: 'order',
+    testId,
+    sectionId: first.section._id,
+    questionIds: [comp._id, b._id, a._id],
+    version: edited.version,
+  });
+  const remarked = await api.reorderRemark({
+    type: 'mark',
+    testId,
+    sectionId: first.section._id,
+    questionIds: [a._id],
+    marks: { positive: 2 },
+    version: reordered.version,
+  });
   expect(remarked.section.questions.map((q) => q.order)).toEqual([1, 2, 3]);
   const deleted = await api.deleteQuestions({ testId, sectionId: first.section._id, questionIds: [b._id], version: remarked.version });
   expect(deleted.totalNumberOfQuestions).toBe(2);

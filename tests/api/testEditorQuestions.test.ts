@@ -28,7 +28,12 @@ describe('POST /api/v2/question/create', () => {
         { type: 'true_false', name: 'TF' },
         { type: 'fill_ups', name: 'Fill ___' },
         { type: 'integer', name: 'Int', solution: '42' },
-        { type: 'comprehension', name: 'Read', paragraph: '<p>Once upon a time</p>', questions: [{ type: 'integer', name: 'child', solution: '-3' }, readyMcq()] },
+        {
+          type: 'comprehension',
+          name: 'Read',
+          paragraph: '<p>Once upon a time</p>',
+          questions: [{ type: 'integer', name: 'child', solution: '-3' }, readyMcq()],
+        },
       ],
     });
     expect(res.status).toBe(200);
@@ -44,9 +49,16 @@ describe('POST /api/v2/question/create', () => {
     expect(questions[1].options.map((o: { name: string }) => o.name)).toEqual(['True', 'False']);
     expect(questions[2].options).toEqual([expect.objectContaining({ name: 'Type your option', positiveMarks: 0.25, type: 'constants' })]);
     expect(questions[3].solution).toBe('42');
-    expect(questions[4].questions.map((c: { order: number; parentQuestionOrder: number }) => [c.order, c.parentQuestionOrder])).toEqual([[1, 5], [2, 5]]);
+    expect(questions[4].questions.map((c: { order: number; parentQuestionOrder: number }) => [c.order, c.parentQuestionOrder])).toEqual([
+      [1, 5],
+      [2, 5],
+    ]);
     expect(section).toMatchObject({ numberOfQuestions: 6, sectionMarks: 6 });
-    const row = await server.database.db.selectFrom('tests').select(['total_marks', 'total_questions', 'version']).where('id', '=', testId).executeTakeFirstOrThrow();
+    const row = await server.database.db
+      .selectFrom('tests')
+      .select(['total_marks', 'total_questions', 'version'])
+      .where('id', '=', testId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ total_marks: 6, total_questions: 6, version: 3 });
     const listing = await tutor.call('GET', '/api/folder/childrens/0?testLimit=100');
     expect(listing.body.data.tests.testsArray.find((t: { _id: string }) => t._id === testId)).toMatchObject({ totalMarks: 6, totalNumberOfQuestions: 6 });
@@ -86,14 +98,25 @@ describe('POST /api/v2/question/create', () => {
 
   test('into a comprehension (after its last question); not into another question', async () => {
     const { testId, sectionId } = await testWithSection();
-    const { questions } = await tutor.questions(testId, sectionId, [{ type: 'comprehension', paragraph: 'P', questions: [readyMcq('first')] }, readyMcq('after')]);
+    const { questions } = await tutor.questions(testId, sectionId, [
+      { type: 'comprehension', paragraph: 'P', questions: [readyMcq('first')] },
+      readyMcq('after'),
+    ]);
     const copy = await tutor.questions(testId, sectionId, [readyMcq('copy of first')], { parentQuestionId: questions[0]._id });
     expect(copy.section.questions.map((q: { name: string }) => q.name)).toEqual(['', 'after']);
-    expect(copy.section.questions[0].questions.map((q: { name: string; order: number }) => [q.name, q.order])).toEqual([['first', 1], ['copy of first', 2]]);
+    expect(copy.section.questions[0].questions.map((q: { name: string; order: number }) => [q.name, q.order])).toEqual([
+      ['first', 1],
+      ['copy of first', 2],
+    ]);
     const notComp = await tutor.call('POST', '/api/v2/question/create', { testId, sectionId, questions: [readyMcq()], parentQuestionId: questions[1]._id });
     expect(notComp.status).toBe(400);
     expect(fieldsOf(notComp)).toEqual(['parentQuestionId']);
-    const nested = await tutor.call('POST', '/api/v2/question/create', { testId, sectionId, questions: [{ type: 'comprehension' }], parentQuestionId: questions[0]._id });
+    const nested = await tutor.call('POST', '/api/v2/question/create', {
+      testId,
+      sectionId,
+      questions: [{ type: 'comprehension' }],
+      parentQuestionId: questions[0]._id,
+    });
     expect(fieldsOf(nested)).toEqual(['questions.0.type']);
   });
 
@@ -135,7 +158,11 @@ describe('POST /api/v2/question/create', () => {
         solution: '<a href="javascript:alert(3)">why</a>',
         options: [{ name: '<b onmouseover="y()">2</b>', isCorrect: true, solution: '<iframe src="https://evil.example"></iframe>ok' }],
       },
-      { type: 'comprehension', paragraph: `<table><tr><td>cell</td></tr></table>${evil}`, questions: [{ type: 'fill_ups', name: '<svg onload="z()">blank</svg>' }] },
+      {
+        type: 'comprehension',
+        paragraph: `<table><tr><td>cell</td></tr></table>${evil}`,
+        questions: [{ type: 'fill_ups', name: '<svg onload="z()">blank</svg>' }],
+      },
     ]);
     expect(questions[0].name).toBe('<p>Solve $x^2 = 4$ and \\(y &lt; 1\\)</p><img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" width="120" />');
     expect(questions[0].solution).toBe('<a>why</a>');
@@ -173,7 +200,11 @@ describe('POST /api/v2/question/create', () => {
 
 test('integer answers are signed numbers, whole or decimal (issue 14)', async () => {
   const { testId, sectionId } = await testWithSection();
-  const added = await tutor.questions(testId, sectionId, ['2.5', '-0.75', '+3', '.5', '42'].map((solution) => ({ type: 'integer', name: 'n', solution })));
+  const added = await tutor.questions(
+    testId,
+    sectionId,
+    ['2.5', '-0.75', '+3', '.5', '42'].map((solution) => ({ type: 'integer', name: 'n', solution })),
+  );
   expect(added.questions.map((q: { solution: string }) => q.solution)).toEqual(['2.5', '-0.75', '+3', '.5', '42']);
   for (const solution of ['2.', '2,5', '1e3', '--1', 'two']) {
     const res = await tutor.call('POST', '/api/v2/question/create', { testId, sectionId, questions: [{ type: 'integer', name: 'n', solution }] });
@@ -182,20 +213,41 @@ test('integer answers are signed numbers, whole or decimal (issue 14)', async ()
 });
 
 describe('true/false: exactly one correct answer (issue 14)', () => {
-  const both = { type: 'true_false', name: 'The sky is blue', options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: true }] };
+  const both = {
+    type: 'true_false',
+    name: 'The sky is blue',
+    options: [
+      { name: 'True', isCorrect: true },
+      { name: 'False', isCorrect: true },
+    ],
+  };
   test('both options correct is a 400 naming the options, on create, as a comprehension child and on edit', async () => {
     const { testId, sectionId } = await testWithSection();
     const created = await tutor.call('POST', '/api/v2/question/create', { testId, sectionId, questions: [both] }, 'vi');
     expect(created.status).toBe(400);
     expect(fieldsOf(created)).toEqual(['questions.0.options']);
     expect(created.body.message).toBe('Câu hỏi đúng/sai phải có đúng một đáp án đúng.');
-    const child = await tutor.call('POST', '/api/v2/question/create', { testId, sectionId, questions: [{ type: 'comprehension', paragraph: 'P', questions: [both] }] });
+    const child = await tutor.call('POST', '/api/v2/question/create', {
+      testId,
+      sectionId,
+      questions: [{ type: 'comprehension', paragraph: 'P', questions: [both] }],
+    });
     expect(fieldsOf(child)).toEqual(['questions.0.questions.0.options']);
 
-    const added = await tutor.questions(testId, sectionId, [{ ...both, options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: false }] }]);
+    const added = await tutor.questions(testId, sectionId, [
+      {
+        ...both,
+        options: [
+          { name: 'True', isCorrect: true },
+          { name: 'False', isCorrect: false },
+        ],
+      },
+    ]);
     const [question] = added.questions;
     const edit = await tutor.call('PATCH', '/api/v2/question/edit', {
-      testId, sectionId, version: added.version,
+      testId,
+      sectionId,
+      version: added.version,
       question: { ...question, options: question.options.map((o: object) => ({ ...o, isCorrect: true })) },
     });
     expect(edit.status).toBe(400);
@@ -208,7 +260,11 @@ describe('true/false: exactly one correct answer (issue 14)', () => {
 describe('PATCH /api/v2/question/edit', () => {
   test('replaces the question, keeping its id and place; paragraph edits say so', async () => {
     const { testId, sectionId } = await testWithSection();
-    const added = await tutor.questions(testId, sectionId, [readyMcq('one'), readyMcq('two'), { type: 'comprehension', paragraph: 'P', questions: [readyMcq('c1')] }]);
+    const added = await tutor.questions(testId, sectionId, [
+      readyMcq('one'),
+      readyMcq('two'),
+      { type: 'comprehension', paragraph: 'P', questions: [readyMcq('c1')] },
+    ]);
     const [, two, comp] = added.questions;
     const res = await tutor.call('PATCH', '/api/v2/question/edit', {
       testId,
@@ -261,7 +317,11 @@ describe('DELETE /api/v2/question/delete', () => {
   test('deletes questions and children, renumbering; ids of another section are a 400', async () => {
     const { testId, sectionId } = await testWithSection();
     const other = (await tutor.section(testId, { name: 'Other' })).section;
-    const { questions } = await tutor.questions(testId, sectionId, [readyMcq('a'), readyMcq('b'), { type: 'comprehension', questions: [readyMcq('c1'), readyMcq('c2')] }]);
+    const { questions } = await tutor.questions(testId, sectionId, [
+      readyMcq('a'),
+      readyMcq('b'),
+      { type: 'comprehension', questions: [readyMcq('c1'), readyMcq('c2')] },
+    ]);
     const foreign = (await tutor.questions(testId, other._id, [readyMcq('x')])).questions[0];
     const bad = await tutor.call('DELETE', '/api/v2/question/delete', { testId, sectionId, questionIds: [questions[0]._id, foreign._id] });
     expect(bad.status).toBe(400);
@@ -269,7 +329,10 @@ describe('DELETE /api/v2/question/delete', () => {
     const res = await tutor.call('DELETE', '/api/v2/question/delete', { testId, sectionId, questionIds: [questions[0]._id, questions[2].questions[0]._id] });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ message: 'Questions deleted Successfully', totalNumberOfQuestions: 3 });
-    expect(res.body.data.section.questions.map((q: { name: string; order: number }) => [q.name, q.order])).toEqual([['b', 1], ['', 2]]);
+    expect(res.body.data.section.questions.map((q: { name: string; order: number }) => [q.name, q.order])).toEqual([
+      ['b', 1],
+      ['', 2],
+    ]);
     expect(res.body.data.section.questions[1].questions.map((q: { name: string; order: number }) => [q.name, q.order])).toEqual([['c2', 1]]);
   });
 
@@ -283,7 +346,10 @@ describe('DELETE /api/v2/question/delete', () => {
     });
     const rtg = await tutor.call('DELETE', '/api/v2/question/delete', { testId, sectionId, questionIds: [added.questions[0]._id] });
     expect(rtg.status).toBe(409);
-    expect(rtg.body).toEqual({ code: 'RTG_MINIMUM', message: 'We need a minimum of 2 questions in this section for RTG. Do you wish to edit the RTG settings?' });
+    expect(rtg.body).toEqual({
+      code: 'RTG_MINIMUM',
+      message: 'We need a minimum of 2 questions in this section for RTG. Do you wish to edit the RTG settings?',
+    });
 
     await server.database.db.updateTable('tests').set({ is_attempted: true }).where('id', '=', testId).execute();
     const attempted = await tutor.call('DELETE', '/api/v2/question/delete', { testId, sectionId, questionIds: [added.questions[0]._id] });
@@ -300,10 +366,15 @@ describe('PATCH /api/v2/question/reorder-remark', () => {
     const { questions } = await tutor.questions(testId, sectionId, [readyMcq('a'), readyMcq('b'), readyMcq('c')]);
     const foreign = (await tutor.questions(testId, other._id, [readyMcq('x')])).questions[0];
     const [a, b, c] = questions.map((q: { _id: string }) => q._id);
-    const reorder = (questionIds: string[], extra = {}) => tutor.call('PATCH', '/api/v2/question/reorder-remark', { type: 'order', testId, sectionId, questionIds, ...extra });
+    const reorder = (questionIds: string[], extra = {}) =>
+      tutor.call('PATCH', '/api/v2/question/reorder-remark', { type: 'order', testId, sectionId, questionIds, ...extra });
     const res = await reorder([c, a, b]);
     expect(res.body.data.message).toBe('Question order updated');
-    expect(res.body.data.section.questions.map((q: { name: string; order: number }) => [q.name, q.order])).toEqual([['c', 1], ['a', 2], ['b', 3]]);
+    expect(res.body.data.section.questions.map((q: { name: string; order: number }) => [q.name, q.order])).toEqual([
+      ['c', 1],
+      ['a', 2],
+      ['b', 3],
+    ]);
     const withForeign = await reorder([c, a, foreign._id]);
     expect(fieldsOf(withForeign)).toEqual(['questionIds.2']);
     expect(withForeign.body.message).toBe('This question is not in the section.');
@@ -316,7 +387,13 @@ describe('PATCH /api/v2/question/reorder-remark', () => {
     const { testId, sectionId } = await testWithSection();
     const { questions } = await tutor.questions(testId, sectionId, [{ type: 'comprehension', questions: [readyMcq('c1'), readyMcq('c2')] }]);
     const [c1, c2] = questions[0].questions.map((q: { _id: string }) => q._id);
-    const res = await tutor.call('PATCH', '/api/v2/question/reorder-remark', { type: 'order', testId, sectionId, questionIds: [c2, c1], parentQuestionId: questions[0]._id });
+    const res = await tutor.call('PATCH', '/api/v2/question/reorder-remark', {
+      type: 'order',
+      testId,
+      sectionId,
+      questionIds: [c2, c1],
+      parentQuestionId: questions[0]._id,
+    });
     expect(res.body.data.section.questions[0].questions.map((q: { name: string }) => q.name)).toEqual(['c2', 'c1']);
   });
 
@@ -334,11 +411,22 @@ describe('PATCH /api/v2/question/reorder-remark', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ message: 'Marks updated', totalMarks: 9 });
-    expect(res.body.data.section.questions[0]).toMatchObject({ positiveMarks: 4, negativeMarks: 1, negativeUnattemptedMarks: 0.5, isNegativeMarkingEnabled: true });
+    expect(res.body.data.section.questions[0]).toMatchObject({
+      positiveMarks: 4,
+      negativeMarks: 1,
+      negativeUnattemptedMarks: 0.5,
+      isNegativeMarkingEnabled: true,
+    });
     expect(res.body.data.section.questions[2].questions[0].positiveMarks).toBe(4);
     const missing = await tutor.call('PATCH', '/api/v2/question/reorder-remark', { type: 'mark', testId, sectionId, questionIds: [questions[0]._id] });
     expect(fieldsOf(missing)).toEqual(['marks']);
-    const negative = await tutor.call('PATCH', '/api/v2/question/reorder-remark', { type: 'mark', testId, sectionId, questionIds: [questions[0]._id], marks: { negative: -2 } });
+    const negative = await tutor.call('PATCH', '/api/v2/question/reorder-remark', {
+      type: 'mark',
+      testId,
+      sectionId,
+      questionIds: [questions[0]._id],
+      marks: { negative: -2 },
+    });
     expect(fieldsOf(negative)).toEqual(['marks.negative']);
   });
 });
@@ -374,7 +462,12 @@ describe('POST /api/v2/question/import', () => {
     expect(imported[0]._id).not.toBe(questions[0]._id);
     expect(imported[1].questions[0]._id).not.toBe(questions[2].questions[0]._id);
     // Imported questions of My Library stay editable.
-    const edit = await tutor.call('PATCH', '/api/v2/question/edit', { testId: target.testId, sectionId: target.sectionId, version: res.body.data.version, question: { ...imported[0], name: 'mine now' } });
+    const edit = await tutor.call('PATCH', '/api/v2/question/edit', {
+      testId: target.testId,
+      sectionId: target.sectionId,
+      version: res.body.data.version,
+      question: { ...imported[0], name: 'mine now' },
+    });
     expect(edit.status).toBe(200);
   });
 
@@ -384,7 +477,14 @@ describe('POST /api/v2/question/import', () => {
     const { questions } = await clp.questions(globalTest.testId, globalTest.sectionId, [readyMcq('global q')]);
     // The CLP editor edits questions of the Global Library test itself.
     expect(
-      (await clp.call('PATCH', '/api/v2/question/edit', { testId: globalTest.testId, sectionId: globalTest.sectionId, version: 3, question: { ...questions[0], name: 'global q' } })).status,
+      (
+        await clp.call('PATCH', '/api/v2/question/edit', {
+          testId: globalTest.testId,
+          sectionId: globalTest.sectionId,
+          version: 3,
+          question: { ...questions[0], name: 'global q' },
+        })
+      ).status,
     ).toBe(200);
 
     const target = await testWithSection();
@@ -395,10 +495,24 @@ describe('POST /api/v2/question/import', () => {
     });
     const imported = res.body.data.questions[0];
     expect(imported).toMatchObject({ name: 'global q', isImported: true, isGlobal: true });
-    const edit = await tutor.call('PATCH', '/api/v2/question/edit', { testId: target.testId, sectionId: target.sectionId, version: res.body.data.version, question: { ...imported, name: 'changed' } });
+    const edit = await tutor.call('PATCH', '/api/v2/question/edit', {
+      testId: target.testId,
+      sectionId: target.sectionId,
+      version: res.body.data.version,
+      question: { ...imported, name: 'changed' },
+    });
     expect(edit.status).toBe(403);
-    expect(edit.body).toEqual({ code: 'GLOBAL_QUESTION_READ_ONLY', message: 'Questions from the Global Library cannot be edited; you can delete them or change their marks.' });
-    const remark = await tutor.call('PATCH', '/api/v2/question/reorder-remark', { type: 'mark', testId: target.testId, sectionId: target.sectionId, questionIds: [imported._id], marks: { positive: 2 } });
+    expect(edit.body).toEqual({
+      code: 'GLOBAL_QUESTION_READ_ONLY',
+      message: 'Questions from the Global Library cannot be edited; you can delete them or change their marks.',
+    });
+    const remark = await tutor.call('PATCH', '/api/v2/question/reorder-remark', {
+      type: 'mark',
+      testId: target.testId,
+      sectionId: target.sectionId,
+      questionIds: [imported._id],
+      marks: { positive: 2 },
+    });
     expect(remark.body.data.totalMarks).toBe(2);
     const del = await tutor.call('DELETE', '/api/v2/question/delete', { testId: target.testId, sectionId: target.sectionId, questionIds: [imported._id] });
     expect(del.body.data.totalNumberOfQuestions).toBe(0);
@@ -411,7 +525,8 @@ describe('POST /api/v2/question/import', () => {
     const source = await testWithSection();
     const comp = (await tutor.questions(source.testId, source.sectionId, [{ type: 'comprehension', paragraph: 'P', questions: [readyMcq()] }])).questions[0];
     const target = await testWithSection();
-    const importing = (questions: unknown[]) => tutor.call('POST', '/api/v2/question/import', { testId: target.testId, sectionId: target.sectionId, questions });
+    const importing = (questions: unknown[]) =>
+      tutor.call('POST', '/api/v2/question/import', { testId: target.testId, sectionId: target.sectionId, questions });
     const foreign = await importing([{ _id: theirQ._id, testId: theirs.testId }]);
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe('This test does not exist, or it is not in your library.');

@@ -16,7 +16,12 @@ test('create: Section N by default, or a name, instructions and a duration in ms
   const first = await tutor.section(id);
   expect(first).toMatchObject({ message: 'Section Added Successfully!', version: 2, totalMarks: 0, totalNumberOfQuestions: 0 });
   expect(first.section).toMatchObject({ name: 'Section 1', order: 1, sectionDuration: 0, numberOfQuestions: 0, sectionMarks: 0, questions: [] });
-  const second = await tutor.section(id, { name: 'Geometry', sectionHours: 1, sectionMinutes: 5, sectionInstructions: '<p>No <i>calculators</i><img src=/api/files/org-1/0123456789abcdef0123456789abcdef.png onerror=alert(1)></p>' });
+  const second = await tutor.section(id, {
+    name: 'Geometry',
+    sectionHours: 1,
+    sectionMinutes: 5,
+    sectionInstructions: '<p>No <i>calculators</i><img src=/api/files/org-1/0123456789abcdef0123456789abcdef.png onerror=alert(1)></p>',
+  });
   expect(second.section).toMatchObject({
     name: 'Geometry',
     order: 2,
@@ -49,9 +54,19 @@ test('create: bad input names the field', async () => {
 test('update: what is given changes; the version is required and checked', async () => {
   const id = await tutor.newTest();
   const { section } = await tutor.section(id, { name: 'Old', instructions: 'keep' });
-  const res = await tutor.call('PATCH', '/api/v2/test/section/update', { testId: id, sectionId: section._id, version: 2, name: 'New', sectionDuration: 1_200_000 });
+  const res = await tutor.call('PATCH', '/api/v2/test/section/update', {
+    testId: id,
+    sectionId: section._id,
+    version: 2,
+    name: 'New',
+    sectionDuration: 1_200_000,
+  });
   expect(res.status).toBe(200);
-  expect(res.body.data).toMatchObject({ message: 'Section Updated Successfully!', version: 3, section: { name: 'New', instructions: 'keep', sectionMinutes: 20 } });
+  expect(res.body.data).toMatchObject({
+    message: 'Section Updated Successfully!',
+    version: 3,
+    section: { name: 'New', instructions: 'keep', sectionMinutes: 20 },
+  });
   const stale = await tutor.call('PATCH', '/api/v2/test/section/update', { testId: id, sectionId: section._id, version: 2, name: 'Older' });
   expect(stale.status).toBe(409);
   expect(stale.body.code).toBe('TEST_CHANGED');
@@ -101,12 +116,21 @@ test('drag and drop: the source takes the target place', async () => {
   const res = await tutor.call('POST', '/api/v2/test/section/drag-drop', { testId: id, sourceSectionId: sections[2]._id, targetSectionId: sections[0]._id });
   expect(res.status).toBe(200);
   expect(res.body.data.message).toBe('Section order updated');
-  expect(res.body.data.sections.map((s: { name: string; order: number }) => [s.name, s.order])).toEqual([['C', 1], ['A', 2], ['B', 3]]);
+  expect(res.body.data.sections.map((s: { name: string; order: number }) => [s.name, s.order])).toEqual([
+    ['C', 1],
+    ['A', 2],
+    ['B', 3],
+  ]);
   expect(res.body.data.sections[0].questions).toBeUndefined();
   expect(names((await tutor.get(id)).sections)).toEqual(['C', 'A', 'B']);
   const bad = await tutor.call('POST', '/api/v2/test/section/drag-drop', { testId: id, sourceSectionId: sections[0]._id, targetSectionId: 'elsewhere' });
   expect(bad.body.details[0].field).toBe('targetSectionId');
-  const stale = await tutor.call('POST', '/api/v2/test/section/drag-drop', { testId: id, sourceSectionId: sections[0]._id, targetSectionId: sections[1]._id, version: 2 });
+  const stale = await tutor.call('POST', '/api/v2/test/section/drag-drop', {
+    testId: id,
+    sourceSectionId: sections[0]._id,
+    targetSectionId: sections[1]._id,
+    version: 2,
+  });
   expect(stale.status).toBe(409);
 });
 

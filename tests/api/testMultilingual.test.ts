@@ -26,7 +26,12 @@ describe('question translations', () => {
       solution: '<a href="javascript:alert(1)">Hà Nội</a>',
       options: [{ id: question.options[1].id, name: '<img src="x" onerror="alert(1)">Bốn' }],
     };
-    const res = await tutor.call('PATCH', '/api/v2/question/edit', { testId, sectionId, version, question: { ...question, translations: { ...question.translations, Vietnamese: translation } } });
+    const res = await tutor.call('PATCH', '/api/v2/question/edit', {
+      testId,
+      sectionId,
+      version,
+      question: { ...question, translations: { ...question.translations, Vietnamese: translation } },
+    });
     expect(res.status).toBe(200);
     const saved = res.body.data.question;
     expect(saved.name).toBe('<p>Capital of Vietnam?</p>');
@@ -39,16 +44,31 @@ describe('question translations', () => {
   test('an edit of the own text without the first-language copy wins; a language not in the test is a 400 naming it', async () => {
     const { testId, sectionId, question, version } = await bilingualTest();
     const { English: _english, ...others } = question.translations;
-    const res = await tutor.call('PATCH', '/api/v2/question/edit', { testId, sectionId, version, question: { ...question, name: '<p>Capital city of Vietnam?</p>', translations: others } });
+    const res = await tutor.call('PATCH', '/api/v2/question/edit', {
+      testId,
+      sectionId,
+      version,
+      question: { ...question, name: '<p>Capital city of Vietnam?</p>', translations: others },
+    });
     expect(res.body.data.question.translations.English.name).toBe('<p>Capital city of Vietnam?</p>');
-    const korean = await tutor.call('PATCH', '/api/v2/question/edit', { testId, sectionId, version: version + 1, question: { ...question, translations: { Korean: { name: '베트남의 수도는?' } } } });
+    const korean = await tutor.call('PATCH', '/api/v2/question/edit', {
+      testId,
+      sectionId,
+      version: version + 1,
+      question: { ...question, translations: { Korean: { name: '베트남의 수도는?' } } },
+    });
     expect([korean.status, korean.body.details[0].field]).toEqual([400, 'question.translations.Korean']);
   });
 
   test("another organisation's test cannot be translated (404)", async () => {
     const { testId, sectionId, question, version } = await bilingualTest();
     const stranger = await signInEditor(server, { flags: { is_tb_test_enabled: true } });
-    const res = await stranger.call('PATCH', '/api/v2/question/edit', { testId, sectionId, version, question: { ...question, translations: { Vietnamese: { name: 'x' } } } });
+    const res = await stranger.call('PATCH', '/api/v2/question/edit', {
+      testId,
+      sectionId,
+      version,
+      question: { ...question, translations: { Vietnamese: { name: 'x' } } },
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -58,17 +78,29 @@ describe('changing the languages', () => {
     const { testId, sectionId, question, version } = await bilingualTest();
     const three = await tutor.call('PATCH', '/api/v2/test/update', { testId, version, languages: ['English', 'Vietnamese', 'Korean'] });
     const translations = { Vietnamese: { name: '<p>Thủ đô của Việt Nam?</p>', solution: '' }, Korean: { name: '<p>베트남의 수도는?</p>', solution: '' } };
-    const res = await tutor.call('PATCH', '/api/v2/question/edit', { testId, sectionId, version: three.body.data.version, question: { ...question, translations } });
+    const res = await tutor.call('PATCH', '/api/v2/question/edit', {
+      testId,
+      sectionId,
+      version: three.body.data.version,
+      question: { ...question, translations },
+    });
     expect(res.status).toBe(200);
     return { testId, sectionId, question: res.body.data.question, version: res.body.data.version as number };
   }
   /** What the editor sends when the first-language text is edited: the stored translations, less the first language's. */
-  const editAsTheEditorDoes = (ids: { testId: string; sectionId: string; version: number }, question: Record<string, unknown> & { translations: Record<string, unknown> }, firstLanguage: string | null) => {
+  const editAsTheEditorDoes = (
+    ids: { testId: string; sectionId: string; version: number },
+    question: Record<string, unknown> & { translations: Record<string, unknown> },
+    firstLanguage: string | null,
+  ) => {
     const { [firstLanguage ?? '']: _own, ...others } = question.translations;
-    return tutor.call('PATCH', '/api/v2/question/edit', { ...ids, question: { ...question, name: '<p>Which city is the capital of Vietnam?</p>', translations: others } });
+    return tutor.call('PATCH', '/api/v2/question/edit', {
+      ...ids,
+      question: { ...question, name: '<p>Which city is the capital of Vietnam?</p>', translations: others },
+    });
   };
 
-  test('removing a language keeps the other languages\' text, and the question can still be edited', async () => {
+  test("removing a language keeps the other languages' text, and the question can still be edited", async () => {
     const { testId, sectionId, version } = await trilingualTranslated();
     const res = await tutor.call('PATCH', '/api/v2/test/update', { testId, version, languages: ['English', 'Vietnamese'] });
     expect([res.status, res.body.data.test.languagesList, res.body.data.test.isMultilingual]).toEqual([200, ['English', 'Vietnamese'], true]);
@@ -76,10 +108,13 @@ describe('changing the languages', () => {
     expect([question.name, question.translations.Vietnamese.name]).toEqual(['<p>Capital of Vietnam?</p>', '<p>Thủ đô của Việt Nam?</p>']);
     const edited = await editAsTheEditorDoes({ testId, sectionId, version: res.body.data.version }, question, 'English');
     expect(edited.status).toBe(200);
-    expect([edited.body.data.question.name, edited.body.data.question.translations.Vietnamese.name]).toEqual(['<p>Which city is the capital of Vietnam?</p>', '<p>Thủ đô của Việt Nam?</p>']);
+    expect([edited.body.data.question.name, edited.body.data.question.translations.Vietnamese.name]).toEqual([
+      '<p>Which city is the capital of Vietnam?</p>',
+      '<p>Thủ đô của Việt Nam?</p>',
+    ]);
   });
 
-  test('back to one language keeps the first language\'s text, and the question can still be edited', async () => {
+  test("back to one language keeps the first language's text, and the question can still be edited", async () => {
     const { testId, sectionId, version } = await trilingualTranslated();
     // As the Languages dialog turns it off.
     const res = await tutor.call('PATCH', '/api/v2/test/update', { testId, version, testType: 'CMS', languages: ['English'] });
@@ -89,10 +124,19 @@ describe('changing the languages', () => {
     const edited = await editAsTheEditorDoes({ testId, sectionId, version: res.body.data.version }, question, null);
     expect([edited.status, edited.body.data?.question.name]).toEqual([200, '<p>Which city is the capital of Vietnam?</p>']);
     // Multilingual again: the edited text is the English one, and the other languages' text came back.
-    const again = await tutor.call('PATCH', '/api/v2/test/update', { testId, version: edited.body.data.version, testType: 'TB_TEST', languages: ['English', 'Vietnamese', 'Korean'] });
+    const again = await tutor.call('PATCH', '/api/v2/test/update', {
+      testId,
+      version: edited.body.data.version,
+      testType: 'TB_TEST',
+      languages: ['English', 'Vietnamese', 'Korean'],
+    });
     const back = again.body.data.test.sections[0].questions[0];
-    expect([back.name, back.translations.English.name, back.translations.Vietnamese.name, back.translations.Korean.name])
-      .toEqual(['<p>Which city is the capital of Vietnam?</p>', '<p>Which city is the capital of Vietnam?</p>', '<p>Thủ đô của Việt Nam?</p>', '<p>베트남의 수도는?</p>']);
+    expect([back.name, back.translations.English.name, back.translations.Vietnamese.name, back.translations.Korean.name]).toEqual([
+      '<p>Which city is the capital of Vietnam?</p>',
+      '<p>Which city is the capital of Vietnam?</p>',
+      '<p>Thủ đô của Việt Nam?</p>',
+      '<p>베트남의 수도는?</p>',
+    ]);
   });
 
   test('a primary language moved first takes over the text; the old first keeps its own', async () => {

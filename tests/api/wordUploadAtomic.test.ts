@@ -63,12 +63,21 @@ function endpointsFor(baseUrl: string, token: string) {
 
 /** A parsed document of `n` questions with some HTML and maths, as the parser gives it. */
 function documentOf(n: number, broken = false): ParsedDocument {
-  const questions = Array.from({ length: n }, (_, i): ParsedQuestion => ({
-    type: 'multiple_choice',
-    name: `<p>Question ${i + 1}: solve $x^2 = ${(i % 50) + 1}$ and explain the steps of the method you chose in one or two lines.</p>`,
-    solution: '<p>Take the square root of both sides.</p>',
-    options: [{ name: '<p>one</p>', isCorrect: true }, { name: '<p>two</p>', isCorrect: false }, { name: '<p>three</p>', isCorrect: false }, { name: '<p>four</p>', isCorrect: false }],
-  }) as unknown as ParsedQuestion);
+  const questions = Array.from(
+    { length: n },
+    (_, i): ParsedQuestion =>
+      ({
+        type: 'multiple_choice',
+        name: `<p>Question ${i + 1}: solve $x^2 = ${(i % 50) + 1}$ and explain the steps of the method you chose in one or two lines.</p>`,
+        solution: '<p>Take the square root of both sides.</p>',
+        options: [
+          { name: '<p>one</p>', isCorrect: true },
+          { name: '<p>two</p>', isCorrect: false },
+          { name: '<p>three</p>', isCorrect: false },
+          { name: '<p>four</p>', isCorrect: false },
+        ],
+      }) as unknown as ParsedQuestion,
+  );
   if (broken) (questions[n - 1] as unknown as { type: string }).type = 'essay';
   return { sections: [{ name: null, questions }], questionCount: n, pictures: [], fonts: [], problems: [] } as unknown as ParsedDocument;
 }
@@ -105,11 +114,18 @@ describe('a Word upload is all or nothing', () => {
         password: /Password:\s+(\S+)/.exec(demo)![1],
       };
     }
-    const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     return { ...server, api: endpointsFor(server.baseUrl, token) };
   }
-  const stop = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGKILL'))));
+  const stop = (child: ChildProcess) =>
+    new Promise<void>((resolve) =>
+      child.exitCode !== null || child.signalCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGKILL')),
+    );
 
   test('killed mid-upload, the server keeps all 1,500 questions or none', async () => {
     let server = await start();
@@ -125,7 +141,9 @@ describe('a Word upload is all or nothing', () => {
     for (const fraction of [0.2, 0.5, 0.8]) {
       const test = await server.api.createTest({ name: `Killed at ${fraction}`, parentFolderId: '0', isGlobal: false });
       const sectionId = (await server.api.createSection({ testId: test._id, name: 'Imported' })).section._id;
-      const upload = uploadDocument(server.api, { testId: test._id, sectionId, parsed: documentOf(QUESTIONS), pictureBytes: () => null }).catch((error: unknown) => error);
+      const upload = uploadDocument(server.api, { testId: test._id, sectionId, parsed: documentOf(QUESTIONS), pictureBytes: () => null }).catch(
+        (error: unknown) => error,
+      );
       await new Promise((resolve) => setTimeout(resolve, whole * fraction));
       await stop(server.child);
       await upload;
@@ -144,7 +162,9 @@ describe('a Word upload is all or nothing', () => {
     try {
       const test = await server.api.createTest({ name: 'Refused', parentFolderId: '0', isGlobal: false });
       const sectionId = (await server.api.createSection({ testId: test._id, name: 'Imported' })).section._id;
-      const error = (await uploadDocument(server.api, { testId: test._id, sectionId, parsed: documentOf(QUESTIONS, true), pictureBytes: () => null }).catch((e: unknown) => e)) as {
+      const error = (await uploadDocument(server.api, { testId: test._id, sectionId, parsed: documentOf(QUESTIONS, true), pictureBytes: () => null }).catch(
+        (e: unknown) => e,
+      )) as {
         response?: { status: number; data: { details: { field: string }[] } };
       };
       expect(error.response?.status).toBe(400);

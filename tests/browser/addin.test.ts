@@ -17,7 +17,12 @@ const WITH_PROBLEMS: Block[] = [
   '(a) Joule',
   '(b) Newton',
   '2. Which row holds the square of 2?',
-  { table: [['x', 'x²'], ['2', '4']] },
+  {
+    table: [
+      ['x', 'x²'],
+      ['2', '4'],
+    ],
+  },
   '(a) The first',
   '(b) The second',
   'Ans: b',
@@ -51,8 +56,19 @@ const GOOD: Block[] = [
 /** Questions laid out in tables (the Tables engine). */
 const TABLES: Block[] = [
   'Unit test',
-  { table: [['Question', 'What is 3 × 3?'], ['(a)', '6'], ['(b)', '9', '✓']] },
-  { table: [['Question', 'Water boils at 100 °C at sea level.'], ['Answer', 'True']] },
+  {
+    table: [
+      ['Question', 'What is 3 × 3?'],
+      ['(a)', '6'],
+      ['(b)', '9', '✓'],
+    ],
+  },
+  {
+    table: [
+      ['Question', 'Water boils at 100 °C at sea level.'],
+      ['Answer', 'True'],
+    ],
+  },
 ];
 
 /** Waits for the page's animations (a dialog's entrance) to end, for a screenshot. */
@@ -211,7 +227,10 @@ describeInBrowser('the Word task pane', () => {
     await chooseTarget(page, 'Term 1', 'Revision');
     await page.getByRole('button', { name: 'Check document' }).click();
     await page.getByTestId('word-summary').getByText('6 questions found').waitFor();
-    await page.getByTestId('word-section-choice').getByRole('radio', { name: /^Into a section of their own/ }).check();
+    await page
+      .getByTestId('word-section-choice')
+      .getByRole('radio', { name: /^Into a section of their own/ })
+      .check();
     await screenshot(page, 'addin-section-choice');
     await page.getByRole('button', { name: 'Upload 6 questions' }).click();
     const done = page.getByTestId('addin-uploaded');
@@ -271,7 +290,9 @@ describeInBrowser('the Word task pane', () => {
     await dialog.getByTestId('missing-font').getByText('Fancy Unknown Sans').waitFor();
     await settled(page);
     await screenshot(page, 'addin-missing-fonts');
-    await dialog.getByLabel('Choose font file: Fancy Unknown Sans').setInputFiles({ name: 'fancy.ttf', mimeType: 'font/ttf', buffer: Buffer.from('not a font at all') });
+    await dialog
+      .getByLabel('Choose font file: Fancy Unknown Sans')
+      .setInputFiles({ name: 'fancy.ttf', mimeType: 'font/ttf', buffer: Buffer.from('not a font at all') });
     await page.getByTestId('addin-toast').getByText('Failed to add font files').waitFor();
     expect((await editor.get(testId)).totalNumberOfQuestions).toBe(0);
     const font = Buffer.concat([Buffer.from([0, 1, 0, 0]), Buffer.alloc(60)]);
@@ -322,7 +343,11 @@ describeInBrowser('the Word task pane', () => {
 
   test('many problems and many questions stay readable in a narrow pane', async () => {
     const editor = await signInEditor(suite.server, PARSER_ON);
-    await newTarget(editor, 'A test with a very long name that does not fit in the task pane at all, not even close', 'A section with a long name as well, to see it cut');
+    await newTarget(
+      editor,
+      'A test with a very long name that does not fit in the task pane at all, not even close',
+      'A section with a long name as well, to see it cut',
+    );
     const body: Block[] = [];
     for (let n = 1; n <= 1200; n++) body.push(`${n}. Question number ${n}?`, '(a) Yes', '(b) No', n % 100 === 0 ? 'Ans: e' : 'Ans: a');
     const page = await openPane(editor.account, body);

@@ -16,7 +16,11 @@ describeInBrowser('the correction loop', () => {
     const { section } = await tutor.section(testId, { name: 'Solar system' });
     // The key is wrong: Jupiter is the largest planet.
     await tutor.questions(testId, section._id, [
-      { type: 'multiple_choice', name: '<p>Which is the largest planet?</p>', options: [{ name: 'Saturn', isCorrect: true }, { name: 'Jupiter' }, { name: 'Mars' }] },
+      {
+        type: 'multiple_choice',
+        name: '<p>Which is the largest planet?</p>',
+        options: [{ name: 'Saturn', isCorrect: true }, { name: 'Jupiter' }, { name: 'Mars' }],
+      },
       readyMcq('<p>What is 2 + 2?</p>'),
     ]);
 
@@ -48,7 +52,10 @@ describeInBrowser('the correction loop', () => {
     await student.getByTestId('student-identify').click();
     await student.getByTestId('student-start').click();
     const question = student.getByTestId('student-question');
-    await question.getByTestId('student-option').filter({ hasText: /^Jupiter$/ }).click();
+    await question
+      .getByTestId('student-option')
+      .filter({ hasText: /^Jupiter$/ })
+      .click();
     await student.getByTestId('student-next').click();
     await question.getByTestId('student-option').filter({ hasText: /^4$/ }).click();
     await student.getByTestId('student-save-status').getByText('All answers saved').waitFor();

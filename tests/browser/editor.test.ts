@@ -37,7 +37,9 @@ describeInBrowser('The test editor in the portal', () => {
   }
 
   async function save() {
-    await dialog().getByRole('button', { name: /^(Save|Lưu|저장)$/ }).click();
+    await dialog()
+      .getByRole('button', { name: /^(Save|Lưu|저장)$/ })
+      .click();
     await dialog().waitFor({ state: 'detached' });
   }
 
@@ -218,7 +220,11 @@ describeInBrowser('The test editor in the portal', () => {
     await page.getByTestId('section-item').nth(1).waitFor();
     expect(await sectionNames()).toEqual(['1. Algebra and functions', '2. Section 2']);
     await page.getByTestId('question-card').first().locator('.katex').first().waitFor();
-    expect(await page.getByTestId('question-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-type')))).toEqual(['multiple_choice', 'true_false', 'fill_ups']);
+    expect(await page.getByTestId('question-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-type')))).toEqual([
+      'multiple_choice',
+      'true_false',
+      'fill_ups',
+    ]);
     expect(await page.getByTestId('validation-panel').count()).toBe(0);
     await page.getByTestId('editor-total-marks').filter({ hasText: 'Total marks: 5' }).waitFor();
     await screenshot(page, 'editor-after-reload');
@@ -268,7 +274,10 @@ describeInBrowser('The test editor in the portal', () => {
     expect(await sectionNames()).toEqual(['1. 섹션 1']);
     await page.getByRole('button', { name: '섹션 1 섹션 정보' }).click();
     const long = '대수와 함수: 일차방정식, 이차방정식, 부등식과 그래프를 모두 다루는 아주 긴 섹션 이름';
-    await page.getByTestId('section-dialog').getByLabel(/섹션 이름/).fill(long);
+    await page
+      .getByTestId('section-dialog')
+      .getByLabel(/섹션 이름/)
+      .fill(long);
     await page.getByTestId('section-dialog').getByRole('button', { name: '저장' }).click();
     await toast('섹션을 업데이트했습니다!').waitFor();
     await page.getByTestId('selected-section-title').filter({ hasText: long }).waitFor();

@@ -27,7 +27,8 @@ describeInBrowser('editor bulk editing', () => {
   };
 
   type Stored = { _id: string; name: string; marks: { positive: number; negative: number }; isNegativeMarkingEnabled: boolean; questions?: Stored[] };
-  const sectionsOf = async (editor: Editor, testId: string): Promise<{ _id: string; name: string; questions: Stored[] }[]> => (await editor.get(testId)).sections;
+  const sectionsOf = async (editor: Editor, testId: string): Promise<{ _id: string; name: string; questions: Stored[] }[]> =>
+    (await editor.get(testId)).sections;
   const text = (html: string) => html.replace(/<[^>]+>/g, '');
 
   async function openEditor(editor: Editor, testId: string, options: { locale?: string; phone?: boolean } = {}) {
@@ -37,7 +38,11 @@ describeInBrowser('editor bulk editing', () => {
     await page.goto(`/home/local/editTest/${testId}`);
     await page.getByTestId('question-card').first().waitFor();
   }
-  const card = (name: string) => page.getByTestId('question-card').filter({ has: page.getByTestId('question-text-view').getByText(name, { exact: true }) }).first();
+  const card = (name: string) =>
+    page
+      .getByTestId('question-card')
+      .filter({ has: page.getByTestId('question-text-view').getByText(name, { exact: true }) })
+      .first();
   const tick = async (...names: string[]) => {
     for (const name of names) await card(name).getByTestId('question-select').first().check();
   };
@@ -50,7 +55,13 @@ describeInBrowser('editor bulk editing', () => {
     const testId = await editor.newTest({ name });
     const a = (await editor.section(testId, { name: 'Section A' })).section._id as string;
     const b = (await editor.section(testId, { name: 'Section B' })).section._id as string;
-    await editor.questions(testId, a, [readyMcq('q1'), readyMcq('q2'), readyMcq('q3'), readyMcq('q4'), { type: 'comprehension', name: 'c5', paragraph: '<p>Read this.</p>', questions: [readyMcq('c5.1')] }]);
+    await editor.questions(testId, a, [
+      readyMcq('q1'),
+      readyMcq('q2'),
+      readyMcq('q3'),
+      readyMcq('q4'),
+      { type: 'comprehension', name: 'c5', paragraph: '<p>Read this.</p>', questions: [readyMcq('c5.1')] },
+    ]);
     await editor.questions(testId, b, [readyMcq('x1')]);
     return { testId, a, b };
   }
@@ -69,7 +80,13 @@ describeInBrowser('editor bulk editing', () => {
     await sectionMarks.getByRole('button', { name: 'Set marks' }).click();
     await toast('Marks updated for 5 questions.');
     let [a, b] = await sectionsOf(editor, testId);
-    expect(a.questions.map((q) => [q.name, q.marks.positive, q.marks.negative])).toEqual([['q1', 2, 0.5], ['q2', 2, 0.5], ['q3', 2, 0.5], ['q4', 2, 0.5], ['c5', 2, 0.5]]);
+    expect(a.questions.map((q) => [q.name, q.marks.positive, q.marks.negative])).toEqual([
+      ['q1', 2, 0.5],
+      ['q2', 2, 0.5],
+      ['q3', 2, 0.5],
+      ['q4', 2, 0.5],
+      ['c5', 2, 0.5],
+    ]);
     expect(a.questions[4].questions![0].marks.positive).toBe(2);
     expect(b.questions[0].marks.positive).toBe(1);
     await page.getByTestId('editor-total-marks').getByText('Total marks: 11').waitFor();
@@ -93,7 +110,11 @@ describeInBrowser('editor bulk editing', () => {
     await toast('Marks updated for 2 questions.');
     [a] = await sectionsOf(editor, testId);
     expect(a.questions.map((q) => [q.name, q.marks.positive, q.marks.negative, q.isNegativeMarkingEnabled])).toEqual([
-      ['q1', 3, 1, true], ['q2', 3, 1, true], ['q3', 2, 0.5, false], ['q4', 2, 0.5, false], ['c5', 2, 0.5, false],
+      ['q1', 3, 1, true],
+      ['q2', 3, 1, true],
+      ['q3', 2, 0.5, false],
+      ['q4', 2, 0.5, false],
+      ['c5', 2, 0.5, false],
     ]);
     // The selection stays for the next action; clear it.
     expect(await page.getByTestId('bulk-count').textContent()).toBe('2 questions selected');
@@ -129,7 +150,12 @@ describeInBrowser('editor bulk editing', () => {
     expect(b.questions.slice(3).map((q) => q._id)).toEqual(movedIds);
     // The moved questions left the selection and the list.
     await bar().waitFor({ state: 'detached' });
-    expect(await page.getByTestId('question-card').filter({ has: page.getByTestId('question-select') }).count()).toBe(3);
+    expect(
+      await page
+        .getByTestId('question-card')
+        .filter({ has: page.getByTestId('question-select') })
+        .count(),
+    ).toBe(3);
 
     // Delete q2 and c5 (with its child) after confirming.
     await tick('q2', 'c5');
@@ -160,7 +186,10 @@ describeInBrowser('editor bulk editing', () => {
     const stored = (await sectionsOf(editor, testId))[0].questions as unknown as { _id: string; options: { id: string; isCorrect: boolean }[] }[];
     const answerOf = (q: (typeof stored)[number], right: boolean) => ({ selected: [q.options.find((o) => o.isCorrect === right)!.id] });
     const students: Record<string, ReturnType<typeof studentOf>> = {};
-    for (const [name, rights] of [['Ana', [true, true]], ['Binh', [true, false]]] as const) {
+    for (const [name, rights] of [
+      ['Ana', [true, true]],
+      ['Binh', [true, false]],
+    ] as const) {
       const student = (students[name] = studentOf(suite.server, sharedTestId, { name, contact: `${name.toLowerCase()}@example.com` }));
       expect((await student.start()).status).toBe(200);
       for (const [i, q] of stored.entries()) expect((await student.save(q._id, answerOf(q, rights[i]))).status).toBe(200);
@@ -201,7 +230,10 @@ describeInBrowser('editor bulk editing', () => {
     await publish.getByRole('button', { name: 'Publish', exact: true }).click();
     await toast('Successfully Published Questions');
     await publish.waitFor({ state: 'detached' });
-    expect((await sectionsOf(editor, testId))[0].questions.map((q) => [text(q.name), q.marks.positive])).toEqual([['m1', 4], ['m2', 4]]);
+    expect((await sectionsOf(editor, testId))[0].questions.map((q) => [text(q.name), q.marks.positive])).toEqual([
+      ['m1', 4],
+      ['m2', 4],
+    ]);
     expect(await scores()).toEqual({ Ana: [8, 8], Binh: [4, 8] });
     await page.getByTestId('editor-total-marks').getByText('Total marks: 8').waitFor();
 

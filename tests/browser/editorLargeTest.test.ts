@@ -14,7 +14,9 @@ describeInBrowser('a section of 200 questions', () => {
     const testId = await editor.newTest({ name: 'Question bank' });
     const { section } = await editor.section(testId, { name: 'Everything' });
     const questions = Array.from({ length: 200 }, (_, i) =>
-      i === 149 ? { type: 'multiple_choice', name: '<p>Question 150 has no correct option</p>', options: [{ name: 'a' }, { name: 'b' }] } : readyMcq(`<p>Question ${i + 1}: $x^{${i + 1}}$</p>`),
+      i === 149
+        ? { type: 'multiple_choice', name: '<p>Question 150 has no correct option</p>', options: [{ name: 'a' }, { name: 'b' }] }
+        : readyMcq(`<p>Question ${i + 1}: $x^{${i + 1}}$</p>`),
     );
     await editor.questions(testId, section._id, questions.slice(0, 100));
     await editor.questions(testId, section._id, questions.slice(100));

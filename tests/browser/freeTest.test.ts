@@ -57,7 +57,10 @@ describeInBrowser('Free tests', () => {
     await dialog().getByTestId('free-test-count').fill('3');
     await dialog().getByTestId('free-test-has-end').click();
     await stateIs('updated');
-    await dialog().getByTestId('free-test-window').getByText(/^Open from \d{1,2} \w{3} \d{4} \d\d:\d\d until \d{1,2} \w{3} \d{4} \d\d:\d\d$/).waitFor();
+    await dialog()
+      .getByTestId('free-test-window')
+      .getByText(/^Open from \d{1,2} \w{3} \d{4} \d\d:\d\d until \d{1,2} \w{3} \d{4} \d\d:\d\d$/)
+      .waitFor();
     const updated = await freeTestOf(editor, testId);
     expect(updated).toMatchObject({ _id: created._id, noOfAttempts: 3 });
     expect(Date.parse(updated.endTime) - Date.parse(updated.startTime)).toBe(24 * 3_600_000);
@@ -82,7 +85,11 @@ describeInBrowser('Free tests', () => {
   });
 
   test('from the editor, in Vietnamese, on a phone-sized screen', async () => {
-    const { editor, testId } = await signedIn({ locale: 'vi-VN', name: 'Kiểm tra Vật lý cuối kỳ — một tên bài kiểm tra rất dài để xem cách hiển thị', viewport: { width: 390, height: 844 } });
+    const { editor, testId } = await signedIn({
+      locale: 'vi-VN',
+      name: 'Kiểm tra Vật lý cuối kỳ — một tên bài kiểm tra rất dài để xem cách hiển thị',
+      viewport: { width: 390, height: 844 },
+    });
     await page.goto(`/home/local/editTest/${testId}`);
     await page.getByTestId('editor-free-test').click();
     await dialog().getByText('Bài kiểm tra miễn phí (liên kết)').waitFor();
@@ -96,7 +103,7 @@ describeInBrowser('Free tests', () => {
     await screenshot(page, 'free-test-vi-removed');
   });
 
-  test("a student who lost their device is let in again from the dialog (issue 14)", async () => {
+  test('a student who lost their device is let in again from the dialog (issue 14)', async () => {
     const { editor, testId } = await signedIn({ locale: 'ko-KR' });
     await page.goto(`/home/local/editTest/${testId}`);
     await page.getByTestId('editor-free-test').click();
@@ -104,7 +111,9 @@ describeInBrowser('Free tests', () => {
     const free = await freeTestOf(editor, testId);
     await editor.call('PATCH', `/api/v2/shared-test/update/${free._id}`, { startTime: new Date(Date.now() - 60_000).toISOString() });
     // A student starts on one device.
-    const start = await suite.server.call('POST', `/api/student/test/${free._id}/start`, { body: { name: '민지', contact: 'minji@example.com', deviceKey: 'a-first-device-key-of-the-student' } });
+    const start = await suite.server.call('POST', `/api/student/test/${free._id}/start`, {
+      body: { name: '민지', contact: 'minji@example.com', deviceKey: 'a-first-device-key-of-the-student' },
+    });
     expect(start.status).toBe(200);
     await dialog().getByTestId('free-test-reset-open').click();
     await dialog().getByTestId('free-test-reset-contact').fill('minji@example.com');
@@ -112,51 +121,80 @@ describeInBrowser('Free tests', () => {
     await dialog().getByTestId('free-test-reset-submit').click();
     await dialog().getByTestId('free-test-reset-done').getByText('학생이 어떤 기기에서든 다시 시작할 수 있습니다(24시간 안에 한 번).').waitFor();
     // From a new device the student is let in, and resumes the same attempt.
-    const again = await suite.server.call('POST', `/api/student/test/${free._id}/start`, { body: { name: '민지', contact: 'minji@example.com', deviceKey: 'a-new-device-key-after-the-reset' } });
+    const again = await suite.server.call('POST', `/api/student/test/${free._id}/start`, {
+      body: { name: '민지', contact: 'minji@example.com', deviceKey: 'a-new-device-key-after-the-reset' },
+    });
     expect([again.status, again.body.data.attempt.attemptId]).toEqual([200, start.body.data.attempt.attemptId]);
   });
 
   test.each([
-    ['en-GB', 'en', 'Nobody can open this link yet', 'Open it now', 'With no end, students will not see the answers', 'students see them after the end', /\d{1,2} \w{3} \d{4} \d\d:\d\d/],
-    ['vi-VN', 'vi', 'Chưa ai mở được liên kết này', 'Mở ngay bây giờ', 'Khi không có giờ kết thúc, học sinh sẽ không xem được đáp án', 'học sinh xem được đáp án sau giờ kết thúc', /\d{1,2} thg \d{1,2}, \d{4} \d\d:\d\d/],
-    ['ko-KR', 'ko', '아직 아무도 이 링크를 열 수 없습니다', '지금 열기', '종료 시각이 없으면 학생들은 정답을 볼 수 없으니', '학생들은 종료 시각(', /\d{4}\. \d{1,2}\. \d{1,2}\. \d\d:\d\d/],
-  ])('in %s: a start to come warns that nobody can open the link, copying says when it opens; answers shown later say when (issue 17)', async (locale, lang, notOpen, openNow, needEnd, afterEnd, dateShape) => {
-    const { editor, testId } = await signedIn({ locale, name: `Answers later ${lang}` });
-    const { version } = await editor.get(testId);
-    expect((await editor.call('PATCH', '/api/v2/test/update', { testId, version, settings: { revealAnswersTime: 'later' } })).status).toBe(200);
-    await page.goto(`/home/local/editTest/${testId}`);
-    await page.getByTestId('editor-free-test').click();
-    await stateIs('created');
-    // Answers later and no end: the dialog says students will not see them until an end is set.
-    const answers = dialog().getByTestId('free-test-answers');
-    await answers.getByText(needEnd, { exact: false }).waitFor();
-    expect(await answers.getAttribute('data-end')).toBe('none');
-    await screenshot(page, `free-test-answers-no-end-${lang}`);
+    [
+      'en-GB',
+      'en',
+      'Nobody can open this link yet',
+      'Open it now',
+      'With no end, students will not see the answers',
+      'students see them after the end',
+      /\d{1,2} \w{3} \d{4} \d\d:\d\d/,
+    ],
+    [
+      'vi-VN',
+      'vi',
+      'Chưa ai mở được liên kết này',
+      'Mở ngay bây giờ',
+      'Khi không có giờ kết thúc, học sinh sẽ không xem được đáp án',
+      'học sinh xem được đáp án sau giờ kết thúc',
+      /\d{1,2} thg \d{1,2}, \d{4} \d\d:\d\d/,
+    ],
+    [
+      'ko-KR',
+      'ko',
+      '아직 아무도 이 링크를 열 수 없습니다',
+      '지금 열기',
+      '종료 시각이 없으면 학생들은 정답을 볼 수 없으니',
+      '학생들은 종료 시각(',
+      /\d{4}\. \d{1,2}\. \d{1,2}\. \d\d:\d\d/,
+    ],
+  ])(
+    'in %s: a start to come warns that nobody can open the link, copying says when it opens; answers shown later say when (issue 17)',
+    async (locale, lang, notOpen, openNow, needEnd, afterEnd, dateShape) => {
+      const { editor, testId } = await signedIn({ locale, name: `Answers later ${lang}` });
+      const { version } = await editor.get(testId);
+      expect((await editor.call('PATCH', '/api/v2/test/update', { testId, version, settings: { revealAnswersTime: 'later' } })).status).toBe(200);
+      await page.goto(`/home/local/editTest/${testId}`);
+      await page.getByTestId('editor-free-test').click();
+      await stateIs('created');
+      // Answers later and no end: the dialog says students will not see them until an end is set.
+      const answers = dialog().getByTestId('free-test-answers');
+      await answers.getByText(needEnd, { exact: false }).waitFor();
+      expect(await answers.getAttribute('data-end')).toBe('none');
+      await screenshot(page, `free-test-answers-no-end-${lang}`);
 
-    // A start an hour away: nobody can open the link yet, and copying says when it opens.
-    const inAnHour = new Date(Date.now() + 3_600_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const local = `${inAnHour.getFullYear()}-${pad(inAnHour.getMonth() + 1)}-${pad(inAnHour.getDate())}T${pad(inAnHour.getHours())}:${pad(inAnHour.getMinutes())}`;
-    await dialog().getByTestId('free-test-start').fill(local);
-    const warning = dialog().getByTestId('free-test-not-open');
-    await warning.getByText(notOpen, { exact: false }).waitFor();
-    expect(await warning.innerText()).toMatch(dateShape);
-    await stateIs('updated');
-    await dialog().getByTestId('free-test-copy').click();
-    const copiedToast = page.getByTestId('toast').filter({ hasText: dateShape }).first();
-    await copiedToast.waitFor();
-    await dialog().getByTestId('free-test-has-end').click();
-    await answers.getByText(afterEnd, { exact: false }).waitFor();
-    expect(await answers.innerText()).toMatch(dateShape);
-    await screenshot(page, `free-test-opens-later-${lang}`);
+      // A start an hour away: nobody can open the link yet, and copying says when it opens.
+      const inAnHour = new Date(Date.now() + 3_600_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const local = `${inAnHour.getFullYear()}-${pad(inAnHour.getMonth() + 1)}-${pad(inAnHour.getDate())}T${pad(inAnHour.getHours())}:${pad(inAnHour.getMinutes())}`;
+      await dialog().getByTestId('free-test-start').fill(local);
+      const warning = dialog().getByTestId('free-test-not-open');
+      await warning.getByText(notOpen, { exact: false }).waitFor();
+      expect(await warning.innerText()).toMatch(dateShape);
+      await stateIs('updated');
+      await dialog().getByTestId('free-test-copy').click();
+      const copiedToast = page.getByTestId('toast').filter({ hasText: dateShape }).first();
+      await copiedToast.waitFor();
+      await dialog().getByTestId('free-test-has-end').click();
+      await answers.getByText(afterEnd, { exact: false }).waitFor();
+      expect(await answers.innerText()).toMatch(dateShape);
+      await screenshot(page, `free-test-opens-later-${lang}`);
 
-    // "Open it now" moves the start to now: the warning goes, and the stored start has come.
-    await warning.getByRole('button', { name: openNow }).click();
-    await warning.waitFor({ state: 'detached' });
-    const deadline = Date.now() + 5000;
-    while (Date.parse((await freeTestOf(editor, testId)).startTime) > Date.now() && Date.now() < deadline) await page.waitForTimeout(250);
-    expect(Date.parse((await freeTestOf(editor, testId)).startTime)).toBeLessThanOrEqual(Date.now());
-  });
+      // "Open it now" moves the start to now: the warning goes, and the stored start has come.
+      await warning.getByRole('button', { name: openNow }).click();
+      await warning.waitFor({ state: 'detached' });
+      const deadline = Date.now() + 5000;
+      while (Date.parse((await freeTestOf(editor, testId)).startTime) > Date.now() && Date.now() < deadline) await page.waitForTimeout(250);
+      expect(Date.parse((await freeTestOf(editor, testId)).startTime)).toBeLessThanOrEqual(Date.now());
+    },
+  );
 
   test('a test that does not pass validation lists its problems and is not published', async () => {
     const { editor, testId } = await signedIn({ ready: false });

@@ -149,7 +149,11 @@ describeInBrowser('questions in and out: importing a file, exporting a test', ()
     await settle();
     await screenshot(page, 'interop-import-preview-ko-phone');
     const overflowing = () =>
-      page.evaluate(() => [...document.querySelectorAll('[role=dialog] *')].filter((e) => e.getBoundingClientRect().right > 361).map((e) => `${e.tagName} ${e.textContent?.slice(0, 30)}`));
+      page.evaluate(() =>
+        [...document.querySelectorAll('[role=dialog] *')]
+          .filter((e) => e.getBoundingClientRect().right > 361)
+          .map((e) => `${e.tagName} ${e.textContent?.slice(0, 30)}`),
+      );
     expect(await overflowing()).toEqual([]);
     await dialog().getByTestId('interop-import-submit').click();
     await dialog().getByTestId('interop-imported').waitFor();

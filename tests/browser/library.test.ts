@@ -51,7 +51,10 @@ describeInBrowser('My Library and Global Library in the portal', () => {
     await page.getByTestId('library-empty').waitFor();
     for (const name of ['Algebra', 'Linear equations']) {
       await page.getByRole('button', { name: 'New Folder' }).first().click();
-      await page.getByTestId('folder-dialog').getByLabel(/Folder name/).fill(name);
+      await page
+        .getByTestId('folder-dialog')
+        .getByLabel(/Folder name/)
+        .fill(name);
       await page.getByTestId('folder-dialog').getByRole('button', { name: 'Create' }).click();
       await folderCard(name).getByRole('link', { name }).click();
     }
@@ -63,7 +66,10 @@ describeInBrowser('My Library and Global Library in the portal', () => {
     expect(page.url()).toMatch(/\/home\/local\/[^/]+$/);
 
     await menuOf(folderCard('Algebra'), 'edit');
-    await page.getByTestId('folder-dialog').getByLabel(/Folder name/).fill('Algebra I');
+    await page
+      .getByTestId('folder-dialog')
+      .getByLabel(/Folder name/)
+      .fill('Algebra I');
     await page.getByTestId('folder-dialog').getByRole('button', { name: 'Save' }).click();
     await folderCard('Algebra I').waitFor();
 
@@ -72,7 +78,9 @@ describeInBrowser('My Library and Global Library in the portal', () => {
     const testId = page.url().split('/').pop()!;
     const root = await api('GET', '/api/folder/childrens/0?showRecent=true');
     expect(root.folders.folderArray.map((f: { name: string; details: string }) => [f.name, f.details])).toEqual([['Mathematics', 'Grade 9']]);
-    expect(root.recentTests.map((t: { _id: string; name: string; duration: number }) => [t._id, t.name, t.duration])).toEqual([[testId, 'New Test', 30 * 60_000]]);
+    expect(root.recentTests.map((t: { _id: string; name: string; duration: number }) => [t._id, t.name, t.duration])).toEqual([
+      [testId, 'New Test', 30 * 60_000],
+    ]);
   });
 
   test('select many, select all with exclusions, move and delete; a folder cannot move into itself', async () => {
@@ -143,7 +151,11 @@ describeInBrowser('My Library and Global Library in the portal', () => {
     const { api, enter } = await signedIn();
     const box = await api('POST', '/api/folder', { name: 'Box' });
     await api('POST', '/api/folder', { name: 'Algebra notes', parentFolderId: box._id });
-    for (const [name, tags] of [['Algebra easy', ['easy']], ['Algebra hard', ['hard']], ['Geometry easy', ['easy']]] as const) {
+    for (const [name, tags] of [
+      ['Algebra easy', ['easy']],
+      ['Algebra hard', ['hard']],
+      ['Geometry easy', ['easy']],
+    ] as const) {
       await api('POST', '/api/v2/test/create', { name, tags, parentFolderId: box._id });
     }
     await enter();
@@ -185,7 +197,12 @@ describeInBrowser('My Library and Global Library in the portal', () => {
 
   test('share with a tutor of the organisation, copy a test, and link tests to chapters and batches (in Vietnamese)', async () => {
     const { account, api, enter } = await signedIn({ locale: 'vi-VN' });
-    const colleague = await createUser(suite.server.database.db, { orgCode: account.orgCode, email: `colleague-${account.orgCode}@example.com`, name: 'Cô Lan', password: 'correct-horse-1' });
+    const colleague = await createUser(suite.server.database.db, {
+      orgCode: account.orgCode,
+      email: `colleague-${account.orgCode}@example.com`,
+      name: 'Cô Lan',
+      password: 'correct-horse-1',
+    });
     const test = await api('POST', '/api/v2/test/create', { name: 'Đề kiểm tra 15 phút', tags: ['toán'] });
     await enter();
     await testRow('Đề kiểm tra 15 phút').waitFor();
@@ -219,7 +236,10 @@ describeInBrowser('My Library and Global Library in the portal', () => {
     await screenshot(page, 'library-link-vi');
     await link.getByRole('button', { name: 'Liên kết' }).click();
     await toast('Đã liên kết thành công').waitFor();
-    const row = page.getByTestId('test-list').getByTestId('test-item').filter({ has: page.getByTestId('chapter-link') });
+    const row = page
+      .getByTestId('test-list')
+      .getByTestId('test-item')
+      .filter({ has: page.getByTestId('chapter-link') });
     await row.getByText('Phương trình bậc hai').waitFor();
     await row.getByText('Lớp 9A').waitFor();
     expect(await row.getAttribute('data-id')).toBe(test._id);
@@ -242,7 +262,9 @@ describeInBrowser('My Library and Global Library in the portal', () => {
     await folderCard(`Global shelf ${stamp}`).getByRole('link').click();
     await testRow(`Olympiad ${stamp}`).waitFor();
     expect(await page.getByTestId('selection-bar').count()).toBe(0);
-    await testRow(`Olympiad ${stamp}`).getByRole('button', { name: /^Actions for/ }).click();
+    await testRow(`Olympiad ${stamp}`)
+      .getByRole('button', { name: /^Actions for/ })
+      .click();
     const offered = await page.getByRole('menuitem').allInnerTexts();
     // Read-only: open, preview as a student, copy; no move, share, link, free test or delete.
     expect(offered).toEqual(['Open', 'Preview as a student', 'Copy to My Library']);

@@ -56,7 +56,9 @@ describeInBrowser('multilingual tests in the editor', () => {
     // A question written in Vietnamese only (as a Word import might bring): EMPTY_QUESTION.
     const current = await editor.get(testId);
     await editor.call('POST', '/api/v2/question/create', {
-      testId, sectionId: section._id, version: current.version,
+      testId,
+      sectionId: section._id,
+      version: current.version,
       questions: [{ type: 'integer', name: '', solution: '4', translations: { Vietnamese: { name: '<p>2 + 2 = ?</p>', solution: '' } } }],
     });
     await page.reload();
@@ -89,7 +91,12 @@ describeInBrowser('multilingual tests in the editor', () => {
     const testId = await editor.newTest({ name: '지리' });
     const { section } = await editor.section(testId, { name: '수도' });
     const created = await editor.questions(testId, section._id, [readyMcq('<p>Capital of Vietnam?</p>')]);
-    await editor.call('PATCH', '/api/v2/test/update', { testId, version: created.version, testType: 'TB_TEST', languages: ['English', 'Vietnamese', 'Korean'] });
+    await editor.call('PATCH', '/api/v2/test/update', {
+      testId,
+      version: created.version,
+      testType: 'TB_TEST',
+      languages: ['English', 'Vietnamese', 'Korean'],
+    });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: 'ko-KR' }));
     await enterApp(page, editor.account);
     await page.goto(`/home/local/editTest/${testId}`);

@@ -32,7 +32,11 @@ describeInBrowser('Organisation login settings and default test settings in Chro
     });
     const unbranded = await createAccount(suite.server, { days: 60 });
 
-    for (const [locale, found] of [['en-US', 'Organisation: '], ['vi-VN', 'Tổ chức: '], ['ko-KR', '기관: ']] as const) {
+    for (const [locale, found] of [
+      ['en-US', 'Organisation: '],
+      ['vi-VN', 'Tổ chức: '],
+      ['ko-KR', '기관: '],
+    ] as const) {
       ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale }));
       await page.goto(`/auth?org=${account.orgCode.toLowerCase()}`);
       const brand = page.getByTestId('org-branding');
@@ -135,7 +139,10 @@ describeInBrowser('Organisation login settings and default test settings in Chro
     const editor = await signInEditor(suite.server, { days: 60, clpEditor: true, flags: { is_shared_global: true } });
     const own = await editor.newTest({ name: 'Mine' });
     const global = await editor.newTest({ name: 'Shared', isGlobal: true });
-    for (const [locale, label] of [['vi-VN', 'Dùng các cài đặt này cho bài kiểm tra mới của tôi'], ['ko-KR', '새 시험을 이 설정으로 시작']] as const) {
+    for (const [locale, label] of [
+      ['vi-VN', 'Dùng các cài đặt này cho bài kiểm tra mới của tôi'],
+      ['ko-KR', '새 시험을 이 설정으로 시작'],
+    ] as const) {
       ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale }));
       await enterApp(page, editor.account);
       await page.goto(`/home/local/editTest/${own}`);

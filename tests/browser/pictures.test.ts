@@ -14,7 +14,9 @@ describeInBrowser('pictures in questions', () => {
   const toast = (text: string) => page.getByTestId('toast').getByText(text, { exact: true }).first();
   /** The natural widths of the uploaded pictures in the locator (0 when one did not load). */
   const picturesShown = (root: ReturnType<Page['locator']>) =>
-    root.locator('img[src^="/api/files/"]').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth));
+    root
+      .locator('img[src^="/api/files/"]')
+      .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth));
 
   test('a picture chosen in the question text is uploaded, saved, shown after a reload and printed; other files are refused', async () => {
     const editor = await signInEditor(suite.server, { days: 60 });
@@ -28,13 +30,21 @@ describeInBrowser('pictures in questions', () => {
     await dialog().getByTestId('question-text').click();
     await page.keyboard.type('Which shape is drawn here? ');
     // A text file is refused before anything is sent.
-    await dialog().getByTestId('image-input').first().setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await dialog()
+      .getByTestId('image-input')
+      .first()
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await toast('Pictures must be PNG, JPEG, GIF or WebP files.').waitFor();
-    await dialog().getByTestId('image-input').first().setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: png(40, 30, [0, 120, 212]) });
+    await dialog()
+      .getByTestId('image-input')
+      .first()
+      .setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: png(40, 30, [0, 120, 212]) });
     const inserted = dialog().getByTestId('question-text').locator('img[src^="/api/files/"]');
     await inserted.waitFor();
     expect(await inserted.getAttribute('src')).toMatch(/^\/api\/files\/[\w-]+\/[0-9a-f]{32}\.png$/);
-    await page.waitForFunction(() => (document.querySelector('[data-testid="question-text"] img[src^="/api/files/"]') as HTMLImageElement | null)?.naturalWidth === 40);
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="question-text"] img[src^="/api/files/"]') as HTMLImageElement | null)?.naturalWidth === 40,
+    );
     await screenshot(page, 'picture-in-question-dialog');
 
     await dialog().getByTestId('option-text-0').click();

@@ -28,10 +28,13 @@ describeInBrowser('Portal polish (issue 17)', () => {
     ['en-GB', 'en', 'Share', 'Shared successfully'],
     ['vi-VN', 'vi', 'Chia sẻ', 'Đã chia sẻ thành công'],
     ['ko-KR', 'ko', '공유', '공유했습니다'],
-  ])('in %s: the editor shares the open test with a colleague, through the library\'s share dialog', async (locale, lang, shareLabel, sharedToast) => {
+  ])("in %s: the editor shares the open test with a colleague, through the library's share dialog", async (locale, lang, shareLabel, sharedToast) => {
     const { account, api, enter } = await signedIn(locale);
     const colleague = await createUser(suite.server.database.db, {
-      orgCode: account.orgCode, email: `colleague-${lang}-${account.orgCode}@example.com`, name: `Colleague ${lang}`, password: 'correct-horse-1',
+      orgCode: account.orgCode,
+      email: `colleague-${lang}-${account.orgCode}@example.com`,
+      name: `Colleague ${lang}`,
+      password: 'correct-horse-1',
     });
     const test = await api('POST', '/api/v2/test/create', { name: `Shared from the editor ${lang}` });
     await enter();
@@ -48,7 +51,9 @@ describeInBrowser('Portal polish (issue 17)', () => {
     // The colleague has their own copy at the root of their library; the tutor stays in the editor.
     const theirs = await apiAs({ orgCode: account.orgCode, email: colleague.user.email, password: 'correct-horse-1' });
     const received = await theirs('GET', '/api/folder/childrens/0');
-    expect(received.tests.testsArray.map((t: { name: string; isSharedTest: boolean }) => [t.name, t.isSharedTest])).toEqual([[`Shared from the editor ${lang}`, true]]);
+    expect(received.tests.testsArray.map((t: { name: string; isSharedTest: boolean }) => [t.name, t.isSharedTest])).toEqual([
+      [`Shared from the editor ${lang}`, true],
+    ]);
     expect(new URL(page.url()).pathname).toBe(`/home/local/editTest/${test._id}`);
   });
 
@@ -87,12 +92,20 @@ describeInBrowser('Portal polish (issue 17)', () => {
     await page.keyboard.press('Escape');
 
     // A toast in the editor (a share's) stands at the bottom, off the editor's bar.
-    await createUser(suite.server.database.db, { orgCode: account.orgCode, email: `toast-${lang}-${account.orgCode}@example.com`, name: `Toast colleague ${lang}`, password: 'correct-horse-1' });
+    await createUser(suite.server.database.db, {
+      orgCode: account.orgCode,
+      email: `toast-${lang}-${account.orgCode}@example.com`,
+      name: `Toast colleague ${lang}`,
+      password: 'correct-horse-1',
+    });
     const test = await api('POST', '/api/v2/test/create', { name: `Toast ${lang}` });
     await page.goto(`/home/local/editTest/${test._id}`);
     await page.getByTestId('editor-test-name').getByText(`Toast ${lang}`).waitFor();
     await page.getByTestId('editor-share').click();
-    await page.getByTestId('share-dialog').getByRole('checkbox', { name: new RegExp(`Toast colleague ${lang}`) }).check();
+    await page
+      .getByTestId('share-dialog')
+      .getByRole('checkbox', { name: new RegExp(`Toast colleague ${lang}`) })
+      .check();
     await page.getByTestId('share-dialog').locator('button[type=submit]').click();
     const toast = page.getByTestId('toast').first();
     await toast.waitFor();
@@ -160,7 +173,10 @@ describeInBrowser('Portal polish (issue 17)', () => {
     const { api, enter } = await signedIn(locale);
     await api('POST', '/api/v2/test/create', { name: `Dated test ${lang}` });
     await enter();
-    const row = page.getByTestId('test-list').getByTestId('test-item').filter({ hasText: `Dated test ${lang}` });
+    const row = page
+      .getByTestId('test-list')
+      .getByTestId('test-item')
+      .filter({ hasText: `Dated test ${lang}` });
     await row.waitFor();
     const expected = new Intl.DateTimeFormat({ en: 'en-GB', vi: 'vi-VN', ko: 'ko-KR' }[lang], { dateStyle: 'medium' }).format(new Date());
     expect(expected).toMatch(shape);

@@ -30,7 +30,16 @@ describeInBrowser('printing a test (/printPdf/{id})', () => {
       { type: 'integer', name: '<p>How many sides has a hexagon?</p>', solution: '6' },
     ]);
     const second = await editor.section(testId, { name: 'Part B' });
-    await editor.questions(testId, second.section._id, [{ type: 'true_false', name: '<p>Zero is even.</p>', options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: false }] }]);
+    await editor.questions(testId, second.section._id, [
+      {
+        type: 'true_false',
+        name: '<p>Zero is even.</p>',
+        options: [
+          { name: 'True', isCorrect: true },
+          { name: 'False', isCorrect: false },
+        ],
+      },
+    ]);
 
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
     await enterApp(page, editor.account);
@@ -80,11 +89,15 @@ describeInBrowser('printing a test (/printPdf/{id})', () => {
 
   test('several exports at once all get their PDF (they queue for the shared browser), each as its caller', async () => {
     const tutors = await Promise.all([0, 1, 2].map(() => signInEditor(suite.server, { days: 60 })));
-    const tests = await Promise.all(tutors.map(async (tutor, n) => {
-      const testId = await tutor.newTest({ name: `Quiz ${n + 1}` });
-      await tutor.questions(testId, (await tutor.section(testId, { name: `Section of quiz ${n + 1}` })).section._id, [readyMcq(`<p>Question of quiz ${n + 1}</p>`)]);
-      return testId;
-    }));
+    const tests = await Promise.all(
+      tutors.map(async (tutor, n) => {
+        const testId = await tutor.newTest({ name: `Quiz ${n + 1}` });
+        await tutor.questions(testId, (await tutor.section(testId, { name: `Section of quiz ${n + 1}` })).section._id, [
+          readyMcq(`<p>Question of quiz ${n + 1}</p>`),
+        ]);
+        return testId;
+      }),
+    );
     // Five at once with two render slots: three wait their turn.
     const calls = [0, 1, 2, 0, 1].map(async (n) => {
       const res = await fetch(`${suite.server.baseUrl}/api/v2/test/${tests[n]}/print-pdf`, { headers: { 'x-access-token': tutors[n].token } });
@@ -116,11 +129,20 @@ describeInBrowser('printing a test (/printPdf/{id})', () => {
       await editor.questions(testId, section._id, [readyMcq('<p>Marker question</p>')]);
       // Written straight into the database, past the sanitiser, as stored content of an older
       // version or another path might be: the print page's own guard must hold alone.
-      const hostile = [
-        `${canaryUrl}/from-img.png`, `http://localhost:${new URL(canaryUrl).port}/by-name.png`, 'file:///etc/passwd',
-        `${suite.server.baseUrl}/api/v2/user/tutors`, `${suite.server.baseUrl}/api/folder/childrens/0`,
-      ].map((src) => `<img src="${src}">`).join('') + `<iframe src="${canaryUrl}/frame"></iframe><link rel="stylesheet" href="${canaryUrl}/css"><p style="background:url(${canaryUrl}/bg)">x</p>`;
-      await sql`update tests set content = jsonb_set(content, '{sections,0,questions,0,name}', to_jsonb(${`<p>Marker question</p>${hostile}`}::text)), updated_at = now() where id = ${testId}`.execute(suite.server.database.db);
+      const hostile =
+        [
+          `${canaryUrl}/from-img.png`,
+          `http://localhost:${new URL(canaryUrl).port}/by-name.png`,
+          'file:///etc/passwd',
+          `${suite.server.baseUrl}/api/v2/user/tutors`,
+          `${suite.server.baseUrl}/api/folder/childrens/0`,
+        ]
+          .map((src) => `<img src="${src}">`)
+          .join('') +
+        `<iframe src="${canaryUrl}/frame"></iframe><link rel="stylesheet" href="${canaryUrl}/css"><p style="background:url(${canaryUrl}/bg)">x</p>`;
+      await sql`update tests set content = jsonb_set(content, '{sections,0,questions,0,name}', to_jsonb(${`<p>Marker question</p>${hostile}`}::text)), updated_at = now() where id = ${testId}`.execute(
+        suite.server.database.db,
+      );
       const res = await fetch(`${suite.server.baseUrl}/api/v2/test/${testId}/print-pdf`, { headers: { 'x-access-token': editor.token } });
       expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/pdf']);
       expect((await pdfText(new Uint8Array(await res.arrayBuffer()))).join('\n')).toContain('Marker question');

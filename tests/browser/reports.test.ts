@@ -18,7 +18,13 @@ describeInBrowser('The Report Dashboard', () => {
     const testId = await editor.newTest({ name });
     const sectionId = (await editor.section(testId)).section._id;
     await editor.questions(testId, sectionId, [
-      { type: 'multiple_choice', name: '<p>Which number is $\\sqrt{16}$?</p>', options: [{ name: '2' }, { name: '4', isCorrect: true }, { name: '8' }, { name: '16' }], marks: { positive: 4, negative: 1 }, isNegativeMarkingEnabled: true },
+      {
+        type: 'multiple_choice',
+        name: '<p>Which number is $\\sqrt{16}$?</p>',
+        options: [{ name: '2' }, { name: '4', isCorrect: true }, { name: '8' }, { name: '16' }],
+        marks: { positive: 4, negative: 1 },
+        isNegativeMarkingEnabled: true,
+      },
       { type: 'integer', name: '<p>How many sides has a pentagon?</p>', solution: '6', marks: { positive: 2 } },
     ]);
     const test = await editor.get(testId);
@@ -32,7 +38,13 @@ describeInBrowser('The Report Dashboard', () => {
     const { editor, testId, seeded } = await reportedTest('Algebra weekly quiz');
     const [mcq, integer] = seeded.questions;
     const db = suite.server.database.db;
-    await seedReports(db, { orgId: editor.account.orgId, testId, questionId: mcq._id, reasons: ['Option 4 is also right', 'Option 4 is also right', 'The square root sign is missing'], seeded });
+    await seedReports(db, {
+      orgId: editor.account.orgId,
+      testId,
+      questionId: mcq._id,
+      reasons: ['Option 4 is also right', 'Option 4 is also right', 'The square root sign is missing'],
+      seeded,
+    });
     await seedReports(db, { orgId: editor.account.orgId, testId, questionId: integer._id, reasons: ['A pentagon has 5 sides'], seeded });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
     await enterApp(page, editor.account);
@@ -71,7 +83,9 @@ describeInBrowser('The Report Dashboard', () => {
     expect(await publish.getByTestId('publish-option-RE_EVALUATE').isChecked()).toBe(true);
     await page.waitForTimeout(400); // the dialog's fade-in
     await screenshot(page, 'reports-publish-en');
-    const before = new Map((await db.selectFrom('attempts').select(['id', 'score']).where('test_id', '=', testId).execute()).map((r) => [r.id, Number(r.score)]));
+    const before = new Map(
+      (await db.selectFrom('attempts').select(['id', 'score']).where('test_id', '=', testId).execute()).map((r) => [r.id, Number(r.score)]),
+    );
     await publish.getByRole('button', { name: 'Publish', exact: true }).click();
     await toast('Successfully Published Questions').waitFor();
     await publish.waitFor({ state: 'detached' });
@@ -92,7 +106,12 @@ describeInBrowser('The Report Dashboard', () => {
       if (delta) changed += 1;
     }
     expect(changed).toBeGreaterThan(0);
-    const changes = await db.selectFrom('score_changes').innerJoin('publishes', 'publishes.id', 'score_changes.publish_id').select('attempt_id').where('publishes.test_id', '=', testId).execute();
+    const changes = await db
+      .selectFrom('score_changes')
+      .innerJoin('publishes', 'publishes.id', 'score_changes.publish_id')
+      .select('attempt_id')
+      .where('publishes.test_id', '=', testId)
+      .execute();
     expect(changes).toHaveLength(changed);
 
     await page.getByTestId('tab-resolved').click();
@@ -168,7 +187,9 @@ describeInBrowser('The Report Dashboard', () => {
 
   test('Vietnamese: 999+ badge, a long test name, mark as resolved; empty state', async () => {
     const { editor, testId, seeded } = await reportedTest(`Đề kiểm tra học kỳ II môn Toán lớp 12 — ${'rất dài '.repeat(12)}`, 5);
-    const reasons = Array.from({ length: 1000 }, (_, i) => (i % 3 ? 'Đáp án sai' : 'Câu hỏi thiếu dữ kiện, không thể giải được nếu không biết thêm điều kiện của bài toán'));
+    const reasons = Array.from({ length: 1000 }, (_, i) =>
+      i % 3 ? 'Đáp án sai' : 'Câu hỏi thiếu dữ kiện, không thể giải được nếu không biết thêm điều kiện của bài toán',
+    );
     await seedReports(suite.server.database.db, { orgId: editor.account.orgId, testId, questionId: seeded.questions[1]._id, reasons });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: 'vi-VN' }));
     await enterApp(page, editor.account);
@@ -190,8 +211,22 @@ describeInBrowser('The Report Dashboard', () => {
     await suite.server.database.db.updateTable('tests').set({ is_attempted: true, updated_at: new Date() }).where('id', '=', testId).execute();
     const stored = (await editor.get(testId)).version;
     const texts = {
-      ko: { title: '학생들이 이 시험을 제출했습니다', edit: '1번 문제 편집', save: '저장', badge: '수정됨 · 게시 전', pending: '게시하지 않은 수정 문항 1개', publish: '문항 1개 게시' },
-      vi: { title: 'Học sinh đã nộp bài kiểm tra này', edit: 'Sửa câu 1', save: 'Lưu', badge: 'Đã sửa · chưa xuất bản', pending: '1 câu hỏi đã sửa chưa được xuất bản', publish: 'Xuất bản 1 câu hỏi' },
+      ko: {
+        title: '학생들이 이 시험을 제출했습니다',
+        edit: '1번 문제 편집',
+        save: '저장',
+        badge: '수정됨 · 게시 전',
+        pending: '게시하지 않은 수정 문항 1개',
+        publish: '문항 1개 게시',
+      },
+      vi: {
+        title: 'Học sinh đã nộp bài kiểm tra này',
+        edit: 'Sửa câu 1',
+        save: 'Lưu',
+        badge: 'Đã sửa · chưa xuất bản',
+        pending: '1 câu hỏi đã sửa chưa được xuất bản',
+        publish: 'Xuất bản 1 câu hỏi',
+      },
     };
     for (const [lang, text] of Object.entries(texts)) {
       ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: lang === 'ko' ? 'ko-KR' : 'vi-VN' }));
@@ -223,9 +258,15 @@ describeInBrowser('The Report Dashboard', () => {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
   });
 
-  test('Korean on a phone: the reports and the what\'s-this explainer fit', async () => {
+  test("Korean on a phone: the reports and the what's-this explainer fit", async () => {
     const { editor, testId, seeded } = await reportedTest('중간고사 수학', 10);
-    await seedReports(suite.server.database.db, { orgId: editor.account.orgId, testId, questionId: seeded.questions[0]._id, reasons: ['정답이 두 개입니다', '보기 4도 맞습니다'], seeded });
+    await seedReports(suite.server.database.db, {
+      orgId: editor.account.orgId,
+      testId,
+      questionId: seeded.questions[0]._id,
+      reasons: ['정답이 두 개입니다', '보기 4도 맞습니다'],
+      seeded,
+    });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: 'ko-KR' }));
     await page.setViewportSize({ width: 390, height: 844 });
     await enterApp(page, editor.account);

@@ -31,7 +31,11 @@ describeInBrowser('Results', () => {
       { type: 'integer', name: '<p>6 × 7 = ?</p>', solution: '42' },
       readyMcq('<p>What is 2 + 2?</p>'),
       { type: 'true_false', name: '<p>The sky is green.</p>', options: [{ name: 'True' }, { name: 'False', isCorrect: true }] },
-      { type: 'multiple_choice', name: '<p>The capital of Australia?</p>', options: [{ name: 'Sydney', isCorrect: true }, { name: 'Canberra' }, { name: 'Perth' }] },
+      {
+        type: 'multiple_choice',
+        name: '<p>The capital of Australia?</p>',
+        options: [{ name: 'Sydney', isCorrect: true }, { name: 'Canberra' }, { name: 'Perth' }],
+      },
     ]);
     const questions: ChildQuestion[] = (await editor.get(testId)).sections[0].questions;
     // The questions above are choices and one integer: the options of a choice question.
@@ -65,7 +69,9 @@ describeInBrowser('Results', () => {
     await page.waitForURL(`**/home/local/results/${testId}`);
     await page.getByTestId('figure-attempts').getByText(String(ATTEMPTS)).waitFor();
     await page.getByTestId('score-histogram').locator('.recharts-bar-rectangle').first().waitFor();
-    await rows().nth(ATTEMPTS - 1).waitFor();
+    await rows()
+      .nth(ATTEMPTS - 1)
+      .waitFor();
     expect(await page.getByTestId('attempts-range').textContent()).toBe(`1–${ATTEMPTS} of ${ATTEMPTS}`);
     await settle();
     await screenshot(page, 'results-en');
@@ -90,7 +96,10 @@ describeInBrowser('Results', () => {
     // A student's answer sheet, maths typeset.
     await rows().first().click();
     const sheet = page.getByTestId('answer-sheet');
-    await sheet.getByTestId('sheet-question').nth(questions.length - 1).waitFor();
+    await sheet
+      .getByTestId('sheet-question')
+      .nth(questions.length - 1)
+      .waitFor();
     expect(await sheet.getByTestId('sheet-question').count()).toBe(questions.length);
     expect(await sheet.locator('.katex').count()).toBeGreaterThan(0);
     expect(await sheet.getByTestId('sheet-right-answer').first().textContent()).toContain('B. 4');
@@ -99,7 +108,9 @@ describeInBrowser('Results', () => {
     await sheet.getByTestId('answer-sheet-close').click();
     await sheet.waitFor({ state: 'detached' });
     await page.getByTestId('attempts-search').fill('');
-    await rows().nth(ATTEMPTS - 1).waitFor();
+    await rows()
+      .nth(ATTEMPTS - 1)
+      .waitFor();
 
     // The CSV, fetched with the session and saved: a row per submitted attempt, marks per question.
     const download = page.waitForEvent('download');
@@ -131,7 +142,10 @@ describeInBrowser('Results', () => {
     const attempt = (await student.attempt()).body.data;
     for (const section of attempt.sections) for (const q of section.questions) if (q.options) await student.save(q.id, { selected: [q.options[0].id] });
     expect((await student.submit()).status).toBe(200);
-    await page.getByTestId('figure-attempts').getByText(String(ATTEMPTS + 1)).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('figure-attempts')
+      .getByText(String(ATTEMPTS + 1))
+      .waitFor({ timeout: 15_000 });
     await page.getByTestId('attempt-name').getByText('Late Lan').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('attempts-range').textContent()).toBe(`1–${ATTEMPTS + 1} of ${ATTEMPTS + 1}`);
 
@@ -157,7 +171,9 @@ describeInBrowser('Results', () => {
     const publish = page.getByTestId('publish-dialog');
     const line = publish.getByTestId('corrections-preview-line');
     await line.waitFor();
-    expect(await line.textContent()).toMatch(new RegExp(`^Algebra weekly quiz: (${ATTEMPTS}|${ATTEMPTS + 1}) of ${ATTEMPTS + 1} attempts change score; mean \\d+(\\.\\d+)?% → \\d+(\\.\\d+)?%$`));
+    expect(await line.textContent()).toMatch(
+      new RegExp(`^Algebra weekly quiz: (${ATTEMPTS}|${ATTEMPTS + 1}) of ${ATTEMPTS + 1} attempts change score; mean \\d+(\\.\\d+)?% → \\d+(\\.\\d+)?%$`),
+    );
     await page.waitForTimeout(400); // the dialog's fade-in
     await screenshot(page, 'results-corrections-preview-en');
     await publish.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -172,7 +188,9 @@ describeInBrowser('Results', () => {
     await page.getByTestId('editor-free-test').click();
     await page.getByTestId('free-test-results').click();
     await page.waitForURL(`**/home/local/results/${testId}`);
-    await rows().nth(ATTEMPTS - 1).waitFor();
+    await rows()
+      .nth(ATTEMPTS - 1)
+      .waitFor();
     await page.getByTestId('score-histogram').locator('.recharts-bar-rectangle').first().waitFor();
     expect(await page.getByTestId('results-title').textContent()).toBe('Kết quả: Đại số tuần 3 — Nguyễn Thị Hoa');
     await settle();
@@ -190,7 +208,9 @@ describeInBrowser('Results', () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await enterApp(page, editor.account);
     await page.goto(`/home/local/results/${testId}`);
-    await rows().nth(ATTEMPTS - 1).waitFor();
+    await rows()
+      .nth(ATTEMPTS - 1)
+      .waitFor();
     await page.getByTestId('score-histogram').locator('.recharts-bar-rectangle').first().waitFor();
     await settle();
     await screenshot(page, 'results-ko-phone');

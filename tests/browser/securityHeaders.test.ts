@@ -29,7 +29,9 @@ describeInBrowser('the Content-Security-Policy of our pages', () => {
     const tutor = await signInEditor(suite.server, { days: 60 });
     // A stored picture and maths, as questions have them.
     const picture = png(40, 20, [0, 120, 255]);
-    const signed = (await tutor.call('POST', '/api/v2/user/getS3SignedUrl', { fileName: 'chart.png', purpose: 'picture', contentType: 'image/png', size: picture.length })).body.data;
+    const signed = (
+      await tutor.call('POST', '/api/v2/user/getS3SignedUrl', { fileName: 'chart.png', purpose: 'picture', contentType: 'image/png', size: picture.length })
+    ).body.data;
     await fetch(`${suite.server.baseUrl}${signed.uploadUrl}`, { method: 'PUT', body: new Uint8Array(picture), headers: { 'content-type': 'image/png' } });
     const questions = everyType();
     questions[0] = { ...questions[0], name: `<p>Solve $x^2 = 49$</p><p><img src="${signed.fileUrl}" alt="chart"></p>` };
@@ -44,7 +46,12 @@ describeInBrowser('the Content-Security-Policy of our pages', () => {
       await page.goto(`/home/local/editTest/${testId}`);
       await page.getByTestId('question-card').first().locator('.katex').first().waitFor();
       await page.locator('img[alt="chart"]').first().waitFor();
-      expect(await page.locator('img[alt="chart"]').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      expect(
+        await page
+          .locator('img[alt="chart"]')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      ).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Add question', exact: true }).click();
       await page.getByTestId('question-dialog').waitFor();
       await page.goto(`/printPdf/${testId}`);

@@ -208,7 +208,12 @@ describeInBrowser('portal shell in Chromium', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByTestId('forgot-result').waitFor();
     await suite.server.services.mailer.settled(); // the mail is made after the answer
-    const mail = await suite.server.database.db.selectFrom('outbox').select('body').where('recipient', '=', account.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await suite.server.database.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('recipient', '=', account.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const link = mail.body.match(/http\S+resetPassword\S+/)![0];
     await page.goto(new URL(link).pathname + new URL(link).search);
     await page.getByLabel(/^New password/).fill('short');

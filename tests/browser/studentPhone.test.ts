@@ -11,7 +11,12 @@ import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser, 
  */
 const phone = (browser: Browser, baseUrl: string, locale = 'en-US') => phoneOf(browser, baseUrl, locale, 360);
 
-const sum = (n: number) => ({ type: 'multiple_choice', name: `<p>Q${n}: 1 + ${n} = ?</p>`, marks: { positive: 4 }, options: [{ name: `${n}` }, { name: `${n + 1}`, isCorrect: true }] });
+const sum = (n: number) => ({
+  type: 'multiple_choice',
+  name: `<p>Q${n}: 1 + ${n} = ?</p>`,
+  marks: { positive: 4 },
+  options: [{ name: `${n}` }, { name: `${n + 1}`, isCorrect: true }],
+});
 const LONG = ['Algebra and functions', 'Geometry and measurement', 'Statistics and probability'];
 
 describeInBrowser('the phone player (issue 17)', () => {
@@ -40,7 +45,11 @@ describeInBrowser('the phone player (issue 17)', () => {
     await page.getByTestId('student-start').click();
     await page.getByTestId('student-question').waitFor();
   }
-  const option = (page: Page, text: string) => page.getByTestId('student-question').getByTestId('student-option').filter({ hasText: new RegExp(`^${text}$`) });
+  const option = (page: Page, text: string) =>
+    page
+      .getByTestId('student-question')
+      .getByTestId('student-option')
+      .filter({ hasText: new RegExp(`^${text}$`) });
   const navStates = (page: Page) => page.getByTestId('student-nav').evaluateAll((els) => els.map((el) => el.getAttribute('data-state')));
   const saveState = (page: Page) => page.getByTestId('student-save-status').getAttribute('data-state');
   /** What waits in the page's IndexedDB, question ids of every attempt. */
@@ -70,7 +79,10 @@ describeInBrowser('the phone player (issue 17)', () => {
     const full = page.getByTestId('student-attempt-any-full');
     await full.getByText('You have answered 2 questions in this section. To answer this one, clear one of your other answers first.').waitFor();
     expect(await option(page, '4').locator('input').isDisabled()).toBe(true);
-    await page.getByTestId('student-attempt-any').getByText(/Answered: 2 of 2\./).waitFor();
+    await page
+      .getByTestId('student-attempt-any')
+      .getByText(/Answered: 2 of 2\./)
+      .waitFor();
     await screenshot(page, 'student-phone-attempt-any-full-en');
     // Clearing the second frees a place for the third.
     await page.getByTestId('student-nav').nth(1).click();
@@ -86,7 +98,12 @@ describeInBrowser('the phone player (issue 17)', () => {
     await page.getByTestId('student-mark').click();
     expect(await page.getByTestId('student-mark').getAttribute('aria-pressed')).toBe('true');
     expect(await navStates(page)).toEqual(['answered', 'marked', 'answeredMarked']);
-    expect(await page.getByTestId('student-legend').locator('li').allInnerTexts()).toEqual(['Answered', 'Not answered', 'Marked for review', 'Answered and marked']);
+    expect(await page.getByTestId('student-legend').locator('li').allInnerTexts()).toEqual([
+      'Answered',
+      'Not answered',
+      'Marked for review',
+      'Answered and marked',
+    ]);
     expect(await page.getByTestId('student-nav').nth(2).getAttribute('aria-label')).toBe('Question 3 · Answered and marked');
     await screenshot(page, 'student-phone-legend-en');
 
@@ -98,7 +115,13 @@ describeInBrowser('the phone player (issue 17)', () => {
     expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await tabs.nth(2).click();
-    await waitUntil(async () => (await tabs.nth(2).evaluate((el) => { const r = el.getBoundingClientRect(); return r.left >= 0 && r.right <= window.innerWidth; })));
+    await waitUntil(
+      async () =>
+        await tabs.nth(2).evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.left >= 0 && r.right <= window.innerWidth;
+        }),
+    );
     await page.getByTestId('student-question').getByText('Q6: 1 + 6 = ?').waitFor();
     await screenshot(page, 'student-phone-tabs-en');
     await tabs.nth(1).click();
@@ -117,7 +140,10 @@ describeInBrowser('the phone player (issue 17)', () => {
     await page.getByTestId('student-nav').nth(1).click();
     await page.context().setOffline(true);
     await option(page, '6').click();
-    await page.getByTestId('student-save-status').getByText('1 answer waiting to send: it is kept on this device and goes as soon as the connection is back.').waitFor();
+    await page
+      .getByTestId('student-save-status')
+      .getByText('1 answer waiting to send: it is kept on this device and goes as soon as the connection is back.')
+      .waitFor();
     expect(await saveState(page)).toBe('waiting');
     expect(await waitingInBrowser(page)).toHaveLength(1);
     await screenshot(page, 'student-phone-offline-en');
@@ -127,7 +153,10 @@ describeInBrowser('the phone player (issue 17)', () => {
     await page.reload();
     await page.getByTestId('student-question').getByText('Q5: 1 + 5 = ?').waitFor();
     await waitUntil(() => option(page, '6').locator('input').isChecked());
-    await page.getByTestId('student-save-status').getByText(/1 answer waiting to send/).waitFor();
+    await page
+      .getByTestId('student-save-status')
+      .getByText(/1 answer waiting to send/)
+      .waitFor();
     await page.unroute('**/api/student/attempt/answer/**');
     await page.getByTestId('student-save-status').getByText('All answers saved').waitFor({ timeout: 20_000 });
     expect(await waitingInBrowser(page)).toEqual([]);
@@ -142,8 +171,26 @@ describeInBrowser('the phone player (issue 17)', () => {
   });
 
   for (const [locale, lang, texts] of [
-    ['vi-VN', 'vi', { any: 'Trả lời 2 câu bất kỳ trong 3 câu này', full: 'Bạn đã trả lời 2 câu trong phần này', waiting: '1 câu trả lời đang chờ gửi', legend: ['Đã trả lời', 'Chưa trả lời', 'Đánh dấu xem lại', 'Đã trả lời và đánh dấu'] }],
-    ['ko-KR', 'ko', { any: '이 3문제 중 아무 2문제에 답하세요', full: '이 섹션에서 이미 2문제에 답했습니다', waiting: '보낼 답 1개가 기다리고 있습니다', legend: ['답함', '답하지 않음', '검토 표시', '답하고 검토 표시'] }],
+    [
+      'vi-VN',
+      'vi',
+      {
+        any: 'Trả lời 2 câu bất kỳ trong 3 câu này',
+        full: 'Bạn đã trả lời 2 câu trong phần này',
+        waiting: '1 câu trả lời đang chờ gửi',
+        legend: ['Đã trả lời', 'Chưa trả lời', 'Đánh dấu xem lại', 'Đã trả lời và đánh dấu'],
+      },
+    ],
+    [
+      'ko-KR',
+      'ko',
+      {
+        any: '이 3문제 중 아무 2문제에 답하세요',
+        full: '이 섹션에서 이미 2문제에 답했습니다',
+        waiting: '보낼 답 1개가 기다리고 있습니다',
+        legend: ['답함', '답하지 않음', '검토 표시', '답하고 검토 표시'],
+      },
+    ],
   ] as const) {
     test(`the same player in ${lang} at 360 px`, async () => {
       const page = await phone(suite.browser, suite.server.baseUrl, locale);

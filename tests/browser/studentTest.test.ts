@@ -11,9 +11,18 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
 
   beforeAll(async () => {
     tutor = await signInEditor(suite.server, { days: 60 });
-    const signed = await tutor.call('POST', '/api/v2/user/getS3SignedUrl', { fileName: 'chart.png', purpose: 'picture', contentType: 'image/png', size: png(40, 20, [0, 120, 255]).length });
+    const signed = await tutor.call('POST', '/api/v2/user/getS3SignedUrl', {
+      fileName: 'chart.png',
+      purpose: 'picture',
+      contentType: 'image/png',
+      size: png(40, 20, [0, 120, 255]).length,
+    });
     const { uploadUrl, fileUrl } = signed.body.data;
-    await fetch(`${suite.server.baseUrl}${uploadUrl}`, { method: 'PUT', body: new Uint8Array(png(40, 20, [0, 120, 255])), headers: { 'content-type': 'image/png' } });
+    await fetch(`${suite.server.baseUrl}${uploadUrl}`, {
+      method: 'PUT',
+      body: new Uint8Array(png(40, 20, [0, 120, 255])),
+      headers: { 'content-type': 'image/png' },
+    });
     const questions = everyType();
     questions[0] = { ...questions[0], name: `<p>Which is prime? Solve $x^2 = 49$ for $x > 0$.</p><p><img src="${fileUrl}" alt="chart"></p>` };
     ({ sharedTestId, testId } = await publishFreeTest(suite.server, tutor, {
@@ -22,7 +31,11 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
       noOfAttempts: 2,
       endTime: new Date(Date.now() + 24 * 3_600_000).toISOString(),
     }));
-    await tutor.call('PATCH', '/api/v2/test/update', { testId, version: (await tutor.get(testId)).version, instructions: '<p>Answer every question. Maths like $\\frac{a}{b}$ is typeset.</p>' });
+    await tutor.call('PATCH', '/api/v2/test/update', {
+      testId,
+      version: (await tutor.get(testId)).version,
+      instructions: '<p>Answer every question. Maths like $\\frac{a}{b}$ is typeset.</p>',
+    });
   });
 
   test('identify, answer every type, reload and lose the connection without losing answers, submit, see the result, report a question', async () => {
@@ -87,7 +100,10 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
     await question.getByText('Cats sleep a lot.').first().waitFor();
     await page.context().setOffline(true);
     await question.getByTestId('student-option').filter({ hasText: 'True' }).click();
-    await page.getByTestId('student-save-status').getByText(/1 answer waiting to send/).waitFor();
+    await page
+      .getByTestId('student-save-status')
+      .getByText(/1 answer waiting to send/)
+      .waitFor();
     await screenshot(page, 'student-offline-en');
     await page.context().setOffline(false);
     await page.getByTestId('student-save-status').getByText('All answers saved').waitFor({ timeout: 15_000 });
@@ -126,7 +142,12 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
     await page.getByTestId('student-report-send').click();
     await page.getByTestId('student-report-sent').waitFor();
 
-    const reports = await suite.server.database.db.selectFrom('question_reports').select(['reason', 'status', 'attempt_id']).where('test_id', '=', testId).orderBy('id').execute();
+    const reports = await suite.server.database.db
+      .selectFrom('question_reports')
+      .select(['reason', 'status', 'attempt_id'])
+      .where('test_id', '=', testId)
+      .orderBy('id')
+      .execute();
     expect(reports.map((r) => r.reason)).toEqual(['The correct answer is wrong: Both 7 and -7 solve it', 'The question is unclear']);
     expect(reports.every((r) => r.status === 'REPORTED' && r.attempt_id)).toBe(true);
 
@@ -175,7 +196,10 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
     await second.getByTestId('student-name').fill('Someone Else');
     await second.getByTestId('student-contact').fill(contact);
     await second.getByTestId('student-identify').click();
-    await second.getByTestId('student-proof').getByText(/đã được dùng để làm bài ở đây trên một thiết bị khác/).waitFor();
+    await second
+      .getByTestId('student-proof')
+      .getByText(/đã được dùng để làm bài ở đây trên một thiết bị khác/)
+      .waitFor();
     await screenshot(second, 'student-proof-required-vi');
     await second.getByTestId('student-send-code').click();
     await second.getByTestId('student-code').waitFor();
@@ -189,7 +213,12 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
 
     // The real student, with the code from their mail, resumes the same attempt with its answer.
     await suite.server.services.mailer.settled();
-    const mail = await suite.server.database.db.selectFrom('outbox').select('body').where('recipient', '=', contact).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await suite.server.database.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('recipient', '=', contact)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     await second.getByTestId('student-name').fill('Lan Pham');
     await second.getByTestId('student-code').fill(/(\d{6})/.exec(mail.body)![1]);
     await second.getByTestId('student-identify').click();
@@ -211,9 +240,16 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
     await page.getByTestId('student-save-status').getByText('All answers saved').waitFor();
     // The attempt's deadline moves to 3 s from now (as if the time had nearly run out); a reload reads it.
     const student = await suite.server.database.db.selectFrom('students').select('id').where('contact_key', '=', 'quick@example.com').executeTakeFirstOrThrow();
-    await suite.server.database.db.updateTable('attempts').set({ deadline_at: new Date(Date.now() + 3000) }).where('student_id', '=', student.id).execute();
+    await suite.server.database.db
+      .updateTable('attempts')
+      .set({ deadline_at: new Date(Date.now() + 3000) })
+      .where('student_id', '=', student.id)
+      .execute();
     await page.reload();
-    await page.getByTestId('student-timer').getByText(/^0:0[0-3]$/).waitFor();
+    await page
+      .getByTestId('student-timer')
+      .getByText(/^0:0[0-3]$/)
+      .waitFor();
     await page.getByTestId('student-result').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('student-score').innerText()).toBe('1 / 10');
     await page.context().close();
@@ -260,7 +296,10 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
     const later = await publishFreeTest(suite.server, tutor, { name: 'Next week', startTime: new Date(Date.now() + 7 * 24 * 3_600_000).toISOString() });
     const page = await phone(suite.browser, suite.server.baseUrl);
     await page.goto(`/t/${later.sharedTestId}`);
-    await page.getByTestId('student-window').getByText(/has not started yet/).waitFor();
+    await page
+      .getByTestId('student-window')
+      .getByText(/has not started yet/)
+      .waitFor();
     expect(await page.getByTestId('student-identify').count()).toBe(0);
     await screenshot(page, 'student-not-started-en');
     await page.context().close();
@@ -282,7 +321,9 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
     await preview.getByTestId('student-confirm-submit').click();
     await preview.getByTestId('student-result').waitFor();
     expect(await preview.getByTestId('student-score').innerText()).toBe('1 / 10');
-    await waitUntil(async () => (await suite.server.database.db.selectFrom('attempts').select('id').where('test_id', '=', testId).execute()).length === before.length);
+    await waitUntil(
+      async () => (await suite.server.database.db.selectFrom('attempts').select('id').where('test_id', '=', testId).execute()).length === before.length,
+    );
     await context.close();
   });
 });

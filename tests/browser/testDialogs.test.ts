@@ -32,7 +32,10 @@ describeInBrowser("The editor's test dialogs", () => {
     const item = page.getByTestId(`test-menu-${name}`);
     for (let tries = 1; ; tries++) {
       await page.getByTestId('test-menu').click();
-      const shown = await item.waitFor({ timeout: 8_000 }).then(() => true, () => false);
+      const shown = await item.waitFor({ timeout: 8_000 }).then(
+        () => true,
+        () => false,
+      );
       if (shown || tries === 3) break;
     }
     await item.click();
@@ -41,7 +44,10 @@ describeInBrowser("The editor's test dialogs", () => {
   }
   /** Saves and waits until the dialog has gone (a click during its exit would land on its backdrop). */
   async function saveDialog(testId: string) {
-    await page.getByTestId(testId).getByRole('button', { name: /^(Save|Lưu|저장)$/ }).click();
+    await page
+      .getByTestId(testId)
+      .getByRole('button', { name: /^(Save|Lưu|저장)$/ })
+      .click();
     await page.getByTestId(testId).waitFor({ state: 'detached' });
   }
 
@@ -84,7 +90,10 @@ describeInBrowser("The editor's test dialogs", () => {
 
     // Grades: an overlap is shown and blocks saving; fixed, it saves.
     const grades = await openDialog('grades', 'grades-dialog');
-    for (const [name, from, to] of [['A', '80', '100'], ['B', '60', '80']]) {
+    for (const [name, from, to] of [
+      ['A', '80', '100'],
+      ['B', '60', '80'],
+    ]) {
       await grades.getByRole('button', { name: 'Add grade' }).click();
       const row = grades.getByTestId('grade-row').last();
       await row.getByLabel('Grade', { exact: true }).fill(name);
@@ -114,7 +123,10 @@ describeInBrowser("The editor's test dialogs", () => {
       duration: (1 * 60 + 45) * 60000,
       tags: ['waves', 'grade 11'],
       attempts: 3,
-      grades: [{ name: 'A', from: 80, to: 100 }, { name: 'B', from: 60, to: 79.99 }],
+      grades: [
+        { name: 'A', from: 80, to: 100 },
+        { name: 'B', from: 60, to: 79.99 },
+      ],
       settings: { fonts: { list: [{ face: 'Mangal', supported: true }] } },
     });
     expect(stored.parentFolder).not.toBe('0');
@@ -160,7 +172,11 @@ describeInBrowser("The editor's test dialogs", () => {
     await screenshot(page, 'test-dialog-settings-vi');
     // The sample report opens in the tutor's language.
     const href = new URL((await settings.getByTestId('sample-report-link').getAttribute('href'))!);
-    expect([href.pathname, href.searchParams.get('lang'), await settings.getByTestId('sample-report-link').getAttribute('target')]).toEqual(['/samples/sample-report.html', 'vi', '_blank']);
+    expect([href.pathname, href.searchParams.get('lang'), await settings.getByTestId('sample-report-link').getAttribute('target')]).toEqual([
+      '/samples/sample-report.html',
+      'vi',
+      '_blank',
+    ]);
     const sample = await page.request.get(`${suite.server.baseUrl}${href.pathname}`);
     expect(sample.status()).toBe(200);
     expect(await sample.text()).toContain('Bài kiểm tra mẫu');

@@ -22,11 +22,16 @@ describeInBrowser('Test fonts in Chromium', () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     fs.copyFileSync(file, path.join(SHOTS, `${name}.png`));
   }
-  const familyOf = (testId: string) => page.getByTestId(testId).first().evaluate((el) => getComputedStyle(el.closest('ol, article') ?? el).fontFamily);
-  const fontLoaded = (face: string) => page.evaluate(async (f) => {
-    await document.fonts.ready;
-    return [...document.fonts].some((font) => font.family.replace(/"/g, '') === f && font.status === 'loaded');
-  }, face);
+  const familyOf = (testId: string) =>
+    page
+      .getByTestId(testId)
+      .first()
+      .evaluate((el) => getComputedStyle(el.closest('ol, article') ?? el).fontFamily);
+  const fontLoaded = (face: string) =>
+    page.evaluate(async (f) => {
+      await document.fonts.ready;
+      return [...document.fonts].some((font) => font.family.replace(/"/g, '') === f && font.status === 'loaded');
+    }, face);
 
   test('a missing face is uploaded from the fonts dialog; the editor, print view and PDF use it; the Word check passes', async () => {
     const editor = await signInEditor(suite.server, { days: 60 });
@@ -94,9 +99,22 @@ describeInBrowser('Test fonts in Chromium', () => {
   test('the fonts dialog in Vietnamese and Korean', async () => {
     const editor = await signInEditor(suite.server, { days: 60 });
     const testId = await editor.newTest({ name: 'Phông' });
-    const updated = await editor.call('PATCH', '/api/v2/test/update', { testId, version: (await editor.get(testId)).version, fonts: { list: [{ face: 'Mangal', supported: true }, { face: 'Unknown Face', supported: true }], include: true } });
+    const updated = await editor.call('PATCH', '/api/v2/test/update', {
+      testId,
+      version: (await editor.get(testId)).version,
+      fonts: {
+        list: [
+          { face: 'Mangal', supported: true },
+          { face: 'Unknown Face', supported: true },
+        ],
+        include: true,
+      },
+    });
     expect(updated.status).toBe(200);
-    for (const [locale, available, missing] of [['vi-VN', 'Có sẵn', 'Thiếu: hãy tải tệp lên'], ['ko-KR', '사용 가능', '없음: 파일을 올리세요']] as const) {
+    for (const [locale, available, missing] of [
+      ['vi-VN', 'Có sẵn', 'Thiếu: hãy tải tệp lên'],
+      ['ko-KR', '사용 가능', '없음: 파일을 올리세요'],
+    ] as const) {
       ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale }));
       await enterApp(page, editor.account);
       await page.goto(`/home/local/editTest/${testId}`);

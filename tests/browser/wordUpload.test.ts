@@ -89,8 +89,14 @@ describeInBrowser('uploading a Word file in the editor', () => {
     const testId = await openEditor(editor);
     await page.getByTestId('word-upload-open').click();
     await dialog().getByText('Questions go to the section Part A').waitFor();
-    await dialog().getByRole('radio', { name: /^Numbered text/ }).waitFor();
-    expect(await dialog().getByRole('radio', { name: /^Numbered text/ }).isChecked()).toBe(true);
+    await dialog()
+      .getByRole('radio', { name: /^Numbered text/ })
+      .waitFor();
+    expect(
+      await dialog()
+        .getByRole('radio', { name: /^Numbered text/ })
+        .isChecked(),
+    ).toBe(true);
     expect(await dialog().getByTestId('word-guide-link').getAttribute('href')).toBe('/help/word-format');
 
     await choose('broken.docx', [
@@ -101,7 +107,9 @@ describeInBrowser('uploading a Word file in the editor', () => {
       'Ans: 4',
     ]);
     await dialog().getByTestId('word-errors').waitFor();
-    const codes = await dialog().getByTestId('word-problem').evaluateAll((items) => items.map((item) => item.getAttribute('data-code')));
+    const codes = await dialog()
+      .getByTestId('word-problem')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-code')));
     expect(codes).toEqual(expect.arrayContaining(['answerNotMarked', 'legacyFont']));
     await dialog().getByTestId('word-problem').filter({ hasText: 'Paragraph 4' }).first().waitFor();
     // Question 2 (a legacy font) is left out; question 1 uploads with its answer unset (issue 15), as the preview says.
@@ -210,7 +218,9 @@ describeInBrowser('uploading a Word file in the editor', () => {
     await notice.getByTestId('duplicates-skip').click();
     await dialog().getByTestId('word-uploaded').getByText('1 question added.').waitFor();
     const stored = await editor.get(testId);
-    expect(stored.sections[0].questions.map((q: { type: string }) => q.type)).toEqual([...Array(2)].flatMap(() => ['multiple_choice', 'multiple_choice', 'true_false']).concat('integer'));
+    expect(stored.sections[0].questions.map((q: { type: string }) => q.type)).toEqual(
+      [...Array(2)].flatMap(() => ['multiple_choice', 'multiple_choice', 'true_false']).concat('integer'),
+    );
     expect(stored.totalNumberOfQuestions).toBe(7);
   }, 60_000);
 
@@ -252,7 +262,9 @@ describeInBrowser('uploading a Word file in the editor', () => {
       '1. ②',
     ]);
     await dialog().getByTestId('word-preview').waitFor();
-    const rules = await dialog().getByTestId('word-preview-question').evaluateAll((items) => items.map((item) => item.getAttribute('data-rule')));
+    const rules = await dialog()
+      .getByTestId('word-preview-question')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-rule')));
     expect(rules).toEqual(['answerKey', 'bold', 'none']);
     await dialog().getByTestId('word-preview-question').nth(1).getByText('정답: (b) · 굵게 기준').waitFor();
     await dialog().getByTestId('word-preview-question').nth(2).getByText('정답 없음: 편집기에서 고르세요').waitFor();

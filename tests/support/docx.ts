@@ -71,7 +71,8 @@ export interface Para {
  * its properties: merged across columns (`span`, w:gridSpan), down rows (`vMerge`: 'restart' on the
  * first cell, 'continue' on those under it, which are written empty), shaded (`shading`, a fill colour).
  */
-export type Cell = string | Para | (string | Para)[] | { cell: string | Para | (string | Para)[]; span?: number; vMerge?: 'restart' | 'continue'; shading?: string };
+export type Cell =
+  string | Para | (string | Para)[] | { cell: string | Para | (string | Para)[]; span?: number; vMerge?: 'restart' | 'continue'; shading?: string };
 export interface Table {
   table: Cell[][];
   /** Borders on every side (the default); false for a layout table without lines. */
@@ -137,7 +138,7 @@ export function buildDocx(content: DocxContent): Uint8Array {
 
   let bookmarks = 0;
   let rsids = 0;
-  const rsid = () => (0x00a41c2e + (rsids++ * 0x1f3d7) % 0xffffff).toString(16).toUpperCase().padStart(8, '0');
+  const rsid = () => (0x00a41c2e + ((rsids++ * 0x1f3d7) % 0xffffff)).toString(16).toUpperCase().padStart(8, '0');
   const run = (r: Run): string => {
     if (typeof r === 'string') return run({ text: r });
     if ('math' in r) return `<m:oMath>${r.math}</m:oMath>`;
@@ -153,8 +154,10 @@ export function buildDocx(content: DocxContent): Uint8Array {
       );
     }
     if ('pageBreak' in r) return '<w:r><w:br w:type="page"/></w:r>';
-    if ('deleted' in r) return `<w:del w:id="${900 + bookmarks++}" w:author="Teacher" w:date="2024-03-01T10:00:00Z"><w:r><w:delText xml:space="preserve">${escape(r.deleted)}</w:delText></w:r></w:del>`;
-    if ('inserted' in r) return `<w:ins w:id="${900 + bookmarks++}" w:author="Teacher" w:date="2024-03-01T10:00:00Z"><w:r><w:t xml:space="preserve">${escape(r.inserted)}</w:t></w:r></w:ins>`;
+    if ('deleted' in r)
+      return `<w:del w:id="${900 + bookmarks++}" w:author="Teacher" w:date="2024-03-01T10:00:00Z"><w:r><w:delText xml:space="preserve">${escape(r.deleted)}</w:delText></w:r></w:del>`;
+    if ('inserted' in r)
+      return `<w:ins w:id="${900 + bookmarks++}" w:author="Teacher" w:date="2024-03-01T10:00:00Z"><w:r><w:t xml:space="preserve">${escape(r.inserted)}</w:t></w:r></w:ins>`;
     if ('textbox' in r) {
       const inner = `<w:txbxContent><w:p>${r.textbox.map(run).join('')}</w:p></w:txbxContent>`;
       return (
@@ -199,7 +202,9 @@ export function buildDocx(content: DocxContent): Uint8Array {
       }
     }
     const props = [
-      r.font || r.csFont ? `<w:rFonts${r.font ? ` w:ascii="${escape(r.font)}" w:hAnsi="${escape(r.font)}"` : ''}${r.csFont ? ` w:cs="${escape(r.csFont)}"` : ''}/>` : '',
+      r.font || r.csFont
+        ? `<w:rFonts${r.font ? ` w:ascii="${escape(r.font)}" w:hAnsi="${escape(r.font)}"` : ''}${r.csFont ? ` w:cs="${escape(r.csFont)}"` : ''}/>`
+        : '',
       // In the schema's order (CT_RPr), which Word insists on.
       r.bold ? '<w:b/>' : '',
       r.italic ? '<w:i/>' : '',
@@ -224,7 +229,12 @@ export function buildDocx(content: DocxContent): Uint8Array {
     const split = r.split ?? (content.splitRuns ? 'everywhere' : undefined);
     if (!split) {
       // As before tabs were written as <w:tab/>: a run without a tab keeps its one <w:t> (empty included).
-      const text = r.text.includes('\t') ? textOf(r.text) : r.text.split('\n').map((line) => `<w:t xml:space="preserve">${escape(line)}</w:t>`).join('<w:br/>');
+      const text = r.text.includes('\t')
+        ? textOf(r.text)
+        : r.text
+            .split('\n')
+            .map((line) => `<w:t xml:space="preserve">${escape(line)}</w:t>`)
+            .join('<w:br/>');
       return `<w:r>${rPr}${text}</w:r>`;
     }
     const cuts = split === 'everywhere' ? everywhere(r.text) : [...split].filter((c) => c > 0 && c < r.text.length).sort((a, b) => a - b);
@@ -271,7 +281,9 @@ export function buildDocx(content: DocxContent): Uint8Array {
     const borders =
       b.borders === false
         ? '<w:tblBorders>' + ['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((side) => `<w:${side} w:val="nil"/>`).join('') + '</w:tblBorders>'
-        : '<w:tblBorders>' + ['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((side) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="auto"/>`).join('') + '</w:tblBorders>';
+        : '<w:tblBorders>' +
+          ['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((side) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="auto"/>`).join('') +
+          '</w:tblBorders>';
     const tc = (raw: Cell) => {
       const c = cellOf(raw);
       const span = c.span ?? 1;
@@ -294,7 +306,10 @@ export function buildDocx(content: DocxContent): Uint8Array {
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${NS}><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr></w:body></w:document>`;
   const font = escape(content.defaultFont ?? 'Calibri');
   const extraStyles = Object.entries(content.styles ?? {})
-    .map(([id, face]) => `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${id}"/><w:basedOn w:val="Normal"/><w:rPr><w:rFonts w:ascii="${escape(face)}" w:hAnsi="${escape(face)}" w:cs="${escape(face)}"/></w:rPr></w:style>`)
+    .map(
+      ([id, face]) =>
+        `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${id}"/><w:basedOn w:val="Normal"/><w:rPr><w:rFonts w:ascii="${escape(face)}" w:hAnsi="${escape(face)}" w:cs="${escape(face)}"/></w:rPr></w:style>`,
+    )
     .join('');
   const styles =
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">` +
@@ -311,7 +326,12 @@ export function buildDocx(content: DocxContent): Uint8Array {
       .map(
         (list) =>
           `<w:abstractNum w:abstractNumId="${list.id}"><w:multiLevelType w:val="multilevel"/>` +
-          list.levels.map((level, i) => `<w:lvl w:ilvl="${i}"><w:start w:val="${level.start ?? 1}"/><w:numFmt w:val="${level.format}"/><w:lvlText w:val="${escape(level.format === 'bullet' ? '•' : level.text)}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="${360 * (i + 1)}" w:hanging="360"/></w:pPr></w:lvl>`).join('') +
+          list.levels
+            .map(
+              (level, i) =>
+                `<w:lvl w:ilvl="${i}"><w:start w:val="${level.start ?? 1}"/><w:numFmt w:val="${level.format}"/><w:lvlText w:val="${escape(level.format === 'bullet' ? '•' : level.text)}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="${360 * (i + 1)}" w:hanging="360"/></w:pPr></w:lvl>`,
+            )
+            .join('') +
           `</w:abstractNum>`,
       )
       .join('') +
@@ -320,7 +340,9 @@ export function buildDocx(content: DocxContent): Uint8Array {
       .map(
         (instance) =>
           `<w:num w:numId="${instance.id}"><w:abstractNumId w:val="${instance.list}"/>` +
-          (instance.startOverride ? `<w:lvlOverride w:ilvl="${instance.startOverride.level ?? 0}"><w:startOverride w:val="${instance.startOverride.start}"/></w:lvlOverride>` : '') +
+          (instance.startOverride
+            ? `<w:lvlOverride w:ilvl="${instance.startOverride.level ?? 0}"><w:startOverride w:val="${instance.startOverride.start}"/></w:lvlOverride>`
+            : '') +
           `</w:num>`,
       )
       .join('') +
@@ -334,9 +356,13 @@ export function buildDocx(content: DocxContent): Uint8Array {
   return zipSync(
     {
       '[Content_Types].xml': strToU8(contentTypes),
-      '_rels/.rels': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`),
+      '_rels/.rels': strToU8(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
+      ),
       'word/document.xml': strToU8(document),
-      'word/_rels/document.xml.rels': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}</Relationships>`),
+      'word/_rels/document.xml.rels': strToU8(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}</Relationships>`,
+      ),
       'word/styles.xml': strToU8(styles),
       'word/numbering.xml': strToU8(numbering),
       ...media,
@@ -349,7 +375,7 @@ export function buildDocx(content: DocxContent): Uint8Array {
 function everywhere(text: string): number[] {
   const cuts: number[] = [];
   let seed = text.length * 7919 + 17;
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     at += 1 + (seed % 4);
     if (at >= text.length) return cuts;

@@ -86,7 +86,9 @@
 
   // --- Word.run ---------------------------------------------------------------------------------
   function notLoaded(name) {
-    const error = new Error(`The property '${name}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`);
+    const error = new Error(
+      `The property '${name}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
+    );
     error.code = 'PropertyNotLoaded';
     error.name = 'RichApi.Error';
     return error;

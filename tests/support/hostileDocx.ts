@@ -49,8 +49,9 @@ export const hostileDocx = {
   /** `count` real questions (stem, four options, answer), each paragraph its own text: the most a document can hold, as questions. */
   manyQuestions(count: number): Uint8Array {
     const p = (text: string) => `<w:p><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
-    const body = Array.from({ length: count }, (_, i) =>
-      p(`${i + 1}. ${noise(60, i + 11)}?`) + ['a', 'b', 'c', 'd'].map((l, j) => p(`(${l}) ${noise(12, i * 4 + j)}`)).join('') + p('Ans: b'),
+    const body = Array.from(
+      { length: count },
+      (_, i) => p(`${i + 1}. ${noise(60, i + 11)}?`) + ['a', 'b', 'c', 'd'].map((l, j) => p(`(${l}) ${noise(12, i * 4 + j)}`)).join('') + p('Ans: b'),
     ).join('');
     return docx(`<w:document ${W}><w:body>${body}</w:body></w:document>`);
   },

@@ -72,14 +72,25 @@ export async function seedAttempts(db: Kysely<Database>, seed: SeedAttempts): Pr
   const rows = questions.flatMap((q, qi) =>
     candidates[qi].map((answer, k) => {
       const scored = scoreAnswer(q, answer);
-      return { q: q._id, qi, n: candidates[qi].length, k, a: answer, s: scored.score, o: scored.outcome, e: entryOf(digested[qi], answer, scored.score, scored.outcome) };
+      return {
+        q: q._id,
+        qi,
+        n: candidates[qi].length,
+        k,
+        a: answer,
+        s: scored.score,
+        o: scored.outcome,
+        e: entryOf(digested[qi], answer, scored.score, scored.outcome),
+      };
     }),
   );
   const pick = (i: number, qi: number) => (seed.pattern ? seed.pattern(i, qi) : hashPick(i, qi, candidates[qi].length));
   // A pattern's picks go to the database as a table; the hash is worked out there (100,000 attempts).
-  const picks = seed.pattern ? sql`join jsonb_to_recordset(${JSON.stringify(
-    Array.from({ length: seed.attempts }, (_, n) => questions.map((_q, qi) => ({ i: n + 1, qi, k: pick(n + 1, qi) }))).flat(),
-  )}::jsonb) as p(i int, qi int, k int) on p.i = g.i and p.qi = c.qi and p.k = c.k` : sql`on c.k = (g.i * 7 + c.qi * 13 + g.i / 5) % c.n`;
+  const picks = seed.pattern
+    ? sql`join jsonb_to_recordset(${JSON.stringify(
+        Array.from({ length: seed.attempts }, (_, n) => questions.map((_q, qi) => ({ i: n + 1, qi, k: pick(n + 1, qi) }))).flat(),
+      )}::jsonb) as p(i int, qi int, k int) on p.i = g.i and p.qi = c.qi and p.k = c.k`
+    : sql`on c.k = (g.i * 7 + c.qi * 13 + g.i / 5) % c.n`;
   const times = seed.submittedAt ? JSON.stringify(Array.from({ length: seed.attempts }, (_, n) => seed.submittedAt!(n + 1).toISOString())) : null;
   const maxScore = questions.reduce((sum, q) => sum + q.marks.positive, 0);
   const sharedTestId = `${prefix}-shared`;

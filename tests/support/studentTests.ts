@@ -7,22 +7,40 @@ import type { Editor } from './testEditor';
 
 /** One question of every type, with known answers: what the student tests answer. */
 export const everyType = () => [
-  { type: 'multiple_choice', name: '<p>Which is prime? $x^2$</p>', solution: '<p>7 is prime.</p>', options: [{ name: '4' }, { name: '7', isCorrect: true }, { name: '9' }] },
   {
-    type: 'multiple_choice', name: '<p>Pick the even numbers</p>', isPartialMarkingEnabled: true, marks: { positive: 4 },
+    type: 'multiple_choice',
+    name: '<p>Which is prime? $x^2$</p>',
+    solution: '<p>7 is prime.</p>',
+    options: [{ name: '4' }, { name: '7', isCorrect: true }, { name: '9' }],
+  },
+  {
+    type: 'multiple_choice',
+    name: '<p>Pick the even numbers</p>',
+    isPartialMarkingEnabled: true,
+    marks: { positive: 4 },
     options: [{ name: '2', isCorrect: true }, { name: '3' }, { name: '6', isCorrect: true }, { name: '8', isCorrect: true }],
   },
   {
-    type: 'true_false', name: '<p>The sky is green.</p>', isNegativeMarkingEnabled: true, marks: { positive: 1, negative: 0.5 },
+    type: 'true_false',
+    name: '<p>The sky is green.</p>',
+    isNegativeMarkingEnabled: true,
+    marks: { positive: 1, negative: 0.5 },
     options: [{ name: 'True' }, { name: 'False', isCorrect: true }],
   },
   {
-    type: 'fill_ups', name: '<p>Water is H__O and pi is about __</p>', marks: { positive: 2 },
-    options: [{ optionId: 'b1', name: '2', positiveMarks: 1 }, { optionId: 'b2', type: 'range', floor: 3.1, cap: 3.2, positiveMarks: 1 }],
+    type: 'fill_ups',
+    name: '<p>Water is H__O and pi is about __</p>',
+    marks: { positive: 2 },
+    options: [
+      { optionId: 'b1', name: '2', positiveMarks: 1 },
+      { optionId: 'b2', type: 'range', floor: 3.1, cap: 3.2, positiveMarks: 1 },
+    ],
   },
   { type: 'integer', name: '<p>6 × 7 = ?</p>', solution: '42' },
   {
-    type: 'comprehension', name: '<p>Read the passage</p>', paragraph: '<p>Cats sleep a lot.</p>',
+    type: 'comprehension',
+    name: '<p>Read the passage</p>',
+    paragraph: '<p>Cats sleep a lot.</p>',
     questions: [{ type: 'true_false', name: '<p>Cats sleep a lot.</p>', options: [{ name: 'True', isCorrect: true }, { name: 'False' }] }],
   },
 ];
@@ -49,20 +67,34 @@ export async function publishFreeTest(
   const testId = await tutor.newTest({ name: options.name ?? 'Student quiz' });
   const sectionIds: string[] = [];
   for (const [i, section] of (options.sections ?? [{ questions: everyType() }]).entries()) {
-    const { section: created } = await tutor.section(testId, { name: section.name ?? `Part ${i + 1}`, ...(section.sectionDuration ? { sectionDuration: section.sectionDuration } : {}) });
+    const { section: created } = await tutor.section(testId, {
+      name: section.name ?? `Part ${i + 1}`,
+      ...(section.sectionDuration ? { sectionDuration: section.sectionDuration } : {}),
+    });
     sectionIds.push(created._id);
     await tutor.questions(testId, created._id, section.questions);
   }
   if (options.settings || options.duration !== undefined) {
     const { version } = await tutor.get(testId);
     const settings = typeof options.settings === 'function' ? options.settings(sectionIds) : options.settings;
-    const res = await tutor.call('PATCH', '/api/v2/test/update', { testId, version, ...(settings ? { settings } : {}), ...(options.duration !== undefined ? { duration: options.duration } : {}) });
+    const res = await tutor.call('PATCH', '/api/v2/test/update', {
+      testId,
+      version,
+      ...(settings ? { settings } : {}),
+      ...(options.duration !== undefined ? { duration: options.duration } : {}),
+    });
     if (res.status !== 200) throw new Error(`settings: ${JSON.stringify(res.body)}`);
   }
   for (const [i, section] of (options.sections ?? []).entries()) {
     if (!section.hasOptionalQuestions) continue;
     const { version } = await tutor.get(testId);
-    const res = await tutor.call('PATCH', '/api/v2/test/section/update', { testId, sectionId: sectionIds[i], version, hasOptionalQuestions: true, ...(section.attemptAny ? { attemptAny: section.attemptAny } : {}) });
+    const res = await tutor.call('PATCH', '/api/v2/test/section/update', {
+      testId,
+      sectionId: sectionIds[i],
+      version,
+      hasOptionalQuestions: true,
+      ...(section.attemptAny ? { attemptAny: section.attemptAny } : {}),
+    });
     if (res.status !== 200) throw new Error(`section: ${JSON.stringify(res.body)}`);
   }
   const res = await tutor.call('POST', '/api/v2/shared-test/create', {
@@ -82,7 +114,12 @@ export const newDeviceKey = () => crypto.randomBytes(24).toString('base64url');
  * A student of the free test on one device: identifies and starts with that device's key (as the
  * student page does), and calls with the attempt's token.
  */
-export function studentOf(server: TestServer, sharedTestId: string, identity = { name: 'An Student', contact: `s${Math.random().toString(36).slice(2)}@example.com` }, deviceKey = newDeviceKey()) {
+export function studentOf(
+  server: TestServer,
+  sharedTestId: string,
+  identity = { name: 'An Student', contact: `s${Math.random().toString(36).slice(2)}@example.com` },
+  deviceKey = newDeviceKey(),
+) {
   let token = '';
   const as = (method: string, path: string, body?: unknown, lang?: string) =>
     server.call(method, path, { body, lang, headers: token ? { 'x-student-token': token } : {} });
@@ -104,7 +141,8 @@ export function studentOf(server: TestServer, sharedTestId: string, identity = {
     },
     attempt: () => as('GET', '/api/student/attempt'),
     /** `seq`: the page's sequence number of the answer (issue 17). */
-    save: (questionId: string, answer: unknown, seq?: unknown, lang?: string) => as('PUT', `/api/student/attempt/answer/${questionId}`, { answer, ...(seq !== undefined ? { seq } : {}) }, lang),
+    save: (questionId: string, answer: unknown, seq?: unknown, lang?: string) =>
+      as('PUT', `/api/student/attempt/answer/${questionId}`, { answer, ...(seq !== undefined ? { seq } : {}) }, lang),
     submitSection: (sectionId: string) => as('POST', `/api/student/attempt/section/${sectionId}/submit`, {}),
     submit: (lang?: string) => as('POST', '/api/student/attempt/submit', {}, lang),
     result: () => as('GET', '/api/student/attempt/result'),

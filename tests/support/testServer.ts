@@ -87,7 +87,17 @@ async function serve(
 ): Promise<TestServer> {
   // The session cache is off unless a test asks for it: tests change rows behind the server's
   // back (as another process would), and tests/api/sessionCache.test.ts covers the cache itself.
-  const config = loadConfig({}, { distDir: process.env.DIST_DIR ?? `${ROOT}/dist`, filesDir: fs.mkdtempSync(path.join(os.tmpdir(), 'testforge-files-')), publicUrl: 'http://localhost', logLevel: 'warn', sessionCacheMs: 0, ...overrides });
+  const config = loadConfig(
+    {},
+    {
+      distDir: process.env.DIST_DIR ?? `${ROOT}/dist`,
+      filesDir: fs.mkdtempSync(path.join(os.tmpdir(), 'testforge-files-')),
+      publicUrl: 'http://localhost',
+      logLevel: 'warn',
+      sessionCacheMs: 0,
+      ...overrides,
+    },
+  );
   const { app, services } = await buildApp({ config, database, quiet: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

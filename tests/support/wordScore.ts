@@ -173,11 +173,21 @@ function differences(want: ExpectedQuestion, got: ParsedQuestion): string[] {
     if (want.type === 'true_false' && got.type === 'true_false') {
       const truth = (i: number) => (TRUE_NAMES.test(options[i].text) ? 0 : FALSE_NAMES.test(options[i].text) ? 1 : i);
       const gotTruth = correct.map(truth).sort();
-      if (!sameList(gotTruth, [...(want.correct ?? [])].sort())) wrong.push(`answer ${gotTruth.map((t) => (t === 0 ? 'true' : 'false')).join() || 'none'}, expected ${(want.correct ?? []).map((t) => (t === 0 ? 'true' : 'false')).join() || 'none'}`);
+      if (!sameList(gotTruth, [...(want.correct ?? [])].sort()))
+        wrong.push(
+          `answer ${gotTruth.map((t) => (t === 0 ? 'true' : 'false')).join() || 'none'}, expected ${(want.correct ?? []).map((t) => (t === 0 ? 'true' : 'false')).join() || 'none'}`,
+        );
     } else if (want.options) {
       const texts = options.map((o) => o.text);
       const wantTexts = want.options.map((o) => normalise(o).text);
-      if (!sameList(texts.map((_, i) => i), wantTexts.map((_, i) => i)) || texts.some((t, i) => t !== wantTexts[i])) wrong.push(`options ${short(JSON.stringify(texts))}, expected ${short(JSON.stringify(wantTexts))}`);
+      if (
+        !sameList(
+          texts.map((_, i) => i),
+          wantTexts.map((_, i) => i),
+        ) ||
+        texts.some((t, i) => t !== wantTexts[i])
+      )
+        wrong.push(`options ${short(JSON.stringify(texts))}, expected ${short(JSON.stringify(wantTexts))}`);
       const wantCorrect = [...(want.correct ?? [])].sort((a, b) => a - b);
       if (!sameList(correct, wantCorrect)) wrong.push(`correct [${correct.join()}], expected [${wantCorrect.join()}]`);
     }
@@ -220,7 +230,10 @@ export function scoreDocument(parsed: ParsedDocument, expected: ExpectedQuestion
     const childCount = matchOf.has(i) ? got.filter((g) => g.parent === matchOf.get(i)).length : 0;
     if (children.some(([, k]) => !right[k]) || childCount !== children.length) {
       right[i] = false;
-      misses.push({ index: i, reason: `${short(item.question.stem)}: ${childCount} questions read in the passage, ${children.filter(([, k]) => right[k]).length} of ${children.length} right` });
+      misses.push({
+        index: i,
+        reason: `${short(item.question.stem)}: ${childCount} questions read in the passage, ${children.filter(([, k]) => right[k]).length} of ${children.length} right`,
+      });
     }
   });
   got.forEach((item, j) => {
@@ -235,4 +248,3 @@ export function scoreDocument(parsed: ParsedDocument, expected: ExpectedQuestion
     misses,
   };
 }
-

@@ -15,8 +15,18 @@ true satisfies Equals<NonNullable<StudentResultQuestion['children']>[number]['an
 /** Requests as the portal and the add-in send them, read by the contract the server validates with. */
 test('the request schemas read the bodies the clients send', () => {
   expect(loginBody.parse({ orgCode: ' ORG1 ', email: 'a@b.c', password: 'x' }).orgCode).toBe('ORG1');
-  expect(childrenQuery.parse({ showRecent: 'true', tags: '["a","b","a"]', testLimit: '20' })).toMatchObject({ showRecent: true, isGlobal: false, tags: ['a', 'b'], testLimit: 20 });
-  expect(moveBody.parse({ destinationFolderId: 'f2', testIds: ['t1'] })).toMatchObject({ parentFolderId: '0', selectAll: false, folderIds: [], testIds: ['t1'] });
+  expect(childrenQuery.parse({ showRecent: 'true', tags: '["a","b","a"]', testLimit: '20' })).toMatchObject({
+    showRecent: true,
+    isGlobal: false,
+    tags: ['a', 'b'],
+    testLimit: 20,
+  });
+  expect(moveBody.parse({ destinationFolderId: 'f2', testIds: ['t1'] })).toMatchObject({
+    parentFolderId: '0',
+    selectAll: false,
+    folderIds: [],
+    testIds: ['t1'],
+  });
   expect(fontCheckQuery.parse({ face: ['  Times   New Roman ', 'Mangal'] }).face).toEqual(['Times New Roman', 'Mangal']);
   expect(listQuery.parse({ testIds: 't1,t2' })).toEqual({ testIds: ['t1', 't2'], statusType: 'REPORTED', limit: 20, offset: 0 });
   expect(createSharedTestBody.parse({ testId: 't1', startTime: '2026-01-31T09:00:00Z' }).testId).toBe('t1');

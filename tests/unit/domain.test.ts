@@ -154,7 +154,7 @@ describe('dates and numbers through Intl, in each UI language (issue 17)', () =>
   // Local noon (no offset): 7 March in whatever time zone the tests run in.
   const date = '2025-03-07T12:00:00';
 
-  it('defaults to the language\'s medium date, the month as a name', () => {
+  it("defaults to the language's medium date, the month as a name", () => {
     expect(DEFAULT_DATE_FORMAT).toBe('DD MMM YYYY');
     expect(formatDate(date, undefined)).toBe('7 Mar 2025');
     expect(formatDate(date, '')).toBe('7 Mar 2025');

@@ -23,13 +23,20 @@ function parseInChild(name: string, file: Uint8Array) {
     env: { ...process.env, NODE_OPTIONS: '' },
     maxBuffer: 1024 * 1024,
   });
-  return JSON.parse(out.toString().trim().split('\n').pop()!) as { questionCount: number; fileProblem: { params: Record<string, string>; message: string } | null; ms: number; peakMb: number };
+  return JSON.parse(out.toString().trim().split('\n').pop()!) as {
+    questionCount: number;
+    fileProblem: { params: Record<string, string>; message: string } | null;
+    ms: number;
+    peakMb: number;
+  };
 }
 
 test('a document whose text unpacks to 40 MB is refused, naming the part and the limit', () => {
   const result = parseInChild('huge', hostileDocx.hugePart(40));
   expect(result.fileProblem?.params).toMatchObject({ reason: 'partTooLarge', part: 'word/document.xml', mb: 24 });
-  expect(result.fileProblem?.message).toBe('The document is too large to read: word/document.xml unpacks to more than 24 MB. Split the questions into several documents.');
+  expect(result.fileProblem?.message).toBe(
+    'The document is too large to read: word/document.xml unpacks to more than 24 MB. Split the questions into several documents.',
+  );
   expect(result.peakMb).toBeLessThan(512);
 });
 
@@ -53,7 +60,9 @@ test('the largest documents accepted stay under 512 MB: 13,000 questions, and 22
   const text = parseInChild('text', hostileDocx.hugePart(22));
   expect(text.fileProblem).toBeNull();
   expect(text.peakMb).toBeLessThan(512);
-  console.log(`peak memory of the parser: ${questions.peakMb} MB for 13,000 questions (${questions.ms} ms), ${text.peakMb} MB for 22 MB of text (${text.ms} ms)`);
+  console.log(
+    `peak memory of the parser: ${questions.peakMb} MB for 13,000 questions (${questions.ms} ms), ${text.peakMb} MB for 22 MB of text (${text.ms} ms)`,
+  );
 });
 
 test('pictures are unpacked when asked for, one at a time, and come out whole', () => {

@@ -22,7 +22,9 @@ const I18NEXT_PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 const SERVER_PLACEHOLDER = /\{(\w+)\}/g;
 
 describe('portal translations (en.json, vi.json, ko.json)', () => {
-  const enKeys = leaves(en).map(([key]) => key).sort();
+  const enKeys = leaves(en)
+    .map(([key]) => key)
+    .sort();
 
   it('has translations for every supported language', () => {
     expect(Object.keys(LOCALES).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
@@ -30,7 +32,11 @@ describe('portal translations (en.json, vi.json, ko.json)', () => {
   });
 
   it.each(['vi', 'ko'])('%s has exactly the keys of en, at every depth', (language) => {
-    expect(leaves(LOCALES[language]).map(([key]) => key).sort()).toEqual(enKeys);
+    expect(
+      leaves(LOCALES[language])
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(enKeys);
   });
 
   it.each(['en', 'vi', 'ko'])('%s has no empty or non-string values', (language) => {
@@ -124,9 +130,7 @@ describe('server messages', () => {
   });
 
   it('serverMessage fills placeholders, every occurrence, with strings or numbers', () => {
-    expect(serverMessage('en', 'accountLocked', { minutes: 15 })).toBe(
-      'Too many failed logins for this account. Please try again in 15 minutes.',
-    );
+    expect(serverMessage('en', 'accountLocked', { minutes: 15 })).toBe('Too many failed logins for this account. Please try again in 15 minutes.');
     expect(serverMessage('en', 'routeNotFound', { method: 'GET', url: '/nope' })).toBe('There is no API call GET /nope.');
     expect(serverMessage('vi', 'passwordTooShort', { min: 8 })).toBe('Mật khẩu phải có ít nhất 8 ký tự.');
     expect(serverMessage('ko', 'phoneLength', { length: 10 })).toBe('전화번호는 정확히 10자여야 합니다.');

@@ -57,8 +57,24 @@ test('its icons and pages exist, on the domain it declares', () => {
 test('holds only what the schema allows a TaskPaneApp, in the order of its sequence', () => {
   // offappmanifest 1.1: the OfficeApp base type's sequence, then TaskPaneApp's extension.
   const sequence = [
-    'Id', 'AlternateId', 'Version', 'ProviderName', 'DefaultLocale', 'DisplayName', 'Description', 'IconUrl', 'HighResolutionIconUrl',
-    'SupportUrl', 'AppDomains', 'Hosts', 'Requirements', 'ExtendedOverrides', 'DefaultSettings', 'Permissions', 'AllowSnapshot', 'Dictionary',
+    'Id',
+    'AlternateId',
+    'Version',
+    'ProviderName',
+    'DefaultLocale',
+    'DisplayName',
+    'Description',
+    'IconUrl',
+    'HighResolutionIconUrl',
+    'SupportUrl',
+    'AppDomains',
+    'Hosts',
+    'Requirements',
+    'ExtendedOverrides',
+    'DefaultSettings',
+    'Permissions',
+    'AllowSnapshot',
+    'Dictionary',
     'VersionOverrides',
   ];
   const children = Array.from(doc.documentElement.children).map((child) => child.localName);

@@ -38,11 +38,30 @@ describe('npm run parse', () => {
     expect(partly.status).toBe(0);
     expect(partly.stdout).toContain('1 error, 1 note: 1 question would upload, the rest left out');
     const json = run(mixed, '--json');
-    expect(JSON.parse(json.stdout)).toMatchObject({ engine: 'text', questionCount: 1, problems: [{ code: 'answerNotAnOption', paragraph: 4 }, { code: 'answerNotMarked', paragraph: 5 }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      engine: 'text',
+      questionCount: 1,
+      problems: [
+        { code: 'answerNotAnOption', paragraph: 4 },
+        { code: 'answerNotMarked', paragraph: 5 },
+      ],
+    });
   });
 
   it('the tables engine on request; wrong usage and unreadable files', () => {
-    const file = write('table.docx', buildDocx({ body: [{ table: [['Question', 'Is 7 prime?'], ['Answer', 'True']] }] }));
+    const file = write(
+      'table.docx',
+      buildDocx({
+        body: [
+          {
+            table: [
+              ['Question', 'Is 7 prime?'],
+              ['Answer', 'True'],
+            ],
+          },
+        ],
+      }),
+    );
     expect(run(file, '--engine', 'table').stdout).toContain('1 question: 1 true false');
     const wrong = run(file, '--engine', 'columns');
     expect([wrong.status, wrong.stderr]).toEqual([2, expect.stringContaining('--engine must be text or table')]);

@@ -17,7 +17,10 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', body, token: req.headers['x-access-token'] as string | undefined });
       if (req.url?.includes('results.csv')) {
-        res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="_i s_ tu_n 3.csv"; filename*=UTF-8''${encodeURIComponent('Đại số tuần 3')}.csv` });
+        res.writeHead(200, {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="_i s_ tu_n 3.csv"; filename*=UTF-8''${encodeURIComponent('Đại số tuần 3')}.csv`,
+        });
         return void res.end('\ufeffName\r\nHoa\r\n');
       }
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -26,7 +29,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  api = createEndpoints(createApiClient({ baseURL, getToken: () => 'tok', getLanguage: () => 'vi', onSessionTimedOut: () => undefined, onSubscriptionExpired: () => undefined, onError: () => undefined }));
+  api = createEndpoints(
+    createApiClient({
+      baseURL,
+      getToken: () => 'tok',
+      getLanguage: () => 'vi',
+      onSessionTimedOut: () => undefined,
+      onSubscriptionExpired: () => undefined,
+      onError: () => undefined,
+    }),
+  );
 });
 afterAll(async () => {
   server.closeAllConnections();

@@ -20,12 +20,22 @@ describe('presignS3 (AWS Signature Version 4, query string)', () => {
   });
 
   it('path-style PUT for S3-compatible servers, with keys that need encoding', () => {
-    const url = new URL(presignS3({ ...example, endpoint: 'http://127.0.0.1:9000' }, { method: 'PUT', key: 'org 1/pic.png', expiresSec: 600, now: new Date('2026-11-22T10:00:00Z') }));
+    const url = new URL(
+      presignS3(
+        { ...example, endpoint: 'http://127.0.0.1:9000' },
+        { method: 'PUT', key: 'org 1/pic.png', expiresSec: 600, now: new Date('2026-11-22T10:00:00Z') },
+      ),
+    );
     expect([url.host, url.pathname]).toEqual(['127.0.0.1:9000', '/examplebucket/org%201/pic.png']);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('600');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     // Another method or key signs differently.
-    const get = new URL(presignS3({ ...example, endpoint: 'http://127.0.0.1:9000' }, { method: 'GET', key: 'org 1/pic.png', expiresSec: 600, now: new Date('2026-11-22T10:00:00Z') }));
+    const get = new URL(
+      presignS3(
+        { ...example, endpoint: 'http://127.0.0.1:9000' },
+        { method: 'GET', key: 'org 1/pic.png', expiresSec: 600, now: new Date('2026-11-22T10:00:00Z') },
+      ),
+    );
     expect(get.searchParams.get('X-Amz-Signature')).not.toBe(url.searchParams.get('X-Amz-Signature'));
   });
 });

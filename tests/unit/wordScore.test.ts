@@ -87,15 +87,31 @@ describe('scoreDocument', () => {
   });
 
   it('comprehensions count with each child; a child is right only inside its passage', () => {
-    const want = [comp('The Nile is long. It flows north.', [tf('The Nile flows south.', false), fill('The Nile flows into the ____ Sea.', 'Mediterranean')]), int('How many legs has a spider?', 8)];
+    const want = [
+      comp('The Nile is long. It flows north.', [tf('The Nile flows south.', false), fill('The Nile flows into the ____ Sea.', 'Mediterranean')]),
+      int('How many legs has a spider?', 8),
+    ];
     const passage: ParsedQuestion = {
       type: 'comprehension',
       name: '',
       solution: '',
       paragraph: '<p>Read the passage.</p><p>The Nile is long.</p><p>It flows north.</p>',
       questions: [
-        { type: 'true_false', name: '<p>The Nile flows south.</p>', solution: '', options: [{ name: 'True', isCorrect: false }, { name: 'False', isCorrect: true }] },
-        { type: 'fill_ups', name: '<p>The Nile flows into the ____ Sea.</p>', solution: '', options: [{ optionId: 'blank-1', type: 'constants', name: 'Mediterranean' }] },
+        {
+          type: 'true_false',
+          name: '<p>The Nile flows south.</p>',
+          solution: '',
+          options: [
+            { name: 'True', isCorrect: false },
+            { name: 'False', isCorrect: true },
+          ],
+        },
+        {
+          type: 'fill_ups',
+          name: '<p>The Nile flows into the ____ Sea.</p>',
+          solution: '',
+          options: [{ optionId: 'blank-1', type: 'constants', name: 'Mediterranean' }],
+        },
       ],
     };
     const spider: ParsedQuestion = { type: 'integer', name: '<p>How many legs has a spider?</p>', solution: '8' };

@@ -9,7 +9,10 @@ import { buildDocx, type Block } from '../support/docx';
 describe('UploadWordDialog', () => {
   const section = { _id: 's1', name: 'Part A', questions: [] } as unknown as EditorSection;
   /** The test as getTest answers it, holding `questions` (none unless given). */
-  const storedTest = (...questions: object[]) => async () => ({ sections: [{ ...section, questions }] }) as unknown as EditorTest;
+  const storedTest =
+    (...questions: object[]) =>
+    async () =>
+      ({ sections: [{ ...section, questions }] }) as unknown as EditorTest;
   const renderWith = (api: Partial<Endpoints>) =>
     renderWithProviders(<UploadWordDialog testId="t1" section={section} onClose={() => undefined} />, {
       preloadedAuth: { user: makeUser({ enableViduParser: true }) },
@@ -20,7 +23,9 @@ describe('UploadWordDialog', () => {
   /** Chooses a .docx on the file input (jsdom's File has no arrayBuffer: it is given one). */
   const choose = (body: Block[], name = 'questions.docx') => {
     const bytes = buildDocx({ body });
-    const file = Object.assign(new File([bytes as Uint8Array<ArrayBuffer>], name), { arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+    const file = Object.assign(new File([bytes as Uint8Array<ArrayBuffer>], name), {
+      arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+    });
     fireEvent.change(screen.getByTestId('word-file-input'), { target: { files: [file] } });
   };
 
@@ -52,7 +57,16 @@ describe('UploadWordDialog', () => {
   it('enables Upload for a good document, with the count of what it found', async () => {
     renderUpload();
     await screen.findByRole('radio', { name: /^Numbered text/ });
-    choose(['1. What is the capital of France?', '(a) Paris', '(b) Rome', 'Ans: a', '2. The sun is a star.', 'Ans: True', '3. How many legs has a spider?', 'Ans: 8']);
+    choose([
+      '1. What is the capital of France?',
+      '(a) Paris',
+      '(b) Rome',
+      'Ans: a',
+      '2. The sun is a star.',
+      'Ans: True',
+      '3. How many legs has a spider?',
+      'Ans: 8',
+    ]);
     expect(await screen.findByTestId('word-no-problems')).toBeInTheDocument();
     expect(screen.getByText('3 questions found')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('word-upload-submit')).toBeEnabled());
@@ -62,7 +76,12 @@ describe('UploadWordDialog', () => {
   const GOOD: Block[] = ['1. The sun is a star.', 'Ans: True', '2. How many legs has a spider?', 'Ans: 8'];
   /** The server's answer to an upload: what it placed (one call for the whole document). */
   const placed = async (arg: DocumentUpload) =>
-    ({ questions: arg.sections.reduce((n, s) => n + s.questions.length, 0), sectionsCreated: arg.useDocumentSections ? arg.sections.filter((s) => s.name).length : 0, renamed: null, ignoredSections: arg.useDocumentSections ? [] : arg.sections.flatMap((s) => (s.name ? [s.name] : [])) }) as never;
+    ({
+      questions: arg.sections.reduce((n, s) => n + s.questions.length, 0),
+      sectionsCreated: arg.useDocumentSections ? arg.sections.filter((s) => s.name).length : 0,
+      renamed: null,
+      ignoredSections: arg.useDocumentSections ? [] : arg.sections.flatMap((s) => (s.name ? [s.name] : [])),
+    }) as never;
 
   it('a document with Section: lines asks where its questions go; the section chosen is the default (issue 14)', async () => {
     const { api } = renderWith({ uploadDocument: placed });

@@ -43,7 +43,11 @@ describe('readOpenDocument (getFileAsync in slices)', () => {
             size: 4,
             sliceCount: 2,
             getSliceAsync: (index: number, cb: (r: Office.AsyncResult<Office.Slice>) => void) =>
-              cb(index === 0 ? ok({ data: new Uint8Array([1, 2]).buffer, index, size: 2 } as Office.Slice) : ({ status: 'failed', error: { code: 5001, message: 'gone', name: 'Error' } } as unknown as Office.AsyncResult<Office.Slice>)),
+              cb(
+                index === 0
+                  ? ok({ data: new Uint8Array([1, 2]).buffer, index, size: 2 } as Office.Slice)
+                  : ({ status: 'failed', error: { code: 5001, message: 'gone', name: 'Error' } } as unknown as Office.AsyncResult<Office.Slice>),
+              ),
             closeAsync: (cb?: () => void) => {
               closed.push(true);
               cb?.();

@@ -17,7 +17,8 @@ export class OfficeReadError extends Error {
 /** 4 MB, the largest slice Office allows. */
 export const SLICE_SIZE = 4 * 1024 * 1024;
 
-const failure = (result: Office.AsyncResult<unknown>) => new OfficeReadError(result.error?.message || 'Word did not give the document.', result.error?.code ?? null);
+const failure = (result: Office.AsyncResult<unknown>) =>
+  new OfficeReadError(result.error?.message || 'Word did not give the document.', result.error?.code ?? null);
 const succeeded = (result: Office.AsyncResult<unknown>) => String(result.status) === 'succeeded';
 
 /**

@@ -72,10 +72,23 @@ export function App() {
           <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
           <Route path="/resetPassword" element={<ResetPasswordPage />} />
           <Route path="/logout" element={<Logout />} />
-          <Route path="/t/preview/:testId" element={<RequireAuth><StudentPreviewRoute /></RequireAuth>} />
+          <Route
+            path="/t/preview/:testId"
+            element={
+              <RequireAuth>
+                <StudentPreviewRoute />
+              </RequireAuth>
+            }
+          />
           <Route path="/t/:sharedTestId" element={<StudentTestRoute />} />
           <Route path="/home" element={<Navigate to={DEFAULT_PATH} replace />} />
-          <Route element={<RequireAuth><Shell /></RequireAuth>}>
+          <Route
+            element={
+              <RequireAuth>
+                <Shell />
+              </RequireAuth>
+            }
+          >
             <Route path="/home/:library/errorReports" element={<ReportDashboardView />} />
             <Route path="/home/:library/editTest/:testId" element={<EditorView />} />
             <Route path="/home/:library/results/:testId" element={<ResultsView />} />

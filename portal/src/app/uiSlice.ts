@@ -1,14 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** The app-wide dialogs; one open at a time is enough for these. */
-export type AppDialog =
-  | 'changePassword'
-  | 'subscriptionExpired'
-  | 'subscriptionExpiring'
-  | 'bulkUploadInfo'
-  | 'whatsNew'
-  | 'updateAvailable'
-  | 'help';
+export type AppDialog = 'changePassword' | 'subscriptionExpired' | 'subscriptionExpiring' | 'bulkUploadInfo' | 'whatsNew' | 'updateAvailable' | 'help';
 
 export interface Toast {
   id: string;

@@ -42,6 +42,17 @@ export function useTestFonts(fonts: readonly { face: string; supported: boolean 
       style?.remove();
     };
   }, [api, key]);
-  const style = useMemo(() => (key ? { fontFamily: testFontStack(key.split('\n').map((line) => line.slice(1)), 'var(--fontFamilyBase)') } : undefined), [key]);
+  const style = useMemo(
+    () =>
+      key
+        ? {
+            fontFamily: testFontStack(
+              key.split('\n').map((line) => line.slice(1)),
+              'var(--fontFamilyBase)',
+            ),
+          }
+        : undefined,
+    [key],
+  );
   return { ready: readyKey === key, style };
 }

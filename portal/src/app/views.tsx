@@ -37,7 +37,8 @@ export function LibraryView() {
   const { search } = useLocation();
   // The spec's form of the dashboard's address: /home/local/0?errorReports&statusType=REPORTED.
   const query = new URLSearchParams(search);
-  if (query.has('errorReports')) return <Navigate to={`${REPORT_DASHBOARD_PATH.split('?')[0]}?statusType=${encodeURIComponent(query.get('statusType') ?? 'REPORTED')}`} replace />;
+  if (query.has('errorReports'))
+    return <Navigate to={`${REPORT_DASHBOARD_PATH.split('?')[0]}?statusType=${encodeURIComponent(query.get('statusType') ?? 'REPORTED')}`} replace />;
   return <LibraryRoute>{(library) => <LibraryPage key={`${library}/${folderId}`} library={library} folderId={folderId} />}</LibraryRoute>;
 }
 

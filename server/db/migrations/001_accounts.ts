@@ -112,8 +112,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'question_reports', 'app_settings', 'support_requests', 'outbox', 'login_failures',
-    'password_resets', 'whitelabel_tokens', 'sessions', 'users', 'organizations',
+    'question_reports',
+    'app_settings',
+    'support_requests',
+    'outbox',
+    'login_failures',
+    'password_resets',
+    'whitelabel_tokens',
+    'sessions',
+    'users',
+    'organizations',
   ]) {
     await db.schema.dropTable(table).execute();
   }

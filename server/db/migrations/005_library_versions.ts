@@ -66,16 +66,21 @@ export async function up(db: Kysely<any>): Promise<void> {
       const referencing = { insert: 'new table as new_rows', update: 'old table as old_rows new table as new_rows', delete: 'old table as old_rows' }[event];
       const argument = `'${librariesOfRow.replace(/'/g, "''")}'`;
       await sql
-        .raw(`create trigger ${table}_${event}_library_version after ${event} on ${table} referencing ${referencing} for each statement execute function library_rows_changed(${argument})`)
+        .raw(
+          `create trigger ${table}_${event}_library_version after ${event} on ${table} referencing ${referencing} for each statement execute function library_rows_changed(${argument})`,
+        )
         .execute(db);
     }
-    await sql.raw(`create trigger ${table}_truncate_library_version after truncate on ${table} for each statement execute function library_tables_truncated()`).execute(db);
+    await sql
+      .raw(`create trigger ${table}_truncate_library_version after truncate on ${table} for each statement execute function library_tables_truncated()`)
+      .execute(db);
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['folders', 'tests', 'test_links', 'chapters', 'batches']) {
-    for (const event of ['insert', 'update', 'delete', 'truncate']) await sql.raw(`drop trigger if exists ${table}_${event}_library_version on ${table}`).execute(db);
+    for (const event of ['insert', 'update', 'delete', 'truncate'])
+      await sql.raw(`drop trigger if exists ${table}_${event}_library_version on ${table}`).execute(db);
   }
   for (const fn of ['library_tables_truncated()', 'library_rows_changed()', 'bump_library_versions(text[])', 'library_key(boolean, text, text)']) {
     await sql.raw(`drop function ${fn}`).execute(db);

@@ -106,6 +106,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('question_reports_test_question_idx').execute();
-  await db.schema.alterTable('question_reports').dropColumn('student_id').dropColumn('attempt_id').dropColumn('resolved_at').dropColumn('resolved_by').execute();
+  await db.schema
+    .alterTable('question_reports')
+    .dropColumn('student_id')
+    .dropColumn('attempt_id')
+    .dropColumn('resolved_at')
+    .dropColumn('resolved_by')
+    .execute();
   for (const table of ['score_changes', 'publishes', 'attempt_answers', 'attempts', 'students', 'shared_tests']) await db.schema.dropTable(table).execute();
 }

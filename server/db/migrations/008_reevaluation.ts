@@ -67,7 +67,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop view attempt_answer_scores`.execute(db);
   await db.schema.dropTable('answer_rescores').execute();
   await db.schema.alterTable('attempts').dropColumn('scored_version').execute();
-  await sql`alter table score_changes add constraint score_changes_attempt_id_fkey foreign key (attempt_id) references attempts (id) on delete cascade`.execute(db);
+  await sql`alter table score_changes add constraint score_changes_attempt_id_fkey foreign key (attempt_id) references attempts (id) on delete cascade`.execute(
+    db,
+  );
   await sql`alter table attempt_answers reset (fillfactor)`.execute(db);
   await sql`alter table attempts alter column layout set storage extended`.execute(db);
   await sql`alter table attempts reset (fillfactor)`.execute(db);

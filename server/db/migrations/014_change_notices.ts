@@ -50,7 +50,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     for (const event of events) {
       const referencing = event === 'delete' ? 'old table as old_rows' : 'new table as new_rows';
       await sql
-        .raw(`create trigger ${table}_${event}_notify after ${event} on ${table} referencing ${referencing} for each statement execute function notify_rows_changed('${topic}', '${key.replace(/'/g, "''")}')`)
+        .raw(
+          `create trigger ${table}_${event}_notify after ${event} on ${table} referencing ${referencing} for each statement execute function notify_rows_changed('${topic}', '${key.replace(/'/g, "''")}')`,
+        )
         .execute(db);
     }
   }
@@ -59,7 +61,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const [table, events] of [['sessions', ['update', 'delete']], ['users', ['update', 'delete']], ['organizations', ['update', 'delete']], ['library_versions', ['insert', 'update']]] as const) {
+  for (const [table, events] of [
+    ['sessions', ['update', 'delete']],
+    ['users', ['update', 'delete']],
+    ['organizations', ['update', 'delete']],
+    ['library_versions', ['insert', 'update']],
+  ] as const) {
     for (const event of events) await sql.raw(`drop trigger ${table}_${event}_notify on ${table}`).execute(db);
   }
   await sql`drop function notify_rows_changed()`.execute(db);

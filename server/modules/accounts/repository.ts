@@ -2,9 +2,21 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, Organization, User } from '../../db/schema';
 
 const ORG_COLUMNS = [
-  'id', 'code', 'name', 'subscription_ends_at', 'is_shared_global', 'enable_vidu_parser', 'is_bilingual_enabled',
-  'is_tb_test_enabled', 'allow_gpsc_type', 'allow_sharing', 'region', 'org_location', 'whitelabel_id',
-  'login_settings', 'created_at',
+  'id',
+  'code',
+  'name',
+  'subscription_ends_at',
+  'is_shared_global',
+  'enable_vidu_parser',
+  'is_bilingual_enabled',
+  'is_tb_test_enabled',
+  'allow_gpsc_type',
+  'allow_sharing',
+  'region',
+  'org_location',
+  'whitelabel_id',
+  'login_settings',
+  'created_at',
 ] as const;
 
 export interface UserWithOrg {
@@ -17,7 +29,11 @@ export class AccountsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   findOrgByCode(code: string): Promise<Organization | undefined> {
-    return this.db.selectFrom('organizations').selectAll().where(sql`lower(code)`, '=', code.trim().toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('organizations')
+      .selectAll()
+      .where(sql`lower(code)`, '=', code.trim().toLowerCase())
+      .executeTakeFirst();
   }
 
   findOrgById(id: string): Promise<Organization | undefined> {

@@ -56,24 +56,68 @@ const WORKED = {
   reliability: 0.515,
   distribution: [1, 1, 0, 3, 0, 1, 2, 0, 3, 0].map((count, k) => ({ from: k * 10, to: k * 10 + 10, count })),
 };
-const option = (label: string, isCorrect: boolean, chosen: number, chosenByTop: number, chosenByBottom: number) => ({ label, isCorrect, chosen, chosenByTop, chosenByBottom });
+const option = (label: string, isCorrect: boolean, chosen: number, chosenByTop: number, chosenByBottom: number) => ({
+  label,
+  isCorrect,
+  chosen,
+  chosenByTop,
+  chosenByBottom,
+});
 const WORKED_QUESTIONS = [
   {
-    number: 1, type: 'multiple_choice', text: 'The capital of France?', attempted: 11, correct: 6, wrong: 4, skipped: 1, facility: 0.545, discrimination: 0.435, flags: [],
+    number: 1,
+    type: 'multiple_choice',
+    text: 'The capital of France?',
+    attempted: 11,
+    correct: 6,
+    wrong: 4,
+    skipped: 1,
+    facility: 0.545,
+    discrimination: 0.435,
+    flags: [],
     options: [option('A', false, 2, 0, 1), option('B', true, 6, 3, 0), option('C', false, 1, 0, 0), option('D', false, 1, 0, 1)],
   },
   {
-    number: 2, type: 'multiple_choice', text: '7 × 8 = ?', attempted: 11, correct: 5, wrong: 6, skipped: 0, facility: 0.455, discrimination: -0.383,
+    number: 2,
+    type: 'multiple_choice',
+    text: '7 × 8 = ?',
+    attempted: 11,
+    correct: 5,
+    wrong: 6,
+    skipped: 0,
+    facility: 0.455,
+    discrimination: -0.383,
     flags: ['possible-wrong-key', 'negative-discrimination'],
     options: [option('A', true, 5, 1, 2), option('B', false, 1, 0, 0), option('C', false, 4, 2, 0), option('D', false, 1, 0, 1)],
   },
   {
-    number: 3, type: 'true_false', text: 'Water boils at 100 °C at sea level.', attempted: 11, correct: 7, wrong: 4, skipped: 0, facility: 0.636, discrimination: 0.478, flags: [],
+    number: 3,
+    type: 'true_false',
+    text: 'Water boils at 100 °C at sea level.',
+    attempted: 11,
+    correct: 7,
+    wrong: 4,
+    skipped: 0,
+    facility: 0.636,
+    discrimination: 0.478,
+    flags: [],
     options: [option('A', true, 7, 3, 1), option('B', false, 4, 0, 2)],
   },
   // Partial (one blank of two) counts as wrong: S3 S5 S6 S8 partial, S7 S10 wrong; S9 S11 skipped.
   { number: 4, type: 'fill_ups', attempted: 11, correct: 3, wrong: 6, skipped: 2, facility: 0.273, discrimination: 0.702, flags: [], options: [] },
-  { number: 5, type: 'integer', text: '5 + 7 = ?', attempted: 11, correct: 5, wrong: 2, skipped: 4, facility: 0.455, discrimination: 0.435, flags: [], options: [] },
+  {
+    number: 5,
+    type: 'integer',
+    text: '5 + 7 = ?',
+    attempted: 11,
+    correct: 5,
+    wrong: 2,
+    skipped: 4,
+    facility: 0.455,
+    discrimination: 0.435,
+    flags: [],
+    options: [],
+  },
 ];
 
 describe('GET /v2/shared-test/{id}/analysis', () => {

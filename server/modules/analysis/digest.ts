@@ -62,7 +62,7 @@ export function maskOf(options: string[], selected: readonly string[] | undefine
   const bits = new Array<number>(maskWidth(options.length)).fill(0);
   for (const id of selected ?? []) {
     const k = options.indexOf(id);
-    if (k >= 0) bits[Math.floor(k / 6)] |= 1 << k % 6;
+    if (k >= 0) bits[Math.floor(k / 6)] |= 1 << (k % 6);
   }
   return bits.map((b) => String.fromCharCode(48 + b)).join('');
 }
@@ -122,5 +122,5 @@ const isNumberChar = (c: number) => (c >= 48 && c <= 57) || c === 46 || c === 45
 
 /** Whether option k is among the chosen characters. */
 export function chose(digest: string, maskStart: number, k: number): boolean {
-  return ((digest.charCodeAt(maskStart + Math.floor(k / 6)) - 48) & (1 << k % 6)) !== 0;
+  return ((digest.charCodeAt(maskStart + Math.floor(k / 6)) - 48) & (1 << (k % 6))) !== 0;
 }

@@ -77,7 +77,15 @@ export class AnalysisService {
   async raiseFor(testId: string): Promise<void> {
     const row = await this.repo.testRow(testId);
     if (!row) return;
-    const owner: EditorCaller = { orgId: row.org_id, userId: row.owner_id ?? '', sharedGlobal: false, clpEditor: false, allowGpscType: true, tbTests: true, defaultSettings: null };
+    const owner: EditorCaller = {
+      orgId: row.org_id,
+      userId: row.owner_id ?? '',
+      sharedGlobal: false,
+      clpEditor: false,
+      allowGpscType: true,
+      tbTests: true,
+      defaultSettings: null,
+    };
     await this.run({ orgId: row.org_id, testId }, row, await this.tests.hydrate(owner, row));
   }
 

@@ -17,7 +17,11 @@ function choice(id: string, options: number, keys: number[], positive = 1, extra
 }
 const currentOf = (questions: any[]): CurrentQuestion[] =>
   questions.map((q) => ({
-    id: q._id, sectionId: 's', type: q.type, text: q._id, positive: q.marks.positive,
+    id: q._id,
+    sectionId: 's',
+    type: q.type,
+    text: q._id,
+    positive: q.marks.positive,
     ...(q.options && q.type !== 'fill_ups' ? { options: q.options.map((o: any) => ({ id: o.id, isCorrect: o.isCorrect, isNotAttempted: false })) } : {}),
   }));
 
@@ -37,7 +41,11 @@ function attemptsOf(questions: any[], rows: ([number[] | null, number, string] |
 }
 
 test('digests: entries as written are read back (not drawn, partial and negative scores, more than 6 options)', () => {
-  const questions = [choice('q1', 8, [6, 7], 2, { isPartialMarkingEnabled: true }), choice('q2', 4, [1]), choice('q3', 4, [0], 4, { isNegativeMarkingEnabled: true })];
+  const questions = [
+    choice('q1', 8, [6, 7], 2, { isPartialMarkingEnabled: true }),
+    choice('q2', 4, [1]),
+    choice('q3', 4, [0], 4, { isNegativeMarkingEnabled: true }),
+  ];
   const version = versionQuestionsOf(questions);
   const scored = new Map<string, { answer: unknown; score: number; outcome: string }>([
     ['q1', { answer: { selected: ['q1-o7'] }, score: 1, outcome: 'partial' }],
@@ -48,7 +56,10 @@ test('digests: entries as written are read back (not drawn, partial and negative
   expect(digest).toBe('p02=1_w4');
   const read: unknown[] = [];
   readDigest(digest, version, (position, code, score, maskStart, maskEnd) => read.push([position, code, score, digest.slice(maskStart, maskEnd)]));
-  expect(read).toEqual([[0, 'p', 1, '02'], [2, 'w', -1, '4']]);
+  expect(read).toEqual([
+    [0, 'p', 1, '02'],
+    [2, 'w', -1, '4'],
+  ]);
 });
 
 test('KR-20 when every score is 0 or full marks (items 0/1 whatever their marks)', () => {
@@ -58,7 +69,12 @@ test('KR-20 when every score is 0 or full marks (items 0/1 whatever their marks)
   const questions = [choice('q1', 2, [0], 1), choice('q2', 2, [0], 2), choice('q3', 2, [0], 4)];
   const right = (q: number): [number[], number, string] => [[0], questions[q].marks.positive, 'correct'];
   const wrong: [number[], number, string] = [[1], 0, 'wrong'];
-  const rows = [[right(0), right(1), right(2)], [right(0), right(1), wrong], [right(0), wrong, wrong], [wrong, wrong, wrong]];
+  const rows = [
+    [right(0), right(1), right(2)],
+    [right(0), right(1), wrong],
+    [right(0), wrong, wrong],
+    [wrong, wrong, wrong],
+  ];
   const { analysis } = analyse(currentOf(questions), attemptsOf(questions, rows, 7), new Map([[1, versionQuestionsOf(questions)]]));
   expect(analysis.reliability).toBe(0.75);
 });
@@ -73,15 +89,33 @@ test('too hard, too easy, a wrong key among several right ones, and no flag unde
   const top: Cell = [[0], 10, 'correct'];
   const rest: Cell = [[1], 0, 'wrong'];
   const rows = [
-    row([[1], 0, 'wrong'], top), row([[1], 0, 'wrong'], top), row([[0], 0.5, 'partial'], rest),
-    row([[0, 2], 1, 'correct'], rest), row([[2], 0.5, 'partial'], rest), row([null, 0, 'unattempted'], rest),
+    row([[1], 0, 'wrong'], top),
+    row([[1], 0, 'wrong'], top),
+    row([[0], 0.5, 'partial'], rest),
+    row([[0, 2], 1, 'correct'], rest),
+    row([[2], 0.5, 'partial'], rest),
+    row([null, 0, 'unattempted'], rest),
   ];
   const attempts = attemptsOf(questions, rows, 13);
   const versions = new Map([[1, versionQuestionsOf(questions)]]);
   const { analysis, reasons } = analyse(currentOf(questions), attempts, versions);
-  expect(analysis.questions.slice(0, 3).map((q) => q.flags)).toEqual([['possible-wrong-key', 'too-hard'], ['too-easy'], expect.arrayContaining(['possible-wrong-key'])]);
-  expect(analysis.questions[2].options.map((o) => [o.label, o.chosen, o.chosenByTop, o.chosenByBottom])).toEqual([['A', 2, 0, 0], ['B', 2, 2, 0], ['C', 2, 0, 1]]);
-  expect(reasons.find((r) => r.reason.flag === 'possible-wrong-key')?.reason).toEqual({ flag: 'possible-wrong-key', attempts: 6, option: 'B', topShare: 1, keyTopShare: 0 });
+  expect(analysis.questions.slice(0, 3).map((q) => q.flags)).toEqual([
+    ['possible-wrong-key', 'too-hard'],
+    ['too-easy'],
+    expect.arrayContaining(['possible-wrong-key']),
+  ]);
+  expect(analysis.questions[2].options.map((o) => [o.label, o.chosen, o.chosenByTop, o.chosenByBottom])).toEqual([
+    ['A', 2, 0, 0],
+    ['B', 2, 2, 0],
+    ['C', 2, 0, 1],
+  ]);
+  expect(reasons.find((r) => r.reason.flag === 'possible-wrong-key')?.reason).toEqual({
+    flag: 'possible-wrong-key',
+    attempts: 6,
+    option: 'B',
+    topShare: 1,
+    keyTopShare: 0,
+  });
 
   const few = analyse(currentOf(questions), attempts.slice(0, 4), versions);
   expect(few.analysis.questions.every((q) => q.flags.length === 0)).toBe(true);

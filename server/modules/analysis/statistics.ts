@@ -155,10 +155,18 @@ class Values {
  */
 function accumulate(questions: CurrentQuestion[], attempts: AttemptDigest[], layouts: Map<number, Layout>, overrides: Overrides, group: Uint8Array) {
   const values = new Values(questions);
-  let counted = 0, items = 0, sX = 0, sXX = 0, sU = 0, sUU = 0;
+  let counted = 0,
+    items = 0,
+    sX = 0,
+    sXX = 0,
+    sU = 0,
+    sUU = 0;
   const tables = new Map<number, { fast: Int32Array; slow: Map<string, number>[] }>();
   for (const [version, layout] of layouts) {
-    tables.set(version, { fast: new Int32Array(layout.current.length * 256).fill(-1), slow: layout.current.length ? Array.from(layout.current, () => new Map()) : [] });
+    tables.set(version, {
+      fast: new Int32Array(layout.current.length * 256).fill(-1),
+      slow: layout.current.length ? Array.from(layout.current, () => new Map()) : [],
+    });
   }
   for (let i = 0; i < attempts.length; i++) {
     const { digest, score: T, id, version } = attempts[i];
@@ -170,7 +178,9 @@ function accumulate(questions: CurrentQuestion[], attempts: AttemptDigest[], lay
     const rescored = overrides.get(version);
     const g = group[i];
     const end = digest.length;
-    let X = 0, U = 0, at = 0;
+    let X = 0,
+      U = 0,
+      at = 0;
     for (let p = 0; p < current.length && at < end; p++) {
       const entryStart = at;
       const code = digest.charCodeAt(at++);
@@ -207,13 +217,24 @@ function accumulate(questions: CurrentQuestion[], attempts: AttemptDigest[], lay
       U += values.u[v];
       items++;
     }
-    sX += X; sXX += X * X; sU += U; sUU += U * U;
+    sX += X;
+    sXX += X * X;
+    sU += U;
+    sUU += U * U;
   }
   return { ...perQuestion(questions, values), dichotomous: values.dichotomous, counted, items, sX, sXX, sU, sUU };
 }
 
 /** A value met for the first time: its entry read (readDigest's rule), a rescore since applied. */
-function valueOf(values: Values, layout: Layout, p: number, j: number, entry: string, override?: { byMask?: Map<string, Rescored> }, replaced?: Rescored): number {
+function valueOf(
+  values: Values,
+  layout: Layout,
+  p: number,
+  j: number,
+  entry: string,
+  override?: { byMask?: Map<string, Rescored> },
+  replaced?: Rescored,
+): number {
   let x = 0;
   let mask: string | null = null;
   let code = entry.charCodeAt(0);
@@ -255,7 +276,7 @@ function perQuestion(questions: CurrentQuestion[], values: Values) {
     if (mask === null || options === null) continue;
     for (let k = 0; k < options.length; k++) {
       const c = options[k];
-      if (c < 0 || ((mask.charCodeAt((k / 6) | 0) - 48) & (1 << k % 6)) === 0) continue;
+      if (c < 0 || ((mask.charCodeAt((k / 6) | 0) - 48) & (1 << (k % 6))) === 0) continue;
       chosen[j][0][c] += n;
       chosen[j][1][c] += values.top[v];
       chosen[j][2][c] += values.bottom[v];
@@ -288,11 +309,13 @@ export function analyse(
   const layouts = new Map([...versions].map(([v, qs]) => [v, layoutOf(qs, index, questions)]));
 
   // Groups: by percentage, best first; equal percentages by earlier submit, then attempt id.
-  const order = attempts.map((_, i) => i).sort((a, b) => {
-    const x = attempts[a];
-    const y = attempts[b];
-    return y.hundredths - x.hundredths || x.submittedAt - y.submittedAt || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
-  });
+  const order = attempts
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const x = attempts[a];
+      const y = attempts[b];
+      return y.hundredths - x.hundredths || x.submittedAt - y.submittedAt || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+    });
   const groupSize = Math.round(GROUP_SHARE * n);
   const group = new Uint8Array(n);
   for (let r = 0; r < groupSize; r++) {
@@ -324,7 +347,10 @@ export function analyse(
       if (wrongKey) {
         flags.push('possible-wrong-key');
         const share = (count: number) => roundTo(count / at(j, TOP), 3);
-        reasons.push({ questionId: q.id, reason: { flag: 'possible-wrong-key', attempts: m, option: labelOf(wrongKey.k), topShare: share(wrongKey.top), keyTopShare: share(wrongKey.keyTop) } });
+        reasons.push({
+          questionId: q.id,
+          reason: { flag: 'possible-wrong-key', attempts: m, option: labelOf(wrongKey.k), topShare: share(wrongKey.top), keyTopShare: share(wrongKey.keyTop) },
+        });
       }
       if (discrimination !== null && discrimination < 0) {
         flags.push('negative-discrimination');

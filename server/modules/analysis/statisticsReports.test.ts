@@ -18,9 +18,18 @@ const reportedOf = async (free: Worked, statusType = 'REPORTED') => {
   return res.body.data.reportedQuestions as any[];
 };
 const statisticsRows = (free: Worked) =>
-  db().selectFrom('question_reports').select(['question_id', 'reason', 'status', 'student_id', 'details']).where('test_id', '=', free.testId).where('source', '=', 'statistics').orderBy('reason').execute();
+  db()
+    .selectFrom('question_reports')
+    .select(['question_id', 'reason', 'status', 'student_id', 'details'])
+    .where('test_id', '=', free.testId)
+    .where('source', '=', 'statistics')
+    .orderBy('reason')
+    .execute();
 /** Question 2 with its key moved to C (56, the right answer), or changed as `change` says. */
-const correctedQ2 = async (free: Worked, change: (q: any) => any = (q) => ({ ...q, options: q.options.map((o: any, k: number) => ({ ...o, isCorrect: k === 2 })) })) => {
+const correctedQ2 = async (
+  free: Worked,
+  change: (q: any) => any = (q) => ({ ...q, options: q.options.map((o: any, k: number) => ({ ...o, isCorrect: k === 2 })) }),
+) => {
   const test = await tutor.get(free.testId);
   return { test: { _id: free.testId, version: test.version }, question: change(test.sections[0].questions[1]) };
 };
@@ -64,7 +73,10 @@ describe('reports raised by the statistics', () => {
     await analysisOf(free);
     expect((await statisticsRows(free)).map((r) => r.reason)).toEqual(['negative-discrimination', 'possible-wrong-key']);
     // A student reports the same question: their reason is listed, the statistics' are not among them.
-    await db().insertInto('question_reports').values({ org_id: tutor.account.orgId, test_id: free.testId, question_id: free.questions[1]._id, reason: 'The answer should be 56', status: 'REPORTED' }).execute();
+    await db()
+      .insertInto('question_reports')
+      .values({ org_id: tutor.account.orgId, test_id: free.testId, question_id: free.questions[1]._id, reason: 'The answer should be 56', status: 'REPORTED' })
+      .execute();
 
     const [q2, ...others] = await reportedOf(free);
     expect(others).toEqual([]);
@@ -79,7 +91,12 @@ describe('reports raised by the statistics', () => {
     // What the server keeps besides (the question's fingerprint) is not shown.
     expect(Object.keys(q2.statistics[1]).sort()).toEqual(['attempts', 'flag', 'keyTopShare', 'option', 'topShare']);
     // The header badge counts them as open reports.
-    const open = await db().selectFrom('question_reports').select('source').where('org_id', '=', tutor.account.orgId).where('status', '=', 'REPORTED').execute();
+    const open = await db()
+      .selectFrom('question_reports')
+      .select('source')
+      .where('org_id', '=', tutor.account.orgId)
+      .where('status', '=', 'REPORTED')
+      .execute();
     expect(open.filter((r) => r.source === 'statistics').length).toBeGreaterThanOrEqual(2);
     expect((await tutor.call('GET', '/api/v2/report-repo/count')).body.data.activeReportedCount).toBe(open.length);
     // Another organisation sees none of it.

@@ -8,12 +8,22 @@ import type { TestServer } from '@tests/support/testServer';
  * students choose 56 (C).
  */
 export const workedQuestions = () => [
-  { type: 'multiple_choice', name: '<p>The capital of France?</p>', options: [{ name: 'Berlin' }, { name: 'Paris', isCorrect: true }, { name: 'Rome' }, { name: 'Madrid' }] },
+  {
+    type: 'multiple_choice',
+    name: '<p>The capital of France?</p>',
+    options: [{ name: 'Berlin' }, { name: 'Paris', isCorrect: true }, { name: 'Rome' }, { name: 'Madrid' }],
+  },
   { type: 'multiple_choice', name: '<p>7 × 8 = ?</p>', options: [{ name: '54', isCorrect: true }, { name: '48' }, { name: '56' }, { name: '64' }] },
   { type: 'true_false', name: '<p>Water boils at 100 °C at sea level.</p>', options: [{ name: 'True', isCorrect: true }, { name: 'False' }] },
   {
-    type: 'fill_ups', name: '<p>The capital of Italy is __ and of Spain __.</p>', isPartialMarkingEnabled: true, marks: { positive: 2 },
-    options: [{ optionId: 'b1', name: 'Rome', positiveMarks: 1 }, { optionId: 'b2', name: 'Madrid', positiveMarks: 1 }],
+    type: 'fill_ups',
+    name: '<p>The capital of Italy is __ and of Spain __.</p>',
+    isPartialMarkingEnabled: true,
+    marks: { positive: 2 },
+    options: [
+      { optionId: 'b1', name: 'Rome', positiveMarks: 1 },
+      { optionId: 'b2', name: 'Madrid', positiveMarks: 1 },
+    ],
   },
   { type: 'integer', name: '<p>5 + 7 = ?</p>', solution: '12' },
 ];

@@ -117,9 +117,8 @@ export class AuthService {
 
   async resetPassword(email: string, newPassword: string, resetToken: string): Promise<void> {
     const tokenHash = hashToken(resetToken);
-    const invalid = () => new AppError(400, 'INVALID_RESET_TOKEN', 'resetTokenInvalid', { field: 'resetToken' }, [
-      { field: 'resetToken', message: 'resetTokenInvalid' },
-    ]);
+    const invalid = () =>
+      new AppError(400, 'INVALID_RESET_TOKEN', 'resetTokenInvalid', { field: 'resetToken' }, [{ field: 'resetToken', message: 'resetTokenInvalid' }]);
     // Check everything before using the token up, so a typo in the e-mail or a weak password
     // does not cost the user their link.
     const userId = await this.accounts.peekPasswordReset(tokenHash, new Date());
@@ -136,5 +135,4 @@ export class AuthService {
     await this.accounts.burnPasswordResetsOfUser(found.user.id, new Date());
     await this.throttle.clear(LoginThrottle.key(found.org.code, found.user.email));
   }
-
 }

@@ -51,7 +51,10 @@ test('dryRun changes nothing (scores, the test and its version, reports) and its
   expect(preview.status).toBe(200);
   // Key A → C: S1 S2 S3 S5 gain a mark, S4 S6 S7 S9 S10 lose one; S8 (B) and S11 (D) keep theirs.
   // Totals 6 6 5 4 4 3 1 2 0 1 0 of 6: percentages sum 533.34, mean 48.49 (was 549.99 / 11 = 50).
-  expect(preview.body.data).toEqual({ dryRun: true, freeTests: [{ sharedTestId: worked.sharedTestId, attempts: 11, attemptsChanged: 9, oldMean: 50, newMean: 48.49 }] });
+  expect(preview.body.data).toEqual({
+    dryRun: true,
+    freeTests: [{ sharedTestId: worked.sharedTestId, attempts: 11, attemptsChanged: 9, oldMean: 50, newMean: 48.49 }],
+  });
   expect(await snapshot()).toEqual(before);
   // Twice: the same.
   expect((await publish({ ...body, dryRun: true })).body.data).toEqual(preview.body.data);

@@ -68,7 +68,12 @@ class Previewed extends Error {
  * lock and the version check apply), measured per free test before and after the re-evaluation,
  * then rolled back. Exact by construction: the same code changed the same rows.
  */
-export async function previewCorrections(repo: TestEditorRepository, caller: EditorCaller, body: SaveAndResolveBody, editing: EditContext): Promise<CorrectionsPreview> {
+export async function previewCorrections(
+  repo: TestEditorRepository,
+  caller: EditorCaller,
+  body: SaveAndResolveBody,
+  editing: EditContext,
+): Promise<CorrectionsPreview> {
   try {
     await repo.change(
       caller,

@@ -57,7 +57,13 @@ export class PublishRepository {
 
   /** Whether students have submitted the test. */
   async hasSubmittedAttempts(testId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('attempts').select('id').where('test_id', '=', testId).where('submitted_at', 'is not', null).limit(1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('attempts')
+      .select('id')
+      .where('test_id', '=', testId)
+      .where('submitted_at', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
     return Boolean(row);
   }
 
@@ -76,7 +82,10 @@ export class PublishRepository {
       .where('test_id', '=', testId)
       .where('question_id', 'in', questionIds);
     const result = resolve
-      ? await query.set({ status: 'resolved', resolved_at: new Date(), resolved_by: caller.userId }).where('status', 'in', ['REPORTED', 'updateAvailable']).executeTakeFirst()
+      ? await query
+          .set({ status: 'resolved', resolved_at: new Date(), resolved_by: caller.userId })
+          .where('status', 'in', ['REPORTED', 'updateAvailable'])
+          .executeTakeFirst()
       : await query.set({ status: 'updateAvailable' }).where('status', '=', 'REPORTED').executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
@@ -145,7 +154,18 @@ export class PublishRepository {
     const { publishId, orgId, testId, version } = publish;
     await this.db
       .insertInto('answer_rescores')
-      .values(scores.map((s) => ({ org_id: orgId, test_id: testId, question_id: s.q, answer_key: s.k, test_version: version, publish_id: publishId, score: s.s, outcome: s.o })))
+      .values(
+        scores.map((s) => ({
+          org_id: orgId,
+          test_id: testId,
+          question_id: s.q,
+          answer_key: s.k,
+          test_version: version,
+          publish_id: publishId,
+          score: s.s,
+          outcome: s.o,
+        })),
+      )
       .execute();
   }
 

@@ -73,7 +73,11 @@ export interface PublishRef {
 export async function reevaluate(publishes: PublishRepository, publish: PublishRef, corrections: Correction[], test?: Test): Promise<number> {
   const applied = corrections.filter((c) => c.option !== 'NO_CHANGE');
   if (applied.length === 0) return 0;
-  await publishes.collectAnswers(publish.testId, publish.version, applied.map((c) => c.question._id));
+  await publishes.collectAnswers(
+    publish.testId,
+    publish.version,
+    applied.map((c) => c.question._id),
+  );
   const scores = await scoredAnswers(publishes, applied);
   if (scores.length === 0) return 0;
   // Worked out before the new rescores are stored: the view still gives the scores as they were.

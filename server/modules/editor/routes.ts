@@ -49,7 +49,6 @@ import {
 /** A Word document's upload: 1,500 questions with maths and tables fit with room to spare. */
 const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
 
-
 /** A section's duration from sectionDuration, or from sectionHours and sectionMinutes (which must agree). */
 function sectionDraft(body: {
   name?: string;
@@ -61,7 +60,8 @@ function sectionDraft(body: {
   hasOptionalQuestions?: boolean;
   attemptAny?: number | null;
 }): SectionDraft {
-  const split = body.sectionHours !== undefined || body.sectionMinutes !== undefined ? toDurationMs(body.sectionHours ?? 0, body.sectionMinutes ?? 0) : undefined;
+  const split =
+    body.sectionHours !== undefined || body.sectionMinutes !== undefined ? toDurationMs(body.sectionHours ?? 0, body.sectionMinutes ?? 0) : undefined;
   if (split !== undefined && body.sectionDuration !== undefined && split !== body.sectionDuration) {
     throw badRequest('sectionDuration', 'fieldInvalid', { reason: 'it does not match sectionHours and sectionMinutes' });
   }

@@ -34,22 +34,27 @@ export async function fileRoutes(app: FastifyInstance, services: Services): Prom
   const { config } = services;
   const store = new LocalFileStore(config.filesDir, await loadFilesSecret(config.filesDir, config.filesSecret));
 
-  api.post('/v2/user/getS3SignedUrl', { schema: { tags: ['files'], body: signBody }, preValidation: [services.requireAuth, requireActiveSubscription] }, async (request) => {
-    const { contentType, size } = request.body;
-    if (!isPictureType(contentType)) throw badRequest('contentType', 'fileTypeNotAllowed');
-    if (size > PICTURE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { limit: megabytes(PICTURE_MAX_BYTES) }, [{ field: 'size', message: '' }]);
-    const key = `${authOf(request).org.id}/${crypto.randomBytes(16).toString('hex')}.${PICTURE_TYPES[contentType].ext}`;
-    const grant: UploadGrant = { key, contentType, size, expires: Date.now() + UPLOAD_LINK_TTL_MS };
-    const expiresAt = new Date(grant.expires).toISOString();
-    const headers = { 'Content-Type': contentType };
-    if (config.s3) {
-      // The store checks the link; type and size were checked here (S3 cannot look at the bytes).
-      const uploadUrl = presignS3(config.s3, { method: 'PUT', key, expiresSec: UPLOAD_LINK_TTL_MS / 1000 });
-      return { data: { uploadUrl, method: 'PUT' as const, headers, fileUrl: `${config.s3.publicUrl}/${key}`, expiresAt } };
-    }
-    const query = new URLSearchParams({ expires: String(grant.expires), size: String(size), signature: store.sign(grant) });
-    return { data: { uploadUrl: `/api/files/${key}?${query}`, method: 'PUT' as const, headers, fileUrl: `/api/files/${key}`, expiresAt } };
-  });
+  api.post(
+    '/v2/user/getS3SignedUrl',
+    { schema: { tags: ['files'], body: signBody }, preValidation: [services.requireAuth, requireActiveSubscription] },
+    async (request) => {
+      const { contentType, size } = request.body;
+      if (!isPictureType(contentType)) throw badRequest('contentType', 'fileTypeNotAllowed');
+      if (size > PICTURE_MAX_BYTES)
+        throw new AppError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { limit: megabytes(PICTURE_MAX_BYTES) }, [{ field: 'size', message: '' }]);
+      const key = `${authOf(request).org.id}/${crypto.randomBytes(16).toString('hex')}.${PICTURE_TYPES[contentType].ext}`;
+      const grant: UploadGrant = { key, contentType, size, expires: Date.now() + UPLOAD_LINK_TTL_MS };
+      const expiresAt = new Date(grant.expires).toISOString();
+      const headers = { 'Content-Type': contentType };
+      if (config.s3) {
+        // The store checks the link; type and size were checked here (S3 cannot look at the bytes).
+        const uploadUrl = presignS3(config.s3, { method: 'PUT', key, expiresSec: UPLOAD_LINK_TTL_MS / 1000 });
+        return { data: { uploadUrl, method: 'PUT' as const, headers, fileUrl: `${config.s3.publicUrl}/${key}`, expiresAt } };
+      }
+      const query = new URLSearchParams({ expires: String(grant.expires), size: String(size), signature: store.sign(grant) });
+      return { data: { uploadUrl: `/api/files/${key}?${query}`, method: 'PUT' as const, headers, fileUrl: `/api/files/${key}`, expiresAt } };
+    },
+  );
 
   // The body of an upload is the file itself, whatever type it declares (checked below).
   api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PICTURE_MAX_BYTES }, (_request, body, done) => done(null, body));
@@ -68,7 +73,9 @@ export async function fileRoutes(app: FastifyInstance, services: Services): Prom
     async (request) => {
       const { org, name } = request.params;
       const key = `${org}/${name}`;
-      const contentType = String(request.headers['content-type'] ?? '').split(';')[0].trim();
+      const contentType = String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        .trim();
       const grant: UploadGrant = { key, contentType, size: request.query.size, expires: request.query.expires };
       if (!store.verify(grant, request.query.signature)) throw new AppError(403, 'UPLOAD_LINK_INVALID', 'uploadLinkInvalid');
       const bytes = request.body as Buffer;

@@ -20,7 +20,14 @@ export interface LinkableTest {
 
 /** A free test (spec section 3), or the "new" state of a test without one (`isNew`, with the defaults). */
 export function presentSharedTest(row: SharedTestRow | undefined, test: LinkableTest, origin: string, now = new Date()): SharedTest {
-  const common = { testId: test.id, testName: test.name, testType: test.testType, isReadyToLink: test.problems.length === 0, problems: test.problems, answersLater: test.answersLater };
+  const common = {
+    testId: test.id,
+    testName: test.name,
+    testType: test.testType,
+    isReadyToLink: test.problems.length === 0,
+    problems: test.problems,
+    answersLater: test.answersLater,
+  };
   if (!row) {
     return {
       _id: null,

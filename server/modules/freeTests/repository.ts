@@ -13,11 +13,7 @@ export class SharedTestsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   private withTest(db: Kysely<Database>) {
-    return db
-      .selectFrom('shared_tests as s')
-      .innerJoin('tests as t', 't.id', 's.test_id')
-      .selectAll('s')
-      .select(['t.name as test_name', 't.test_type']);
+    return db.selectFrom('shared_tests as s').innerJoin('tests as t', 't.id', 's.test_id').selectAll('s').select(['t.name as test_name', 't.test_type']);
   }
 
   /** The free test of a test, in the organisation. */
@@ -48,7 +44,11 @@ export class SharedTestsRepository {
   }
 
   async update(trx: Transaction<Database>, id: string, changes: Updateable<SharedTestsTable>): Promise<void> {
-    await trx.updateTable('shared_tests').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('shared_tests')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
   }
 
   /**

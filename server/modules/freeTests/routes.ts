@@ -31,12 +31,20 @@ export async function sharedTestRoutes(app: FastifyInstance, services: Services)
   }));
 
   const identity = services.studentIdentity;
-  api.post('/v2/shared-test/:id/reset-student', { schema: { tags, params: sharedTestParams, body: resetStudentBody }, preValidation: guard }, async (request) => {
-    const reset = await service.resetStudent(callerWithOrigin(request), request.params.id, request.body.contact, identity);
-    return { data: { message: serverMessage(request.lang, 'studentReset'), ...reset } };
-  });
+  api.post(
+    '/v2/shared-test/:id/reset-student',
+    { schema: { tags, params: sharedTestParams, body: resetStudentBody }, preValidation: guard },
+    async (request) => {
+      const reset = await service.resetStudent(callerWithOrigin(request), request.params.id, request.body.contact, identity);
+      return { data: { message: serverMessage(request.lang, 'studentReset'), ...reset } };
+    },
+  );
 
-  api.patch('/v2/shared-test/update/:id', { schema: { tags, params: sharedTestParams, body: updateSharedTestBody }, preValidation: guard }, async (request) => ({
-    data: await service.update(callerWithOrigin(request), request.params.id, request.body),
-  }));
+  api.patch(
+    '/v2/shared-test/update/:id',
+    { schema: { tags, params: sharedTestParams, body: updateSharedTestBody }, preValidation: guard },
+    async (request) => ({
+      data: await service.update(callerWithOrigin(request), request.params.id, request.body),
+    }),
+  );
 }

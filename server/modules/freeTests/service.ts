@@ -78,7 +78,11 @@ export class FreeTestService {
       const window = { startTime: body.startTime, endTime: body.endTime ?? null };
       if (!endsAfterStart(window)) throw badRequest('endTime', 'freeTestEndBeforeStart');
       const existing = await this.repo.ofTest(caller.orgId, body.testId, trx);
-      const fields = { start_time: new Date(window.startTime), end_time: window.endTime ? new Date(window.endTime) : null, no_of_attempts: body.noOfAttempts ?? null };
+      const fields = {
+        start_time: new Date(window.startTime),
+        end_time: window.endTime ? new Date(window.endTime) : null,
+        no_of_attempts: body.noOfAttempts ?? null,
+      };
       let id = existing?.id;
       if (existing?.is_removed) throw disabled();
       if (existing) await this.repo.update(trx, existing.id, fields);

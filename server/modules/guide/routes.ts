@@ -28,5 +28,7 @@ export async function guideRoutes(app: FastifyInstance): Promise<void> {
   const markdown = fs.readFileSync(GUIDE_FILE, 'utf8');
   const title = /^# (.+)$/m.exec(markdown)?.[1] ?? 'Writing questions in Word';
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Testforge</title><style>${STYLE}</style></head><body><main>${new MarkdownIt({ html: false, linkify: false, typographer: false }).render(markdown)}</main></body></html>`;
-  app.get(WORD_GUIDE_URL, { schema: { hide: true } }, async (_, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page));
+  app.get(WORD_GUIDE_URL, { schema: { hide: true } }, async (_, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page),
+  );
 }

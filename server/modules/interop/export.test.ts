@@ -18,12 +18,26 @@ afterAll(() => server.close());
 async function filledTest(name: string, seed: number) {
   const tutor = await tutorWithTest(server, name);
   const sections = generateTest(seed, { sections: 2 });
-  const res = await postFile(server, tutor.editor.token, '/api/v2/interop/import', { name: 'test.json', data: JSON.stringify({ sections }) }, { testId: tutor.testId, sectionId: tutor.sectionId, useFileSections: 'true' });
+  const res = await postFile(
+    server,
+    tutor.editor.token,
+    '/api/v2/interop/import',
+    { name: 'test.json', data: JSON.stringify({ sections }) },
+    { testId: tutor.testId, sectionId: tutor.sectionId, useFileSections: 'true' },
+  );
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return { ...tutor, stored: await tutor.editor.get(tutor.testId) };
 }
 
-const TYPES = { qti3: 'application/zip', moodle: 'application/xml', gift: 'text/plain', aiken: 'text/plain', csv: 'text/csv', xlsx: 'spreadsheetml', docx: 'wordprocessingml' };
+const TYPES = {
+  qti3: 'application/zip',
+  moodle: 'application/xml',
+  gift: 'text/plain',
+  aiken: 'text/plain',
+  csv: 'text/csv',
+  xlsx: 'spreadsheetml',
+  docx: 'wordprocessingml',
+};
 
 test.each(INTEROP_EXPORT_FORMATS)('export as %s: the file, named by the test, its losses in a header, and its questions back in', async (format) => {
   const { editor, testId, stored } = await filledTest('Địa lý 지리', 7);
@@ -79,7 +93,9 @@ test("another organisation's test is not found: export, import, library zip", as
   const imported = await postFile(server, other.token, '/api/v2/interop/import', { name: 'a.gift', data: '::A:: Sky is blue {T}' }, { testId, sectionId });
   expect(imported.status).toBe(404);
   expect((await postJson(server, other.token, '/api/v2/interop/export', { format: 'gift', testIds: [testId] })).status).toBe(404);
-  expect((await postJson(server, other.token, '/api/v2/interop/export', { format: 'gift', testIds: [], selectAll: true, parentFolderId: 'nope' })).status).toBe(404);
+  expect((await postJson(server, other.token, '/api/v2/interop/export', { format: 'gift', testIds: [], selectAll: true, parentFolderId: 'nope' })).status).toBe(
+    404,
+  );
   expect(allQuestions(await editor.get(testId))).toHaveLength(0);
 });
 
@@ -87,11 +103,22 @@ test('malformed requests: 400 naming the field, 415 for a body that is not a for
   const { editor, testId, sectionId } = await tutorWithTest(server);
   const field = (res: { status: number; body: any }) => [res.status, res.body.details?.[0]?.field];
   expect(field(await getFile(server, editor.token, `/api/v2/interop/test/${testId}/export?format=pdf`))).toEqual([400, 'query.format']);
-  expect(field(await postFile(server, editor.token, '/api/v2/interop/import', { name: 'a.gift', data: '::A:: x {T}' }, { testId }))).toEqual([400, 'sectionId']);
+  expect(field(await postFile(server, editor.token, '/api/v2/interop/import', { name: 'a.gift', data: '::A:: x {T}' }, { testId }))).toEqual([
+    400,
+    'sectionId',
+  ]);
   expect(field(await postFile(server, editor.token, '/api/v2/interop/import', null, { testId, sectionId }))).toEqual([400, 'file']);
-  expect(field(await postFile(server, editor.token, '/api/v2/interop/preview', { name: 'a.gift', data: '::A:: x {T}' }, { from: 'pdf' }))).toEqual([400, 'from']);
-  expect(field(await postFile(server, editor.token, '/api/v2/interop/preview', { name: 'a.gift', data: '::A:: x {T}' }, { colour: 'red' }))).toEqual([400, 'colour']);
-  expect(field(await postFile(server, editor.token, '/api/v2/interop/import', { name: 'a.gift', data: '::A:: x {T}' }, { testId, sectionId, version: 'two' }))).toEqual([400, 'version']);
+  expect(field(await postFile(server, editor.token, '/api/v2/interop/preview', { name: 'a.gift', data: '::A:: x {T}' }, { from: 'pdf' }))).toEqual([
+    400,
+    'from',
+  ]);
+  expect(field(await postFile(server, editor.token, '/api/v2/interop/preview', { name: 'a.gift', data: '::A:: x {T}' }, { colour: 'red' }))).toEqual([
+    400,
+    'colour',
+  ]);
+  expect(
+    field(await postFile(server, editor.token, '/api/v2/interop/import', { name: 'a.gift', data: '::A:: x {T}' }, { testId, sectionId, version: 'two' })),
+  ).toEqual([400, 'version']);
   expect(field(await postJson(server, editor.token, '/api/v2/interop/export', { format: 'gift', testIds: [] }))).toEqual([400, 'testIds']);
   const json = await postJson(server, editor.token, '/api/v2/interop/preview', { file: 'x' });
   expect([json.status, json.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);

@@ -8,7 +8,8 @@ import { formFieldError } from '../parser/form';
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 export const MULTIPART_LIMITS = { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 8, parts: 9, fieldSize: 1024, headerPairs: 100 };
 
-export const fileTooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'importFileTooLarge', { limit: IMPORT_MAX_BYTES / (1024 * 1024) }, [{ field: 'file', message: '' }]);
+export const fileTooLarge = () =>
+  new AppError(413, 'FILE_TOO_LARGE', 'importFileTooLarge', { limit: IMPORT_MAX_BYTES / (1024 * 1024) }, [{ field: 'file', message: '' }]);
 export const multipartRequired = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'importMultipartRequired');
 
 /** A declared body far above the limit is refused before a byte of it is read. */
@@ -20,7 +21,10 @@ export async function refuseLargeBody(request: FastifyRequest): Promise<void> {
  * An import form: the file `file` into memory (up to IMPORT_MAX_BYTES, counted as it arrives,
  * whatever the request declared) and the text fields, checked by `schema` (400 naming the field).
  */
-export async function readImportForm<S extends z.ZodType>(request: FastifyRequest, schema: S): Promise<{ fields: z.infer<S>; file: { name: string; bytes: Uint8Array } }> {
+export async function readImportForm<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+): Promise<{ fields: z.infer<S>; file: { name: string; bytes: Uint8Array } }> {
   const fields: Record<string, unknown> = {};
   let file: { name: string; bytes: Uint8Array } | null = null;
   try {

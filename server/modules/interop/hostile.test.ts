@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const MANIFEST = '<?xml version="1.0"?><manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1"><resources><resource identifier="I" type="imsqti_item_xmlv3p0" href="items/i.xml"/></resources></manifest>';
+const MANIFEST =
+  '<?xml version="1.0"?><manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1"><resources><resource identifier="I" type="imsqti_item_xmlv3p0" href="items/i.xml"/></resources></manifest>';
 
 async function refused(file: { name: string; data: Uint8Array | string }, reason: RegExp) {
   const { editor, testId, sectionId } = await tutorWithTest(server);
@@ -30,7 +31,10 @@ async function refused(file: { name: string; data: Uint8Array | string }, reason
 
 test('a zip bomb (a QTI package, a spreadsheet) is refused from its directory, before it is inflated', async () => {
   const zeros = new Uint8Array(60 * 1024 * 1024);
-  await refused({ name: 'bank.zip', data: zipSync({ 'imsmanifest.xml': strToU8(MANIFEST), 'items/i.xml': zeros }, { level: 9 }) }, /unpacks to \d+ times its size/);
+  await refused(
+    { name: 'bank.zip', data: zipSync({ 'imsmanifest.xml': strToU8(MANIFEST), 'items/i.xml': zeros }, { level: 9 }) },
+    /unpacks to \d+ times its size/,
+  );
   await refused({ name: 'bank.xlsx', data: zipSync({ 'xl/workbook.xml': zeros }, { level: 9 }) }, /unpacks to \d+ times its size/);
 });
 
@@ -40,8 +44,20 @@ test('entry names that leave the package are refused', async () => {
 
 test('entity expansion (billion laughs) and external entities are not expanded: the file is refused', async () => {
   const laughs = ['<!ENTITY lol "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`)].join('');
-  await refused({ name: 'bank.xml', data: `<?xml version="1.0"?><!DOCTYPE quiz [${laughs}]><quiz><question type="truefalse"><questiontext><text>&lol9;</text></questiontext></question></quiz>` }, /entity|well-formed/);
-  await refused({ name: 'item.xml', data: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><qti-assessment-item identifier="i">&xxe;</qti-assessment-item>' }, /entity|well-formed/);
+  await refused(
+    {
+      name: 'bank.xml',
+      data: `<?xml version="1.0"?><!DOCTYPE quiz [${laughs}]><quiz><question type="truefalse"><questiontext><text>&lol9;</text></questiontext></question></quiz>`,
+    },
+    /entity|well-formed/,
+  );
+  await refused(
+    {
+      name: 'item.xml',
+      data: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><qti-assessment-item identifier="i">&xxe;</qti-assessment-item>',
+    },
+    /entity|well-formed/,
+  );
 });
 
 test('a picture past 5 MB (base64 in Moodle XML) is left out and named; its question comes in', async () => {

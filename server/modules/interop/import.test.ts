@@ -42,10 +42,19 @@ test('preview: what a GIFT file holds, its problems by question number, nothing 
 
 test('import: a Moodle file into the chosen section, its picture stored and served as an upload', async () => {
   const { editor, testId, sectionId } = await tutorWithTest(server);
-  const file = { name: 'bank.xml', data: moodle(category('Rivers') + truefalse('Q1', 'Mekong ends in Việt Nam', 'true', picture(png(3, 2))) + truefalse('Q2', '한강 flows south', 'false')) };
+  const file = {
+    name: 'bank.xml',
+    data: moodle(category('Rivers') + truefalse('Q1', 'Mekong ends in Việt Nam', 'true', picture(png(3, 2))) + truefalse('Q2', '한강 flows south', 'false')),
+  };
   const res = await postFile(server, editor.token, '/api/v2/interop/import', file, { testId, sectionId });
   expect(res.status).toBe(200);
-  expect(res.body.data).toMatchObject({ questions: 2, sectionsCreated: 0, ignoredSections: ['Rivers'], pictures: 1, message: '2 questions added successfully.' });
+  expect(res.body.data).toMatchObject({
+    questions: 2,
+    sectionsCreated: 0,
+    ignoredSections: ['Rivers'],
+    pictures: 1,
+    message: '2 questions added successfully.',
+  });
   const test = await editor.get(testId);
   expect(test.sections).toHaveLength(1);
   const [first, second] = test.sections[0].questions;
@@ -77,7 +86,9 @@ test('import: a question the editor refuses is left out and named; the others co
   const res = await postFile(server, editor.token, '/api/v2/interop/import', { name: 'bank.csv', data: csv }, { testId, sectionId });
   expect(res.status).toBe(200);
   expect(res.body.data.questions).toBe(1);
-  expect(res.body.data.problems).toEqual([expect.objectContaining({ severity: 'error', code: 'invalid', message: expect.stringMatching(/^question 1 of those read: marks\.positive: /) })]);
+  expect(res.body.data.problems).toEqual([
+    expect.objectContaining({ severity: 'error', code: 'invalid', message: expect.stringMatching(/^question 1 of those read: marks\.positive: /) }),
+  ]);
   expect(allQuestions(await editor.get(testId)).map((q) => q.name)).toEqual(['<p>One plus one?</p>']);
 });
 
@@ -85,7 +96,13 @@ test('an import the test refuses (a stale version, too many questions) leaves th
   const { editor, testId, sectionId } = await tutorWithTest(server);
   await postFile(server, editor.token, '/api/v2/interop/import', { name: 'a.gift', data: '::A:: Sky is blue {T}' }, { testId, sectionId });
   const before = await editor.get(testId);
-  const stale = await postFile(server, editor.token, '/api/v2/interop/import', { name: 'b.gift', data: '::B:: Grass is red {F}' }, { testId, sectionId, version: String(before.version - 1) });
+  const stale = await postFile(
+    server,
+    editor.token,
+    '/api/v2/interop/import',
+    { name: 'b.gift', data: '::B:: Grass is red {F}' },
+    { testId, sectionId, version: String(before.version - 1) },
+  );
   expect(stale.status).toBe(409);
   // 2,000 questions is a test's most; 2,001 in one file: none of them.
   const bank = Array.from({ length: 2_001 }, (_, i) => `::Q${i}:: Statement ${i} {T}`).join('\n\n');

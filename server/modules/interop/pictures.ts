@@ -37,7 +37,11 @@ export class PictureStore {
     const key = `${orgId}/${crypto.randomBytes(16).toString('hex')}.${PICTURE_TYPES[file.type].ext}`;
     if (this.config.s3) {
       // The server signs its own upload, as it signs the portal's: one way in, whichever store.
-      const response = await fetch(presignS3(this.config.s3, { method: 'PUT', key, expiresSec: 300 }), { method: 'PUT', body: file.bytes as Uint8Array<ArrayBuffer>, headers: { 'Content-Type': file.type } });
+      const response = await fetch(presignS3(this.config.s3, { method: 'PUT', key, expiresSec: 300 }), {
+        method: 'PUT',
+        body: file.bytes as Uint8Array<ArrayBuffer>,
+        headers: { 'Content-Type': file.type },
+      });
       if (!response.ok) throw new Error(`the picture store answered ${response.status}`);
       return `${this.config.s3.publicUrl}/${key}`;
     }

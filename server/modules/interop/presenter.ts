@@ -20,7 +20,8 @@ function pictureCount(q: InteropQuestion): number {
 /** One question as the preview lists it: its text and answer on a line, not its HTML (a bank's pictures would make the answer megabytes). */
 function previewOf(q: InteropQuestion): PreviewQuestion {
   const marks = q.marks?.positive ?? null;
-  if (isComprehension(q)) return { type: q.type, text: plain(q.paragraph || q.name), answer: '', marks, pictures: pictureCount(q), questions: q.questions.map(previewOf) };
+  if (isComprehension(q))
+    return { type: q.type, text: plain(q.paragraph || q.name), answer: '', marks, pictures: pictureCount(q), questions: q.questions.map(previewOf) };
   return { type: q.type, text: plain(q.name), answer: answerText(q, LETTERS, ', '), marks, pictures: pictureCount(q) };
 }
 
@@ -74,7 +75,11 @@ export function lossesHeader(losses: Loss[]): string {
 export function zipEntryName(name: string, extension: string, used: Set<string>): string {
   // Control characters are exactly what a file name must not carry.
   // eslint-disable-next-line no-control-regex
-  const base = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').replace(/^[.\s]+|[.\s]+$/g, '').slice(0, 120) || 'test';
+  const base =
+    name
+      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
+      .replace(/^[.\s]+|[.\s]+$/g, '')
+      .slice(0, 120) || 'test';
   let candidate = `${base}${extension}`;
   for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${base} (${n})${extension}`;
   used.add(candidate.toLowerCase());

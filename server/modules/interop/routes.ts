@@ -23,7 +23,12 @@ const TEMPLATE_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.
 /** Questions in and out (issue 20): the calls are listed in shared/contract/interop.ts. */
 export async function interopRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = new InteropService(new TestEditorRepository(services.db), new InteropRepository(services.db), new LibraryRepository(services.db), await PictureStore.open(services.config));
+  const service = new InteropService(
+    new TestEditorRepository(services.db),
+    new InteropRepository(services.db),
+    new LibraryRepository(services.db),
+    await PictureStore.open(services.config),
+  );
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const guard = [services.requireAuth, requireActiveSubscription];
   const tags = ['questions in and out'];

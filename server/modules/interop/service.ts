@@ -1,4 +1,11 @@
-import { EXPORT_TESTS_MAX, type ExportSelection, type ImportOutcome, type ImportPreview, type ImportProblem, type InteropExportFormat } from '@shared/contract/interop';
+import {
+  EXPORT_TESTS_MAX,
+  type ExportSelection,
+  type ImportOutcome,
+  type ImportPreview,
+  type ImportProblem,
+  type InteropExportFormat,
+} from '@shared/contract/interop';
 import { findSection, placeDocument, TestRuleError } from '@shared/domain/test';
 import type { Language } from '@shared/i18n/languages';
 import { serverMessage } from '@shared/i18n/serverMessages';
@@ -109,7 +116,12 @@ export class InteropService {
         const parsed = questionSchema.safeParse(q);
         if (parsed.success) return [parsed.data];
         const issue = parsed.error.issues[0];
-        problems.push({ severity: 'error', question: null, code: 'invalid', message: `question ${n} of those read: ${issue.path.join('.') || 'question'}: ${issue.message}` });
+        problems.push({
+          severity: 'error',
+          question: null,
+          code: 'invalid',
+          message: `question ${n} of those read: ${issue.path.join('.') || 'question'}: ${issue.message}`,
+        });
         return [];
       }),
     }));
@@ -143,7 +155,10 @@ export class InteropService {
     await this.library.folderOrRoot(scope, body.parentFolderId ?? '0');
     const ids = [...new Set(body.testIds ?? [])];
     if (!body.selectAll && ids.length > EXPORT_TESTS_MAX) throw badRequest('testIds', 'exportTooManyTests', { limit: EXPORT_TESTS_MAX, count: ids.length });
-    const selection = selectionFrom({ parentFolderId: body.parentFolderId ?? '0', selectAll: body.selectAll ?? false, searchString: body.searchString, filters: body.filters }, ids);
+    const selection = selectionFrom(
+      { parentFolderId: body.parentFolderId ?? '0', selectAll: body.selectAll ?? false, searchString: body.searchString, filters: body.filters },
+      ids,
+    );
     const tests = await this.repo.selectedTests(scope, selection, EXPORT_TESTS_MAX);
     if (!body.selectAll && tests.length !== ids.length) throw notFound('test');
     if (tests.length === 0) throw badRequest('testIds', 'exportNothing');

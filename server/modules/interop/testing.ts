@@ -21,7 +21,14 @@ async function answer(response: Response): Promise<Answer> {
   return { status: response.status, body, headers: response.headers, bytes };
 }
 
-export async function postFile(server: TestServer, token: string, path: string, file: { name: string; data: Uint8Array | string } | null, fields: Record<string, string> = {}, lang = 'en'): Promise<Answer> {
+export async function postFile(
+  server: TestServer,
+  token: string,
+  path: string,
+  file: { name: string; data: Uint8Array | string } | null,
+  fields: Record<string, string> = {},
+  lang = 'en',
+): Promise<Answer> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (file) form.append('file', new Blob([typeof file.data === 'string' ? file.data : (file.data as Uint8Array<ArrayBuffer>)]), file.name);
@@ -33,7 +40,13 @@ export async function getFile(server: TestServer, token: string, path: string): 
 }
 
 export async function postJson(server: TestServer, token: string, path: string, body: unknown): Promise<Answer> {
-  return answer(await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'x-access-token': token, 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  return answer(
+    await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'x-access-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
 }
 
 /** A signed-in tutor with a new test of one section; their ids. */
@@ -45,4 +58,5 @@ export async function tutorWithTest(server: TestServer, name = 'Interop test'): 
 }
 
 /** Every question of a stored test (passages' own questions included), in order. */
-export const allQuestions = (test: { sections: { questions: any[] }[] }) => test.sections.flatMap((s) => s.questions).flatMap((q) => (q.type === 'comprehension' ? [q, ...q.questions] : [q]));
+export const allQuestions = (test: { sections: { questions: any[] }[] }) =>
+  test.sections.flatMap((s) => s.questions).flatMap((q) => (q.type === 'comprehension' ? [q, ...q.questions] : [q]));

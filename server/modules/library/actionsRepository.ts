@@ -41,14 +41,27 @@ export class LibraryActions {
       query = query.where((eb) =>
         eb.or([
           eb('parent_folder_id', 'in', ids.length ? ids : ['']),
-          eb('parent_folder_id', 'in', eb.selectFrom('folders').select('id').where(sql<boolean>`path like any(${subtrees})`)),
+          eb(
+            'parent_folder_id',
+            'in',
+            eb
+              .selectFrom('folders')
+              .select('id')
+              .where(sql<boolean>`path like any(${subtrees})`),
+          ),
         ]),
       );
     }
     const attempted = await query.orderBy('name').limit(6).execute();
     if (attempted.length === 0) return;
     const count = attempted.length > 5 ? '5+' : attempted.length;
-    throw new AppError(409, 'TESTS_ATTEMPTED', 'attemptedTests', { count, names: attempted.slice(0, 5).map((t) => t.name).join(', ') });
+    throw new AppError(409, 'TESTS_ATTEMPTED', 'attemptedTests', {
+      count,
+      names: attempted
+        .slice(0, 5)
+        .map((t) => t.name)
+        .join(', '),
+    });
   }
 
   /**
@@ -62,7 +75,15 @@ export class LibraryActions {
       if (folders.length) await this.refuseAttempted(trx, { folders });
       if (testIds.length) await this.refuseAttempted(trx, { testIds });
       if (testIds.length) await trx.deleteFrom('tests').where('id', 'in', testIds).execute();
-      if (folders.length) await trx.deleteFrom('folders').where('id', 'in', folders.map((f) => f.id)).execute();
+      if (folders.length)
+        await trx
+          .deleteFrom('folders')
+          .where(
+            'id',
+            'in',
+            folders.map((f) => f.id),
+          )
+          .execute();
       return { folders: folders.length, tests: testIds.length };
     });
   }
@@ -101,7 +122,11 @@ export class LibraryActions {
           .execute();
       }
       if (testIds.length) {
-        await trx.updateTable('tests').set({ parent_folder_id: destination?.id ?? null, updated_at: new Date() }).where('id', 'in', testIds).execute();
+        await trx
+          .updateTable('tests')
+          .set({ parent_folder_id: destination?.id ?? null, updated_at: new Date() })
+          .where('id', 'in', testIds)
+          .execute();
       }
       return { folders: movingFolders.length, tests: testIds.length };
     });

@@ -61,7 +61,11 @@ async function copyFolderTree(db: Db, folder: Folder, target: CopyTarget): Promi
   const oldPrefix = `${folder.path}`;
   const rows = all.map((f) => {
     // Ancestors inside the copied tree keep their place under the new ids.
-    const relative = f.path.slice(oldPrefix.length).split('/').filter(Boolean).map((id) => newIds.get(id)!);
+    const relative = f.path
+      .slice(oldPrefix.length)
+      .split('/')
+      .filter(Boolean)
+      .map((id) => newIds.get(id)!);
     return {
       id: newIds.get(f.id)!,
       org_id: target.orgId,
@@ -76,8 +80,20 @@ async function copyFolderTree(db: Db, folder: Folder, target: CopyTarget): Promi
       shared_by: f.id === folder.id ? (target.sharedBy ?? null) : null,
     };
   });
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('folders').values(rows.slice(i, i + 500)).execute();
-  const tests = await db.selectFrom('tests').selectAll().where('parent_folder_id', 'in', all.map((f) => f.id)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('folders')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  const tests = await db
+    .selectFrom('tests')
+    .selectAll()
+    .where(
+      'parent_folder_id',
+      'in',
+      all.map((f) => f.id),
+    )
+    .execute();
   const testRows = tests.map((test) => ({
     id: newId(),
     org_id: target.orgId,
@@ -89,7 +105,11 @@ async function copyFolderTree(db: Db, folder: Folder, target: CopyTarget): Promi
     shared_by: null,
     opened_at: null,
   }));
-  for (let i = 0; i < testRows.length; i += 500) await db.insertInto('tests').values(testRows.slice(i, i + 500)).execute();
+  for (let i = 0; i < testRows.length; i += 500)
+    await db
+      .insertInto('tests')
+      .values(testRows.slice(i, i + 500))
+      .execute();
   return newIds.get(folder.id)!;
 }
 

@@ -70,8 +70,21 @@ export interface Listing {
 
 const RECENT_TESTS_LIMIT = 10;
 const LISTED_TEST_COLUMNS = [
-  't.id', 't.name', 't.tags', 't.duration_ms', 't.parent_folder_id', 't.total_marks', 't.total_questions', 't.is_shared_test',
-  't.shared_by', 't.is_attempted', 't.is_global', 't.test_type', 't.languages', 't.created_at', 't.updated_at',
+  't.id',
+  't.name',
+  't.tags',
+  't.duration_ms',
+  't.parent_folder_id',
+  't.total_marks',
+  't.total_questions',
+  't.is_shared_test',
+  't.shared_by',
+  't.is_attempted',
+  't.is_global',
+  't.test_type',
+  't.languages',
+  't.created_at',
+  't.updated_at',
 ] as const;
 
 /** Every SQL query about folders and tests of a library. */
@@ -119,7 +132,11 @@ export class LibraryRepository {
         folders
           .selectAll('f')
           .select((eb) => [
-            eb.selectFrom('folders as c').whereRef('c.parent_id', '=', 'f.id').select((e) => e.fn.countAll<number>().as('n')).as('child_count'),
+            eb
+              .selectFrom('folders as c')
+              .whereRef('c.parent_id', '=', 'f.id')
+              .select((e) => e.fn.countAll<number>().as('n'))
+              .as('child_count'),
             sql<string>`count(*) over ()`.as('total'),
           ])
           .orderBy(sql`lower(f.name)`)
@@ -165,20 +182,34 @@ export class LibraryRepository {
         return [
           eb.selectFrom('library_versions').select('version').where('library', '=', libraryKeyOf(scope)).as('version'),
           sql`${parentId === null ? none : jsonObjectFrom(eb.selectFrom('folder').selectAll())}`.as('folder'),
-          sql`${parentId === null
-            ? empty
-            : jsonArrayFrom(
-                eb
-                  .selectFrom(['folders as a', 'folder as f'])
-                  .select(['a.id', 'a.name', 'a.level'])
-                  .where(inScope<'folders'>(scope) as any)
-                  .where(sql<boolean>`a.id = any(string_to_array(f.path || f.id, '/'))`)
-                  .orderBy('a.level'),
-              )}`.as('crumbs'),
+          sql`${
+            parentId === null
+              ? empty
+              : jsonArrayFrom(
+                  eb
+                    .selectFrom(['folders as a', 'folder as f'])
+                    .select(['a.id', 'a.name', 'a.level'])
+                    .where(inScope<'folders'>(scope) as any)
+                    .where(sql<boolean>`a.id = any(string_to_array(f.path || f.id, '/'))`)
+                    .orderBy('a.level'),
+                )
+          }`.as('crumbs'),
           sql`${listFolders ? jsonArrayFrom(eb.selectFrom('folder_page').selectAll()) : empty}`.as('folders'),
-          sql`${listFolders ? totalOf('folder_page', request.folderOffset, folders.select((e) => e.fn.countAll<string>().as('n'))) : sql`0`}`.as('folder_count'),
+          sql`${
+            listFolders
+              ? totalOf(
+                  'folder_page',
+                  request.folderOffset,
+                  folders.select((e) => e.fn.countAll<string>().as('n')),
+                )
+              : sql`0`
+          }`.as('folder_count'),
           jsonArrayFrom(eb.selectFrom('test_page').selectAll()).as('tests'),
-          totalOf('test_page', request.testOffset, tests.select((e) => e.fn.countAll<string>().as('n'))).as('test_count'),
+          totalOf(
+            'test_page',
+            request.testOffset,
+            tests.select((e) => e.fn.countAll<string>().as('n')),
+          ).as('test_count'),
           sql`${showRecent ? jsonArrayFrom(eb.selectFrom('recent').selectAll()) : empty}`.as('recent'),
           jsonArrayFrom(linksOf(eb, scope.orgId, listedTestIds)).as('links'),
         ];
@@ -212,7 +243,11 @@ export class LibraryRepository {
   }
 
   /** Where each search hit lives: the folders from the root down to the one holding it ([] at the root). */
-  private async locations(scope: LibraryScope, folders: Pick<Folder, 'id' | 'path'>[], tests: Pick<ListedTest, 'id' | 'parent_folder_id'>[]): Promise<Map<string, { id: string; name: string }[]>> {
+  private async locations(
+    scope: LibraryScope,
+    folders: Pick<Folder, 'id' | 'path'>[],
+    tests: Pick<ListedTest, 'id' | 'parent_folder_id'>[],
+  ): Promise<Map<string, { id: string; name: string }[]>> {
     const ids = (path: string) => path.split('/').filter(Boolean);
     const parentIds = [...new Set(tests.flatMap((t) => (t.parent_folder_id ? [t.parent_folder_id] : [])))];
     const parents = parentIds.length
@@ -225,7 +260,12 @@ export class LibraryRepository {
     ]);
     const wanted = [...new Set([...chains.values()].flat())];
     const names = new Map(
-      wanted.length ? (await this.db.selectFrom('folders').select(['id', 'name']).where(inScope<'folders'>(scope)).where('id', 'in', wanted).execute()).map((f) => [f.id, f.name]) : [],
+      wanted.length
+        ? (await this.db.selectFrom('folders').select(['id', 'name']).where(inScope<'folders'>(scope)).where('id', 'in', wanted).execute()).map((f) => [
+            f.id,
+            f.name,
+          ])
+        : [],
     );
     return new Map([...chains].map(([item, chain]) => [item, chain.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []))]));
   }
@@ -267,7 +307,13 @@ export class LibraryRepository {
   /** The distinct tags of the scope's tests matching `search`, in order, at most `limit`. */
   async tags(scope: LibraryScope, search: string, limit: number): Promise<string[]> {
     const rows = await this.db
-      .selectFrom((eb) => eb.selectFrom('tests').select(sql<string>`jsonb_array_elements_text(tags)`.as('tag')).where(inScope<'tests'>(scope)).as('t'))
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('tests')
+          .select(sql<string>`jsonb_array_elements_text(tags)`.as('tag'))
+          .where(inScope<'tests'>(scope))
+          .as('t'),
+      )
       .select('tag')
       .distinct()
       .where(sql<boolean>`tag ilike ${likePattern(search)}`)

@@ -38,4 +38,3 @@ export function applySelection<DB extends Database, O>(
   if (selection.ids.length) narrowed = narrowed.where('t.id' as any, 'not in', selection.ids);
   return narrowed;
 }
-

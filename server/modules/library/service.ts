@@ -54,7 +54,14 @@ export class LibraryContentService {
   }
 
   /** Shares a selection with tutors of the caller's organisation (any other tutor is not found). */
-  async share(caller: Caller, sharedBy: string, isGlobal: boolean, kind: LibraryItemKind, selection: Selection & { parentFolderId: string }, tutorIds: string[]) {
+  async share(
+    caller: Caller,
+    sharedBy: string,
+    isGlobal: boolean,
+    kind: LibraryItemKind,
+    selection: Selection & { parentFolderId: string },
+    tutorIds: string[],
+  ) {
     assertMayShare(caller);
     const scope = libraryScope(caller, isGlobal, 'read');
     await this.library.folderOrRoot(scope, selection.parentFolderId);

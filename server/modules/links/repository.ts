@@ -12,7 +12,10 @@ export class LinksRepository {
 
   /** The shared subjects (no organisation) and the organisation's own. */
   private subjectsOf(orgId: string) {
-    return this.db.selectFrom('subjects').select(['id', 'name']).where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', orgId)]));
+    return this.db
+      .selectFrom('subjects')
+      .select(['id', 'name'])
+      .where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', orgId)]));
   }
 
   subjects(orgId: string) {
@@ -52,7 +55,11 @@ export class LinksRepository {
 
   /** A batch with this name, whatever its case, other than `exceptId`. */
   async batchNamed(orgId: string, name: string, exceptId?: string): Promise<boolean> {
-    let query = this.db.selectFrom('batches').select('id').where('org_id', '=', orgId).where(sql<boolean>`lower(name) = lower(${name})`);
+    let query = this.db
+      .selectFrom('batches')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where(sql<boolean>`lower(name) = lower(${name})`);
     if (exceptId) query = query.where('id', '!=', exceptId);
     return (await query.executeTakeFirst()) !== undefined;
   }
@@ -87,7 +94,11 @@ export class LinksRepository {
         ...targets.batchIds.map((id) => ({ test_id: t.id, org_id: orgId, kind: 'batch' as const, target_id: id })),
       ]);
       for (let i = 0; i < rows.length; i += 1000) {
-        await trx.insertInto('test_links').values(rows.slice(i, i + 1000)).onConflict((oc) => oc.doNothing()).execute();
+        await trx
+          .insertInto('test_links')
+          .values(rows.slice(i, i + 1000))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       }
       return tests.length;
     });

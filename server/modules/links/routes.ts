@@ -35,7 +35,10 @@ export async function linkRoutes(app: FastifyInstance, services: Services): Prom
 
   api.get(
     '/test/chapters',
-    { schema: { tags: ['links'], querystring: z.object({ search: z.string().trim().max(200).optional(), subjects: listParam(id, 500) }) }, preValidation: guard },
+    {
+      schema: { tags: ['links'], querystring: z.object({ search: z.string().trim().max(200).optional(), subjects: listParam(id, 500) }) },
+      preValidation: guard,
+    },
     async (request) => {
       const chapters = await links.chapters(authOf(request).org.id, { search: request.query.search, subjectIds: request.query.subjects }, 500);
       return { data: { chapters: chapters.map((c) => ({ _id: c.id, name: c.name, subjectId: c.subject_id })) } };

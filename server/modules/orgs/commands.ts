@@ -43,10 +43,7 @@ export async function createOrg(
   });
 }
 
-export async function updateOrg(
-  db: Kysely<Database>,
-  input: { code: string; days?: number; flags?: OrgFlags; now?: Date },
-): Promise<Organization> {
+export async function updateOrg(db: Kysely<Database>, input: { code: string; days?: number; flags?: OrgFlags; now?: Date }): Promise<Organization> {
   const orgs = new OrgsRepository(db);
   const org = await orgs.byCode(input.code);
   if (!org) throw new CommandError(`No organisation has the code ${input.code}`);

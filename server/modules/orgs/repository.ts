@@ -10,7 +10,11 @@ export class OrgsRepository {
 
   /** An organisation by its code, whatever its case. */
   byCode(code: string) {
-    return this.db.selectFrom('organizations').selectAll().where(sql`lower(code)`, '=', code.toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('organizations')
+      .selectAll()
+      .where(sql`lower(code)`, '=', code.toLowerCase())
+      .executeTakeFirst();
   }
 
   createOrg(values: Insertable<OrganizationsTable>) {

@@ -19,12 +19,23 @@ export class OrgFontsRepository {
 
   /** Stores the font as the organisation's `face`, replacing an earlier upload of the same face. */
   async save(orgId: string, userId: string, face: string, format: FontFormat, bytes: Buffer): Promise<UploadedFont> {
-    const row = { org_id: orgId, face_key: normaliseFontFace(face), face, file_id: crypto.randomBytes(16).toString('hex'), format, size: bytes.length, data: bytes, uploaded_by: userId };
+    const row = {
+      org_id: orgId,
+      face_key: normaliseFontFace(face),
+      face,
+      file_id: crypto.randomBytes(16).toString('hex'),
+      format,
+      size: bytes.length,
+      data: bytes,
+      uploaded_by: userId,
+    };
     await this.db
       .insertInto('org_fonts')
       .values(row)
       .onConflict((oc) =>
-        oc.columns(['org_id', 'face_key']).doUpdateSet({ face: row.face, file_id: row.file_id, format, size: row.size, data: bytes, uploaded_by: userId, uploaded_at: new Date() }),
+        oc
+          .columns(['org_id', 'face_key'])
+          .doUpdateSet({ face: row.face, file_id: row.file_id, format, size: row.size, data: bytes, uploaded_by: userId, uploaded_at: new Date() }),
       )
       .execute();
     return { face, fileId: row.file_id, format };

@@ -22,7 +22,8 @@ export const MANIFEST_URL = '/api/v2/parser/manifest.xml';
 /** Room for the form's boundaries and part headers around the file, in a declared Content-Length. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-const fontTooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { limit: FONT_MAX_BYTES / (1024 * 1024) }, [{ field: 'uploaded_file', message: '' }]);
+const fontTooLarge = () =>
+  new AppError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { limit: FONT_MAX_BYTES / (1024 * 1024) }, [{ field: 'uploaded_file', message: '' }]);
 
 /** A font entry (spec "Font entry: face, supported flag"); an uploaded face also says where its file is. */
 function fontEntry(face: string, uploaded: UploadedFont | undefined) {
@@ -68,7 +69,12 @@ export async function parserRoutes(app: FastifyInstance, services: Services): Pr
     assertSameOrg(callerOf(request), request.query.orgId, 'organisation');
     const text = (key: ServerMessageKey) => serverMessage(request.lang, key);
     return {
-      data: PARSER_ENGINES.map((id) => ({ id, name: text(ENGINE_TEXTS[id].name), description: text(ENGINE_TEXTS[id].description), isDefault: id === DEFAULT_PARSER_ENGINE })),
+      data: PARSER_ENGINES.map((id) => ({
+        id,
+        name: text(ENGINE_TEXTS[id].name),
+        description: text(ENGINE_TEXTS[id].description),
+        isDefault: id === DEFAULT_PARSER_ENGINE,
+      })),
     };
   });
 

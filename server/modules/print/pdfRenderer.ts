@@ -79,10 +79,13 @@ export class PdfRenderer {
       // page.pdf has no timeout of its own; on expiry closing the context ends whatever is running.
       work.catch(() => undefined);
       const expired = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          timedOut = true;
-          reject(new PdfTimeoutError());
-        }, Math.max(0, deadline - Date.now()));
+        timer = setTimeout(
+          () => {
+            timedOut = true;
+            reject(new PdfTimeoutError());
+          },
+          Math.max(0, deadline - Date.now()),
+        );
       });
       return await Promise.race([work, expired]);
     } finally {
@@ -111,7 +114,9 @@ export class PdfRenderer {
     // Fonts (KaTeX's too) and every picture loaded before printing.
     await tab.evaluate(async () => {
       await document.fonts.ready;
-      await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((done) => img.addEventListener('loadend', done, { once: true })))));
+      await Promise.all(
+        [...document.images].map((img) => (img.complete ? null : new Promise((done) => img.addEventListener('loadend', done, { once: true })))),
+      );
     });
     return tab.pdf({ format: 'A4', printBackground: true, margin: { top: '16mm', bottom: '16mm', left: '14mm', right: '14mm' } });
   }
@@ -154,10 +159,13 @@ export class PdfRenderer {
         clearTimeout(timer);
         resolve();
       };
-      const timer = setTimeout(() => {
-        this.waiting.splice(this.waiting.indexOf(take), 1);
-        reject(new PdfTimeoutError());
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          this.waiting.splice(this.waiting.indexOf(take), 1);
+          reject(new PdfTimeoutError());
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       this.waiting.push(take);
     });
   }

@@ -13,7 +13,11 @@ const printQuery = z.object({ answers: z.enum(['true', 'false']).optional() });
 
 /** A file name for the download: the test's name, as ASCII for old clients and UTF-8 for the rest. */
 function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_').trim() || 'test';
+  const ascii =
+    name
+      .replace(/[^\x20-\x7e]/g, '_')
+      .replace(/["\\]/g, '_')
+      .trim() || 'test';
   return `attachment; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}.pdf`;
 }
 

@@ -32,7 +32,8 @@ let pendingId: string;
 let expiredId: string;
 
 const list = (query: Record<string, string | number> = {}, who: Editor = tutor, id = sharedTestId) => resultsCall(who, id, 'attempts', query);
-const allSubmitted = async (query: Record<string, string | number> = {}) => (await list({ status: 'submitted', limit: 200, ...query })).body.data.attempts as any[];
+const allSubmitted = async (query: Record<string, string | number> = {}) =>
+  (await list({ status: 'submitted', limit: 200, ...query })).body.data.attempts as any[];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -46,13 +47,22 @@ beforeAll(async () => {
     // Distinct, known times: submitted a minute apart, each taking (i + 2) * 3 minutes.
     const minutes = ((i * 7) % 5) * 3 + 2;
     const submittedAt = base + i * MINUTE;
-    await db().updateTable('attempts').set({ submitted_at: new Date(submittedAt), started_at: at(submittedAt - minutes * MINUTE) }).where('id', '=', attemptId).execute();
+    await db()
+      .updateTable('attempts')
+      .set({ submitted_at: new Date(submittedAt), started_at: at(submittedAt - minutes * MINUTE) })
+      .where('id', '=', attemptId)
+      .execute();
     taken.set(attemptId, { ...s, minutes, submittedAt });
   }
-  pendingId = (await takeTest(server, sharedTestId, { name: 'Pending Pat', contact: 'pat@example.com' }, (q) => option(q, 'right'), { submit: false })).attemptId;
+  pendingId = (await takeTest(server, sharedTestId, { name: 'Pending Pat', contact: 'pat@example.com' }, (q) => option(q, 'right'), { submit: false }))
+    .attemptId;
   expiredId = (await takeTest(server, sharedTestId, { name: 'Late Lee', contact: 'lee@example.com' }, () => null, { submit: false })).attemptId;
   // Lee's time ran out (and the grace after it) without a submit.
-  await db().updateTable('attempts').set({ started_at: at(Date.now() - 40 * MINUTE), deadline_at: new Date(Date.now() - 10 * MINUTE) }).where('id', '=', expiredId).execute();
+  await db()
+    .updateTable('attempts')
+    .set({ started_at: at(Date.now() - 40 * MINUTE), deadline_at: new Date(Date.now() - 10 * MINUTE) })
+    .where('id', '=', expiredId)
+    .execute();
 });
 afterAll(() => server.close());
 
@@ -150,7 +160,11 @@ describe('GET /v2/shared-test/{id}/attempts', () => {
   });
 
   test('status: submitted, in-progress, expired, each with its total', async () => {
-    for (const [status, ids] of [['submitted', [...taken.keys()]], ['in-progress', [pendingId]], ['expired', [expiredId]]] as const) {
+    for (const [status, ids] of [
+      ['submitted', [...taken.keys()]],
+      ['in-progress', [pendingId]],
+      ['expired', [expiredId]],
+    ] as const) {
       const res = await list({ status, limit: 200 });
       expect(res.body.data.total).toBe(ids.length);
       expect(res.body.data.attempts.map((r: any) => r.attemptId).sort()).toEqual([...ids].sort());
@@ -160,8 +174,16 @@ describe('GET /v2/shared-test/{id}/attempts', () => {
 
   test('malformed queries answer 400 naming the field; a huge page size is refused, not served', async () => {
     for (const [query, field] of [
-      [{ limit: 0 }, 'limit'], [{ limit: 201 }, 'limit'], [{ limit: 1e9 }, 'limit'], [{ page: 0 }, 'page'], [{ page: 'x' }, 'page'],
-      [{ sort: 'bogus' }, 'sort'], [{ sort: 'score;drop table attempts' }, 'sort'], [{ order: 'sideways' }, 'order'], [{ status: 'all' }, 'status'], [{ search: 'x'.repeat(101) }, 'search'],
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 201 }, 'limit'],
+      [{ limit: 1e9 }, 'limit'],
+      [{ page: 0 }, 'page'],
+      [{ page: 'x' }, 'page'],
+      [{ sort: 'bogus' }, 'sort'],
+      [{ sort: 'score;drop table attempts' }, 'sort'],
+      [{ order: 'sideways' }, 'order'],
+      [{ status: 'all' }, 'status'],
+      [{ search: 'x'.repeat(101) }, 'search'],
     ] as const) {
       const res = await list(query);
       expect(res.status).toBe(400);
@@ -177,7 +199,10 @@ describe('re-evaluation', () => {
     // The key was wrong: "wrong 1" is the answer wanted.
     const corrected = { ...first, options: first.options.map((o: any) => ({ ...o, isCorrect: o.name.includes('wrong') })) };
     const before = new Map((await allSubmitted()).map((r) => [r.attemptId, r.score]));
-    const published = await tutor.call('PATCH', '/api/v2/report-repo/save-and-resolve', { test: { _id: testId }, questions: [{ question: corrected, publishOption: 'RE_EVALUATE' }] });
+    const published = await tutor.call('PATCH', '/api/v2/report-repo/save-and-resolve', {
+      test: { _id: testId },
+      questions: [{ question: corrected, publishOption: 'RE_EVALUATE' }],
+    });
     expect(published.status).toBe(200);
     const rows = await allSubmitted();
     for (const row of rows) {
@@ -237,7 +262,11 @@ describe('organisation walls', () => {
     const colleagueAccount = { orgCode: tutor.account.orgCode, email: 'colleague@example.com', password: 'colleague-pass-1' };
     await createUser(db(), { ...colleagueAccount, name: 'Colleague' });
     const colleagueToken = await login(server, colleagueAccount);
-    const colleague: Editor = { ...tutor, token: colleagueToken, call: (method, path, body, lang) => server.call(method, path, { token: colleagueToken, body, lang }) };
+    const colleague: Editor = {
+      ...tutor,
+      token: colleagueToken,
+      call: (method, path, body, lang) => server.call(method, path, { token: colleagueToken, body, lang }),
+    };
     const attemptId = [...taken.keys()][0];
     const paths = ['attempts', `attempts/${attemptId}`, 'results.csv', 'results.xlsx', 'results/summary'];
     for (const who of [other, colleague]) {

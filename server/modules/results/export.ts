@@ -12,17 +12,31 @@ import type { ExportRow, ResultsExport } from './service';
  */
 
 const LABELS: ServerMessageKey[] = [
-  'resultsColumnName', 'resultsColumnContact', 'resultsColumnStarted', 'resultsColumnSubmitted', 'resultsColumnTimeTaken',
-  'resultsColumnScore', 'resultsColumnMaxScore', 'resultsColumnPercentage', 'resultsColumnRank',
+  'resultsColumnName',
+  'resultsColumnContact',
+  'resultsColumnStarted',
+  'resultsColumnSubmitted',
+  'resultsColumnTimeTaken',
+  'resultsColumnScore',
+  'resultsColumnMaxScore',
+  'resultsColumnPercentage',
+  'resultsColumnRank',
 ];
 
 export function headerOf(lang: Language, questionCount: number): string[] {
-  return [...LABELS.map((key) => serverMessage(lang, key)), ...Array.from({ length: questionCount }, (_, i) => serverMessage(lang, 'resultsColumnQuestion', { number: i + 1 }))];
+  return [
+    ...LABELS.map((key) => serverMessage(lang, key)),
+    ...Array.from({ length: questionCount }, (_, i) => serverMessage(lang, 'resultsColumnQuestion', { number: i + 1 })),
+  ];
 }
 
 /** A download named after the test: ASCII for old clients, UTF-8 (RFC 5987) for the rest. */
 export function attachment(name: string, extension: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_').trim() || 'results';
+  const ascii =
+    name
+      .replace(/[^\x20-\x7e]/g, '_')
+      .replace(/["\\]/g, '_')
+      .trim() || 'results';
   return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encodeURIComponent(name)}.${extension}`;
 }
 
@@ -87,7 +101,18 @@ export function xlsxStream(data: ResultsExport, lang: Language): Readable {
     for await (const batch of data.batches) {
       for (const row of batch) {
         sheet
-          .addRow([row.name, row.contact, row.startedAt, row.submittedAt, row.timeTakenS / SECONDS_PER_DAY, row.score, row.maxScore, row.percentage, row.rank, ...row.marks])
+          .addRow([
+            row.name,
+            row.contact,
+            row.startedAt,
+            row.submittedAt,
+            row.timeTakenS / SECONDS_PER_DAY,
+            row.score,
+            row.maxScore,
+            row.percentage,
+            row.rank,
+            ...row.marks,
+          ])
           .commit();
       }
       // Let the zip take the batch, then wait while the download is behind.

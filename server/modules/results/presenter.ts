@@ -46,7 +46,12 @@ export function presentAttemptRow(row: AttemptRecord, ranks: Ranks, changes: Sco
     percentage: percentageOf(score, maxScore),
     rank: row.submitted_at ? ranks.rankOf(score) : null,
     status: statusOf(row, clock),
-    scoreChanges: changes.map((c) => ({ publishId: c.publish_id, oldScore: Number(c.old_score), newScore: Number(c.new_score), at: new Date(c.at).toISOString() })),
+    scoreChanges: changes.map((c) => ({
+      publishId: c.publish_id,
+      oldScore: Number(c.old_score),
+      newScore: Number(c.new_score),
+      at: new Date(c.at).toISOString(),
+    })),
   };
 }
 
@@ -71,8 +76,11 @@ function rightAnswerOf(question: ChildQuestion, options: { text: string; isCorre
     case 'integer':
       return htmlText(question.solution);
     case 'fill_ups': {
-      const accepted = (id: string) => question.options.filter((o) => o.optionId === id).map((o) => (o.type === 'range' ? `${o.floor} – ${o.cap}` : o.nameText || htmlText(o.name)));
-      return blanksOf(question.options).map((blank, i) => `(${i + 1}) ${accepted(blank.optionId).join(' / ')}`).join('; ');
+      const accepted = (id: string) =>
+        question.options.filter((o) => o.optionId === id).map((o) => (o.type === 'range' ? `${o.floor} – ${o.cap}` : o.nameText || htmlText(o.name)));
+      return blanksOf(question.options)
+        .map((blank, i) => `(${i + 1}) ${accepted(blank.optionId).join(' / ')}`)
+        .join('; ');
     }
   }
 }
@@ -86,7 +94,11 @@ export interface ScoredAnswer {
 /** Only the answer's known parts (what the student side validated and stored). */
 function answerOf(answer: StudentAnswer | null): SheetQuestion['answer'] {
   if (!answer) return null;
-  return { ...(answer.selected ? { selected: answer.selected } : {}), ...(answer.value !== undefined ? { value: answer.value } : {}), ...(answer.blanks ? { blanks: answer.blanks } : {}) };
+  return {
+    ...(answer.selected ? { selected: answer.selected } : {}),
+    ...(answer.value !== undefined ? { value: answer.value } : {}),
+    ...(answer.blanks ? { blanks: answer.blanks } : {}),
+  };
 }
 
 /**
@@ -95,7 +107,13 @@ function answerOf(answer: StudentAnswer | null): SheetQuestion['answer'] {
  * questions get numbers and carry its passage; a question deleted since is left out), options
  * in the student's order, with the marks as they are now (re-evaluations included).
  */
-export function presentSheet(test: Test, layout: AttemptLayout, byId: Map<string, Question>, attempt: AttemptRow, answers: Map<string, ScoredAnswer>): AnswerSheet {
+export function presentSheet(
+  test: Test,
+  layout: AttemptLayout,
+  byId: Map<string, Question>,
+  attempt: AttemptRow,
+  answers: Map<string, ScoredAnswer>,
+): AnswerSheet {
   type Placed = Omit<SheetQuestion, 'sectionId' | 'sectionName'>;
   const sections = walkLayout<SheetQuestion[], Placed[]>(
     test,
@@ -111,8 +129,17 @@ export function presentSheet(test: Test, layout: AttemptLayout, byId: Map<string
       const scored = answers.get(question._id) ?? { answer: null, score: 0, outcome: 'unattempted' as Outcome };
       return [
         {
-          questionId: question._id, number, type: question.type, question: question.name, passage: null, options, answer: answerOf(scored.answer),
-          rightAnswer: rightAnswerOf(question, options), marks: scored.score, maxMarks: question.marks.positive, outcome: scored.outcome,
+          questionId: question._id,
+          number,
+          type: question.type,
+          question: question.name,
+          passage: null,
+          options,
+          answer: answerOf(scored.answer),
+          rightAnswer: rightAnswerOf(question, options),
+          marks: scored.score,
+          maxMarks: question.marks.positive,
+          outcome: scored.outcome,
         },
       ];
     },

@@ -167,7 +167,9 @@ export class ResultsRepository {
     let select = this.db.selectFrom('attempts as a').innerJoin('students as s', 's.id', 'a.student_id').where('a.shared_test_id', '=', sharedTestId);
     if (query.status === 'submitted') select = select.where('a.submitted_at', 'is not', null);
     if (query.status === 'in-progress') {
-      select = select.where('a.submitted_at', 'is', null).where((eb) => eb.or([eb('a.deadline_at', 'is', null), eb('a.deadline_at', '>=', query.expiredBefore)]));
+      select = select
+        .where('a.submitted_at', 'is', null)
+        .where((eb) => eb.or([eb('a.deadline_at', 'is', null), eb('a.deadline_at', '>=', query.expiredBefore)]));
     }
     if (query.status === 'expired') select = select.where('a.submitted_at', 'is', null).where('a.deadline_at', '<', query.expiredBefore);
     if (query.search) {
@@ -190,7 +192,9 @@ export class ResultsRepository {
 
   /** Attempts matching a search (a scan of the free test's students: searches are not counted ahead). */
   async count(sharedTestId: string, query: Pick<PageQuery, 'search' | 'status' | 'expiredBefore'>): Promise<number> {
-    const row = await this.filtered(sharedTestId, query).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+    const row = await this.filtered(sharedTestId, query)
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow();
     return Number(row.total);
   }
 
@@ -242,7 +246,7 @@ export class ResultsRepository {
    */
   async *exportBatches(sharedTestId: string, size: number): AsyncGenerator<ExportRecord[]> {
     if (!this.streamExports || streamedExports >= STREAMED_EXPORTS_MAX) {
-      for (let after: ExportCursor | null = null; ; ) {
+      for (let after: ExportCursor | null = null; ;) {
         const records = await this.exportBatch(sharedTestId, after, size);
         if (records.length) yield records;
         if (records.length < size) return;

@@ -24,7 +24,14 @@ export async function resultsRoutes(app: FastifyInstance, services: Services): P
   const analysis = new AnalysisRepository(services.db);
   // The export reads attempts' digests with the analysis' rule for re-evaluations since.
   const overrides = new AnalysisService(analysis, new ReportRepository(services.db), tests, freeTests);
-  const service = new ResultsService(new ResultsRepository(services.db, services.databaseKind === 'postgres'), freeTests, tests, analysis, overrides, services.databaseKind === 'pglite');
+  const service = new ResultsService(
+    new ResultsRepository(services.db, services.databaseKind === 'postgres'),
+    freeTests,
+    tests,
+    analysis,
+    overrides,
+    services.databaseKind === 'pglite',
+  );
   const guard = [services.requireAuth, requireActiveSubscription];
   const tags = ['results'];
 

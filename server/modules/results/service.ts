@@ -146,7 +146,9 @@ export class ResultsService {
       this.repo.scoredAnswers(row.id),
       this.repo.scoreChanges([row.id]),
     ]);
-    const answers = new Map<string, ScoredAnswer>(scored.map((a) => [a.question_id, { answer: a.answer as StudentAnswer | null, score: Number(a.score), outcome: a.outcome as Outcome }]));
+    const answers = new Map<string, ScoredAnswer>(
+      scored.map((a) => [a.question_id, { answer: a.answer as StudentAnswer | null, score: Number(a.score), outcome: a.outcome as Outcome }]),
+    );
     const attempt = presentAttemptRow(row, ranks, changes, this.clockNow());
     return presentSheet(test, layoutOf(row.layout, test), questionsById(test), attempt, answers);
   }
@@ -154,7 +156,10 @@ export class ResultsService {
   /** `GET /v2/shared-test/{id}/results/summary`: two small reads, polled by the Results screen. */
   async summary(caller: EditorCaller, id: string): Promise<ResultsSummary> {
     const free = await this.freeTests.accessible(caller, id);
-    const [counters, unsubmitted] = await Promise.all([this.repo.counters(free.id, free.test_id), this.repo.unsubmitted(free.id, new Date(this.clock() - GRACE_MS))]);
+    const [counters, unsubmitted] = await Promise.all([
+      this.repo.counters(free.id, free.test_id),
+      this.repo.unsubmitted(free.id, new Date(this.clock() - GRACE_MS)),
+    ]);
     return { submitted: counters.submitted, inProgress: unsubmitted.inProgress, lastActivityAt: counters.lastActivityAt?.toISOString() ?? null };
   }
 
@@ -190,8 +195,16 @@ export class ResultsService {
             const maxScore = Number(r.max_score);
             const [startedAt, submittedAt] = [new Date(r.started_ms), new Date(r.submitted_ms)];
             return {
-              name: r.name, contact: r.contact, startedAt, submittedAt, timeTakenS: timeTakenS({ started_at: startedAt, submitted_at: submittedAt, deadline_at: null }, now),
-              score, maxScore, percentage: percentageOf(score, maxScore), rank: ranks.rankOf(score), marks: batchMarks[i],
+              name: r.name,
+              contact: r.contact,
+              startedAt,
+              submittedAt,
+              timeTakenS: timeTakenS({ started_at: startedAt, submitted_at: submittedAt, deadline_at: null }, now),
+              score,
+              maxScore,
+              percentage: percentageOf(score, maxScore),
+              rank: ranks.rankOf(score),
+              marks: batchMarks[i],
             };
           });
         }

@@ -37,7 +37,14 @@ test('each question in the order and numbering the student saw, options in their
   const testOrder = questions.map((q) => q._id).join();
   // Attempts are shuffled by their id: take until one's order differs from the test's own.
   let taken = await takeTest(server, sharedTestId, { name: 'Trần Thị Mai', contact: 'mai@example.com' }, answerTo);
-  for (let i = 0; i < 5 && answerable(taken.attempt).map((q) => q.id).join() === testOrder; i++) {
+  for (
+    let i = 0;
+    i < 5 &&
+    answerable(taken.attempt)
+      .map((q) => q.id)
+      .join() === testOrder;
+    i++
+  ) {
     taken = await takeTest(server, sharedTestId, { name: `Student ${i}`, contact: `s${i}@example.com` }, answerTo);
   }
   const seen = answerable(taken.attempt);
@@ -74,7 +81,13 @@ test('each question in the order and numbering the student saw, options in their
   expect(byText('Cats sleep')).toMatchObject({ passage: '<p>Cats sleep a lot.</p>', outcome: 'correct' });
   expect(sheet.questions.filter((q: any) => q.passage !== null)).toHaveLength(1);
   expect(new Set(sheet.questions.map((q: any) => q.sectionName))).toEqual(new Set(['Part 1']));
-  expect(sheet.attempt).toMatchObject({ attemptId: taken.attemptId, status: 'submitted', score: Math.round(total * 100) / 100, rank: 1, student: { name: expect.any(String) } });
+  expect(sheet.attempt).toMatchObject({
+    attemptId: taken.attemptId,
+    status: 'submitted',
+    score: Math.round(total * 100) / 100,
+    rank: 1,
+    student: { name: expect.any(String) },
+  });
 });
 
 test('marks as they are now: a publish giving full marks (GRACE) shows on the sheet, the question as it is now too', async () => {

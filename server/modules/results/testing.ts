@@ -14,7 +14,13 @@ export const option = (question: any, text: string) => ({ selected: [question.op
  * A student takes the free test through the real calls: starts, saves what `choose` answers to
  * each question (null: skipped), and submits unless told not to.
  */
-export async function takeTest(server: TestServer, sharedTestId: string, identity: { name: string; contact: string }, choose: (question: any) => unknown, options: { submit?: boolean } = {}) {
+export async function takeTest(
+  server: TestServer,
+  sharedTestId: string,
+  identity: { name: string; contact: string },
+  choose: (question: any) => unknown,
+  options: { submit?: boolean } = {},
+) {
   const student = studentOf(server, sharedTestId, { name: identity.name, contact: identity.contact });
   const start = await student.start();
   if (start.status !== 200) throw new Error(`start: ${JSON.stringify(start.body)}`);

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  DEFAULT_TEST_SETTINGS,
-  QUESTION_ORDERS,
-  REVEAL_ANSWERS_TIMES,
-  REVEAL_CORRECT_ANSWERS,
-  type DefaultTestSettings,
-} from '@shared/domain/testSettings';
+import { DEFAULT_TEST_SETTINGS, QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS, type DefaultTestSettings } from '@shared/domain/testSettings';
 import { authOf } from '../../http/context';
 import type { Services } from '../../services';
 import { readClpDefaults } from './repository';
@@ -37,16 +31,12 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
     return { data: { settings: userDefaults(authOf(request).user.default_settings) } };
   });
 
-  api.patch(
-    '/v2/user/update-default-settings',
-    { schema: { tags: ['settings'], body: updateBody }, preValidation: requireAuth },
-    async (request) => {
-      const { user } = authOf(request);
-      const stored = await accounts.mergeDefaultSettings(user.id, request.body.settings);
-      sessions.forgetUser(user.id);
-      return { data: { settings: userDefaults(stored) } };
-    },
-  );
+  api.patch('/v2/user/update-default-settings', { schema: { tags: ['settings'], body: updateBody }, preValidation: requireAuth }, async (request) => {
+    const { user } = authOf(request);
+    const stored = await accounts.mergeDefaultSettings(user.id, request.body.settings);
+    sessions.forgetUser(user.id);
+    return { data: { settings: userDefaults(stored) } };
+  });
 
   // Defaults of Global Library (CLP) tests: one set for the whole deployment.
   api.get('/v2/auth/clp-default-settings', { schema: { tags: ['settings'] }, preValidation: requireAuth }, async () => {

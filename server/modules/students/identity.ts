@@ -112,7 +112,13 @@ export class StudentIdentityService {
       if (!(await this.repo.putCode(orgId, key, codeHash(orgId, key, code), new Date(now.getTime() + CODE_TTL_MS), now, CODE_GAP_MS))) return;
       const params = { code, test: testName, minutes: CODE_TTL_MS / 60_000 };
       if (key.includes('@')) {
-        await this.mailer.send({ orgId, kind: 'student-code', to: student.contact, subject: serverMessage(lang, 'studentCodeMailSubject', params), body: serverMessage(lang, 'studentCodeMailBody', params) });
+        await this.mailer.send({
+          orgId,
+          kind: 'student-code',
+          to: student.contact,
+          subject: serverMessage(lang, 'studentCodeMailSubject', params),
+          body: serverMessage(lang, 'studentCodeMailBody', params),
+        });
       } else {
         await this.sms.send({ orgId, kind: 'student-code', to: student.contact, text: serverMessage(lang, 'studentCodeSms', params) });
       }

@@ -15,7 +15,12 @@ export class StudentIdentityRepository {
 
   /** A new student; when two arrive at once with one contact, the one already there is answered. */
   async create(student: { id: string; org_id: string; name: string; contact: string; contact_key: string }): Promise<{ row: StudentRow; created: boolean }> {
-    const inserted = await this.db.insertInto('students').values(student).onConflict((oc) => oc.constraint('students_org_contact_key').doNothing()).returningAll().executeTakeFirst();
+    const inserted = await this.db
+      .insertInto('students')
+      .values(student)
+      .onConflict((oc) => oc.constraint('students_org_contact_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
     if (inserted) return { row: inserted, created: true };
     return { row: (await this.byContact(student.org_id, student.contact_key))!, created: false };
   }
@@ -89,7 +94,13 @@ export class StudentIdentityRepository {
       await trx.deleteFrom('student_devices').where('student_id', '=', student.id).execute();
       await trx.deleteFrom('student_codes').where('org_id', '=', student.org_id).where('contact_key', '=', student.contact_key).execute();
       await trx.updateTable('students').set({ proof_waived_until: waivedUntil }).where('id', '=', student.id).execute();
-      const open = await trx.selectFrom('attempts').select('id').where('student_id', '=', student.id).where('shared_test_id', '=', sharedTestId).where('submitted_at', 'is', null).execute();
+      const open = await trx
+        .selectFrom('attempts')
+        .select('id')
+        .where('student_id', '=', student.id)
+        .where('shared_test_id', '=', sharedTestId)
+        .where('submitted_at', 'is', null)
+        .execute();
       for (const attempt of open) await trx.updateTable('attempts').set({ token_hash: revokedTokenHash() }).where('id', '=', attempt.id).execute();
       return open.length;
     });

@@ -65,7 +65,13 @@ export function buildLayout(test: Test, seed: string): AttemptLayout {
   const optionsOf = (question: ChildQuestion): string[] | undefined => {
     if (!settings.shuffleOptions || question.type !== 'multiple_choice') return undefined;
     const notAttempted = question.options.filter((o) => o.isNotAttempted).map((o) => o.id);
-    return [...shuffled(question.options.filter((o) => !o.isNotAttempted).map((o) => o.id), random), ...notAttempted];
+    return [
+      ...shuffled(
+        question.options.filter((o) => !o.isNotAttempted).map((o) => o.id),
+        random,
+      ),
+      ...notAttempted,
+    ];
   };
   const place = (question: Question): LayoutQuestion =>
     question.type === 'comprehension'
@@ -104,7 +110,12 @@ export const sectionAnswerableIds = (section: LayoutSection): string[] => sectio
  * outcome, by id), the best N counting in sections of "attempt any N" (countedScores). A question
  * deleted since the attempt started counts nothing.
  */
-export function attemptTotals(test: Test, layout: AttemptLayout, byId: Map<string, Question>, scoreOf: (questionId: string) => { score: number; outcome: Outcome }) {
+export function attemptTotals(
+  test: Test,
+  layout: AttemptLayout,
+  byId: Map<string, Question>,
+  scoreOf: (questionId: string) => { score: number; outcome: Outcome },
+) {
   const limits = attemptAnyOf(test);
   const sections: ScoredSection[] = layout.sections.map((section) => ({
     attemptAny: limits.get(section.id) ?? null,

@@ -7,7 +7,8 @@ import { attemptAnyOf, attemptTotals, sectionAnswerableIds, type AttemptLayout, 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The blanks of a fill-in-the-blanks question, numbered: one input each. */
-const blankIds = (question: ChildQuestion) => (question.type === 'fill_ups' ? blanksOf(question.options).map((b, i) => ({ id: b.optionId, number: i + 1 })) : undefined);
+const blankIds = (question: ChildQuestion) =>
+  question.type === 'fill_ups' ? blanksOf(question.options).map((b, i) => ({ id: b.optionId, number: i + 1 })) : undefined;
 
 /** Options in the attempt's order (the layout's, when shuffled). */
 export function orderedOptions<T extends { id: string }>(options: T[], order: string[] | undefined): T[] {
@@ -37,13 +38,23 @@ export function walkLayout<S, Q>(
   };
   return layout.sections.map((placed, index) => {
     const own = sections.get(placed.id);
-    return section(placed.id, own?.name ?? '', own?.instructions ?? '', index, placed.questions.map(one).filter((q): q is Q => q !== null));
+    return section(
+      placed.id,
+      own?.name ?? '',
+      own?.instructions ?? '',
+      index,
+      placed.questions.map(one).filter((q): q is Q => q !== null),
+    );
   });
 }
 
 /** A question as the student sees it while taking the test: no correct answers, no solutions. */
 function studentQuestion(question: Question, placed: LayoutQuestion, number: number, children: StudentQuestion[], isOptional: boolean): StudentQuestion {
-  const marks = { positive: question.marks.positive, negative: question.isNegativeMarkingEnabled ? question.marks.negative : 0, negativeUnattempted: question.isNegativeMarkingEnabledIfUnattempted ? question.marks.negativeUnattempted : 0 };
+  const marks = {
+    positive: question.marks.positive,
+    negative: question.isNegativeMarkingEnabled ? question.marks.negative : 0,
+    negativeUnattempted: question.isNegativeMarkingEnabledIfUnattempted ? question.marks.negativeUnattempted : 0,
+  };
   const base = { id: question._id, type: question.type, number, name: question.name, marks, isOptional };
   switch (question.type) {
     case 'comprehension':
@@ -89,9 +100,28 @@ export function presentAttempt(test: Test, layout: AttemptLayout, byId: Map<stri
     byId,
     (id, name, instructions, index, questions) => {
       const timing = state.timings[index];
-      const isOpen = state.submittedAt === null && !timeUp(state.deadline) && timing.submittedAt === null && timing.opensAt !== null && timing.opensAt <= state.now && !timeUp(timing.deadline);
+      const isOpen =
+        state.submittedAt === null &&
+        !timeUp(state.deadline) &&
+        timing.submittedAt === null &&
+        timing.opensAt !== null &&
+        timing.opensAt <= state.now &&
+        !timeUp(timing.deadline);
       const limit = countedLimit(attemptAny.get(id) ?? null, sectionAnswerableIds(layout.sections[index]).length);
-      return { id, name, instructions, deadlineAt: iso(timing.deadline), submittedAt: iso(timing.submittedAt), isOpen, attemptAny: limit, questions: questions.map((q) => ({ ...q, isOptional: optional.get(id) ?? false, children: q.children?.map((c) => ({ ...c, isOptional: optional.get(id) ?? false })) })) };
+      return {
+        id,
+        name,
+        instructions,
+        deadlineAt: iso(timing.deadline),
+        submittedAt: iso(timing.submittedAt),
+        isOpen,
+        attemptAny: limit,
+        questions: questions.map((q) => ({
+          ...q,
+          isOptional: optional.get(id) ?? false,
+          children: q.children?.map((c) => ({ ...c, isOptional: optional.get(id) ?? false })),
+        })),
+      };
     },
     (question, placed, number, children) => studentQuestion(question, placed, number, children, false),
   );
@@ -160,25 +190,46 @@ export function presentResult(test: Test, layout: AttemptLayout, byId: Map<strin
       if (question.type === 'comprehension') {
         const sum = (pick: (q: StudentResultQuestion) => number) => children.reduce((total, c) => total + pick(c), 0);
         return {
-          id: question._id, number: 0, type: 'comprehension', name: question.name, paragraph: question.paragraph, answer: null,
-          outcome: 'unattempted', score: sum((c) => c.score), maxScore: sum((c) => c.maxScore), answersRevealed: false, children,
+          id: question._id,
+          number: 0,
+          type: 'comprehension',
+          name: question.name,
+          paragraph: question.paragraph,
+          answer: null,
+          outcome: 'unattempted',
+          score: sum((c) => c.score),
+          maxScore: sum((c) => c.maxScore),
+          answersRevealed: false,
+          children,
         } as StudentResultQuestion;
       }
       const row = state.rows.get(question._id) ?? { answer: null, score: 0, outcome: 'unattempted' as Outcome };
       counts[row.outcome] += 1;
       const reveal = answersRevealed && forThis(row.outcome);
       const result: StudentResultQuestion = {
-        id: question._id, number, type: question.type, name: question.name, answer: row.answer, outcome: row.outcome,
-        score: row.score, maxScore: question.marks.positive, answersRevealed: reveal,
+        id: question._id,
+        number,
+        type: question.type,
+        name: question.name,
+        answer: row.answer,
+        outcome: row.outcome,
+        score: row.score,
+        maxScore: question.marks.positive,
+        answersRevealed: reveal,
         ...(notCounted.has(question._id) ? { counted: false } : {}),
       };
       if (question.type === 'multiple_choice' || question.type === 'true_false') {
-        result.options = orderedOptions(question.options, placed.options).map((o) => ({ id: o.id, name: o.name, ...(reveal ? { isCorrect: o.isCorrect } : {}) }));
+        result.options = orderedOptions(question.options, placed.options).map((o) => ({
+          id: o.id,
+          name: o.name,
+          ...(reveal ? { isCorrect: o.isCorrect } : {}),
+        }));
         result.isMultiSelect = question.options.filter((o) => o.isCorrect).length > 1;
       }
       if (question.type === 'fill_ups') {
         const accepted = new Map<string, string[]>();
-        for (const o of question.options) accepted.set(o.optionId, [...(accepted.get(o.optionId) ?? []), o.type === 'range' ? `${o.floor} – ${o.cap}` : o.nameText || htmlText(o.name)]);
+        for (const o of question.options)
+          accepted.set(o.optionId, [...(accepted.get(o.optionId) ?? []), o.type === 'range' ? `${o.floor} – ${o.cap}` : o.nameText || htmlText(o.name)]);
         result.blanks = blankIds(question)!.map((b) => ({ ...b, ...(reveal ? { accepted: accepted.get(b.id) ?? [] } : {}) }));
       }
       if (question.type === 'integer') {

@@ -50,10 +50,32 @@ export class StudentsRepository {
       .selectFrom('shared_tests as s')
       .innerJoin('tests as t', 't.id', 's.test_id')
       .leftJoin('users as u', 'u.id', 't.owner_id')
-      .select(['s.id', 's.org_id', 's.test_id', 's.start_time', 's.end_time', 's.no_of_attempts', 's.is_removed', 't.version', 't.updated_at', 'u.default_settings']);
+      .select([
+        's.id',
+        's.org_id',
+        's.test_id',
+        's.start_time',
+        's.end_time',
+        's.no_of_attempts',
+        's.is_removed',
+        't.version',
+        't.updated_at',
+        'u.default_settings',
+      ]);
   }
 
-  private headOf(row: { id: string; org_id: string; test_id: string; start_time: Date; end_time: Date | null; no_of_attempts: number | null; is_removed: boolean; version: number; updated_at: Date; default_settings: unknown }): FreeTestWithTest {
+  private headOf(row: {
+    id: string;
+    org_id: string;
+    test_id: string;
+    start_time: Date;
+    end_time: Date | null;
+    no_of_attempts: number | null;
+    is_removed: boolean;
+    version: number;
+    updated_at: Date;
+    default_settings: unknown;
+  }): FreeTestWithTest {
     const { version, updated_at, default_settings, ...shared } = row;
     return {
       shared,
@@ -75,15 +97,58 @@ export class StudentsRepository {
       .innerJoin('attempts as a', 'a.shared_test_id', 's.id')
       .innerJoin('students as st', 'st.id', 'a.student_id')
       .select([
-        'a.id as a_id', 'a.org_id as a_org_id', 'a.shared_test_id', 'a.test_id as a_test_id', 'a.student_id', 'a.token_hash', 'a.layout', 'a.started_at',
-        'a.deadline_at', 'a.submitted_at', 'a.score', 'a.max_score', 'a.scored_version', 'st.name as student_name',
+        'a.id as a_id',
+        'a.org_id as a_org_id',
+        'a.shared_test_id',
+        'a.test_id as a_test_id',
+        'a.student_id',
+        'a.token_hash',
+        'a.layout',
+        'a.started_at',
+        'a.deadline_at',
+        'a.submitted_at',
+        'a.score',
+        'a.max_score',
+        'a.scored_version',
+        'st.name as student_name',
       ])
       .where('a.token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { a_id, a_org_id, a_test_id, shared_test_id, student_id, token_hash, layout, started_at, deadline_at, submitted_at, score, max_score, scored_version, student_name, ...head } = row;
+    const {
+      a_id,
+      a_org_id,
+      a_test_id,
+      shared_test_id,
+      student_id,
+      token_hash,
+      layout,
+      started_at,
+      deadline_at,
+      submitted_at,
+      score,
+      max_score,
+      scored_version,
+      student_name,
+      ...head
+    } = row;
     return {
-      attempt: { id: a_id, org_id: a_org_id, test_id: a_test_id, shared_test_id, student_id, token_hash, layout, started_at, deadline_at, submitted_at, score, max_score, scored_version, student_name },
+      attempt: {
+        id: a_id,
+        org_id: a_org_id,
+        test_id: a_test_id,
+        shared_test_id,
+        student_id,
+        token_hash,
+        layout,
+        started_at,
+        deadline_at,
+        submitted_at,
+        score,
+        max_score,
+        scored_version,
+        student_name,
+      },
       free: this.headOf(head),
     };
   }
@@ -120,10 +185,24 @@ export class StudentsRepository {
   /** A new attempt with one unanswered row per answerable question. */
   async insertAttempt(
     trx: Transaction<Database>,
-    attempt: { id: string; org_id: string; shared_test_id: string; test_id: string; student_id: string; token_hash: string; layout: AttemptLayout; started_at: Date; deadline_at: Date | null; max_score: number },
+    attempt: {
+      id: string;
+      org_id: string;
+      shared_test_id: string;
+      test_id: string;
+      student_id: string;
+      token_hash: string;
+      layout: AttemptLayout;
+      started_at: Date;
+      deadline_at: Date | null;
+      max_score: number;
+    },
     questionIds: string[],
   ): Promise<void> {
-    await trx.insertInto('attempts').values({ ...attempt, layout: JSON.stringify(attempt.layout) }).execute();
+    await trx
+      .insertInto('attempts')
+      .values({ ...attempt, layout: JSON.stringify(attempt.layout) })
+      .execute();
     if (questionIds.length === 0) return;
     await trx
       .insertInto('attempt_answers')
@@ -138,7 +217,6 @@ export class StudentsRepository {
   async answersOf(attemptId: string, db: Kysely<Database> = this.db) {
     return db.selectFrom('attempt_answers').select(['question_id', 'answer', 'score', 'outcome', 'client_seq']).where('attempt_id', '=', attemptId).execute();
   }
-
 
   /** An attempt's answers with their scores as they are now: a re-evaluation since it was scored counts (view attempt_answer_scores). */
   async scoredAnswersOf(attemptId: string, db: Kysely<Database> = this.db) {
@@ -162,7 +240,15 @@ export class StudentsRepository {
         (seen.has(key) ? later : now).push(save);
         seen.add(key);
       }
-      const rows = now.map((s) => ({ i: s.i, a: s.attemptId, q: s.questionId, clear: s.answer === null, ans: s.answer, seq: s.seq ?? null, at: s.at.toISOString() }));
+      const rows = now.map((s) => ({
+        i: s.i,
+        a: s.attemptId,
+        q: s.questionId,
+        clear: s.answer === null,
+        ans: s.answer,
+        seq: s.seq ?? null,
+        at: s.at.toISOString(),
+      }));
       const { rows: saved } = await sql<{ i: number }>`
         with v as (
           select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(i int, a text, q text, clear boolean, ans jsonb, seq bigint, at timestamptz)
@@ -190,9 +276,11 @@ export class StudentsRepository {
       const state = new Map(current.map((r) => [`${r.attempt_id}\n${r.question_id}`, r]));
       for (const x of now) {
         const row = state.get(`${x.attemptId}\n${x.questionId}`);
-        results[x.i] = written.has(x.i) ? 'saved'
-          : x.seq !== undefined && row && !row.submitted_at && row.client_seq !== null && Number(row.client_seq) >= x.seq ? 'stale'
-          : 'closed';
+        results[x.i] = written.has(x.i)
+          ? 'saved'
+          : x.seq !== undefined && row && !row.submitted_at && row.client_seq !== null && Number(row.client_seq) >= x.seq
+            ? 'stale'
+            : 'closed';
       }
       round = later;
     }
@@ -200,7 +288,12 @@ export class StudentsRepository {
   }
 
   async setLayout(attemptId: string, layout: AttemptLayout, db: Kysely<Database> = this.db): Promise<void> {
-    await db.updateTable('attempts').set({ layout: JSON.stringify(layout) }).where('id', '=', attemptId).where('submitted_at', 'is', null).execute();
+    await db
+      .updateTable('attempts')
+      .set({ layout: JSON.stringify(layout) })
+      .where('id', '=', attemptId)
+      .where('submitted_at', 'is', null)
+      .execute();
   }
 
   /**
@@ -272,6 +365,9 @@ export class StudentsRepository {
   }
 
   async insertReport(values: { org_id: string; test_id: string; question_id: string; reason: string; student_id: string; attempt_id: string }): Promise<void> {
-    await this.db.insertInto('question_reports').values({ ...values, status: 'REPORTED' }).execute();
+    await this.db
+      .insertInto('question_reports')
+      .values({ ...values, status: 'REPORTED' })
+      .execute();
   }
 }

@@ -7,7 +7,18 @@ import { notFound } from '../../http/errors';
 import type { Services } from '../../services';
 import { callerOf } from '../../access';
 import { TestEditorRepository } from '../editor/repository';
-import { codeBody, identityBody, previewParams, previewResultBody, questionParams, reportBody, reportParams, saveAnswerBody, sectionParams, sharedTestIdParams } from '@shared/contract/students';
+import {
+  codeBody,
+  identityBody,
+  previewParams,
+  previewResultBody,
+  questionParams,
+  reportBody,
+  reportParams,
+  saveAnswerBody,
+  sectionParams,
+  sharedTestIdParams,
+} from '@shared/contract/students';
 
 /**
  * The student page's calls (decisions section 5): public, no tutor session. A student's session
@@ -24,14 +35,22 @@ export async function studentRoutes(app: FastifyInstance, services: Services): P
     return typeof token === 'string' && token ? token : undefined;
   };
   const perTest = {
-    rateLimit: { max: services.config.studentRateLimitPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `${request.ip}:${(request.params as { id?: string }).id}` },
+    rateLimit: {
+      max: services.config.studentRateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `${request.ip}:${(request.params as { id?: string }).id}`,
+    },
   };
 
   api.get('/student/test/:id', { schema: { tags, params: sharedTestIdParams } }, async (request) => ({
     data: await service.info(request.params.id, request.lang),
   }));
   // A known contact needs proof (issue 14): this device's key, an attempt token of theirs, or a code.
-  const proofOf = (request: FastifyRequest, body: { deviceKey?: string; code?: string }) => ({ deviceKey: body.deviceKey, code: body.code, token: tokenOf(request) });
+  const proofOf = (request: FastifyRequest, body: { deviceKey?: string; code?: string }) => ({
+    deviceKey: body.deviceKey,
+    code: body.code,
+    token: tokenOf(request),
+  });
   api.post('/student/test/:id/identify', { schema: { tags, params: sharedTestIdParams, body: identityBody }, config: perTest }, async (request) => ({
     data: await service.identify(request.params.id, request.body, proofOf(request, request.body)),
   }));
@@ -54,9 +73,13 @@ export async function studentRoutes(app: FastifyInstance, services: Services): P
   api.post('/student/attempt/submit', { schema: { tags } }, async (request) => ({ data: await service.submit(tokenOf(request)) }));
   api.get('/student/attempt/result', { schema: { tags } }, async (request) => ({ data: await service.result(tokenOf(request)) }));
 
-  api.post('/question/report/:id', { schema: { tags, params: reportParams, body: reportBody }, config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request) => ({
-    data: await service.report(tokenOf(request), request.params.id, request.body.reason, request.lang),
-  }));
+  api.post(
+    '/question/report/:id',
+    { schema: { tags, params: reportParams, body: reportBody }, config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    async (request) => ({
+      data: await service.report(tokenOf(request), request.params.id, request.body.reason, request.lang),
+    }),
+  );
 
   // A tutor's preview of their own test, exactly as students see it; nothing is recorded.
   const guard = [services.requireAuth, requireActiveSubscription];

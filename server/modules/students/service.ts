@@ -7,7 +7,18 @@ import { AppError, badRequest } from '../../http/errors';
 import { hashToken, newId, newToken } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../editor/repository';
 import type { StudentIdentityService, StudentProof } from './identity';
-import { answerableIds, allIds, attemptAnyOf, attemptTotals, buildLayout, sectionAnswerableIds, questionsById, sectionOfQuestion, sectionTimings, type AttemptLayout } from './layout';
+import {
+  answerableIds,
+  allIds,
+  attemptAnyOf,
+  attemptTotals,
+  buildLayout,
+  sectionAnswerableIds,
+  questionsById,
+  sectionOfQuestion,
+  sectionTimings,
+  type AttemptLayout,
+} from './layout';
 import { presentAttempt, presentResult, type ScoredRow } from './presenter';
 import type { AnswerSave, AttemptRow, FreeTestWithTest, ScoresTotal, StudentsRepository } from './repository';
 import { GroupCommit } from './groupCommit';
@@ -84,7 +95,12 @@ export class StudentService {
     const row = await this.repo.testRow(free.shared.test_id);
     if (!row) throw freeTestGone();
     const owner: EditorCaller = {
-      orgId: row.org_id, userId: row.owner_id ?? '', sharedGlobal: false, clpEditor: false, allowGpscType: true, tbTests: true,
+      orgId: row.org_id,
+      userId: row.owner_id ?? '',
+      sharedGlobal: false,
+      clpEditor: false,
+      allowGpscType: true,
+      tbTests: true,
       defaultSettings: free.ownerDefaults as EditorCaller['defaultSettings'],
     };
     const test = await this.tests.hydrate(owner, row);
@@ -119,9 +135,11 @@ export class StudentService {
     await this.submitExpired(free, test, now);
     const status = this.statusOf(free, now);
     const message =
-      status === 'notStarted' ? serverMessage(lang, 'studentTestNotStarted', { time: formatTime(free.shared.start_time) })
-      : status === 'ended' ? serverMessage(lang, 'studentTestEnded', { time: formatTime(free.shared.end_time!) })
-      : null;
+      status === 'notStarted'
+        ? serverMessage(lang, 'studentTestNotStarted', { time: formatTime(free.shared.start_time) })
+        : status === 'ended'
+          ? serverMessage(lang, 'studentTestEnded', { time: formatTime(free.shared.end_time!) })
+          : null;
     return {
       sharedTestId,
       name: test.name,
@@ -129,7 +147,13 @@ export class StudentService {
       duration: test.duration,
       totalMarks: test.totalMarks,
       numberOfQuestions: test.totalNumberOfQuestions,
-      sections: test.sections.map((s) => ({ id: s._id, name: s.name, instructions: s.instructions, duration: s.sectionDuration, numberOfQuestions: s.numberOfQuestions })),
+      sections: test.sections.map((s) => ({
+        id: s._id,
+        name: s.name,
+        instructions: s.instructions,
+        duration: s.sectionDuration,
+        numberOfQuestions: s.numberOfQuestions,
+      })),
       startTime: free.shared.start_time.toISOString(),
       endTime: free.shared.end_time?.toISOString() ?? null,
       noOfAttempts: attemptLimit(free, test),
@@ -152,7 +176,13 @@ export class StudentService {
     await this.identity.requestCode(free.shared.org_id, test.name, contact, lang);
   }
 
-  private standing(free: FreeTestWithTest, test: Test, student: { id: string; name: string; contact: string }, attempts: AttemptRow[], now: number): StudentStanding {
+  private standing(
+    free: FreeTestWithTest,
+    test: Test,
+    student: { id: string; name: string; contact: string },
+    attempts: AttemptRow[],
+    now: number,
+  ): StudentStanding {
     const limit = attemptLimit(free, test);
     const inProgress = attempts.some((a) => !a.submitted_at && !this.pastGrace(a.deadline_at, now));
     const submitted = attempts.filter((a) => a.submitted_at);
@@ -204,8 +234,16 @@ export class StudentService {
       await this.repo.insertAttempt(
         trx,
         {
-          id, org_id: free.shared.org_id, shared_test_id: sharedTestId, test_id: free.shared.test_id, student_id: student.id,
-          token_hash: hashToken(token), layout, started_at: new Date(now), deadline_at: ends.length ? new Date(Math.min(...ends)) : null, max_score: maxScore,
+          id,
+          org_id: free.shared.org_id,
+          shared_test_id: sharedTestId,
+          test_id: free.shared.test_id,
+          student_id: student.id,
+          token_hash: hashToken(token),
+          layout,
+          started_at: new Date(now),
+          deadline_at: ends.length ? new Date(Math.min(...ends)) : null,
+          max_score: maxScore,
         },
         ids,
       );
@@ -329,7 +367,12 @@ export class StudentService {
    * With `seq` (the page's sequence number of the answer) the newest answer stays whatever order
    * the saves arrive in: an older one answers `applied: false` and changes nothing.
    */
-  async saveAnswer(token: string | undefined, questionId: string, answer: StudentAnswer | null, seq?: number): Promise<{ questionId: string; savedAt: string; applied: boolean }> {
+  async saveAnswer(
+    token: string | undefined,
+    questionId: string,
+    answer: StudentAnswer | null,
+    seq?: number,
+  ): Promise<{ questionId: string; savedAt: string; applied: boolean }> {
     const { loaded, attempt, now } = await this.session(token);
     this.refuseIfClosed(attempt, now);
     const layout = attempt.layout as AttemptLayout;
@@ -367,7 +410,11 @@ export class StudentService {
    * Scores every question of an attempt with the one rule (scoreAnswer) and writes it all in one
    * transaction. Answers what it wrote, or null when the attempt was submitted meanwhile.
    */
-  private async submitRow({ test, free }: { test: Test; free: FreeTestWithTest }, attempt: AttemptRow, at: Date): Promise<{ rows: Map<string, ScoredRow>; score: number; maxScore: number } | null> {
+  private async submitRow(
+    { test, free }: { test: Test; free: FreeTestWithTest },
+    attempt: AttemptRow,
+    at: Date,
+  ): Promise<{ rows: Map<string, ScoredRow>; score: number; maxScore: number } | null> {
     const byId = questionsById(test);
     const given = new Map((await this.repo.answersOf(attempt.id)).map((r) => [r.question_id, r.answer as StudentAnswer | null]));
     const rows = new Map<string, ScoredRow>();
@@ -428,7 +475,14 @@ export class StudentService {
       const at = attempt.deadline_at && now > attempt.deadline_at.getTime() ? attempt.deadline_at : new Date(now);
       const written = await this.submitRow(loaded, attempt, at);
       // Just scored: shown from what was written, without reading it back.
-      if (written) return this.present(loaded, { ...attempt, submitted_at: at, score: String(written.score), max_score: String(written.maxScore) }, now, written.rows, null);
+      if (written)
+        return this.present(
+          loaded,
+          { ...attempt, submitted_at: at, score: String(written.score), max_score: String(written.maxScore) },
+          now,
+          written.rows,
+          null,
+        );
       return this.result(token);
     }
     return this.resultOf(loaded, attempt, now);
@@ -443,12 +497,21 @@ export class StudentService {
   private async resultOf(loaded: Loaded, attempt: AttemptRow & { student_name: string }, now: number): Promise<StudentResult> {
     if (!attempt.submitted_at) throw new AppError(409, 'ATTEMPT_NOT_SUBMITTED', 'studentAttemptNotSubmitted');
     const rows = new Map<string, ScoredRow>(
-      (await this.repo.scoredAnswersOf(attempt.id)).map((r) => [r.question_id, { answer: r.answer as StudentAnswer | null, score: Number(r.score), outcome: r.outcome as Outcome }]),
+      (await this.repo.scoredAnswersOf(attempt.id)).map((r) => [
+        r.question_id,
+        { answer: r.answer as StudentAnswer | null, score: Number(r.score), outcome: r.outcome as Outcome },
+      ]),
     );
     return this.present(loaded, attempt, now, rows, await this.repo.firstScoreChange(attempt.id));
   }
 
-  private present(loaded: Loaded, attempt: AttemptRow & { student_name: string }, now: number, rows: Map<string, ScoredRow>, originalScore: number | null): StudentResult {
+  private present(
+    loaded: Loaded,
+    attempt: AttemptRow & { student_name: string },
+    now: number,
+    rows: Map<string, ScoredRow>,
+    originalScore: number | null,
+  ): StudentResult {
     const end = loaded.free.shared.end_time;
     return presentResult(loaded.test, attempt.layout as AttemptLayout, loaded.byId, {
       attemptId: attempt.id,
@@ -469,7 +532,14 @@ export class StudentService {
     const attempt = await this.repo.byTokenHash(hashToken(token));
     if (!attempt) throw sessionInvalid();
     if (!allIds(attempt.layout as AttemptLayout).includes(questionId)) throw questionGone();
-    await this.repo.insertReport({ org_id: attempt.org_id, test_id: attempt.test_id, question_id: questionId, reason: reason.trim(), student_id: attempt.student_id, attempt_id: attempt.id });
+    await this.repo.insertReport({
+      org_id: attempt.org_id,
+      test_id: attempt.test_id,
+      question_id: questionId,
+      reason: reason.trim(),
+      student_id: attempt.student_id,
+      attempt_id: attempt.id,
+    });
     return { message: serverMessage(lang, 'questionReported') };
   }
 
@@ -478,8 +548,17 @@ export class StudentService {
   private previewView(test: Test, seed: string, now: number): { layout: AttemptLayout; view: StudentAttempt } {
     const layout = buildLayout(test, seed);
     const view = presentAttempt(test, layout, questionsById(test), {
-      attemptId: seed, sharedTestId: '', studentName: '', startedAt: now, deadline: test.duration > 0 ? now + test.duration : null, submittedAt: null, now,
-      graceMs: GRACE_MS, timings: sectionTimings(test, layout, now, now), answers: {}, isPreview: true,
+      attemptId: seed,
+      sharedTestId: '',
+      studentName: '',
+      startedAt: now,
+      deadline: test.duration > 0 ? now + test.duration : null,
+      submittedAt: null,
+      now,
+      graceMs: GRACE_MS,
+      timings: sectionTimings(test, layout, now, now),
+      answers: {},
+      isPreview: true,
     });
     return { layout, view };
   }
@@ -505,8 +584,16 @@ export class StudentService {
     const unknown = Object.keys(answers).find((id) => !rows.has(id));
     if (unknown) throw badRequest(`answers.${unknown}`, 'studentQuestionNotInAttempt', { questionId: unknown });
     return presentResult(test, layout, byId, {
-      attemptId: seed, studentName: '', submittedAt: now, score, maxScore, originalScore: null,
-      timeReached: test.settings.revealAnswersTime === 'now', revealAt: null, rows, isPreview: true,
+      attemptId: seed,
+      studentName: '',
+      submittedAt: now,
+      score,
+      maxScore,
+      originalScore: null,
+      timeReached: test.settings.revealAnswersTime === 'now',
+      revealAt: null,
+      rows,
+      isPreview: true,
     });
   }
 }

@@ -17,11 +17,7 @@ function decodeEntities(text: string): string {
 
 /** The text of an HTML fragment: tags dropped, block ends as spaces, entities decoded, spaces collapsed. */
 export function htmlText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<(br|\/p|\/div|\/li|\/td|\/th|\/tr|\/h[1-6])\b[^>]*>/gi, ' ')
-      .replace(/<[^>]*>/g, ''),
-  )
+  return decodeEntities(html.replace(/<(br|\/p|\/div|\/li|\/td|\/th|\/tr|\/h[1-6])\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, ''))
     .replace(/[\s\u00a0]+/g, ' ')
     .trim();
 }

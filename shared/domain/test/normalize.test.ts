@@ -51,7 +51,13 @@ describe('options', () => {
 
   it('fill_ups ranges keep floor and cap; constants have none', () => {
     const q = buildQuestion(
-      { type: 'fill_ups', options: [{ type: 'range', floor: 1.5, cap: 2.5, name: '' }, { type: 'constants', name: 'two', floor: 3, optionId: 'blank1' }] },
+      {
+        type: 'fill_ups',
+        options: [
+          { type: 'range', floor: 1.5, cap: 2.5, name: '' },
+          { type: 'constants', name: 'two', floor: 3, optionId: 'blank1' },
+        ],
+      },
       ctx(),
     ) as FillUpsQuestion;
     expect(q.options[0]).toMatchObject({ type: 'range', floor: 1.5, cap: 2.5, positiveMarks: 0.25 });
@@ -60,7 +66,10 @@ describe('options', () => {
 
   it('true_false starts with True and False, none correct', () => {
     const q = buildQuestion({ type: 'true_false' }, ctx()) as TrueFalseQuestion;
-    expect(q.options.map((o) => [o.name, o.isCorrect, o.order])).toEqual([['True', false, 1], ['False', false, 2]]);
+    expect(q.options.map((o) => [o.name, o.isCorrect, o.order])).toEqual([
+      ['True', false, 1],
+      ['False', false, 2],
+    ]);
   });
 
   it('option text is derived, ids are kept when unique and made when missing or repeated', () => {
@@ -152,7 +161,10 @@ describe('totals and orders', () => {
     expect(test.totalNumberOfQuestions).toBe(3);
     expect(test.totalMarks).toBe(3.5);
     const children = (test.sections[0].questions[1] as ComprehensionQuestion).questions;
-    expect(children.map((c) => [c.order, c.parentQuestionOrder])).toEqual([[1, 2], [2, 2]]);
+    expect(children.map((c) => [c.order, c.parentQuestionOrder])).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
   });
 
   it('sums sections; hours and minutes come from the duration', () => {
@@ -164,7 +176,10 @@ describe('totals and orders', () => {
     addQuestions(test, b._id, [{ type: 'integer' }, { type: 'multiple_choice' }], { ids, allowGpscType: false });
     expect([a.sectionHours, a.sectionMinutes]).toEqual([1, 15]);
     expect([test.totalMarks, test.totalNumberOfQuestions]).toEqual([3, 3]);
-    expect(test.sections.map((s) => [s.name, s.order])).toEqual([['Section 1', 1], ['Section 2', 2]]);
+    expect(test.sections.map((s) => [s.name, s.order])).toEqual([
+      ['Section 1', 1],
+      ['Section 2', 2],
+    ]);
   });
 });
 
@@ -196,7 +211,15 @@ describe('hydrateTest: content as stored', () => {
     const test = emptyTest();
     const ids = sequentialIds();
     const s = addSection(test, {}, ids);
-    addQuestions(test, s._id, [{ type: 'fill_ups', name: 'x' }, { type: 'comprehension', questions: [{ type: 'true_false' }] }], { ids, allowGpscType: false });
+    addQuestions(
+      test,
+      s._id,
+      [
+        { type: 'fill_ups', name: 'x' },
+        { type: 'comprehension', questions: [{ type: 'true_false' }] },
+      ],
+      { ids, allowGpscType: false },
+    );
     const content = JSON.parse(JSON.stringify(contentOf(test)));
     expect(content.model).toBe(CONTENT_MODEL);
     const again = hydrateTest({ ...stored, _id: test._id, content });

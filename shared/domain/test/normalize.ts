@@ -106,9 +106,7 @@ function marksOf(draft: QuestionDraft): Marks {
   return {
     positive: roundMarks(finiteOr(draft.marks?.positive, finiteOr(draft.positiveMarks, base.positive))),
     negative: roundMarks(finiteOr(draft.marks?.negative, finiteOr(draft.negativeMarks, base.negative))),
-    negativeUnattempted: roundMarks(
-      finiteOr(draft.marks?.negativeUnattempted, finiteOr(draft.negativeUnattemptedMarks, base.negativeUnattempted)),
-    ),
+    negativeUnattempted: roundMarks(finiteOr(draft.marks?.negativeUnattempted, finiteOr(draft.negativeUnattemptedMarks, base.negativeUnattempted))),
   };
 }
 
@@ -191,7 +189,13 @@ function translationsOf(question: Question, draft: QuestionDraft, ctx: BuildCont
     // an edit keeps them as stored (nothing shows them to edit), any other is refused.
     if (!ctx.languages.includes(language) && !ctx.trusted) {
       if (stored?.[language]) continue;
-      throw new TestRuleError(400, 'VALIDATION_ERROR', 'unknownLanguage', { language, field: `${ctx.field}.translations.${language}` }, `${ctx.field}.translations.${language}`);
+      throw new TestRuleError(
+        400,
+        'VALIDATION_ERROR',
+        'unknownLanguage',
+        { language, field: `${ctx.field}.translations.${language}` },
+        `${ctx.field}.translations.${language}`,
+      );
     }
     const translation: QuestionTranslation = { name: str(given?.name), solution: str(given?.solution) };
     if (question.type === 'comprehension') translation.paragraph = str(given?.paragraph);
@@ -295,7 +299,13 @@ export function buildQuestion(draft: QuestionDraft, ctx: BuildContext, keep?: Ke
       const children = given.map((child, i) => {
         const childField = `${ctx.field}.questions.${i}`;
         if (!isChildType(child.type)) {
-          throw new TestRuleError(400, 'VALIDATION_ERROR', 'fieldInvalid', { field: `${childField}.type`, reason: 'a comprehension cannot hold a comprehension' }, `${childField}.type`);
+          throw new TestRuleError(
+            400,
+            'VALIDATION_ERROR',
+            'fieldInvalid',
+            { field: `${childField}.type`, reason: 'a comprehension cannot hold a comprehension' },
+            `${childField}.type`,
+          );
         }
         return buildQuestion(child, { ...ctx, field: childField }) as ChildQuestion;
       });

@@ -33,7 +33,12 @@ const names = (questions: Question[]) => questions.map((q) => q.name);
 /** A section with integer questions named q1..qN. */
 function sectionWith(count: number, name = 'S') {
   const section = addSection(test, { name }, ctx.ids);
-  addQuestions(test, section._id, Array.from({ length: count }, (_, i) => ({ type: 'integer' as const, name: `q${i + 1}`, solution: '1' })), ctx);
+  addQuestions(
+    test,
+    section._id,
+    Array.from({ length: count }, (_, i) => ({ type: 'integer' as const, name: `q${i + 1}`, solution: '1' })),
+    ctx,
+  );
   return section;
 }
 
@@ -111,7 +116,16 @@ describe('adding and copying questions', () => {
   it('a copy of a child goes after the last child of its comprehension', () => {
     const s = sectionWith(1);
     const [comp] = addQuestions(test, s._id, [{ type: 'comprehension' }], ctx);
-    const [c1] = addQuestions(test, s._id, [{ type: 'integer', name: 'c1' }, { type: 'integer', name: 'c2' }], ctx, comp._id);
+    const [c1] = addQuestions(
+      test,
+      s._id,
+      [
+        { type: 'integer', name: 'c1' },
+        { type: 'integer', name: 'c2' },
+      ],
+      ctx,
+      comp._id,
+    );
     copyQuestion(test, s._id, c1._id, ctx);
     expect(names((s.questions[1] as ComprehensionQuestion).questions)).toEqual(['c1', 'c2', 'c1']);
     expect(s.questions).toHaveLength(2);
@@ -127,9 +141,14 @@ describe('adding and copying questions', () => {
 
   it('the question limit holds', () => {
     const s = sectionWith(0);
-    expect(() => addQuestions(test, s._id, Array.from({ length: 2_001 }, () => ({ type: 'integer' as const })), ctx)).toThrow(
-      expect.objectContaining({ key: 'tooManyQuestions' }),
-    );
+    expect(() =>
+      addQuestions(
+        test,
+        s._id,
+        Array.from({ length: 2_001 }, () => ({ type: 'integer' as const })),
+        ctx,
+      ),
+    ).toThrow(expect.objectContaining({ key: 'tooManyQuestions' }));
   });
 });
 
@@ -144,7 +163,20 @@ describe('editing questions', () => {
 
   it('edits a comprehension child in place', () => {
     const s = sectionWith(0);
-    const [comp] = addQuestions(test, s._id, [{ type: 'comprehension', questions: [{ type: 'integer', name: 'a' }, { type: 'integer', name: 'b' }] }], ctx);
+    const [comp] = addQuestions(
+      test,
+      s._id,
+      [
+        {
+          type: 'comprehension',
+          questions: [
+            { type: 'integer', name: 'a' },
+            { type: 'integer', name: 'b' },
+          ],
+        },
+      ],
+      ctx,
+    );
     const child = (comp as ComprehensionQuestion).questions[1];
     editQuestion(test, s._id, { _id: child._id, type: 'integer', name: 'B!', solution: '7' }, ctx);
     expect(names((s.questions[0] as ComprehensionQuestion).questions)).toEqual(['a', 'B!']);
@@ -153,9 +185,35 @@ describe('editing questions', () => {
 
   it('editing a comprehension keeps the children it still lists and gives new ones ids', () => {
     const s = sectionWith(0);
-    const [comp] = addQuestions(test, s._id, [{ type: 'comprehension', questions: [{ type: 'integer', name: 'a' }, { type: 'integer', name: 'b' }] }], ctx);
+    const [comp] = addQuestions(
+      test,
+      s._id,
+      [
+        {
+          type: 'comprehension',
+          questions: [
+            { type: 'integer', name: 'a' },
+            { type: 'integer', name: 'b' },
+          ],
+        },
+      ],
+      ctx,
+    );
     const [a] = (comp as ComprehensionQuestion).questions;
-    const edited = editQuestion(test, s._id, { _id: comp._id, type: 'comprehension', paragraph: 'P', questions: [{ ...a, name: 'a2' }, { type: 'true_false', _id: 'forged' }] }, ctx) as ComprehensionQuestion;
+    const edited = editQuestion(
+      test,
+      s._id,
+      {
+        _id: comp._id,
+        type: 'comprehension',
+        paragraph: 'P',
+        questions: [
+          { ...a, name: 'a2' },
+          { type: 'true_false', _id: 'forged' },
+        ],
+      },
+      ctx,
+    ) as ComprehensionQuestion;
     expect(edited.questions[0]._id).toBe(a._id);
     expect(edited.questions[1]._id).not.toBe('forged');
     expect(names(edited.questions)).toEqual(['a2', '']);
@@ -178,18 +236,29 @@ describe('editing questions', () => {
     // As the server would read it back: keys in another order (jsonb), the marks changed.
     const stored = JSON.parse(JSON.stringify(s.questions[0])) as Record<string, unknown>;
     const reordered = Object.fromEntries(Object.entries(stored).reverse()) as typeof stored;
-    const remarked = editQuestion(test, s._id, { ...(reordered as unknown as QuestionDraft & { _id: string }), marks: { positive: 3, negative: 1, negativeUnattempted: 0 }, isNegativeMarkingEnabled: true }, ctx);
+    const remarked = editQuestion(
+      test,
+      s._id,
+      {
+        ...(reordered as unknown as QuestionDraft & { _id: string }),
+        marks: { positive: 3, negative: 1, negativeUnattempted: 0 },
+        isNegativeMarkingEnabled: true,
+      },
+      ctx,
+    );
     expect([remarked.marks.positive, remarked.isNegativeMarkingEnabled, remarked.isGlobal]).toEqual([3, true, true]);
     expect(test.totalMarks).toBe(3);
-    expect(() => editQuestion(test, s._id, { ...(stored as unknown as QuestionDraft & { _id: string }), name: 'changed', marks: { positive: 2 } }, ctx)).toThrow(
-      expect.objectContaining({ status: 403, code: 'GLOBAL_QUESTION_READ_ONLY' }),
-    );
+    expect(() =>
+      editQuestion(test, s._id, { ...(stored as unknown as QuestionDraft & { _id: string }), name: 'changed', marks: { positive: 2 } }, ctx),
+    ).toThrow(expect.objectContaining({ status: 403, code: 'GLOBAL_QUESTION_READ_ONLY' }));
     expect(s.questions[0].name).not.toBe('changed');
   });
 
   it('an unknown question is refused naming the field', () => {
     const s = sectionWith(1);
-    expect(() => editQuestion(test, s._id, { _id: 'x', type: 'integer' }, ctx)).toThrow(expect.objectContaining({ field: 'question._id', key: 'questionNotInSection' }));
+    expect(() => editQuestion(test, s._id, { _id: 'x', type: 'integer' }, ctx)).toThrow(
+      expect.objectContaining({ field: 'question._id', key: 'questionNotInSection' }),
+    );
   });
 });
 
@@ -254,7 +323,20 @@ describe('reorder and re-mark', () => {
 
   it('reorders the children of a comprehension', () => {
     const s = sectionWith(0);
-    const [comp] = addQuestions(test, s._id, [{ type: 'comprehension', questions: [{ type: 'integer', name: 'a' }, { type: 'integer', name: 'b' }] }], ctx);
+    const [comp] = addQuestions(
+      test,
+      s._id,
+      [
+        {
+          type: 'comprehension',
+          questions: [
+            { type: 'integer', name: 'a' },
+            { type: 'integer', name: 'b' },
+          ],
+        },
+      ],
+      ctx,
+    );
     const [a, b] = ids((comp as ComprehensionQuestion).questions);
     reorderQuestions(test, s._id, [b, a], comp._id);
     expect(names((s.questions[0] as ComprehensionQuestion).questions)).toEqual(['b', 'a']);
@@ -287,7 +369,15 @@ describe('import', () => {
     const s = sectionWith(1);
     const ready = source();
     const draft = source({ _id: 'draft', options: [] });
-    const { imported, skipped } = importQuestions(test, s._id, [{ question: ready, fromGlobal: true }, { question: draft, fromGlobal: false }], ctx.ids);
+    const { imported, skipped } = importQuestions(
+      test,
+      s._id,
+      [
+        { question: ready, fromGlobal: true },
+        { question: draft, fromGlobal: false },
+      ],
+      ctx.ids,
+    );
     expect(skipped).toBe(1);
     expect(imported).toHaveLength(1);
     expect(imported[0]).toMatchObject({ name: 'Capital?', isImported: true, isGlobal: true, sourceQuestionId: ready._id, order: 2 });
@@ -307,7 +397,9 @@ describe('import', () => {
 
 describe('languages', () => {
   it('more than one language needs a TB test', () => {
-    expect(() => setLanguages(test, 'CMS', ['English', 'Hindi'], ctx.ids)).toThrow(expect.objectContaining({ field: 'languages', key: 'multilingualNeedsTbTest' }));
+    expect(() => setLanguages(test, 'CMS', ['English', 'Hindi'], ctx.ids)).toThrow(
+      expect.objectContaining({ field: 'languages', key: 'multilingualNeedsTbTest' }),
+    );
   });
 
   it('becoming multilingual gives every question its first-language translation; a new first language takes over the text', () => {

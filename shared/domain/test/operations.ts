@@ -170,11 +170,7 @@ export function moveSection(test: Test, sourceSectionId: string, targetSectionId
  * is left; section 1 when the first was deleted; otherwise the selection stays, or moves to the
  * section before the deleted one when that was the selected one.
  */
-export function sectionToSelectAfterDelete(
-  sectionsBefore: Pick<Section, '_id'>[],
-  deletedId: string,
-  selectedId: string | null,
-): string | null {
+export function sectionToSelectAfterDelete(sectionsBefore: Pick<Section, '_id'>[], deletedId: string, selectedId: string | null): string | null {
   const index = sectionsBefore.findIndex((s) => s._id === deletedId);
   const remaining = sectionsBefore.filter((s) => s._id !== deletedId);
   if (remaining.length === 0) return null;
@@ -209,12 +205,20 @@ function appendTo(test: Test, section: Section, parent: ComprehensionQuestion | 
  * children cannot be comprehensions). New ids are given; whatever a draft leaves out gets its
  * default (marks per type, the fill_ups default option, true/false options, GPSC option).
  */
-export function addQuestions(test: Test, sectionId: string, drafts: QuestionDraft[], ctx: EditContext, parentQuestionId?: string, inputField = 'questions'): Question[] {
+export function addQuestions(
+  test: Test,
+  sectionId: string,
+  drafts: QuestionDraft[],
+  ctx: EditContext,
+  parentQuestionId?: string,
+  inputField = 'questions',
+): Question[] {
   const section = findSection(test, sectionId);
   const parent = parentQuestionId ? comprehensionOrRefuse(section, parentQuestionId, 'parentQuestionId') : undefined;
   const questions = drafts.map((draft, i) => {
     const field = `${inputField}.${i}`;
-    if (parent && draft.type === 'comprehension') throw invalidField(`${field}.type`, 'fieldInvalid', { reason: 'a comprehension cannot hold a comprehension' });
+    if (parent && draft.type === 'comprehension')
+      throw invalidField(`${field}.type`, 'fieldInvalid', { reason: 'a comprehension cannot hold a comprehension' });
     return buildQuestion({ ...draft, _id: undefined }, buildContext(test, ctx, field));
   });
   appendTo(test, section, parent, questions);
@@ -231,11 +235,10 @@ export function editQuestion(test: Test, sectionId: string, draft: QuestionDraft
   const found = locateOrRefuse(section, draft._id, 'question._id');
   // A Global Library question may still be re-marked (spec section 6): an edit of its marks alone passes.
   const readOnly = !canEditQuestion(test, found.question);
-  if (found.parent && draft.type === 'comprehension') throw invalidField('question.type', 'fieldInvalid', { reason: 'a comprehension cannot hold a comprehension' });
+  if (found.parent && draft.type === 'comprehension')
+    throw invalidField('question.type', 'fieldInvalid', { reason: 'a comprehension cannot hold a comprehension' });
   const kept = (q: Question): KeptFields => ({ _id: q._id, isImported: q.isImported, isGlobal: q.isGlobal, sourceQuestionId: q.sourceQuestionId });
-  const existingChildren = new Map(
-    found.question.type === 'comprehension' ? found.question.questions.map((c) => [c._id, kept(c)] as const) : [],
-  );
+  const existingChildren = new Map(found.question.type === 'comprehension' ? found.question.questions.map((c) => [c._id, kept(c)] as const) : []);
   const build = { ...buildContext(test, ctx, 'question'), storedTranslations: storedTranslationsOf(found.question) };
   const question = buildQuestion(draft, build, kept(found.question));
   if (question.type === 'comprehension') {
@@ -440,9 +443,7 @@ export function importQuestions(test: Test, sectionId: string, sources: ImportSo
  * skip them). A comprehension is a candidate whole; its children are never picked alone.
  */
 export function selectAllForImport(candidates: Question[], test: Pick<Test, 'sections'>): string[] {
-  const imported = new Set(
-    test.sections.flatMap((s) => s.questions.map((q) => q.sourceQuestionId).filter((id): id is string => Boolean(id))),
-  );
+  const imported = new Set(test.sections.flatMap((s) => s.questions.map((q) => q.sourceQuestionId).filter((id): id is string => Boolean(id))));
   return candidates.filter((c) => !imported.has(c._id) && !isDraftQuestion(c)).map((c) => c._id);
 }
 

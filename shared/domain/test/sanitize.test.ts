@@ -30,7 +30,10 @@ describe('sanitizeHtml removes what could run', () => {
   it.each([
     ['<script>alert(1)</script>after', 'after'],
     ['<p>x</p><style>body{display:none}</style>', '<p>x</p>'],
-    ['<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" onerror="alert(1)">', '<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" />'],
+    [
+      '<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" onerror="alert(1)">',
+      '<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" />',
+    ],
     ['<b onclick="x" onmouseover="y">b</b>', '<b>b</b>'],
     ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
     ['<a href="JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
@@ -52,14 +55,26 @@ describe('sanitizeHtml removes what could run', () => {
   });
 
   it('drops sizes that are not numbers', () => {
-    expect(sanitizeHtml('<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" width="100 onerror" height="50%">')).toBe('<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" height="50%" />');
+    expect(sanitizeHtml('<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" width="100 onerror" height="50%">')).toBe(
+      '<img src="/api/files/org-1/0123456789abcdef0123456789abcdef.png" height="50%" />',
+    );
   });
 
   it('keeps a picture only from our stored files or an https address (issue 14)', () => {
     for (const src of [
-      'http://127.0.0.1:3000/api/files/org-1/0123456789abcdef0123456789abcdef.png', 'http://localhost/x.png', 'http://10.1.2.3/x.png',
-      'http://169.254.169.254/latest/meta-data/', 'file:///etc/passwd', '/api/v2/test/abc', '/api/auth/user', '/a.png', 'x',
-      '/api/files/../v2/test/abc', '/api/files/org-1/0123456789abcdef0123456789abcdef.png?x=/api/v2', 'ftp://host/x.png', 'blob:https://x/1',
+      'http://127.0.0.1:3000/api/files/org-1/0123456789abcdef0123456789abcdef.png',
+      'http://localhost/x.png',
+      'http://10.1.2.3/x.png',
+      'http://169.254.169.254/latest/meta-data/',
+      'file:///etc/passwd',
+      '/api/v2/test/abc',
+      '/api/auth/user',
+      '/a.png',
+      'x',
+      '/api/files/../v2/test/abc',
+      '/api/files/org-1/0123456789abcdef0123456789abcdef.png?x=/api/v2',
+      'ftp://host/x.png',
+      'blob:https://x/1',
     ]) {
       expect({ src, html: sanitizeHtml(`<p><img src="${src}" />t</p>`) }).toEqual({ src, html: '<p>t</p>' });
     }

@@ -43,7 +43,10 @@ export function safeStyle(style: string): string {
       const colon = declaration.indexOf(':');
       if (colon < 0) return null;
       const property = declaration.slice(0, colon).trim().toLowerCase();
-      const value = declaration.slice(colon + 1).trim().replace(/\s+/g, ' ');
+      const value = declaration
+        .slice(colon + 1)
+        .trim()
+        .replace(/\s+/g, ' ');
       return STYLES[property]?.test(value) ? `${property}: ${value}` : null;
     })
     .filter(Boolean)
@@ -56,11 +59,48 @@ export const STORED_FILE_SRC = /^\/api\/files\/[A-Za-z0-9-]{1,64}\/[0-9a-f]{32}\
 const styled = ['style'];
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [
-    'p', 'br', 'div', 'span', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'del', 'ins', 'sub', 'sup', 'small', 'mark',
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'hr',
-    'ul', 'ol', 'li',
-    'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-    'a', 'img',
+    'p',
+    'br',
+    'div',
+    'span',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'strike',
+    'del',
+    'ins',
+    'sub',
+    'sup',
+    'small',
+    'mark',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'pre',
+    'code',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'table',
+    'caption',
+    'colgroup',
+    'col',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'a',
+    'img',
   ],
   allowedAttributes: {
     '*': styled,

@@ -43,12 +43,7 @@ export type SettingsPatch = Partial<Omit<TestSettings, 'fonts'>> & { fonts?: Par
  */
 export function applySettings(test: Test, patch: SettingsPatch): TestSettings {
   const current = test.settings;
-  if (
-    current.generateRandomTest &&
-    current.isSectionSwitchingEnabled &&
-    patch.isSectionSwitchingEnabled === false &&
-    patch.generateRandomTest !== false
-  ) {
+  if (current.generateRandomTest && current.isSectionSwitchingEnabled && patch.isSectionSwitchingEnabled === false && patch.generateRandomTest !== false) {
     throw new TestRuleError(409, 'RTG_ACTIVE', 'rtgBlocksSectionSwitching', {}, 'settings.isSectionSwitchingEnabled');
   }
   const { shuffle, fonts, ...rest } = patch;

@@ -5,7 +5,16 @@ import type { Question, QuestionTranslation } from './types';
 export const CONTENT_LANGUAGES = ['English', 'Vietnamese', 'Korean', 'Hindi', 'Gujarati', 'Marathi', 'Bengali', 'Tamil', 'Telugu', 'Kannada'] as const;
 
 const LANGUAGE_CODES: Record<string, string> = {
-  English: 'en', Vietnamese: 'vi', Korean: 'ko', Hindi: 'hi', Gujarati: 'gu', Marathi: 'mr', Bengali: 'bn', Tamil: 'ta', Telugu: 'te', Kannada: 'kn',
+  English: 'en',
+  Vietnamese: 'vi',
+  Korean: 'ko',
+  Hindi: 'hi',
+  Gujarati: 'gu',
+  Marathi: 'mr',
+  Bengali: 'bn',
+  Tamil: 'ta',
+  Telugu: 'te',
+  Kannada: 'kn',
 };
 
 /**

@@ -33,7 +33,9 @@ it('the messages are exactly those of spec section 5', () => {
 });
 
 it('NO_SECTION, with nulls where nothing applies', () => {
-  expect(validateTest(test)).toEqual([{ msg: 'No section added', type: 'NO_SECTION', sectionOrder: null, sectionId: null, questionOrder: null, questionId: null }]);
+  expect(validateTest(test)).toEqual([
+    { msg: 'No section added', type: 'NO_SECTION', sectionOrder: null, sectionId: null, questionOrder: null, questionId: null },
+  ]);
 });
 
 it('EMPTY_SECTION names the section and clears when a question is added', () => {
@@ -73,7 +75,15 @@ describe('durations: only when section switching is off and no random test', () 
 describe('question errors', () => {
   it('MCQ_ONE_ANS for a multiple-choice (and true/false) question without a correct option', () => {
     const s = addSection(test, {}, ctx.ids);
-    const [mcq, tf] = addQuestions(test, s._id, [{ type: 'multiple_choice', name: 'Q', options: [{ name: 'A' }] }, { type: 'true_false', name: 'T' }], ctx);
+    const [mcq, tf] = addQuestions(
+      test,
+      s._id,
+      [
+        { type: 'multiple_choice', name: 'Q', options: [{ name: 'A' }] },
+        { type: 'true_false', name: 'T' },
+      ],
+      ctx,
+    );
     expect(validateTest(test)).toEqual([
       { msg: "Question doesn't has a correct option selected.", type: 'MCQ_ONE_ANS', sectionOrder: 1, sectionId: s._id, questionOrder: 1, questionId: mcq._id },
       { msg: "Question doesn't has a correct option selected.", type: 'MCQ_ONE_ANS', sectionOrder: 1, sectionId: s._id, questionOrder: 2, questionId: tf._id },
@@ -83,21 +93,55 @@ describe('question errors', () => {
   it('TF_ONE_ANS for a true/false question stored with both options correct (issue 14)', () => {
     const s = addSection(test, {}, ctx.ids);
     const stored = buildQuestion(
-      { type: 'true_false', name: 'T', options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: true }] },
+      {
+        type: 'true_false',
+        name: 'T',
+        options: [
+          { name: 'True', isCorrect: true },
+          { name: 'False', isCorrect: true },
+        ],
+      },
       { ids: ctx.ids, languages: ['English'], multilingual: false, allowGpscType: false, trusted: true, field: 'question' },
     );
     s.questions.push({ ...stored, order: 1 });
     expect(types(test)).toContain('TF_ONE_ANS');
     // Written by a user (not stored content), it is refused where it is made, naming the options.
-    expect(() => addQuestions(test, s._id, [{ type: 'true_false', name: 'T', options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: true }] }], ctx)).toThrow(
-      expect.objectContaining({ status: 400, key: 'trueFalseOneAnswer', field: 'questions.0.options' }),
-    );
+    expect(() =>
+      addQuestions(
+        test,
+        s._id,
+        [
+          {
+            type: 'true_false',
+            name: 'T',
+            options: [
+              { name: 'True', isCorrect: true },
+              { name: 'False', isCorrect: true },
+            ],
+          },
+        ],
+        ctx,
+      ),
+    ).toThrow(expect.objectContaining({ status: 400, key: 'trueFalseOneAnswer', field: 'questions.0.options' }));
   });
 
   it('DUMMY_QUESTION and EMPTY_COMP; a child error points at its comprehension', () => {
     const s = addSection(test, {}, ctx.ids);
-    addQuestions(test, s._id, [{ ...readyMcq, isDummyQuestion: true }, { type: 'comprehension', paragraph: 'P' }], ctx);
-    const [, comp2] = addQuestions(test, s._id, [readyMcq, { type: 'comprehension', paragraph: 'P', questions: [{ type: 'multiple_choice', name: 'c' }] }], ctx);
+    addQuestions(
+      test,
+      s._id,
+      [
+        { ...readyMcq, isDummyQuestion: true },
+        { type: 'comprehension', paragraph: 'P' },
+      ],
+      ctx,
+    );
+    const [, comp2] = addQuestions(
+      test,
+      s._id,
+      [readyMcq, { type: 'comprehension', paragraph: 'P', questions: [{ type: 'multiple_choice', name: 'c' }] }],
+      ctx,
+    );
     const errors = validateTest(test);
     expect(errors.map((e) => [e.type, e.questionOrder])).toEqual([
       ['DUMMY_QUESTION', 1],
@@ -115,7 +159,15 @@ describe('question errors', () => {
 
     const tb = emptyTest({ testType: 'TB_TEST', languages: ['English', 'Hindi'] });
     const s2 = addSection(tb, {}, ctx.ids);
-    addQuestions(tb, s2._id, [{ ...readyMcq, name: '<p>&nbsp;</p>', translations: { Hindi: { name: 'प्रश्न' } } }, { type: 'comprehension', name: 'title', questions: [readyMcq] }], ctx);
+    addQuestions(
+      tb,
+      s2._id,
+      [
+        { ...readyMcq, name: '<p>&nbsp;</p>', translations: { Hindi: { name: 'प्रश्न' } } },
+        { type: 'comprehension', name: 'title', questions: [readyMcq] },
+      ],
+      ctx,
+    );
     expect(types(tb)).toEqual(['EMPTY_QUESTION', 'EMPTY_QUESTION']);
     tb.sections[0].questions[0].translations.English.name = 'Question';
     const comp = tb.sections[0].questions[1];

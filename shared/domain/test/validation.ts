@@ -109,8 +109,7 @@ export function isDraftQuestion(question: Question): boolean {
       return isBlankHtml(question.name) || integerAnswer(question) === null;
     case 'fill_ups':
       return (
-        isBlankHtml(question.name) ||
-        !question.options.some((o) => o.type === 'range' || (!isBlankHtml(o.name) && o.name !== FILL_UPS_DEFAULT_OPTION_NAME))
+        isBlankHtml(question.name) || !question.options.some((o) => o.type === 'range' || (!isBlankHtml(o.name) && o.name !== FILL_UPS_DEFAULT_OPTION_NAME))
       );
     default:
       return isBlankHtml(question.name);

@@ -23,7 +23,11 @@ it("the document's sections: what comes first into the chosen section, each Sect
   const test = emptyTest();
   const chosen = addSection(test, { name: 'Mine' }, ctx.ids);
   expect(placeDocument(test, chosen._id, doc, true, ctx)).toMatchObject({ questions: 4, sectionsCreated: 2, renamed: null });
-  expect(layout(test)).toEqual([['Mine', ['intro']], ['Part A', ['a1', 'a2']], ['Part B', ['b1']]]);
+  expect(layout(test)).toEqual([
+    ['Mine', ['intro']],
+    ['Part A', ['a1', 'a2']],
+    ['Part B', ['b1']],
+  ]);
 });
 
 it('an empty chosen section that would stay empty takes the first Section: and its name (none is left empty)', () => {
@@ -31,7 +35,10 @@ it('an empty chosen section that would stay empty takes the first Section: and i
   const chosen = addSection(test, { name: 'Section 1' }, ctx.ids);
   const placement = placeDocument(test, chosen._id, doc.slice(1), true, ctx);
   expect(placement).toEqual({ questions: 3, sectionsCreated: 1, renamed: { from: 'Section 1', to: 'Part A' }, ignoredSections: [] });
-  expect(layout(test)).toEqual([['Part A', ['a1', 'a2']], ['Part B', ['b1']]]);
+  expect(layout(test)).toEqual([
+    ['Part A', ['a1', 'a2']],
+    ['Part B', ['b1']],
+  ]);
   expect(test.sections.every((s) => s.questions.length > 0)).toBe(true);
 });
 
@@ -40,7 +47,11 @@ it('a chosen section that already has questions keeps its name', () => {
   const chosen = addSection(test, { name: 'Mine' }, ctx.ids);
   addQuestions(test, chosen._id, [q('old')], ctx);
   placeDocument(test, chosen._id, doc.slice(1), true, ctx);
-  expect(layout(test)).toEqual([['Mine', ['old']], ['Part A', ['a1', 'a2']], ['Part B', ['b1']]]);
+  expect(layout(test)).toEqual([
+    ['Mine', ['old']],
+    ['Part A', ['a1', 'a2']],
+    ['Part B', ['b1']],
+  ]);
 });
 
 it('a refused question names its place in the document', () => {

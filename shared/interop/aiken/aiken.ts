@@ -96,5 +96,11 @@ export function exportAiken(sections: InteropSection[], fileName = 'questions'):
     const options = q.options.slice(0, LETTERS.length).map((o, i) => `${LETTERS[i]}. ${q.type === 'true_false' ? o.name : plain(o.name)}`);
     blocks.push([stem, ...options, `ANSWER: ${LETTERS[q.options.findIndex((o) => o.isCorrect)]}`].join('\n'));
   }
-  return { format: 'aiken', fileName: `${fileName}.txt`, mimeType: 'text/plain;charset=utf-8', data: new TextEncoder().encode(blocks.join('\n\n') + '\n'), losses: losses.list() };
+  return {
+    format: 'aiken',
+    fileName: `${fileName}.txt`,
+    mimeType: 'text/plain;charset=utf-8',
+    data: new TextEncoder().encode(blocks.join('\n\n') + '\n'),
+    losses: losses.list(),
+  };
 }

@@ -50,7 +50,8 @@ class Reader {
   }
 }
 
-const run = (text: string, normal = false) => (text ? `<m:r>${normal ? '<m:rPr><m:nor/></m:rPr>' : ''}<m:t xml:space="preserve">${xmlEscape(text)}</m:t></m:r>` : '');
+const run = (text: string, normal = false) =>
+  text ? `<m:r>${normal ? '<m:rPr><m:nor/></m:rPr>' : ''}<m:t xml:space="preserve">${xmlEscape(text)}</m:t></m:r>` : '';
 const prop = (name: string, value: string) => `<m:${name} m:val="${xmlEscape(value)}"/>`;
 
 /** The OMML of a LaTeX expression (the content of an m:oMath). */
@@ -82,7 +83,8 @@ export function latexToOmml(latex: string): string {
       if (c === '_' && r.peek() === '^') {
         r.at++;
         items.push(`<m:sSubSup><m:e>${base}</m:e><m:sub>${first}</m:sub><m:sup>${latexToOmml(r.argument())}</m:sup></m:sSubSup>`);
-      } else items.push(c === '^' ? `<m:sSup><m:e>${base}</m:e><m:sup>${first}</m:sup></m:sSup>` : `<m:sSub><m:e>${base}</m:e><m:sub>${first}</m:sub></m:sSub>`);
+      } else
+        items.push(c === '^' ? `<m:sSup><m:e>${base}</m:e><m:sup>${first}</m:sup></m:sSup>` : `<m:sSub><m:e>${base}</m:e><m:sub>${first}</m:sub></m:sSub>`);
       continue;
     }
     if (c === '{') {
@@ -100,7 +102,11 @@ export function latexToOmml(latex: string): string {
     else if (cmd === '\\sqrt') {
       const degree = r.optional();
       const body = latexToOmml(r.argument());
-      push(degree === null ? `<m:rad><m:radPr>${prop('degHide', '1')}</m:radPr><m:deg/><m:e>${body}</m:e></m:rad>` : `<m:rad><m:deg>${latexToOmml(degree)}</m:deg><m:e>${body}</m:e></m:rad>`);
+      push(
+        degree === null
+          ? `<m:rad><m:radPr>${prop('degHide', '1')}</m:radPr><m:deg/><m:e>${body}</m:e></m:rad>`
+          : `<m:rad><m:deg>${latexToOmml(degree)}</m:deg><m:e>${body}</m:e></m:rad>`,
+      );
     } else if (OPERATOR.has(cmd)) {
       const limits = r.s.startsWith('\\limits', r.at) ? ((r.at += 7), prop('limLoc', 'undOvr')) : '';
       let sub = '';
@@ -114,10 +120,22 @@ export function latexToOmml(latex: string): string {
           sup = latexToOmml(r.argument());
         }
       }
-      push(`<m:nary><m:naryPr>${prop('chr', OPERATOR.get(cmd)!)}${limits}${sub ? '' : prop('subHide', '1')}${sup ? '' : prop('supHide', '1')}</m:naryPr><m:sub>${sub}</m:sub><m:sup>${sup}</m:sup><m:e>${latexToOmml(r.argument())}</m:e></m:nary>`);
+      push(
+        `<m:nary><m:naryPr>${prop('chr', OPERATOR.get(cmd)!)}${limits}${sub ? '' : prop('subHide', '1')}${sup ? '' : prop('supHide', '1')}</m:naryPr><m:sub>${sub}</m:sub><m:sup>${sup}</m:sup><m:e>${latexToOmml(r.argument())}</m:e></m:nary>`,
+      );
     } else if (cmd === '\\left') push(delimited(r));
-    else if (cmd === '\\text') push(run(r.argument().replace(/\\textbackslash\{\}/g, '\\').replace(/\\([{}$%#&_])/g, '$1'), true));
-    else if (cmd === '\\overline' || cmd === '\\underline') push(`<m:bar><m:barPr>${prop('pos', cmd === '\\overline' ? 'top' : 'bot')}</m:barPr><m:e>${latexToOmml(r.argument())}</m:e></m:bar>`);
+    else if (cmd === '\\text')
+      push(
+        run(
+          r
+            .argument()
+            .replace(/\\textbackslash\{\}/g, '\\')
+            .replace(/\\([{}$%#&_])/g, '$1'),
+          true,
+        ),
+      );
+    else if (cmd === '\\overline' || cmd === '\\underline')
+      push(`<m:bar><m:barPr>${prop('pos', cmd === '\\overline' ? 'top' : 'bot')}</m:barPr><m:e>${latexToOmml(r.argument())}</m:e></m:bar>`);
     else if (ACCENT.has(cmd)) push(`<m:acc><m:accPr>${prop('chr', ACCENT.get(cmd)!)}</m:accPr><m:e>${latexToOmml(r.argument())}</m:e></m:acc>`);
     else if (FUNCTIONS.has(name)) {
       while (r.peek() === ' ') r.at++;

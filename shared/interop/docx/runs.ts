@@ -47,7 +47,12 @@ export function htmlParagraphs(html: string, media: Media): string[] {
   const open: string[] = [];
   let text = '';
   const props = () =>
-    [open.includes('b') || open.includes('strong') ? '<w:b/>' : '', open.includes('i') || open.includes('em') ? '<w:i/>' : '', open.includes('u') ? '<w:u w:val="single"/>' : '', open.includes('sub') ? '<w:vertAlign w:val="subscript"/>' : open.includes('sup') ? '<w:vertAlign w:val="superscript"/>' : ''].join('');
+    [
+      open.includes('b') || open.includes('strong') ? '<w:b/>' : '',
+      open.includes('i') || open.includes('em') ? '<w:i/>' : '',
+      open.includes('u') ? '<w:u w:val="single"/>' : '',
+      open.includes('sub') ? '<w:vertAlign w:val="subscript"/>' : open.includes('sup') ? '<w:vertAlign w:val="superscript"/>' : '',
+    ].join('');
   const flush = () => {
     paragraphs[paragraphs.length - 1] += textRuns(text, props());
     text = '';
@@ -62,7 +67,8 @@ export function htmlParagraphs(html: string, media: Media): string[] {
     else if (t.name === 'img' && t.kind === 'open') {
       const a = attributes(t.value);
       const file = dataUrlFile(a.src ?? '');
-      if (file && isShowable(file.type)) paragraphs[paragraphs.length - 1] += drawing(media.add(file.type, file.bytes), ++pictureId, Number(a.width) || 100, Number(a.height) || 100);
+      if (file && isShowable(file.type))
+        paragraphs[paragraphs.length - 1] += drawing(media.add(file.type, file.bytes), ++pictureId, Number(a.width) || 100, Number(a.height) || 100);
     } else if (/^(p|div|tr|li|h\d)$/.test(t.name)) {
       if (paragraphs[paragraphs.length - 1]) paragraphs.push('');
     } else if (t.kind === 'open') open.push(t.name);

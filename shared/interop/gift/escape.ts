@@ -9,11 +9,13 @@ const BACKSLASH = '\ue006';
 const NEWLINE = '\ue007';
 
 export function hold(text: string): string {
-  return text
-    .replace(/\\\\/g, BACKSLASH)
-    .replace(/\\([~=#{}:])/g, (_, c: string) => HELD[SPECIAL.indexOf(c)])
-    // `\n` is a new line, but not in `\neq` or `\nu` (LaTeX that a tutor wrote without escaping).
-    .replace(/\\n(?![a-zA-Z])/g, NEWLINE);
+  return (
+    text
+      .replace(/\\\\/g, BACKSLASH)
+      .replace(/\\([~=#{}:])/g, (_, c: string) => HELD[SPECIAL.indexOf(c)])
+      // `\n` is a new line, but not in `\neq` or `\nu` (LaTeX that a tutor wrote without escaping).
+      .replace(/\\n(?![a-zA-Z])/g, NEWLINE)
+  );
 }
 
 export function release(text: string): string {
@@ -21,4 +23,8 @@ export function release(text: string): string {
 }
 
 /** Text as GIFT writes it: the special characters and backslashes escaped, new lines as `\n`. */
-export const escapeGift = (text: string) => text.replace(/\\/g, '\\\\').replace(/[~=#{}:]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+export const escapeGift = (text: string) =>
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/[~=#{}:]/g, (c) => `\\${c}`)
+    .replace(/\r?\n/g, '\\n');

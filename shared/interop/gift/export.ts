@@ -33,7 +33,8 @@ function answerBlock(q: Exclude<InteropQuestion, { type: 'comprehension' }>, lab
       const words = first.filter((a) => a.type === 'constants');
       const ranges = first.filter((a) => a.type === 'range');
       if (words.length && ranges.length) losses.add('mixedBlank', label);
-      if (!words.length) return `#${ranges.map((r) => (r.type === 'range' ? `${ranges.length > 1 ? '=' : ''}${number(r.floor)}..${number(r.cap)}` : '')).join(' ')}`;
+      if (!words.length)
+        return `#${ranges.map((r) => (r.type === 'range' ? `${ranges.length > 1 ? '=' : ''}${number(r.floor)}..${number(r.cap)}` : '')).join(' ')}`;
       return words.map((w) => `=${escapeGift(w.name)}`).join(' ');
     }
   }
@@ -63,10 +64,20 @@ export function exportGift(sections: InteropSection[], fileName = 'questions'): 
     if (section.name) out.push(`$CATEGORY: $course$/top/${escapeGift(section.name)}`);
     const count = section.questions.reduce((n, q) => n + 1 + (q.type === 'comprehension' ? q.questions.length : 0), 0);
     for (const { question, label, passage } of items.slice(at, at + count)) {
-      const title = passage ? childTitle(passageTitle(label.split('.')[0]), Number(label.split('.')[1])) : question.type === 'comprehension' ? passageTitle(label) : `Q${label}`;
+      const title = passage
+        ? childTitle(passageTitle(label.split('.')[0]), Number(label.split('.')[1]))
+        : question.type === 'comprehension'
+          ? passageTitle(label)
+          : `Q${label}`;
       out.push(`// question: ${label}\n${questionText(question, title, label, losses)}`);
     }
     at += count;
   }
-  return { format: 'gift', fileName: `${fileName}.gift.txt`, mimeType: 'text/plain;charset=utf-8', data: new TextEncoder().encode(out.join('\n\n') + '\n'), losses: losses.list() };
+  return {
+    format: 'gift',
+    fileName: `${fileName}.gift.txt`,
+    mimeType: 'text/plain;charset=utf-8',
+    data: new TextEncoder().encode(out.join('\n\n') + '\n'),
+    losses: losses.list(),
+  };
 }

@@ -57,7 +57,8 @@ function answers(body: string): { weight: number; text: string; feedback: string
 function numerical(body: string, number: number, problems: Problems): ParsedChildQuestion | null {
   const list = body.includes('=') ? answers(body) : [{ weight: 100, text: body.split('#')[0].trim(), feedback: '' }];
   const right = list.filter((a) => a.weight >= 100);
-  if (list.length > right.length) problems.warning(number, 'partialCredit', `${list.length - right.length} answers with partial credit left out (our answers are right or wrong)`);
+  if (list.length > right.length)
+    problems.warning(number, 'partialCredit', `${list.length - right.length} answers with partial credit left out (our answers are right or wrong)`);
   const ranges = right.map((a) => {
     const range = /^(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)$/.exec(a.text);
     if (range) return rangeAnswer(Number(range[1]), Number(range[2]));
@@ -72,7 +73,8 @@ function numerical(body: string, number: number, problems: Problems): ParsedChil
   }
   // One exact whole number is an integer question; anything else a blank that takes a range.
   const only = right[0].text.split(':');
-  if (ranges.length === 1 && isWholeNumber(only[0]) && (only.length === 1 || Number(only[1]) === 0)) return { type: 'integer', name: '', solution: String(Number(only[0])) };
+  if (ranges.length === 1 && isWholeNumber(only[0]) && (only.length === 1 || Number(only[1]) === 0))
+    return { type: 'integer', name: '', solution: String(Number(only[0])) };
   return fillUps('', [ranges as NonNullable<(typeof ranges)[number]>[]]);
 }
 
@@ -88,7 +90,8 @@ function readBlock(raw: string, number: number, problems: Problems): Block | { c
   const open = text.indexOf('{');
   const close = open < 0 ? -1 : text.indexOf('}', open);
   const [format, stemText] = splitFormat(text, 'moodle');
-  if (open < 0 && text.indexOf('}') < 0) return { number, title, question: { type: 'comprehension', name: '', solution: '', paragraph: html(stemText, format), questions: [] } };
+  if (open < 0 && text.indexOf('}') < 0)
+    return { number, title, question: { type: 'comprehension', name: '', solution: '', paragraph: html(stemText, format), questions: [] } };
   if (open < 0 || close < 0) {
     problems.error(number, 'braces', 'the answer block has no { or no }');
     return { number, title, question: null };
@@ -121,7 +124,8 @@ function readBlock(raw: string, number: number, problems: Problems): Block | { c
     } else {
       const list = answers(body.startsWith('=') ? body : `=${body}`);
       const right = list.filter((a) => a.weight >= 100);
-      if (list.length > right.length) problems.warning(number, 'partialCredit', `${list.length - right.length} answers with partial credit left out (our answers are right or wrong)`);
+      if (list.length > right.length)
+        problems.warning(number, 'partialCredit', `${list.length - right.length} answers with partial credit left out (our answers are right or wrong)`);
       question = right.length ? fillUps('', [right.map((a) => wordAnswer(release(a.text)))]) : null;
       if (!question) problems.error(number, 'noCorrectAnswer', 'no answer gets full marks');
     }

@@ -43,7 +43,8 @@ export function readCloze(html: string): { text: string; blanks: ClozeBlank[] } 
         return Number.isFinite(x) && Number.isFinite(t) ? [rangeAnswer(x - t, x + t)] : [];
       });
       blanks.push({ kind: 'number', answers, options: [] });
-    } else if (/^(SHORTANSWER|SA|MW|SHORTANSWER_C|SAC|MWC)$/.test(type)) blanks.push({ kind: 'words', answers: right.map((a) => wordAnswer(a.text)), options: [] });
+    } else if (/^(SHORTANSWER|SA|MW|SHORTANSWER_C|SAC|MWC)$/.test(type))
+      blanks.push({ kind: 'words', answers: right.map((a) => wordAnswer(a.text)), options: [] });
     else blanks.push({ kind: 'choice', answers: [], options: list.map((a) => ({ text: a.text, right: a.weight > 0 })) });
     return BLANK;
   });
@@ -57,5 +58,8 @@ export function clozeCode(alternatives: FillUpsAnswer[]): string {
   if (alternatives.every((a) => a.type === 'range')) {
     return `{1:NUMERICAL:${alternatives.map((a) => (a.type === 'range' ? `=${tidyNumber((a.floor + a.cap) / 2)}:${tidyNumber((a.cap - a.floor) / 2)}` : '')).join('~')}}`;
   }
-  return `{1:SHORTANSWER:${alternatives.filter((a) => a.type === 'constants').map((a) => `=${escape(a.name)}`).join('~')}}`;
+  return `{1:SHORTANSWER:${alternatives
+    .filter((a) => a.type === 'constants')
+    .map((a) => `=${escape(a.name)}`)
+    .join('~')}}`;
 }

@@ -22,21 +22,36 @@ function answers(q: Exclude<InteropQuestion, { type: 'comprehension' }>): { type
   switch (q.type) {
     case 'multiple_choice': {
       const right = q.options.filter((o) => o.isCorrect).length;
-      const xml = q.options.map((o) => text('answer', o.name).replace('<answer ', `<answer fraction="${o.isCorrect ? fraction(100 / right) : right > 1 ? '-100' : '0'}" `)).join('');
+      const xml = q.options
+        .map((o) => text('answer', o.name).replace('<answer ', `<answer fraction="${o.isCorrect ? fraction(100 / right) : right > 1 ? '-100' : '0'}" `))
+        .join('');
       return { type: 'multichoice', xml: `<single>${right === 1}</single><shuffleanswers>false</shuffleanswers><answernumbering>abc</answernumbering>${xml}` };
     }
     case 'true_false': {
       const isTrue = q.options[0]?.isCorrect === true;
-      return { type: 'truefalse', xml: `<answer fraction="${isTrue ? 100 : 0}" format="moodle_auto_format"><text>true</text></answer><answer fraction="${isTrue ? 0 : 100}" format="moodle_auto_format"><text>false</text></answer>` };
+      return {
+        type: 'truefalse',
+        xml: `<answer fraction="${isTrue ? 100 : 0}" format="moodle_auto_format"><text>true</text></answer><answer fraction="${isTrue ? 0 : 100}" format="moodle_auto_format"><text>false</text></answer>`,
+      };
     }
     case 'integer':
       return { type: 'numerical', xml: `<answer fraction="100"><text>${xmlEscape(q.solution.trim())}</text><tolerance>0</tolerance></answer>` };
     case 'fill_ups': {
       const blanks = blanksOf(q);
       const only = blanks.length === 1 ? blanks[0] : null;
-      if (only?.every((a) => a.type === 'constants')) return { type: 'shortanswer', xml: `<usecase>0</usecase>${only.map((a) => `<answer fraction="100" format="moodle_auto_format"><text>${xmlEscape(a.name)}</text></answer>`).join('')}` };
+      if (only?.every((a) => a.type === 'constants'))
+        return {
+          type: 'shortanswer',
+          xml: `<usecase>0</usecase>${only.map((a) => `<answer fraction="100" format="moodle_auto_format"><text>${xmlEscape(a.name)}</text></answer>`).join('')}`,
+        };
       if (only?.every((a) => a.type === 'range')) {
-        const xml = only.map((a) => (a.type === 'range' ? `<answer fraction="100"><text>${tidyNumber((a.floor + a.cap) / 2)}</text><tolerance>${tidyNumber((a.cap - a.floor) / 2)}</tolerance></answer>` : '')).join('');
+        const xml = only
+          .map((a) =>
+            a.type === 'range'
+              ? `<answer fraction="100"><text>${tidyNumber((a.floor + a.cap) / 2)}</text><tolerance>${tidyNumber((a.cap - a.floor) / 2)}</tolerance></answer>`
+              : '',
+          )
+          .join('');
         return { type: 'numerical', xml };
       }
       // Several blanks, or words and numbers in one: a Cloze question, its codes where the blanks stand.
@@ -50,12 +65,17 @@ function answers(q: Exclude<InteropQuestion, { type: 'comprehension' }>): { type
 }
 
 function questionXml(q: InteropQuestion, title: string, label: string, losses: Losses): string {
-  if (q.type === 'comprehension') return `<question type="description">${name(title)}${text('questiontext', q.paragraph)}<defaultgrade>0</defaultgrade></question>`;
+  if (q.type === 'comprehension')
+    return `<question type="description">${name(title)}${text('questiontext', q.paragraph)}<defaultgrade>0</defaultgrade></question>`;
   if (hasNegative(q)) losses.add('negativeMarks', label);
   const { type, xml, stem } = answers(q);
   if (type === 'cloze' && !BLANK_RUN.test(q.name)) losses.add('blankMarkers', label);
   BLANK_RUN.lastIndex = 0;
-  if (type === 'cloze' && blanksOf(q as Extract<InteropQuestion, { type: 'fill_ups' }>).some((b) => b.some((a) => a.type === 'range') && b.some((a) => a.type === 'constants'))) losses.add('mixedBlank', label);
+  if (
+    type === 'cloze' &&
+    blanksOf(q as Extract<InteropQuestion, { type: 'fill_ups' }>).some((b) => b.some((a) => a.type === 'range') && b.some((a) => a.type === 'constants'))
+  )
+    losses.add('mixedBlank', label);
   const tags = [...(q.tags ?? []), ...(q.difficultyLevel ? [`difficulty:${q.difficultyLevel}`] : [])];
   return (
     `<question type="${type}">${name(title)}${text('questiontext', stem ?? q.name)}${text('generalfeedback', q.type === 'integer' ? '' : q.solution)}` +
@@ -73,11 +93,16 @@ export function exportMoodle(sections: InteropSection[], fileName = 'questions')
   let named = false;
   for (const section of sections) {
     // An unnamed section after a named one goes back to the top category, not into the last one.
-    if (section.name || named) out.push(`<question type="category"><category><text>${xmlEscape(`$course$/top${section.name ? `/${section.name}` : ''}`)}</text></category></question>`);
+    if (section.name || named)
+      out.push(`<question type="category"><category><text>${xmlEscape(`$course$/top${section.name ? `/${section.name}` : ''}`)}</text></category></question>`);
     named ||= !!section.name;
     const count = section.questions.reduce((n, q) => n + 1 + (q.type === 'comprehension' ? q.questions.length : 0), 0);
     for (const { question, label, passage } of items.slice(at, at + count)) {
-      const title = passage ? childTitle(passageTitle(label.split('.')[0]), Number(label.split('.')[1])) : question.type === 'comprehension' ? passageTitle(label) : `Q${label}`;
+      const title = passage
+        ? childTitle(passageTitle(label.split('.')[0]), Number(label.split('.')[1]))
+        : question.type === 'comprehension'
+          ? passageTitle(label)
+          : `Q${label}`;
       out.push(`<!-- question: ${label} -->\n${questionXml(question, title, label, losses)}`);
     }
     at += count;

@@ -15,7 +15,8 @@ export function textWithFiles(holder: XmlElement | null): { html: string; missin
   const files = new Map<string, string>();
   for (const file of elements(holder, 'file')) {
     const name = file.attributes.find((a) => a.localName === 'name')?.value ?? '';
-    if ((file.attributes.find((a) => a.localName === 'encoding')?.value ?? 'base64') === 'base64') files.set(name, dataUrl(typeOfName(name), fromBase64(file.textContent)));
+    if ((file.attributes.find((a) => a.localName === 'encoding')?.value ?? 'base64') === 'base64')
+      files.set(name, dataUrl(typeOfName(name), fromBase64(file.textContent)));
   }
   const missing: string[] = [];
   const html = mapImages(text, (src) => {
@@ -38,7 +39,8 @@ export function moodleText(tag: string, html: string, attributes = ''): string {
     const name = pictures.add(src);
     return name ? `${PLUGINFILE}${name}` : src;
   });
-  const files = [...pictures.files.values()].map(({ name, file }) => `<file name="${xmlEscape(name)}" path="/" encoding="base64">${toBase64(file.bytes)}</file>`).join('');
+  const files = [...pictures.files.values()]
+    .map(({ name, file }) => `<file name="${xmlEscape(name)}" path="/" encoding="base64">${toBase64(file.bytes)}</file>`)
+    .join('');
   return `<${tag} format="html"${attributes}><text>${cdata(text)}</text>${files}</${tag}>`;
 }
-

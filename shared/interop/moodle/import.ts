@@ -86,7 +86,8 @@ function body(r: Reader, type: string): ParsedChildQuestion | InteropQuestion | 
       r.partial(answers.length - right.length);
       if (!right.length) return r.error('noCorrectAnswer', 'no answer gets full marks');
       // One exact whole number is an integer question; anything else a blank that takes a range.
-      if (right.length === 1 && right[0].tolerance === 0 && isWholeNumber(right[0].text)) return { type: 'integer', name: '', solution: String(Number(right[0].text)) };
+      if (right.length === 1 && right[0].tolerance === 0 && isWholeNumber(right[0].text))
+        return { type: 'integer', name: '', solution: String(Number(right[0].text)) };
       return fillUps('', [right.map((a) => rangeAnswer(Number(a.text) - a.tolerance, Number(a.text) + a.tolerance))]);
     }
     case 'description':
@@ -102,20 +103,41 @@ function body(r: Reader, type: string): ParsedChildQuestion | InteropQuestion | 
 function readQuestion(r: Reader, type: string): InteropQuestion | null {
   const name = r.html(child(r.q, 'questiontext')) + r.oldPicture();
   const solution = r.html(child(r.q, 'generalfeedback'));
-  const tags = elements(child(r.q, 'tags'), 'tag').map((t) => textAt(t, 'text').trim()).filter(Boolean);
+  const tags = elements(child(r.q, 'tags'), 'tag')
+    .map((t) => textAt(t, 'text').trim())
+    .filter(Boolean);
   const difficulty = tags.map((t) => DIFFICULTY.exec(t)?.[1].toLowerCase()).find(Boolean) as ParsedChildQuestion['difficultyLevel'];
   const grade = Number(textAt(r.q, 'defaultgrade') || 1);
-  const meta = { ...(Number.isFinite(grade) ? marksFrom(grade) : {}), ...(difficulty ? { difficultyLevel: difficulty } : {}), ...(tags.some((t) => !DIFFICULTY.test(t)) ? { tags: tags.filter((t) => !DIFFICULTY.test(t)) } : {}) };
+  const meta = {
+    ...(Number.isFinite(grade) ? marksFrom(grade) : {}),
+    ...(difficulty ? { difficultyLevel: difficulty } : {}),
+    ...(tags.some((t) => !DIFFICULTY.test(t)) ? { tags: tags.filter((t) => !DIFFICULTY.test(t)) } : {}),
+  };
   if (type === 'cloze' || type === 'multianswer') {
     const { text, blanks } = readCloze(name);
     const choice = blanks.findIndex((b) => b.kind === 'choice');
     if (choice >= 0 && blanks.length === 1) {
-      return { type: 'multiple_choice', name: text, solution, options: blanks[0].options.map((o) => ({ name: plainToHtml(o.text), isCorrect: o.right })), ...meta };
+      return {
+        type: 'multiple_choice',
+        name: text,
+        solution,
+        options: blanks[0].options.map((o) => ({ name: plainToHtml(o.text), isCorrect: o.right })),
+        ...meta,
+      };
     }
-    if (choice >= 0) return r.error('clozeChoice', `blank ${choice + 1} is a choice (drop-down) blank: a fill-in-the-blanks question holds words and numbers only`);
+    if (choice >= 0)
+      return r.error('clozeChoice', `blank ${choice + 1} is a choice (drop-down) blank: a fill-in-the-blanks question holds words and numbers only`);
     const empty = blanks.findIndex((b) => !b.answers.length);
-    if (empty >= 0 || !blanks.length) return r.error('noCorrectAnswer', blanks.length ? `blank ${empty + 1} has no answer with full marks` : 'the cloze question has no blanks');
-    return { ...fillUps(text, blanks.map((b) => b.answers), solution), ...meta };
+    if (empty >= 0 || !blanks.length)
+      return r.error('noCorrectAnswer', blanks.length ? `blank ${empty + 1} has no answer with full marks` : 'the cloze question has no blanks');
+    return {
+      ...fillUps(
+        text,
+        blanks.map((b) => b.answers),
+        solution,
+      ),
+      ...meta,
+    };
   }
   const question = body(r, type);
   if (!question) return null;
@@ -124,7 +146,11 @@ function readQuestion(r: Reader, type: string): InteropQuestion | null {
 }
 
 /** A category path as a section name: `$course$/top/Algebra/Linear` is "Algebra/Linear". */
-const sectionName = (path: string) => path.trim().replace(/^\$[a-z0-9]+\$\/?/i, '').replace(/^top\/?/, '') || null;
+const sectionName = (path: string) =>
+  path
+    .trim()
+    .replace(/^\$[a-z0-9]+\$\/?/i, '')
+    .replace(/^top\/?/, '') || null;
 
 export function importMoodle(xml: string): ImportResult {
   const problems = new Problems('moodle');

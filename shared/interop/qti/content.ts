@@ -14,7 +14,17 @@ export interface ContentContext {
   note: (code: string, message: string) => void;
 }
 
-const SKIPPED = new Set(['qti-feedback-inline', 'qti-feedback-block', 'qti-rubric-block', 'qti-template-inline', 'qti-template-block', 'qti-modal-feedback', 'qti-companion-materials-info', 'qti-catalog-info', 'qti-stylesheet']);
+const SKIPPED = new Set([
+  'qti-feedback-inline',
+  'qti-feedback-block',
+  'qti-rubric-block',
+  'qti-template-inline',
+  'qti-template-block',
+  'qti-modal-feedback',
+  'qti-companion-materials-info',
+  'qti-catalog-info',
+  'qti-stylesheet',
+]);
 
 function mathLatex(math: XmlElement): string | null {
   const stack = [math];
@@ -42,7 +52,10 @@ export function contentHtml(el: XmlElement, ctx: ContentContext): string {
       return `<img src="${escapeAttr(src)}"${size}>`;
     }
     if (name === 'qti-text-entry-interaction') return BLANK;
-    if (name === 'qti-choice-interaction') return qtiChildren(node, 'qti-prompt').map((p) => contentHtml(p, ctx)).join('');
+    if (name === 'qti-choice-interaction')
+      return qtiChildren(node, 'qti-prompt')
+        .map((p) => contentHtml(p, ctx))
+        .join('');
     if (name === 'qti-prompt') return `<p>${contentHtml(node, ctx)}</p>`;
     if (SKIPPED.has(name) || name === 'qti-simple-choice' || name === 'qti-content-body') return name === 'qti-content-body' ? contentHtml(node, ctx) : '';
     if (name.startsWith('qti-')) return contentHtml(node, ctx); // other QTI wrappers: their content

@@ -60,14 +60,44 @@ export function xhtml(html: string, ctx: ItemContext): string {
     return `\u0001${formulas.length - 1}\u0001`;
   });
   // QTI's table puts a footer before the body; ours after it: the footer rows go in as a body of their own.
-  return toXhtml(held.replace(/<(\/?)tfoot\b/gi, '<$1tbody'), KEEP, qtiAttribute)
-    // \u0001 marks the formulas' places: a character no question text holds.
-    // eslint-disable-next-line no-control-regex
-    .replace(/\u0001(\d+)\u0001/g, (_, i: string) => (formulas[Number(i)].startsWith('<math') ? toXhtml(formulas[Number(i)]) : escapeHtml(formulas[Number(i)])))
-    .replace(/<img\b(?![^>]*\balt=)/g, '<img alt=""');
+  return (
+    toXhtml(held.replace(/<(\/?)tfoot\b/gi, '<$1tbody'), KEEP, qtiAttribute)
+      // \u0001 marks the formulas' places: a character no question text holds.
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u0001(\d+)\u0001/g, (_, i: string) =>
+        formulas[Number(i)].startsWith('<math') ? toXhtml(formulas[Number(i)]) : escapeHtml(formulas[Number(i)]),
+      )
+      .replace(/<img\b(?![^>]*\balt=)/g, '<img alt=""')
+  );
 }
 
-const BLOCKS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'ul', 'ol', 'dl', 'table', 'hr', 'figure', 'section', 'article', 'aside', 'header', 'footer', 'nav', 'address', 'details', 'qti-choice-interaction']);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'hr',
+  'figure',
+  'section',
+  'article',
+  'aside',
+  'header',
+  'footer',
+  'nav',
+  'address',
+  'details',
+  'qti-choice-interaction',
+]);
 const TAG = /<(\/?)([a-zA-Z][\w:.-]*)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>/g;
 
 /**
@@ -108,7 +138,8 @@ export function asBlocks(xml: string): string {
 }
 
 const value = (v: string | number) => `<qti-value>${xmlEscape(String(v))}</qti-value>`;
-const outcomeDecl = (id: string, type: string, v?: number) => `<qti-outcome-declaration identifier="${id}" cardinality="single" base-type="${type}"${v === undefined ? '/>' : `><qti-default-value>${value(v)}</qti-default-value></qti-outcome-declaration>`}`;
+const outcomeDecl = (id: string, type: string, v?: number) =>
+  `<qti-outcome-declaration identifier="${id}" cardinality="single" base-type="${type}"${v === undefined ? '/>' : `><qti-default-value>${value(v)}</qti-default-value></qti-outcome-declaration>`}`;
 const variable = (id: string) => `<qti-variable identifier="${id}"/>`;
 const float = (v: number) => `<qti-base-value base-type="float">${v}</qti-base-value>`;
 
@@ -144,7 +175,10 @@ function blankParts(q: Extract<ParsedChildQuestion, { type: 'fill_ups' | 'intege
   let body = xhtml(q.name, ctx).replace(BLANK_RUN, (run) => (k < blanks.length ? entry(++k) : run));
   if (k < blanks.length) {
     ctx.losses.add('blankMarkers', ctx.label);
-    body += `<p>${blanks.slice(k).map((_, i) => entry(k + i + 1)).join(' ')}</p>`;
+    body += `<p>${blanks
+      .slice(k)
+      .map((_, i) => entry(k + i + 1))
+      .join(' ')}</p>`;
   }
   const declarations: string[] = [];
   const tests: string[] = [];
@@ -155,11 +189,15 @@ function blankParts(q: Extract<ParsedChildQuestion, { type: 'fill_ups' | 'intege
     if (words.length && ranges.length) ctx.losses.add('mixedBlank', ctx.label);
     if (words.length) {
       const entries = words.map((w) => `<qti-map-entry map-key="${xmlEscape(w.name)}" mapped-value="1" case-sensitive="true"/>`).join('');
-      declarations.push(`<qti-response-declaration identifier="${id}" cardinality="single" base-type="string"><qti-correct-response>${value(words[0].name)}</qti-correct-response><qti-mapping default-value="0">${entries}</qti-mapping></qti-response-declaration>`);
+      declarations.push(
+        `<qti-response-declaration identifier="${id}" cardinality="single" base-type="string"><qti-correct-response>${value(words[0].name)}</qti-correct-response><qti-mapping default-value="0">${entries}</qti-mapping></qti-response-declaration>`,
+      );
       tests.push(`<qti-gt><qti-map-response identifier="${id}"/>${float(0)}</qti-gt>`);
     } else {
       const r = ranges as Extract<(typeof ranges)[number], { type: 'range' }>[];
-      declarations.push(`<qti-response-declaration identifier="${id}" cardinality="single" base-type="float"><qti-correct-response>${value(r[0].floor)}</qti-correct-response></qti-response-declaration>`);
+      declarations.push(
+        `<qti-response-declaration identifier="${id}" cardinality="single" base-type="float"><qti-correct-response>${value(r[0].floor)}</qti-correct-response></qti-response-declaration>`,
+      );
       const each = r.map((a) => `<qti-and><qti-gte>${variable(id)}${float(a.floor)}</qti-gte><qti-lte>${variable(id)}${float(a.cap)}</qti-lte></qti-and>`);
       tests.push(each.length > 1 ? `<qti-or>${each.join('')}</qti-or>` : each[0]);
     }
@@ -168,7 +206,10 @@ function blankParts(q: Extract<ParsedChildQuestion, { type: 'fill_ups' | 'intege
 }
 
 export function itemXml(q: ParsedChildQuestion, id: string, stimulus: { id: string; href: string } | null, ctx: ItemContext): string {
-  const parts = q.type === 'multiple_choice' || q.type === 'true_false' ? choiceParts(q, ctx) : blankParts(q as Extract<ParsedChildQuestion, { type: 'fill_ups' | 'integer' }>, ctx);
+  const parts =
+    q.type === 'multiple_choice' || q.type === 'true_false'
+      ? choiceParts(q, ctx)
+      : blankParts(q as Extract<ParsedChildQuestion, { type: 'fill_ups' | 'integer' }>, ctx);
   const positive = q.marks?.positive ?? 1;
   const negative = hasNegative(q) ? q.marks!.negative : 0;
   const solution = q.type !== 'integer' && q.solution ? q.solution : '';
@@ -187,7 +228,9 @@ export function itemXml(q: ParsedChildQuestion, id: string, stimulus: { id: stri
     (solution ? outcomeDecl('FEEDBACK', 'identifier') : '') +
     (stimulus ? `<qti-assessment-stimulus-ref identifier="${stimulus.id}" href="${xmlEscape(stimulus.href)}"/>` : '') +
     `<qti-item-body>${asBlocks(parts.body)}</qti-item-body>${processing}` +
-    (solution ? `<qti-modal-feedback outcome-identifier="FEEDBACK" identifier="SOLUTION" show-hide="show"><qti-content-body>${asBlocks(xhtml(solution, ctx))}</qti-content-body></qti-modal-feedback>` : '') +
+    (solution
+      ? `<qti-modal-feedback outcome-identifier="FEEDBACK" identifier="SOLUTION" show-hide="show"><qti-content-body>${asBlocks(xhtml(solution, ctx))}</qti-content-body></qti-modal-feedback>`
+      : '') +
     `</qti-assessment-item>\n`
   );
 }

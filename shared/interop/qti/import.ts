@@ -32,7 +32,11 @@ class Package {
     // Some tools zip the package inside a folder: paths are taken from the manifest's folder.
     const manifest = Object.keys(files).find((p) => /(^|\/)imsmanifest\.xml$/i.test(p)) ?? '';
     const root = dirOf(manifest);
-    this.files = Object.fromEntries(Object.entries(files).filter(([p]) => p.startsWith(root)).map(([p, b]) => [p.slice(root.length), b]));
+    this.files = Object.fromEntries(
+      Object.entries(files)
+        .filter(([p]) => p.startsWith(root))
+        .map(([p, b]) => [p.slice(root.length), b]),
+    );
   }
   xml(path: string): XmlElement | null {
     if (!this.texts.has(path)) this.texts.set(path, this.files[path] ? parseXml(utf8(this.files[path]), path) : null);
@@ -76,17 +80,35 @@ export function importQtiPackage(bytes: Uint8Array, format: 'qti3' | 'qti2'): Im
     : [{ name: null, items: resources.filter((r) => /item/i.test(attr(r, 'type') ?? '')).map((r) => ({ href: resolve('', attr(r, 'href') ?? '') })) }];
   const meta = new Map(resources.map((r) => [resolve('', attr(r, 'href') ?? ''), lomOf(r)]));
   plan.forEach((part) => part.items.forEach((item) => (item.meta = meta.get(item.href))));
-  return readItems(plan, (path) => pkg.xml(path), (path) => pkg.files[path] ?? null, problems, format);
+  return readItems(
+    plan,
+    (path) => pkg.xml(path),
+    (path) => pkg.files[path] ?? null,
+    problems,
+    format,
+  );
 }
 
 /** One item file on its own (not a package): one question. */
 export function importQtiItem(xml: string, format: 'qti3' | 'qti2'): ImportResult {
   const problems = new Problems(format);
   const root = parseXml(xml, 'the QTI file');
-  return readItems([{ name: null, items: [{ href: 'item.xml' }] }], (path) => (path === 'item.xml' ? root : null), () => null, problems, format);
+  return readItems(
+    [{ name: null, items: [{ href: 'item.xml' }] }],
+    (path) => (path === 'item.xml' ? root : null),
+    () => null,
+    problems,
+    format,
+  );
 }
 
-function readItems(plan: { name: string | null; items: ItemRef[] }[], xml: (path: string) => XmlElement | null, file: (path: string) => Uint8Array | null, problems: Problems, format: 'qti3' | 'qti2'): ImportResult {
+function readItems(
+  plan: { name: string | null; items: ItemRef[] }[],
+  xml: (path: string) => XmlElement | null,
+  file: (path: string) => Uint8Array | null,
+  problems: Problems,
+  format: 'qti3' | 'qti2',
+): ImportResult {
   const sections: InteropSection[] = [];
   let number = 0;
   let count = 0;
@@ -103,7 +125,11 @@ function readItems(plan: { name: string | null; items: ItemRef[] }[], xml: (path
           const bytes = file(path);
           const type = typeOfName(path);
           if (bytes && isShowable(type)) return dataUrl(type, bytes);
-          problems.warning(n, bytes ? 'pictureFormat' : 'pictureMissing', bytes ? `a picture browsers may not show safely (${path}) left out` : `a picture not in the package (${path}) left out`);
+          problems.warning(
+            n,
+            bytes ? 'pictureFormat' : 'pictureMissing',
+            bytes ? `a picture browsers may not show safely (${path}) left out` : `a picture not in the package (${path}) left out`,
+          );
           return null;
         },
       };
@@ -136,7 +162,18 @@ function readItems(plan: { name: string | null; items: ItemRef[] }[], xml: (path
         const stimulus = xml(href);
         const body = qtiChild(stimulus, 'qti-stimulus-body');
         if (body) {
-          passage = { href, question: { type: 'comprehension', name: '', solution: '', paragraph: contentHtml(body, { ...ctx, picture: (src) => ctx.picture(src, href) }).replace(/\s*\n\s*/g, ' ').trim(), questions: [read.question] } };
+          passage = {
+            href,
+            question: {
+              type: 'comprehension',
+              name: '',
+              solution: '',
+              paragraph: contentHtml(body, { ...ctx, picture: (src) => ctx.picture(src, href) })
+                .replace(/\s*\n\s*/g, ' ')
+                .trim(),
+              questions: [read.question],
+            },
+          };
           questions.push(passage.question);
           continue;
         }

@@ -36,7 +36,9 @@ function rangesOf(item: XmlElement, id: string): { floor: number; cap: number }[
   const bound = (name: string) =>
     qtiFind(qtiChild(item, 'qti-response-processing'), name).flatMap((el) => {
       const [variable, value] = qtiChildren(el);
-      return variable && value && qtiAttr(variable, 'identifier') === id && qtiName(value) === 'qti-base-value' ? [{ el, value: Number(value.textContent) }] : [];
+      return variable && value && qtiAttr(variable, 'identifier') === id && qtiName(value) === 'qti-base-value'
+        ? [{ el, value: Number(value.textContent) }]
+        : [];
     });
   const lows = bound('qti-gte');
   const highs = bound('qti-lte');
@@ -74,7 +76,12 @@ export function readItem(item: XmlElement, ctx: ContentContext): ItemResult {
   const declarations = new Map(qtiChildren(item, 'qti-response-declaration').map((d) => [qtiAttr(d, 'identifier') ?? '', d]));
   const name = tidy(contentHtml(body, ctx));
   const solution = tidy(
-    [...qtiChildren(item, 'qti-modal-feedback'), ...qtiFind(body, 'qti-feedback-block').filter((f) => /solution/i.test(qtiAttr(f, 'identifier') ?? '') || /solution/i.test(qtiAttr(f, 'outcome-identifier') ?? ''))]
+    [
+      ...qtiChildren(item, 'qti-modal-feedback'),
+      ...qtiFind(body, 'qti-feedback-block').filter(
+        (f) => /solution/i.test(qtiAttr(f, 'identifier') ?? '') || /solution/i.test(qtiAttr(f, 'outcome-identifier') ?? ''),
+      ),
+    ]
       .map((f) => contentHtml(f, ctx))
       .join(''),
   );
@@ -89,9 +96,17 @@ export function readItem(item: XmlElement, ctx: ContentContext): ItemResult {
     const choices = qtiChildren(interaction, 'qti-simple-choice').map((c) => ({ id: qtiAttr(c, 'identifier') ?? '', html: tidy(contentHtml(c, ctx)) }));
     if (choices.length < 2) return { error: { code: 'tooFewOptions', message: 'a question needs two options or more' } };
     if (!choices.some((c) => right.has(c.id))) return { error: { code: 'noCorrectAnswer', message: 'no correct response is declared' } };
-    const plain = choices.map((c) => c.html.replace(/<[^>]*>/g, '').trim().toLowerCase());
+    const plain = choices.map((c) =>
+      c.html
+        .replace(/<[^>]*>/g, '')
+        .trim()
+        .toLowerCase(),
+    );
     const trueFalse = qtiAttr(item, 'label') === 'true_false' || (choices.length === 2 && plain[0] === 'true' && plain[1] === 'false' && right.size === 1);
-    if (trueFalse) return { question: { type: 'true_false', name, solution, options: TRUE_FALSE.map((n, i) => ({ name: n, isCorrect: right.has(choices[i].id) })), ...meta } };
+    if (trueFalse)
+      return {
+        question: { type: 'true_false', name, solution, options: TRUE_FALSE.map((n, i) => ({ name: n, isCorrect: right.has(choices[i].id) })), ...meta },
+      };
     return { question: { type: 'multiple_choice', name, solution, options: choices.map((c) => ({ name: c.html, isCorrect: right.has(c.id) })), ...meta } };
   }
   const blanks = found.map((interaction) => {
@@ -112,4 +127,3 @@ export function readItem(item: XmlElement, ctx: ContentContext): ItemResult {
   }
   return { question: { ...fillUps(name, blanks, solution), ...meta } };
 }
-

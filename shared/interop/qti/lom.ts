@@ -17,7 +17,9 @@ export function lomXml(q: Pick<ParsedChildQuestion, 'difficultyLevel' | 'tags'>)
   const tags = q.tags ?? [];
   if (!q.difficultyLevel && !tags.length) return '';
   const general = tags.length ? `<general>${tags.map((t) => `<keyword><string>${xmlEscape(t)}</string></keyword>`).join('')}</general>` : '';
-  const educational = q.difficultyLevel ? `<educational><difficulty><source>LOMv1.0</source><value>${TO_LOM[q.difficultyLevel]}</value></difficulty></educational>` : '';
+  const educational = q.difficultyLevel
+    ? `<educational><difficulty><source>LOMv1.0</source><value>${TO_LOM[q.difficultyLevel]}</value></difficulty></educational>`
+    : '';
   return `<metadata><lom xmlns="${LOM_NS}">${general}${educational}</lom></metadata>`;
 }
 
@@ -26,7 +28,9 @@ export function lomOf(resource: XmlElement): Pick<ParsedChildQuestion, 'difficul
   const lom = child(child(resource, 'metadata'), 'lom');
   if (!lom) return {};
   const out: Pick<ParsedChildQuestion, 'difficultyLevel' | 'tags'> = {};
-  const tags = elements(child(lom, 'general'), 'keyword').map((k) => textAt(k, 'string').trim()).filter(Boolean);
+  const tags = elements(child(lom, 'general'), 'keyword')
+    .map((k) => textAt(k, 'string').trim())
+    .filter(Boolean);
   if (tags.length) out.tags = [...new Set(tags)];
   const difficulty = FROM_LOM[textAt(lom, 'educational', 'difficulty', 'value').trim().toLowerCase()];
   if (difficulty) out.difficultyLevel = difficulty;

@@ -19,7 +19,10 @@ export function exportQti3(sections: InteropSection[], fileName = 'questions', t
   const resources: string[] = [];
   const items = labelledQuestions(sections);
   const refs = new Map<unknown, string>();
-  const pictureDeps = (xml: string) => [...new Set([...xml.matchAll(/src="\.\.\/images\/([^"]+)"/g)].map((m) => m[1]))].map((name) => `<dependency identifierref="${resourceId(name)}"/>`).join('');
+  const pictureDeps = (xml: string) =>
+    [...new Set([...xml.matchAll(/src="\.\.\/images\/([^"]+)"/g)].map((m) => m[1]))]
+      .map((name) => `<dependency identifierref="${resourceId(name)}"/>`)
+      .join('');
   const resourceId = (name: string) => `R-${name.replace(/[^\w-]/g, '_')}`;
   for (const { question, label, passage } of items) {
     const ctx: ItemContext = {
@@ -34,7 +37,9 @@ export function exportQti3(sections: InteropSection[], fileName = 'questions', t
     if (question.type === 'comprehension') {
       const xml = stimulusXml(question, `S${label}`, ctx);
       files[`stimuli/S${label}.xml`] = strToU8(xml);
-      resources.push(`<resource identifier="S${label}" type="imsqti_stimulus_xmlv3p0" href="stimuli/S${label}.xml"><file href="stimuli/S${label}.xml"/>${pictureDeps(xml)}</resource>`);
+      resources.push(
+        `<resource identifier="S${label}" type="imsqti_stimulus_xmlv3p0" href="stimuli/S${label}.xml"><file href="stimuli/S${label}.xml"/>${pictureDeps(xml)}</resource>`,
+      );
       refs.set(question, `S${label}`);
       continue;
     }
@@ -42,7 +47,9 @@ export function exportQti3(sections: InteropSection[], fileName = 'questions', t
     const xml = itemXml(question as ParsedChildQuestion, id, stimulus, ctx);
     files[`items/${id}.xml`] = strToU8(xml);
     // Difficulty and tags ride in the manifest (./lom.ts): QTI's item has no place of its own for them.
-    resources.push(`<resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml">${lomXml(question as ParsedChildQuestion)}<file href="items/${id}.xml"/>${pictureDeps(xml)}${stimulus ? `<dependency identifierref="${stimulus.id}"/>` : ''}</resource>`);
+    resources.push(
+      `<resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml">${lomXml(question as ParsedChildQuestion)}<file href="items/${id}.xml"/>${pictureDeps(xml)}${stimulus ? `<dependency identifierref="${stimulus.id}"/>` : ''}</resource>`,
+    );
     refs.set(question, id);
   }
   for (const { name, file } of pictures.files.values()) {
@@ -52,14 +59,19 @@ export function exportQti3(sections: InteropSection[], fileName = 'questions', t
   // Sections: an unnamed one (questions before any section in a Word file) is an invisible section.
   const testSections = sections
     .map((s, i) => {
-      const itemRefs = s.questions.flatMap((q) => (q.type === 'comprehension' ? q.questions : [q])).map((q) => `<qti-assessment-item-ref identifier="${refs.get(q)}" href="../items/${refs.get(q)}.xml"/>`);
+      const itemRefs = s.questions
+        .flatMap((q) => (q.type === 'comprehension' ? q.questions : [q]))
+        .map((q) => `<qti-assessment-item-ref identifier="${refs.get(q)}" href="../items/${refs.get(q)}.xml"/>`);
       return `<qti-assessment-section identifier="SECTION_${i + 1}" title="${xmlEscape(s.name ?? `Section ${i + 1}`)}" visible="${s.name ? 'true' : 'false'}">${itemRefs.join('')}</qti-assessment-section>`;
     })
     .join('');
   files['tests/test.xml'] = strToU8(
     `<?xml version="1.0" encoding="UTF-8"?>\n<qti-assessment-test xmlns="${QTI3_NS}" identifier="TEST" title="${xmlEscape(title)}"><qti-test-part identifier="PART_1" navigation-mode="nonlinear" submission-mode="simultaneous">${testSections}</qti-test-part></qti-assessment-test>\n`,
   );
-  const itemDeps = [...refs.values()].filter((id) => id.startsWith('Q')).map((id) => `<dependency identifierref="${id}"/>`).join('');
+  const itemDeps = [...refs.values()]
+    .filter((id) => id.startsWith('Q'))
+    .map((id) => `<dependency identifierref="${id}"/>`)
+    .join('');
   resources.unshift(`<resource identifier="TEST" type="imsqti_test_xmlv3p0" href="tests/test.xml"><file href="tests/test.xml"/>${itemDeps}</resource>`);
   files['imsmanifest.xml'] = strToU8(
     `<?xml version="1.0" encoding="UTF-8"?>\n<manifest xmlns="${CP_NS}" identifier="MANIFEST-1"><metadata><schema>QTI Package</schema><schemaversion>3.0.0</schemaversion></metadata><organizations/><resources>${resources.join('')}</resources></manifest>\n`,

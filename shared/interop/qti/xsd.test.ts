@@ -21,11 +21,15 @@ import { exportQti3 } from './package';
  */
 const OURS = path.join(__dirname, '../../../tests/fixtures/interop/xsd');
 const OFFICIAL_DIR = process.env.QTI3_XSD_DIR;
-const OFFICIAL = OFFICIAL_DIR ? ['qtiv3p0/imsqti_asiv3p0_v1p0.xsd', 'qtiv3p0/imsqti_asiv3p0_sbacv1p0_v1p0.xsd'].find((f) => fs.existsSync(path.join(OFFICIAL_DIR, f))) : undefined;
+const OFFICIAL = OFFICIAL_DIR
+  ? ['qtiv3p0/imsqti_asiv3p0_v1p0.xsd', 'qtiv3p0/imsqti_asiv3p0_sbacv1p0_v1p0.xsd'].find((f) => fs.existsSync(path.join(OFFICIAL_DIR, f)))
+  : undefined;
 
 const read = (dir: string, name: string): XMLFileInfo => ({ fileName: name, contents: fs.readFileSync(path.join(dir, name), 'utf8') });
-const ANY = (name: string) => `<xs:element name="${name}"><xs:complexType mixed="true"><xs:sequence><xs:any minOccurs="0" maxOccurs="unbounded" processContents="skip"/></xs:sequence><xs:anyAttribute processContents="skip"/></xs:complexType></xs:element>`;
-const stub = (ns: string, names: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="${ns}" elementFormDefault="qualified">${names.map(ANY).join('')}</xs:schema>\n`;
+const ANY = (name: string) =>
+  `<xs:element name="${name}"><xs:complexType mixed="true"><xs:sequence><xs:any minOccurs="0" maxOccurs="unbounded" processContents="skip"/></xs:sequence><xs:anyAttribute processContents="skip"/></xs:complexType></xs:element>`;
+const stub = (ns: string, names: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="${ns}" elementFormDefault="qualified">${names.map(ANY).join('')}</xs:schema>\n`;
 
 const SCHEMAS = {
   ours: () => ({ schema: [read(OURS, 'qti3-testforge.xsd')], preload: [read(OURS, 'mathml-any.xsd')] }),
@@ -35,7 +39,10 @@ const SCHEMAS = {
       read(OFFICIAL_DIR!, 'w3/xml.xsd'),
       read(OFFICIAL_DIR!, 'w3/XInclude.xsd'),
       { fileName: 'w3/mathml3/mathml3.xsd', contents: stub('http://www.w3.org/1998/Math/MathML', ['math']) },
-      { fileName: 'w3/ssml11/ssmlv1p1-core.xsd', contents: stub('http://www.w3.org/2001/10/synthesis', 'audio break emphasis mark p phoneme prosody s say-as speak sub voice'.split(' ')) },
+      {
+        fileName: 'w3/ssml11/ssmlv1p1-core.xsd',
+        contents: stub('http://www.w3.org/2001/10/synthesis', 'audio break emphasis mark p phoneme prosody s say-as speak sub voice'.split(' ')),
+      },
     ],
   }),
 };
@@ -63,10 +70,39 @@ const EDITOR_TEST: InteropSection[] = [
   {
     name: 'Editor',
     questions: [
-      { type: 'multiple_choice', name: EDITOR_HTML, solution: EDITOR_HTML, options: [{ name: EDITOR_HTML, isCorrect: true }, { name: 'plain', isCorrect: false }] },
-      { type: 'fill_ups', name: 'Typed without a paragraph: the capital is ____ and $x^2$', solution: 'plain solution', options: [{ optionId: 'b1', type: 'constants', name: 'Paris' }] },
+      {
+        type: 'multiple_choice',
+        name: EDITOR_HTML,
+        solution: EDITOR_HTML,
+        options: [
+          { name: EDITOR_HTML, isCorrect: true },
+          { name: 'plain', isCorrect: false },
+        ],
+      },
+      {
+        type: 'fill_ups',
+        name: 'Typed without a paragraph: the capital is ____ and $x^2$',
+        solution: 'plain solution',
+        options: [{ optionId: 'b1', type: 'constants', name: 'Paris' }],
+      },
       { type: 'comprehension', name: '', solution: '', paragraph: 'A plain passage', questions: [{ type: 'integer', name: 'How many?', solution: '4' }] },
-      { type: 'comprehension', name: '', solution: '', paragraph: '', questions: [{ type: 'true_false', name: '<p>Empty passage</p>', solution: '', options: [{ name: 'True', isCorrect: true }, { name: 'False', isCorrect: false }] }] },
+      {
+        type: 'comprehension',
+        name: '',
+        solution: '',
+        paragraph: '',
+        questions: [
+          {
+            type: 'true_false',
+            name: '<p>Empty passage</p>',
+            solution: '',
+            options: [
+              { name: 'True', isCorrect: true },
+              { name: 'False', isCorrect: false },
+            ],
+          },
+        ],
+      },
     ],
   },
 ];
@@ -88,7 +124,10 @@ test('the schema refuses a broken export: each break is named', async () => {
   const found = await errors(
     [
       broken('no-time-dependent.xml', item.replace(' time-dependent="false"', '')),
-      broken('body-first.xml', item.replace(/(<qti-response-declaration[\s\S]*?<\/qti-response-declaration>)([\s\S]*?)(<qti-item-body>[\s\S]*?<\/qti-item-body>)/, '$3$2$1')),
+      broken(
+        'body-first.xml',
+        item.replace(/(<qti-response-declaration[\s\S]*?<\/qti-response-declaration>)([\s\S]*?)(<qti-item-body>[\s\S]*?<\/qti-item-body>)/, '$3$2$1'),
+      ),
       broken('underline.xml', item.replace('<qti-item-body>', '<qti-item-body><p><u>under</u></p>')),
       broken('style.xml', item.replace('<qti-item-body><h2>', '<qti-item-body><h2 style="color:red">')),
       broken('bare-text.xml', item.replace('<qti-item-body>', '<qti-item-body>bare text')),

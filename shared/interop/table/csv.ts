@@ -19,15 +19,13 @@ export function parseCsv(text: string): string[][] {
       if (c === '"' && body[i + 1] === '"') {
         cell += '"';
         i++;
-      }
-      else if (c === '"') quoted = false;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"' && cell === '') quoted = true;
     else if (c === delimiter) {
       row.push(cell);
       cell = '';
-    }
-    else if (c === '\n' || c === '\r') {
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && body[i + 1] === '\n') i++;
       row.push(cell);
       rows.push(row);
@@ -52,7 +50,13 @@ const toCsv = (rows: Row[]) => '\uFEFF' + [COLUMNS.join(','), ...rows.map((r) =>
 
 export function importCsv(text: string): ImportResult {
   const rows = rowsByHeader(parseCsv(text));
-  if (!rows) return { format: 'csv', sections: [], questionCount: 0, problems: [{ severity: 'error', question: null, code: 'noHeader', message: `the first row must name the columns: ${COLUMNS.join(', ')}` }] };
+  if (!rows)
+    return {
+      format: 'csv',
+      sections: [],
+      questionCount: 0,
+      problems: [{ severity: 'error', question: null, code: 'noHeader', message: `the first row must name the columns: ${COLUMNS.join(', ')}` }],
+    };
   return questionsOf(rows, 'csv');
 }
 

@@ -16,11 +16,22 @@ const OPTION_COLUMNS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 export type Row = Partial<Record<(typeof COLUMNS)[number], string>>;
 
 const TYPES: Record<string, InteropQuestion['type']> = {
-  multiple_choice: 'multiple_choice', 'multiple choice': 'multiple_choice', mcq: 'multiple_choice', mc: 'multiple_choice',
-  true_false: 'true_false', 'true/false': 'true_false', 'true false': 'true_false', tf: 'true_false',
-  fill_ups: 'fill_ups', 'fill in the blanks': 'fill_ups', blank: 'fill_ups', blanks: 'fill_ups',
-  integer: 'integer', number: 'integer',
-  comprehension: 'comprehension', passage: 'comprehension',
+  multiple_choice: 'multiple_choice',
+  'multiple choice': 'multiple_choice',
+  mcq: 'multiple_choice',
+  mc: 'multiple_choice',
+  true_false: 'true_false',
+  'true/false': 'true_false',
+  'true false': 'true_false',
+  tf: 'true_false',
+  fill_ups: 'fill_ups',
+  'fill in the blanks': 'fill_ups',
+  blank: 'fill_ups',
+  blanks: 'fill_ups',
+  integer: 'integer',
+  number: 'integer',
+  comprehension: 'comprehension',
+  passage: 'comprehension',
 };
 
 /** A cell as our HTML: HTML as written, plain text as paragraphs. */
@@ -36,7 +47,12 @@ export function rowsOf(sections: InteropSection[], losses: Losses): { row: Row; 
   let section = '';
   for (const { question: q, label, passage } of labelledQuestions(sections)) {
     section = passage ? section : (sectionOf.get(q) ?? '');
-    const row: Row = { type: (passage ? '+' : '') + q.type, question: htmlCell(q.type === 'comprehension' ? q.paragraph : q.name), section, answer: q.type === 'comprehension' ? '' : answerText(q, 'ABCDEF', ',') };
+    const row: Row = {
+      type: (passage ? '+' : '') + q.type,
+      question: htmlCell(q.type === 'comprehension' ? q.paragraph : q.name),
+      section,
+      answer: q.type === 'comprehension' ? '' : answerText(q, 'ABCDEF', ','),
+    };
     if (q.type === 'multiple_choice') {
       if (q.options.length > OPTION_COLUMNS.length) losses.add('tooManyOptions', label, String(OPTION_COLUMNS.length));
       q.options.slice(0, OPTION_COLUMNS.length).forEach((o, i) => (row[OPTION_COLUMNS[i]] = htmlCell(o.name)));
@@ -59,7 +75,10 @@ function readRow(row: Row, type: Exclude<InteropQuestion['type'], 'comprehension
   switch (type) {
     case 'multiple_choice': {
       const options = OPTION_COLUMNS.map((c) => row[c]?.trim() ?? '').filter(Boolean);
-      const letters = answer.toUpperCase().split(/[\s,;&]+|(?<=[A-F])(?=[A-F])/).filter(Boolean);
+      const letters = answer
+        .toUpperCase()
+        .split(/[\s,;&]+|(?<=[A-F])(?=[A-F])/)
+        .filter(Boolean);
       if (options.length < 2) return fail('tooFewOptions', 'a question needs two options or more');
       if (!letters.length) return fail('noCorrectAnswer', 'the answer column is empty');
       const bad = letters.find((l) => !/^[A-F]$/.test(l) || 'ABCDEF'.indexOf(l) >= options.length);
@@ -74,9 +93,20 @@ function readRow(row: Row, type: Exclude<InteropQuestion['type'], 'comprehension
     case 'integer':
       return /^[-+]?\d+$/.test(answer) ? { type, name, solution: String(Number(answer)) } : fail('answerUnreadable', `"${answer}" is not a whole number`);
     case 'fill_ups': {
-      const blanks = answer.split(';').map((b) => b.split('|').map((a) => a.trim()).filter(Boolean)).filter((b) => b.length);
+      const blanks = answer
+        .split(';')
+        .map((b) =>
+          b
+            .split('|')
+            .map((a) => a.trim())
+            .filter(Boolean),
+        )
+        .filter((b) => b.length);
       if (!blanks.length) return fail('noCorrectAnswer', 'the answer column is empty');
-      return fillUps(name, blanks.map((b) => b.map((a) => (RANGE.test(a) ? rangeAnswer(Number(RANGE.exec(a)![1]), Number(RANGE.exec(a)![2])) : wordAnswer(a)))));
+      return fillUps(
+        name,
+        blanks.map((b) => b.map((a) => (RANGE.test(a) ? rangeAnswer(Number(RANGE.exec(a)![1]), Number(RANGE.exec(a)![2])) : wordAnswer(a)))),
+      );
     }
   }
 }
@@ -93,7 +123,14 @@ export function questionsOf(rows: Row[], format: 'csv' | 'xlsx', firstRow = 2): 
     if (!rawType && !row.question?.trim()) return; // a blank row
     const child = rawType.startsWith('+');
     const type = TYPES[rawType.replace(/^\+\s*/, '').replace(/\s+/g, ' ')];
-    if (!type) return problems.error(number, 'unknownTypeName', `row ${firstRow + i}: unknown type "${row.type}" (${Object.keys(TYPES).filter((t) => t.includes('_')).join(', ')})`);
+    if (!type)
+      return problems.error(
+        number,
+        'unknownTypeName',
+        `row ${firstRow + i}: unknown type "${row.type}" (${Object.keys(TYPES)
+          .filter((t) => t.includes('_'))
+          .join(', ')})`,
+      );
     const sectionName = row.section?.trim() || null;
     if (!child || !passage) {
       if (child) problems.warning(number, 'notAttached', `row ${firstRow + i}: "+" but no passage above it: read as a question of its own`);
@@ -110,13 +147,18 @@ export function questionsOf(rows: Row[], format: 'csv' | 'xlsx', firstRow = 2): 
     if (!question) return;
     const marks = row.marks?.trim() ? Number(row.marks) : NaN;
     const negative = row.negative?.trim() ? Number(row.negative) : 0;
-    if (row.marks?.trim() && !Number.isFinite(marks)) problems.warning(number, 'marksUnreadable', `row ${firstRow + i}: marks "${row.marks}" cannot be read: the default kept`);
+    if (row.marks?.trim() && !Number.isFinite(marks))
+      problems.warning(number, 'marksUnreadable', `row ${firstRow + i}: marks "${row.marks}" cannot be read: the default kept`);
     if (Number.isFinite(marks)) Object.assign(question, marksFrom(marks, Number.isFinite(negative) ? negative : 0));
     if (question.type !== 'integer' && row.solution?.trim()) question.solution = cellHtml(row.solution);
     const difficulty = DIFFICULTIES[row.difficulty?.trim().toLowerCase() ?? ''];
-    if (row.difficulty?.trim() && !difficulty) problems.warning(number, 'unknownDifficulty', `row ${firstRow + i}: difficulty "${row.difficulty}" is not easy, medium or hard`);
+    if (row.difficulty?.trim() && !difficulty)
+      problems.warning(number, 'unknownDifficulty', `row ${firstRow + i}: difficulty "${row.difficulty}" is not easy, medium or hard`);
     if (difficulty) question.difficultyLevel = difficulty;
-    const tags = (row.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    const tags = (row.tags ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
     if (tags.length) question.tags = tags;
     if (child && passage) passage.questions.push(question);
     else {
@@ -124,16 +166,47 @@ export function questionsOf(rows: Row[], format: 'csv' | 'xlsx', firstRow = 2): 
       section.questions.push(question);
     }
   });
-  const kept = sections.map((s) => ({ ...s, questions: s.questions.filter((q) => q.type !== 'comprehension' || q.questions.length) })).filter((s) => s.questions.length);
-  for (const [i, row] of rows.entries()) if (/^(comprehension|passage)$/i.test(row.type?.trim() ?? '') && !kept.some((s) => s.questions.some((q) => q.type === 'comprehension' && q.paragraph === cellHtml(row.question ?? '')))) problems.error(i + 1, 'emptyPassage', `row ${firstRow + i}: a passage with no questions ("+type" rows) after it`);
+  const kept = sections
+    .map((s) => ({ ...s, questions: s.questions.filter((q) => q.type !== 'comprehension' || q.questions.length) }))
+    .filter((s) => s.questions.length);
+  for (const [i, row] of rows.entries())
+    if (
+      /^(comprehension|passage)$/i.test(row.type?.trim() ?? '') &&
+      !kept.some((s) => s.questions.some((q) => q.type === 'comprehension' && q.paragraph === cellHtml(row.question ?? '')))
+    )
+      problems.error(i + 1, 'emptyPassage', `row ${firstRow + i}: a passage with no questions ("+type" rows) after it`);
   const count = kept.reduce((n, s) => n + s.questions.reduce((m, q) => m + (q.type === 'comprehension' ? q.questions.length : 1), 0), 0);
   return { format, sections: kept, problems: problems.list, questionCount: count };
 }
 
 /** The template a tutor downloads: the header and one example row of each type. */
 export const TEMPLATE_ROWS: Row[] = [
-  { type: 'multiple_choice', question: 'What is the SI unit of force?', A: 'Joule', B: 'Newton', C: 'Watt', D: 'Pascal', answer: 'B', marks: '4', negative: '1', solution: 'A newton gives 1 kg an acceleration of 1 m/s².', section: 'Physics', difficulty: 'easy', tags: 'units, physics' },
-  { type: 'multiple_choice', question: 'Which of these are vectors?', A: 'Velocity', B: 'Speed', C: 'Force', D: 'Mass', answer: 'A,C', marks: '2', section: 'Physics' },
+  {
+    type: 'multiple_choice',
+    question: 'What is the SI unit of force?',
+    A: 'Joule',
+    B: 'Newton',
+    C: 'Watt',
+    D: 'Pascal',
+    answer: 'B',
+    marks: '4',
+    negative: '1',
+    solution: 'A newton gives 1 kg an acceleration of 1 m/s².',
+    section: 'Physics',
+    difficulty: 'easy',
+    tags: 'units, physics',
+  },
+  {
+    type: 'multiple_choice',
+    question: 'Which of these are vectors?',
+    A: 'Velocity',
+    B: 'Speed',
+    C: 'Force',
+    D: 'Mass',
+    answer: 'A,C',
+    marks: '2',
+    section: 'Physics',
+  },
   { type: 'true_false', question: 'Light travels faster than sound.', answer: 'True', marks: '1', section: 'Physics' },
   { type: 'integer', question: 'How many legs does a spider have?', answer: '8', marks: '1', section: 'Biology' },
   { type: 'fill_ups', question: 'The capital of Japan is ____ and √2 is about ____.', answer: 'Tokyo | Tōkyō; 1.41 - 1.42', marks: '2', section: 'Mixed' },
@@ -141,4 +214,3 @@ export const TEMPLATE_ROWS: Row[] = [
   { type: '+true_false', question: 'The Nile flows south.', answer: 'False', section: 'Reading' },
   { type: '+multiple_choice', question: 'Into which sea does the Nile flow?', A: 'Red Sea', B: 'Mediterranean Sea', answer: 'B', section: 'Reading' },
 ];
-

@@ -31,7 +31,12 @@ export async function importXlsx(bytes: Uint8Array): Promise<ImportResult> {
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch (error) {
-    return { format: 'xlsx', sections: [], questionCount: 0, problems: [{ severity: 'error', question: null, code: 'file', message: `the spreadsheet cannot be read (${(error as Error).message})` }] };
+    return {
+      format: 'xlsx',
+      sections: [],
+      questionCount: 0,
+      problems: [{ severity: 'error', question: null, code: 'file', message: `the spreadsheet cannot be read (${(error as Error).message})` }],
+    };
   }
   const sheet = book.worksheets[0];
   const table: string[][] = [];
@@ -40,7 +45,13 @@ export async function importXlsx(bytes: Uint8Array): Promise<ImportResult> {
     table[n - 1] = values.slice(1).map(cellText);
   });
   const rows = rowsByHeader(Array.from(table, (r) => r ?? []));
-  if (!rows) return { format: 'xlsx', sections: [], questionCount: 0, problems: [{ severity: 'error', question: null, code: 'noHeader', message: `the first row must name the columns: ${COLUMNS.join(', ')}` }] };
+  if (!rows)
+    return {
+      format: 'xlsx',
+      sections: [],
+      questionCount: 0,
+      problems: [{ severity: 'error', question: null, code: 'noHeader', message: `the first row must name the columns: ${COLUMNS.join(', ')}` }],
+    };
   return questionsOf(rows, 'xlsx');
 }
 
@@ -51,7 +62,13 @@ export async function exportXlsx(sections: InteropSection[], fileName = 'questio
     if (tooLong) losses.add('cellTooLong', label);
     return tooLong ? [] : [row];
   });
-  return { format: 'xlsx', fileName: `${fileName}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: await toXlsx(rows), losses: losses.list() };
+  return {
+    format: 'xlsx',
+    fileName: `${fileName}.xlsx`,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    data: await toXlsx(rows),
+    losses: losses.list(),
+  };
 }
 
 export const xlsxTemplate = () => toXlsx(TEMPLATE_ROWS);

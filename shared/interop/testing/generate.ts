@@ -79,11 +79,23 @@ export function generateTest(seed: number, options: GenerateOptions = {}): Inter
         const n = int(2, 6);
         const right = new Set([int(0, n - 1)]);
         if (r() < 0.3) right.add(int(0, n - 1));
-        return { type, name: html(), solution: solution(), options: Array.from({ length: n }, (_, i) => ({ name: `<p>${words(int(1, 3))} ${i + 1}</p>`, isCorrect: right.has(i) })), ...meta() } as ParsedChildQuestion;
+        return {
+          type,
+          name: html(),
+          solution: solution(),
+          options: Array.from({ length: n }, (_, i) => ({ name: `<p>${words(int(1, 3))} ${i + 1}</p>`, isCorrect: right.has(i) })),
+          ...meta(),
+        } as ParsedChildQuestion;
       }
       case 'true_false': {
         const right = r() < 0.5;
-        return { type, name: html(), solution: solution(), options: TRUE_FALSE.map((name, i) => ({ name, isCorrect: (i === 0) === right })), ...meta() } as ParsedChildQuestion;
+        return {
+          type,
+          name: html(),
+          solution: solution(),
+          options: TRUE_FALSE.map((name, i) => ({ name, isCorrect: (i === 0) === right })),
+          ...meta(),
+        } as ParsedChildQuestion;
       }
       case 'fill_ups': {
         const blanks = Array.from({ length: int(1, 2) }, () =>
@@ -96,7 +108,8 @@ export function generateTest(seed: number, options: GenerateOptions = {}): Inter
         return { type, name: html(), solution: String(int(-50, 500)), ...meta() } as ParsedChildQuestion;
     }
   };
-  const question = (): InteropQuestion => (r() < 0.12 ? { type: 'comprehension', name: '', solution: '', paragraph: html(), questions: Array.from({ length: int(1, 3) }, child) } : child());
+  const question = (): InteropQuestion =>
+    r() < 0.12 ? { type: 'comprehension', name: '', solution: '', paragraph: html(), questions: Array.from({ length: int(1, 3) }, child) } : child();
   const sectionCount = options.sections ?? int(1, 3);
   return Array.from({ length: sectionCount }, (_, s) => ({
     name: `${pick(['Section', 'Phần', '영역'])} ${s + 1}`,

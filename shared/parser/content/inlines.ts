@@ -92,4 +92,8 @@ export function tableHtml(rows: Paragraph[][][]): string {
 }
 
 /** Paragraphs wrapped as `<p>`; an empty list gives ''. */
-export const paragraphsHtml = (pieces: string[]) => pieces.filter((p) => p !== '').map((p) => (p.startsWith('<table') ? p : `<p>${p}</p>`)).join('');
+export const paragraphsHtml = (pieces: string[]) =>
+  pieces
+    .filter((p) => p !== '')
+    .map((p) => (p.startsWith('<table') ? p : `<p>${p}</p>`))
+    .join('');

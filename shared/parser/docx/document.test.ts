@@ -22,11 +22,16 @@ const read = (body: string) => readDocument(openDocx(docx(body)));
 describe('readDocument', () => {
   it('Vietnamese in TCVN3 (.VnTime, .VnTimeH for capitals) and VNI fonts becomes Unicode in an Office face (issue 15)', () => {
     const font = (face: string) => `<w:rFonts w:ascii="${face}" w:hAnsi="${face}"/>`;
-    const doc = read(`<w:p>${run('C©u 1. Thñ ®« cña ViÖt Nam lµ', font('.VnTime'))}</w:p><w:p>${run('phÇn i', font('.VnTimeH'))}</w:p><w:p>${run('Caâu 2. Thuû ñoâ', font('VNI-Times'))}</w:p>`);
+    const doc = read(
+      `<w:p>${run('C©u 1. Thñ ®« cña ViÖt Nam lµ', font('.VnTime'))}</w:p><w:p>${run('phÇn i', font('.VnTimeH'))}</w:p><w:p>${run('Caâu 2. Thuû ñoâ', font('VNI-Times'))}</w:p>`,
+    );
     expect(doc.paragraphs.map(paragraphText)).toEqual(['Câu 1. Thủ đô của Việt Nam là', 'PHẦN I', 'Câu 2. Thủ đô']);
-    expect(doc.paragraphs.flatMap((p) => p.inlines.map((i) => (i.kind === 'text' ? i.font : null)))).toEqual(['Times New Roman', 'Times New Roman', 'Times New Roman']);
+    expect(doc.paragraphs.flatMap((p) => p.inlines.map((i) => (i.kind === 'text' ? i.font : null)))).toEqual([
+      'Times New Roman',
+      'Times New Roman',
+      'Times New Roman',
+    ]);
   });
-
 
   it('symbol fonts as the characters they show: a Wingdings tick (w:sym and typed), Greek in the Symbol font; customXml and moved text kept (issue 15)', () => {
     const doc = read(
@@ -36,7 +41,6 @@ describe('readDocument', () => {
     );
     expect(doc.paragraphs.map(paragraphText)).toEqual(['B. Neon ✓', 'πr2 ≥ 0', '✓ kept moved']);
   });
-
 
   it('paragraphs with formatted runs, merged while the formatting stays the same', () => {
     const doc = read(`<w:p>${run('1. Find ')}${run('x')}${run('2', '<w:vertAlign w:val="superscript"/>')}${run(' when ')}${run('bold', '<w:b/>')}</w:p><w:p/>`);

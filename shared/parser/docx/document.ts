@@ -92,7 +92,11 @@ export function readDocument(pkg: DocxPackage): WordDocument {
     paragraphs.push({
       index: paragraphs.length,
       style,
-      numbering: numId ? (numId !== '0' ? { numId, level: Number(attr(first(numPr, 'ilvl'), 'val') ?? 0) } : null) : styleNumbering(fonts, style ?? fonts.defaultParagraphStyle),
+      numbering: numId
+        ? numId !== '0'
+          ? { numId, level: Number(attr(first(numPr, 'ilvl'), 'val') ?? 0) }
+          : null
+        : styleNumbering(fonts, style ?? fonts.defaultParagraphStyle),
       inlines,
       cell,
     });
@@ -224,7 +228,14 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
             const found = new RegExp(`${name}:\\s*([\\d.]+)pt`).exec(attr(shape, 'style') ?? '');
             return found ? Math.round((Number(found[1]) * 96) / 72) || null : null;
           };
-          out.push({ kind: 'legacyEquation', progId, ole: oleId ? target(oleId) : null, preview: id ? target(id) : null, widthPx: size('width'), heightPx: size('height') });
+          out.push({
+            kind: 'legacyEquation',
+            progId,
+            ole: oleId ? target(oleId) : null,
+            preview: id ? target(id) : null,
+            widthPx: size('width'),
+            heightPx: size('height'),
+          });
         } else readVml(el, out, (box) => readBox(box, paragraphStyle, out, fonts, target), target);
         break;
       }
@@ -234,7 +245,8 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
   }
 }
 
-const sameFormat = (a: RunFormat, b: RunFormat) => a.bold === b.bold && a.italic === b.italic && a.underline === b.underline && a.script === b.script && a.color === b.color && a.highlight === b.highlight;
+const sameFormat = (a: RunFormat, b: RunFormat) =>
+  a.bold === b.bold && a.italic === b.italic && a.underline === b.underline && a.script === b.script && a.color === b.color && a.highlight === b.highlight;
 
 /** The branch of mc:AlternateContent to read: the first mc:Choice holding content, else mc:Fallback. */
 function alternative(el: Element): Element | null {
@@ -244,7 +256,8 @@ function alternative(el: Element): Element | null {
 
 /** Whether an element lies inside a text box (its pictures are read with the box's text). */
 function inBox(el: Element, stop: Element): boolean {
-  for (let node = el.parentNode as Element | null; node && node !== stop; node = node.parentNode as Element | null) if (node.localName === 'txbxContent') return true;
+  for (let node = el.parentNode as Element | null; node && node !== stop; node = node.parentNode as Element | null)
+    if (node.localName === 'txbxContent') return true;
   return false;
 }
 
@@ -259,7 +272,7 @@ function readDrawing(el: Element, out: Inline[], readBoxContent: (box: Element) 
     const id = attr(blip, 'embed') ?? attr(blip, 'link');
     if (!id) continue;
     // One picture: the drawing's size; several (a canvas, a group): each picture's own.
-    const own = blips.length > 1 ? descendants(blip.parentNode!.parentNode as Element, 'ext')[0] ?? null : extent;
+    const own = blips.length > 1 ? (descendants(blip.parentNode!.parentNode as Element, 'ext')[0] ?? null) : extent;
     const size = (name: string) => (own ? Math.round(Number(attr(own, name)) / EMU_PER_PX) || null : null);
     out.push({ kind: 'picture', path: target(id), widthPx: size('cx'), heightPx: size('cy') });
   }

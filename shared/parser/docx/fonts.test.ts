@@ -44,7 +44,17 @@ describe('run fonts through defaults, styles, character styles, direct formattin
   });
 
   it('legacy Indic fonts are recognised, Unicode ones are not', () => {
-    for (const face of ['Kruti Dev 010', 'KrutiDev010', 'DevLys 010', 'Chanakya', 'Walkman-Chanakya-905', 'Shree-Lipi', 'Shree Dev 0714', 'Terafont-Varun', 'LMG-Arun']) {
+    for (const face of [
+      'Kruti Dev 010',
+      'KrutiDev010',
+      'DevLys 010',
+      'Chanakya',
+      'Walkman-Chanakya-905',
+      'Shree-Lipi',
+      'Shree Dev 0714',
+      'Terafont-Varun',
+      'LMG-Arun',
+    ]) {
       expect({ face, legacy: isLegacyFont(face) }).toEqual({ face, legacy: true });
     }
     for (const face of ['Mangal', 'Nirmala UI', 'Shruti', 'Noto Sans Devanagari', 'Calibri', 'Aparajita', null]) {

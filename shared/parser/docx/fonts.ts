@@ -64,7 +64,10 @@ function themeFonts(themeXml: string | null): ThemeFonts {
   const root = parse(themeXml);
   if (!root) return fonts;
   const scheme = root.getElementsByTagNameNS('*', 'fontScheme')[0] as unknown as Element | undefined;
-  for (const [major, prefix] of [['majorFont', 'major'], ['minorFont', 'minor']] as const) {
+  for (const [major, prefix] of [
+    ['majorFont', 'major'],
+    ['minorFont', 'minor'],
+  ] as const) {
     const font = scheme ? first(scheme, major) : null;
     const latin = attribute(first(font, 'latin'), 'typeface') || null;
     fonts[`${prefix}Ascii`] = latin;
@@ -125,7 +128,12 @@ function styleFonts(ctx: FontContext, id: string | null): Partial<ScriptFonts> {
  * based on), then the run's character style, then the run's own formatting.
  */
 export function resolveRunFonts(ctx: FontContext, paragraphStyle: string | null, runStyle: string | null, runProperties: Element | null): ScriptFonts {
-  const merged = { ...ctx.defaults, ...styleFonts(ctx, paragraphStyle ?? ctx.defaultParagraphStyle), ...styleFonts(ctx, runStyle), ...fontsOf(runProperties, ctx.theme) };
+  const merged = {
+    ...ctx.defaults,
+    ...styleFonts(ctx, paragraphStyle ?? ctx.defaultParagraphStyle),
+    ...styleFonts(ctx, runStyle),
+    ...fontsOf(runProperties, ctx.theme),
+  };
   return { ascii: merged.ascii ?? null, hAnsi: merged.hAnsi ?? null, eastAsia: merged.eastAsia ?? null, cs: merged.cs ?? null };
 }
 
@@ -145,7 +153,8 @@ export function fontForCharacter(fonts: ScriptFonts, character: string, complexS
  * glyphs, so it means nothing once out of Word. Kruti Dev, DevLys, Chanakya, Shree-Lipi and
  * their kind.
  */
-const LEGACY_FONT = /^(kruti\s*dev|devlys|(walkman[-\s]*)?chanakya|shree[-\s]*(lipi|dev|guj)|akruti|aps[-\s]*dv|dv[-\s]*tt|terafont|lmg[-\s]|saral|sushma|shivaji|kruti|agra\b|aman\b)/i;
+const LEGACY_FONT =
+  /^(kruti\s*dev|devlys|(walkman[-\s]*)?chanakya|shree[-\s]*(lipi|dev|guj)|akruti|aps[-\s]*dv|dv[-\s]*tt|terafont|lmg[-\s]|saral|sushma|shivaji|kruti|agra\b|aman\b)/i;
 
 export function isLegacyFont(face: string | null): boolean {
   return face !== null && LEGACY_FONT.test(face.trim());

@@ -24,7 +24,16 @@ describe('listLabels', () => {
   });
 
   it('instances of one list continue; a start override begins again', () => {
-    const labels = listLabels({ xml: () => NUMBERING }, paragraphs([['2', 0], ['2', 0], ['2', 0], ['3', 0], ['3', 0]]));
+    const labels = listLabels(
+      { xml: () => NUMBERING },
+      paragraphs([
+        ['2', 0],
+        ['2', 0],
+        ['2', 0],
+        ['3', 0],
+        ['3', 0],
+      ]),
+    );
     expect([...labels.values()].map((l) => l.label)).toEqual(['A.', 'B.', 'C.', 'A.', 'B.']);
   });
 

@@ -29,7 +29,21 @@ function val(el: Element | null, name = 'val'): string | null {
 }
 
 function roman(n: number): string {
-  const table: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
+  const table: [number, string][] = [
+    [1000, 'm'],
+    [900, 'cm'],
+    [500, 'd'],
+    [400, 'cd'],
+    [100, 'c'],
+    [90, 'xc'],
+    [50, 'l'],
+    [40, 'xl'],
+    [10, 'x'],
+    [9, 'ix'],
+    [5, 'v'],
+    [4, 'iv'],
+    [1, 'i'],
+  ];
   let out = '';
   for (const [value, digits] of table)
     while (n >= value) {
@@ -76,7 +90,11 @@ export function listLabels(pkg: Pick<DocxPackage, 'xml'>, paragraphs: Paragraph[
   for (const abstract of children(root, 'abstractNum')) {
     const levels = new Map<number, Level>();
     for (const lvl of children(abstract, 'lvl')) {
-      levels.set(Number(val(lvl, 'ilvl') ?? 0), { start: Number(val(first(lvl, 'start')) ?? 1), format: val(first(lvl, 'numFmt')) ?? 'decimal', text: val(first(lvl, 'lvlText')) ?? '' });
+      levels.set(Number(val(lvl, 'ilvl') ?? 0), {
+        start: Number(val(first(lvl, 'start')) ?? 1),
+        format: val(first(lvl, 'numFmt')) ?? 'decimal',
+        text: val(first(lvl, 'lvlText')) ?? '',
+      });
     }
     abstracts.set(val(abstract, 'abstractNumId') ?? '', levels);
   }

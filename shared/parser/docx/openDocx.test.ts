@@ -1,7 +1,8 @@
 import { strToU8, zipSync } from 'fflate';
 import { DocxError, openDocx, type DocxProblem } from './openDocx';
 
-const DOCUMENT = '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>1. What is 2 + 2?</w:t></w:r></w:p></w:body></w:document>';
+const DOCUMENT =
+  '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>1. What is 2 + 2?</w:t></w:r></w:p></w:body></w:document>';
 const RELS =
   '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
   '<Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/>' +
@@ -10,7 +11,12 @@ const RELS =
 
 function docx(parts: Record<string, string | Uint8Array> = {}): Uint8Array {
   const files: Record<string, Uint8Array> = {};
-  for (const [path, content] of Object.entries({ '[Content_Types].xml': '<Types/>', 'word/document.xml': DOCUMENT, 'word/_rels/document.xml.rels': RELS, ...parts })) {
+  for (const [path, content] of Object.entries({
+    '[Content_Types].xml': '<Types/>',
+    'word/document.xml': DOCUMENT,
+    'word/_rels/document.xml.rels': RELS,
+    ...parts,
+  })) {
     files[path] = typeof content === 'string' ? strToU8(content) : content;
   }
   return zipSync(files);

@@ -24,7 +24,8 @@ export const DOCX_LIMITS = {
   depth: 256,
 } as const;
 
-export type DocxProblem = 'empty' | 'tooLarge' | 'wordDoc' | 'encrypted' | 'pdf' | 'notDocx' | 'corrupt' | 'zipBomb' | 'partTooLarge' | 'tooManyElements' | 'tooDeep';
+export type DocxProblem =
+  'empty' | 'tooLarge' | 'wordDoc' | 'encrypted' | 'pdf' | 'notDocx' | 'corrupt' | 'zipBomb' | 'partTooLarge' | 'tooManyElements' | 'tooDeep';
 
 /** The English message of a problem (shared/i18n/locales); the portal and the add-in translate by code and params. */
 export function docxProblemMessage(problem: DocxProblem, params: Record<string, string | number> = {}): string {

@@ -18,9 +18,14 @@ function shapeOf(el: Element | XmlElement): Shape {
 
 describe('readXml', () => {
   it('elements, namespaced names, attributes, text with entities and CDATA', () => {
-    const root = readXml('<?xml version="1.0"?><!-- c --><w:doc xmlns:w="u" w:a="1 &amp; 2"><w:t xml:space="preserve"> a &lt;b&gt; &#233;&#x1F600;</w:t><w:br/><x><![CDATA[<raw>]]></x></w:doc>');
+    const root = readXml(
+      '<?xml version="1.0"?><!-- c --><w:doc xmlns:w="u" w:a="1 &amp; 2"><w:t xml:space="preserve"> a &lt;b&gt; &#233;&#x1F600;</w:t><w:br/><x><![CDATA[<raw>]]></x></w:doc>',
+    );
     expect(root.localName).toBe('doc');
-    expect(root.attributes.map((a) => [a.localName, a.value])).toEqual([['w', 'u'], ['a', '1 & 2']]);
+    expect(root.attributes.map((a) => [a.localName, a.value])).toEqual([
+      ['w', 'u'],
+      ['a', '1 & 2'],
+    ]);
     expect(root.textContent).toBe(' a <b> é😀<raw>');
     expect(root.getElementsByTagNameNS('*', 'br')).toHaveLength(1);
   });

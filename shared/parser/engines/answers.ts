@@ -13,7 +13,13 @@ const RANGE = new RegExp(String.raw`^(${NUMBER})\s*(?:-|–|—|to|~|\.\.|…|đ
 
 const toNumber = (text: string) => Number(text.replace(',', '.'));
 /** Trimmed, a final full stop dropped, Devanagari and Gujarati digits as ASCII. */
-const clean = (text: string) => asciiDigits(text.trim().replace(/[.。।]$/, '').trim());
+const clean = (text: string) =>
+  asciiDigits(
+    text
+      .trim()
+      .replace(/[.。।]$/, '')
+      .trim(),
+  );
 
 /** True or False, in any of the three languages; null otherwise. */
 export function trueFalseAnswer(text: string): boolean | null {
@@ -88,7 +94,9 @@ export function blankAnswers(text: string): BlankAnswer[][] {
 export function marksOf(text: string): { positive: number; negative: number } | null {
   const numbers = clean(text).match(/[-+]?\d+(?:[.,]\d+)?/g);
   if (!numbers || numbers.length > 3) return null;
-  const rest = clean(text).replace(/[-+]?\d+(?:[.,]\d+)?/g, '').replace(/[\s,;/()]|marks?|điểm|점/gi, '');
+  const rest = clean(text)
+    .replace(/[-+]?\d+(?:[.,]\d+)?/g, '')
+    .replace(/[\s,;/()]|marks?|điểm|점/gi, '');
   if (rest) return null;
   const [positive, negative = '0'] = numbers;
   return { positive: Math.abs(toNumber(positive)), negative: Math.abs(toNumber(negative)) };

@@ -68,7 +68,8 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
  * Answer-key entries in a line: "1. b  2. a, c  3. True  4. 2.5 - 3.5", "1-b, 2-c", "1(b) 2(c)".
  * A '.' after a number separates only when no digit follows, so "3.5" stays a number.
  */
-const ENTRY = /(\d{1,4})\s*(?:\.(?!\d)|[):\-–=]|(?=\()|(?=[A-Ha-h①-⑩](?![\p{L}\d])))\s*(.+?)\s*[,;]?\s*(?=[\s,;]+\d{1,4}\s*(?:\.(?!\d)|[):\-–=]|\(|[A-Ha-h①-⑩](?![\p{L}\d]))|$)/gu;
+const ENTRY =
+  /(\d{1,4})\s*(?:\.(?!\d)|[):\-–=]|(?=\()|(?=[A-Ha-h①-⑩](?![\p{L}\d])))\s*(.+?)\s*[,;]?\s*(?=[\s,;]+\d{1,4}\s*(?:\.(?!\d)|[):\-–=]|\(|[A-Ha-h①-⑩](?![\p{L}\d]))|$)/gu;
 export function keyEntriesOf(text: string, paragraph: FieldValue['paragraph']): KeyEntry[] {
   return [...withoutQuestionWords(asciiDigits(text)).matchAll(ENTRY)].map((m) => ({ number: Number(m[1]), text: m[2].replace(/[,;]$/, '').trim(), paragraph }));
 }

@@ -66,7 +66,24 @@ export interface PassageDraft {
 }
 
 export function newQuestion(paragraph: Paragraph, number: number | null, label: string): QuestionDraft {
-  return { number, label, paragraph, last: paragraph.index, statements: 0, listItems: [], stem: [], options: [], answer: null, keyAnswer: null, solution: [], solutionParagraph: null, marks: null, type: null, difficulty: null, tags: [] };
+  return {
+    number,
+    label,
+    paragraph,
+    last: paragraph.index,
+    statements: 0,
+    listItems: [],
+    stem: [],
+    options: [],
+    answer: null,
+    keyAnswer: null,
+    solution: [],
+    solutionParagraph: null,
+    marks: null,
+    type: null,
+    difficulty: null,
+    tags: [],
+  };
 }
 export function newPassage(paragraph: Paragraph, range: [number, number] | null): PassageDraft {
   return { paragraph, html: [], range, children: [], difficulty: null, tags: [] };
@@ -88,7 +105,11 @@ const DIFFICULTIES: [DifficultyLevel, RegExp][] = [
 ];
 const named = <T>(table: [T, RegExp][], text: string): T | null => table.find(([, pattern]) => pattern.test(text.trim().replace(/[.。]$/, '')))?.[0] ?? null;
 
-export const splitTags = (text: string) => text.split(/[,;，、]/).map((t) => t.trim()).filter(Boolean);
+export const splitTags = (text: string) =>
+  text
+    .split(/[,;，、]/)
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 /** Difficulty and tags, shared by questions and passages. */
 function common(draft: Pick<QuestionDraft, 'difficulty' | 'tags' | 'label'>, problems: Problem[]) {
@@ -111,9 +132,11 @@ function answerOf(draft: QuestionDraft): FieldValue | null {
   const written = draft.answer ?? draft.keyAnswer;
   if (!written) return null;
   let text = written.text;
-  for (let i = 0; i < 3; i++) text = text.replace(/^\s*(?:chọn|đáp\s*án(?:\s*đúng)?|answer|ans|correct\s+(?:answer|option)|the\s+answer|정답|답|là|is)\s*[:：.\-–]?\s*/i, '');
+  for (let i = 0; i < 3; i++)
+    text = text.replace(/^\s*(?:chọn|đáp\s*án(?:\s*đúng)?|answer|ans|correct\s+(?:answer|option)|the\s+answer|정답|답|là|is)\s*[:：.\-–]?\s*/i, '');
   // A line left for the pupil ("______", "________ cm") is no answer.
-  if (/[_…]{3}|\.{4}/.test(text) && !/\d/.test(text.replace(/[_.…]{3,}/g, '')) && text.replace(/[_.…]{3,}/g, '').trim().length <= 8) return draft.answer && draft.keyAnswer ? answerOf({ ...draft, answer: null }) : null;
+  if (/[_…]{3}|\.{4}/.test(text) && !/\d/.test(text.replace(/[_.…]{3,}/g, '')) && text.replace(/[_.…]{3,}/g, '').trim().length <= 8)
+    return draft.answer && draft.keyAnswer ? answerOf({ ...draft, answer: null }) : null;
   const value = { ...written, text };
   if (written === draft.answer) draft.answer = value;
   else draft.keyAnswer = value;
@@ -125,7 +148,8 @@ export function buildQuestion(draft: QuestionDraft, problems: Problem[], unreada
   for (let i = draft.paragraph.index; i <= draft.last; i++) if (unreadable.has(i)) return null;
   const before = problems.filter((p) => p.severity === 'error').length;
   const q = draft.label;
-  const error = (paragraph: Paragraph, code: Parameters<typeof problemAt>[1], params: Record<string, string | number> = {}) => problems.push(problemAt(paragraph, code, { question: q, ...params }));
+  const error = (paragraph: Paragraph, code: Parameters<typeof problemAt>[1], params: Record<string, string | number> = {}) =>
+    problems.push(problemAt(paragraph, code, { question: q, ...params }));
   const name = paragraphsHtml(draft.stem);
   if (isBlankHtml(name)) error(draft.paragraph, 'emptyQuestion');
   let typeName: TypeName | null = null;
@@ -160,10 +184,18 @@ export function buildQuestion(draft: QuestionDraft, problems: Problem[], unreada
 
 type Report = (paragraph: Paragraph, code: Parameters<typeof problemAt>[1], params?: Record<string, string | number>) => void;
 
-function choiceQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeName: TypeName | null, answer: FieldValue | null, error: Report, problems: Problem[]): ParsedChildQuestion | null {
+function choiceQuestion(
+  draft: QuestionDraft,
+  base: ParsedChildQuestion,
+  typeName: TypeName | null,
+  answer: FieldValue | null,
+  error: Report,
+  problems: Problem[],
+): ParsedChildQuestion | null {
   const options = draft.options.map((o) => ({ ...o, name: paragraphsHtml(o.html) }));
   for (const o of options) if (isBlankHtml(o.name)) error(o.paragraph, 'emptyOption', { option: optionLetter(o.index) });
-  const trueFalse = typeName === 'true_false' || (typeName === null && options.length === 2 && options.every((o) => trueFalseAnswer(htmlText(o.name)) !== null));
+  const trueFalse =
+    typeName === 'true_false' || (typeName === null && options.length === 2 && options.every((o) => trueFalseAnswer(htmlText(o.name)) !== null));
   const max = trueFalse ? 2 : LIMITS.optionsPerQuestion;
   if (options.length > max) error(draft.paragraph, 'tooManyOptions', { count: options.length, max });
   else if (options.length < 2) error(draft.paragraph, 'tooFewOptions');
@@ -212,22 +244,44 @@ function choiceQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeNam
       for (const i of correct) options[i].name = withoutLook(options[i].name, looks.rule);
     } else {
       correct = [];
-      const params: Record<string, string> = looks ? { question: draft.label, options: looks.correct.map((i) => `(${optionLetter(options[i].index)})`).join(', '), rule: looks.rule } : { question: draft.label };
+      const params: Record<string, string> = looks
+        ? { question: draft.label, options: looks.correct.map((i) => `(${optionLetter(options[i].index)})`).join(', '), rule: looks.rule }
+        : { question: draft.label };
       problems.push(problemAt(draft.paragraph, looks ? 'answerAmbiguous' : 'answerNotMarked', params));
     }
   }
   // True or false, never both (issue 14): the same rule as the editor and the API.
   if (trueFalse && correct.length > 1) error(answer?.paragraph ?? draft.paragraph, 'trueFalseOneAnswer');
   const answers = correct;
-  return { ...base, answerFrom, type: trueFalse ? 'true_false' : 'multiple_choice', options: options.map((o, i) => ({ name: o.name, isCorrect: answers.includes(i) })) };
+  return {
+    ...base,
+    answerFrom,
+    type: trueFalse ? 'true_false' : 'multiple_choice',
+    options: options.map((o, i) => ({ name: o.name, isCorrect: answers.includes(i) })),
+  };
 }
 
-function answeredQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeName: TypeName | null, answer: FieldValue, error: Report, problems: Problem[]): ParsedChildQuestion | null {
+function answeredQuestion(
+  draft: QuestionDraft,
+  base: ParsedChildQuestion,
+  typeName: TypeName | null,
+  answer: FieldValue,
+  error: Report,
+  problems: Problem[],
+): ParsedChildQuestion | null {
   const unreadable = () => (error(answer.paragraph, 'answerUnreadable', { answer: answer.text.trim() }), null);
   const truth = trueFalseAnswer(answer.text);
   if (typeName === 'true_false' || (typeName === null && truth !== null)) {
     if (truth === null) return unreadable();
-    return { ...base, answerFrom: answerRule(draft, answer), type: 'true_false', options: [{ name: 'True', isCorrect: truth }, { name: 'False', isCorrect: !truth }] };
+    return {
+      ...base,
+      answerFrom: answerRule(draft, answer),
+      type: 'true_false',
+      options: [
+        { name: 'True', isCorrect: truth },
+        { name: 'False', isCorrect: !truth },
+      ],
+    };
   }
   const whole = integerAnswer(answer.text);
   if (typeName === 'integer' || (typeName === null && whole !== null)) {
@@ -239,11 +293,19 @@ function answeredQuestion(draft: QuestionDraft, base: ParsedChildQuestion, typeN
   }
   const blanks = blankAnswers(answer.text);
   if (blanks.length === 0) return unreadable();
-  const options: ParsedFillUpsQuestion['options'] = blanks.flatMap((alternatives, blank) => alternatives.map((a) => ({ ...a, optionId: `blank-${blank + 1}` })));
+  const options: ParsedFillUpsQuestion['options'] = blanks.flatMap((alternatives, blank) =>
+    alternatives.map((a) => ({ ...a, optionId: `blank-${blank + 1}` })),
+  );
   return { ...base, answerFrom: answerRule(draft, answer), type: 'fill_ups', options };
 }
 
-const normalText = (text: string) => text.normalize('NFC').toLowerCase().replace(/[\s.。]+$/u, '').replace(/\s+/g, ' ').trim();
+const normalText = (text: string) =>
+  text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\s.。]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const answerRule = (draft: QuestionDraft, answer: FieldValue): AnswerRule => (answer === draft.answer ? 'answerLine' : 'answerKey');
 
@@ -275,7 +337,8 @@ export function statementsOf(draft: QuestionDraft): boolean[] | null {
   if (COMPACT_KEY.test(text)) return text.length === draft.options.length ? [...text].map((c) => /đ/i.test(c)) : null;
   if (!STATEMENT_KEY.test(text)) return null;
   const values: boolean[] = [];
-  for (const m of text.matchAll(/\(?([a-h])\)?\s*[-:.)=]?\s*(đúng|sai|đ|s|true|false|t|f)(?![\p{L}])/giu)) values[m[1].toLowerCase().charCodeAt(0) - 97] = /^(đúng|đ|true|t)$/i.test(m[2]);
+  for (const m of text.matchAll(/\(?([a-h])\)?\s*[-:.)=]?\s*(đúng|sai|đ|s|true|false|t|f)(?![\p{L}])/giu))
+    values[m[1].toLowerCase().charCodeAt(0) - 97] = /^(đúng|đ|true|t)$/i.test(m[2]);
   return values.length === draft.options.length && !values.includes(undefined as unknown as boolean) ? values : null;
 }
 
@@ -295,5 +358,14 @@ export function buildStatementGroup(draft: QuestionDraft, values: boolean[], pro
       { name: 'False', isCorrect: !values[i] },
     ],
   }));
-  return { type: 'comprehension', name: '', solution: paragraphsHtml(draft.solution), paragraph: name, docParagraph: draft.paragraph.index + 1, answerFrom: 'statements', questions, ...common(draft, problems) };
+  return {
+    type: 'comprehension',
+    name: '',
+    solution: paragraphsHtml(draft.solution),
+    paragraph: name,
+    docParagraph: draft.paragraph.index + 1,
+    answerFrom: 'statements',
+    questions,
+    ...common(draft, problems),
+  };
 }

@@ -47,7 +47,8 @@ export function isHeading(paragraph: Paragraph, line: string): boolean {
 }
 
 /** "Mark the letter A, B, C, or D…", "Choose the correct answer to each of the following questions": a note to students, not a question's text. */
-const INSTRUCTION = /\b(?:(?:each of )?the following (?:questions|sentences|items|statements)|answer (?:all|the following) questions|questions? \d+\s*(?:-|–|to)\s*\d+)\b|các câu (?:hỏi )?(?:sau|dưới đây)|từ câu \d+|다음 물음|물음에 답하시오/i;
+const INSTRUCTION =
+  /\b(?:(?:each of )?the following (?:questions|sentences|items|statements)|answer (?:all|the following) questions|questions? \d+\s*(?:-|–|to)\s*\d+)\b|các câu (?:hỏi )?(?:sau|dưới đây)|từ câu \d+|다음 물음|물음에 답하시오/i;
 export const isInstruction = (line: string) => INSTRUCTION.test(line);
 
 /**
@@ -55,8 +56,10 @@ export const isInstruction = (line: string) => INSTRUCTION.test(line);
  * "Đọc đoạn văn sau và trả lời các câu hỏi từ 1 đến 5", "[1~3] 다음 글을 읽고": a passage whose
  * questions are the ones in the range it names.
  */
-const DIRECTIONS_START = /^\s*(?:directions?|instructions?|read|study|look at|use the|questions?\s+\d|đọc|dựa vào|cho đoạn|\[\s*\d{1,4}\s*[~～\-–]\s*\d{1,4}\s*\]|다음)/i;
-const RANGE = /(?:questions?|blanks?|gaps?|items?|q\s*\.?\s*(?:nos?\.?)?|qs\.?|câu(?:\s*hỏi)?(?:\s*từ)?(?:\s*câu)?|từ|문항|^\s*\[)\s*(?:from\s+|nos?\.?\s*)?\(?\s*(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through|and)\s*(?:câu\s*)?(\d{1,4})/i;
+const DIRECTIONS_START =
+  /^\s*(?:directions?|instructions?|read|study|look at|use the|questions?\s+\d|đọc|dựa vào|cho đoạn|\[\s*\d{1,4}\s*[~～\-–]\s*\d{1,4}\s*\]|다음)/i;
+const RANGE =
+  /(?:questions?|blanks?|gaps?|items?|q\s*\.?\s*(?:nos?\.?)?|qs\.?|câu(?:\s*hỏi)?(?:\s*từ)?(?:\s*câu)?|từ|문항|^\s*\[)\s*(?:from\s+|nos?\.?\s*)?\(?\s*(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through|and)\s*(?:câu\s*)?(\d{1,4})/i;
 export function directionsRange(line: string): [number, number] | null {
   if (!DIRECTIONS_START.test(line)) return null;
   const match = RANGE.exec(asciiDigits(line).slice(0, 200));
@@ -66,7 +69,8 @@ export function directionsRange(line: string): [number, number] | null {
 }
 
 /** "Read the following passage…", "Đọc đoạn văn sau…", "다음 글을 읽고…" without a range: a passage whose questions follow it. */
-const PASSAGE_START = /^\s*(?:(?:directions?\s*[:.\-–]?\s*)?read the (?:following |given )?(?:passage|text|article|extract|poem|story|paragraph|conversation|dialogue)|đọc (?:kĩ |kỹ )?(?:đoạn văn|đoạn thông tin|bài đọc|văn bản|đoạn trích|bài văn)|다음 글을 읽고)/i;
+const PASSAGE_START =
+  /^\s*(?:(?:directions?\s*[:.\-–]?\s*)?read the (?:following |given )?(?:passage|text|article|extract|poem|story|paragraph|conversation|dialogue)|đọc (?:kĩ |kỹ )?(?:đoạn văn|đoạn thông tin|bài đọc|văn bản|đoạn trích|bài văn)|다음 글을 읽고)/i;
 export const isPassageStart = (line: string) => PASSAGE_START.test(line);
 
 /** A line that is nothing but answer-key entries, `least` or more: "1-A 2-C 3-B", "1.A  2.C  3.D", "1A 2C 3B", "Q1: B  Q2: C". */
@@ -79,10 +83,16 @@ export function keyLine(line: string, paragraph: Paragraph, least = 3): KeyEntry
 }
 
 /** A table cell's text, its paragraphs joined by spaces. */
-export const cellText = (cell: Paragraph[]) => cell.map((p) => lineOf(p.inlines)).join(' ').trim();
+export const cellText = (cell: Paragraph[]) =>
+  cell
+    .map((p) => lineOf(p.inlines))
+    .join(' ')
+    .trim();
 
 /** Options laid out in a table (2×2, 1×4): every filled cell starts with the next label. */
-export function optionsTable(rows: Paragraph[][][]): { label: string; marked: boolean; content: Inline[]; labelInlines: Inline[]; paragraph: Paragraph; extra: string[] }[] | null {
+export function optionsTable(
+  rows: Paragraph[][][],
+): { label: string; marked: boolean; content: Inline[]; labelInlines: Inline[]; paragraph: Paragraph; extra: string[] }[] | null {
   return labelledCells(rows) ?? labelColumn(rows);
 }
 
@@ -103,7 +113,10 @@ function labelColumn(rows: Paragraph[][][]) {
       content: paragraph?.inlines ?? [],
       labelInlines: cells[0][0]?.inlines ?? [],
       paragraph,
-      extra: cells[1].slice(1).filter((p) => !isBlankLine(p.inlines)).map((p) => inlinesHtml(trimInlines(p.inlines))),
+      extra: cells[1]
+        .slice(1)
+        .filter((p) => !isBlankLine(p.inlines))
+        .map((p) => inlinesHtml(trimInlines(p.inlines))),
     });
   }
   return options;
@@ -123,7 +136,10 @@ function labelledCells(rows: Paragraph[][][]) {
       content: sliceInlines(cell[0].inlines, label.end),
       labelInlines: sliceInlines(cell[0].inlines, label.start, label.end),
       paragraph: cell[0],
-      extra: cell.slice(1).filter((p) => !isBlankLine(p.inlines)).map((p) => inlinesHtml(trimInlines(p.inlines))),
+      extra: cell
+        .slice(1)
+        .filter((p) => !isBlankLine(p.inlines))
+        .map((p) => inlinesHtml(trimInlines(p.inlines))),
     });
   }
   return options;
@@ -136,7 +152,9 @@ function labelledCells(rows: Paragraph[][][]) {
 export function isLayoutTable(rows: Paragraph[][][]): boolean {
   const cells = rows.flat().filter((cell) => cellText(cell) || cell.some((p) => p.inlines.some((i) => i.kind !== 'text')));
   if (cells.length === 1 && rows.length === 1 && rows[0].length === 1) return true;
-  return cells.some((cell) => cell.length >= 2 && cell.some((p) => questionNumberOf(lineOf(p.inlines)) !== null) && cell.filter((p) => !isBlankLine(p.inlines)).length >= 3);
+  return cells.some(
+    (cell) => cell.length >= 2 && cell.some((p) => questionNumberOf(lineOf(p.inlines)) !== null) && cell.filter((p) => !isBlankLine(p.inlines)).length >= 3,
+  );
 }
 
 /** A key table's title: "ĐÁP ÁN MÃ ĐỀ 132", "Answer key – Set B", "정답표". */
@@ -151,7 +169,9 @@ export function isKeyTable(rows: Paragraph[][][]): boolean {
   // Parts ("PHẦN I") are titles of a key in parts; "Câu 1" is a number.
   const parts = texts.filter((t) => /^(?:phần|part|section)\s*(?:[IVX]+|\d{1,2}|[A-Z])\.?$/i.test(t)).length;
   const numbers = texts.filter((t) => /^\d{1,4}[.)]?$/.test(withoutQuestionWords(asciiDigits(t)).trim())).length;
-  const answers = texts.filter((t) => /^(?:[A-Ha-h]|[①-⑩]|\(?[a-h]\)|T|F|Đ|S|True|False|Đúng|Sai)$/i.test(t) || /^\d{1,4}\s*[.:)\-–]\s*[A-Ha-h①-⑩]$/.test(t)).length;
+  const answers = texts.filter(
+    (t) => /^(?:[A-Ha-h]|[①-⑩]|\(?[a-h]\)|T|F|Đ|S|True|False|Đúng|Sai)$/i.test(t) || /^\d{1,4}\s*[.:)\-–]\s*[A-Ha-h①-⑩]$/.test(t),
+  ).length;
   const headers = texts.filter((t) => /^(?:câu|question|q|no\.?|số|ý|lệnh hỏi|문제|번호|문항|đáp án|answer|key|정답|ans)$/i.test(t)).length;
   // Question numbers as well as answers: a table of letters alone is something else (a grid of options, a puzzle).
   return numbers + answers + headers + parts === texts.length && answers >= 3 && (numbers >= 2 || texts.some((t) => /^\d{1,4}\s*[.:)\-–]/.test(t)));
@@ -164,7 +184,8 @@ const FALSE_HEADER = /^(?:f|false|sai|s|거짓|x)$/i;
 const NUMBER_HEADER = /^(?:no\.?|#|s\.?\s*no\.?|sl\.?|stt|câu|số|번호|q\.?\s*no\.?|q)$/i;
 const ANSWER_HEADER = /^(?:answer|answers|ans\.?|key|correct(?:\s+answer)?|đáp\s*án|정답|답)$/i;
 /** A column that holds all of a question's options. */
-const OPTIONS_HEADER = /^(?:phương\s*án(?:\s*trả\s*lời|\s*lựa\s*chọn)?|các\s*phương\s*án|lựa\s*chọn|options?|choices?|answer\s*(?:choices|options)|alternatives|선택지|보기|답지)$/i;
+const OPTIONS_HEADER =
+  /^(?:phương\s*án(?:\s*trả\s*lời|\s*lựa\s*chọn)?|các\s*phương\s*án|lựa\s*chọn|options?|choices?|answer\s*(?:choices|options)|alternatives|선택지|보기|답지)$/i;
 const OPTION_HEADER = /^(?:\(?([a-h])\)?|option\s*([a-h])|phương\s*án\s*([a-h])|([①-⑧]))$/i;
 
 /** Rows of statements with a True and a False column: a true/false question each, the marked column its answer. */
@@ -180,7 +201,8 @@ function statementRows(rows: Paragraph[][][], columns: Columns, truth: number, f
     const draft = newQuestion(stem[0], number, number !== null ? String(number) : `${drafts.length + 1}`);
     draft.stem.push(...stem.map((p, i) => inlinesHtml(trimInlines(i === 0 && written ? sliceInlines(p.inlines, written.end) : p.inlines))));
     const marked = (c: number) => cellText(cells[c] ?? []) !== '';
-    if (marked(truth) !== marked(falsity)) draft.answer = { text: marked(truth) ? 'True' : 'False', paragraph: (cells[marked(truth) ? truth : falsity] ?? stem)[0] ?? stem[0] };
+    if (marked(truth) !== marked(falsity))
+      draft.answer = { text: marked(truth) ? 'True' : 'False', paragraph: (cells[marked(truth) ? truth : falsity] ?? stem)[0] ?? stem[0] };
     draft.type = { text: 'True/False', paragraph: stem[0] };
     draft.last = Math.max(...cells.flat().map((p) => p.index));
     drafts.push(draft);
@@ -251,7 +273,11 @@ function splitOptions(paragraph: Paragraph): Paragraph[] {
  * A table of questions, one per row: (No. |) Question | A | B | C | D (| Answer), or
  * Question | Answer. Known by its header row, or by rows that start with a question number.
  */
-export function questionTable(rows: Paragraph[][][], previous: QuestionDraft | null = null, lettered: (p: Paragraph) => boolean = () => false): QuestionDraft[] | null {
+export function questionTable(
+  rows: Paragraph[][][],
+  previous: QuestionDraft | null = null,
+  lettered: (p: Paragraph) => boolean = () => false,
+): QuestionDraft[] | null {
   rows = rows
     .filter((cells) => cells.some((c) => cellText(c) || c.some((p) => p.inlines.some((i) => i.kind !== 'text'))))
     // A row shifted one cell right (its number in the second cell, the first empty) is a question of its own, never the rest of the one above.
@@ -271,7 +297,9 @@ export function questionTable(rows: Paragraph[][][], previous: QuestionDraft | n
     rows = rows.slice(1);
   } else {
     // No header: rows that start with their number, each with options or an answer after its text (a table split by a page break may start with the rest of the question above).
-    const numbered = rows.filter((cells) => cells.length >= 3 && isNumberCell(cells[0]) && rowColumns(cells).options.length + (rowColumns(cells).answer >= 0 ? 1 : 0) > 0).length;
+    const numbered = rows.filter(
+      (cells) => cells.length >= 3 && isNumberCell(cells[0]) && rowColumns(cells).options.length + (rowColumns(cells).answer >= 0 ? 1 : 0) > 0,
+    ).length;
     // The other rows carry on the question above them (their number cell empty): the rest of a stem, the answer a row lower.
     const carried = rows.filter((cells) => !cellText(cells[0] ?? [])).length;
     if (numbered < (previous ? 1 : 2) || numbered + carried < rows.length || (!previous && !isNumberCell(rows[0][0]))) return null;
@@ -309,16 +337,28 @@ export function questionTable(rows: Paragraph[][][], previous: QuestionDraft | n
     const draft = upper ?? newQuestion(stem.find((p) => !isBlankLine(p.inlines)) ?? stem[0], number, number !== null ? String(number) : `${drafts.length + 1}`);
     // A cell holding the whole question: its text, then its lettered options (a paragraph each, or several to a line).
     const optionsAt = columns.options.length === 0 ? stem.findIndex((p) => optionLabelsOf(lineOf(p.inlines), 0)[0]?.index === 0) : -1;
-    const inCell = optionsAt > 0 ? optionsInCell(stem.slice(optionsAt).filter((p) => !isBlankLine(p.inlines)), lettered) : [];
-    draft.stem.push(...(optionsAt > 0 ? stem.slice(0, optionsAt) : stem).filter((p) => !isBlankLine(p.inlines) || p.inlines.some((i) => i.kind !== 'text')).map((p) => inlinesHtml(trimInlines(p.inlines))));
+    const inCell =
+      optionsAt > 0
+        ? optionsInCell(
+            stem.slice(optionsAt).filter((p) => !isBlankLine(p.inlines)),
+            lettered,
+          )
+        : [];
+    draft.stem.push(
+      ...(optionsAt > 0 ? stem.slice(0, optionsAt) : stem)
+        .filter((p) => !isBlankLine(p.inlines) || p.inlines.some((i) => i.kind !== 'text'))
+        .map((p) => inlinesHtml(trimInlines(p.inlines))),
+    );
     // One options column holds every option, a paragraph each (often Word's lettering); several hold one each.
     const filled = (cell: Paragraph[] | undefined) => (cell ?? []).filter((p) => !isBlankLine(p.inlines) || p.inlines.some((i) => i.kind !== 'text'));
     const options: { paragraph: Paragraph; extra: Paragraph[] }[] = inCell.length
       ? inCell
-      : columns.options.length === 1 ? optionsInCell(filled(cells[columns.options[0]]), lettered) : columns.options.flatMap((column) => {
-        const [first, ...rest] = filled(cells[column]);
-        return first ? [{ paragraph: first, extra: rest }] : [];
-      });
+      : columns.options.length === 1
+        ? optionsInCell(filled(cells[columns.options[0]]), lettered)
+        : columns.options.flatMap((column) => {
+            const [first, ...rest] = filled(cells[column]);
+            return first ? [{ paragraph: first, extra: rest }] : [];
+          });
     const first = draft.options.length;
     options.forEach(({ paragraph, extra }, at) => {
       const index = first + at;
@@ -328,10 +368,21 @@ export function questionTable(rows: Paragraph[][][], previous: QuestionDraft | n
       const tick = tickOf(lineOf(content));
       const kept = tick ? [...sliceInlines(content, 0, tick.start), ...sliceInlines(content, tick.end)] : content;
       const html = [inlinesHtml(trimInlines(kept)), ...extra.map((p) => inlinesHtml(trimInlines(p.inlines)))].filter(Boolean);
-      draft.options.push({ index, html, marked: !!tick, markedBy: tick ? 'tick' : undefined, look: lookOf([], kept), paragraph, written: String.fromCharCode(65 + index) });
+      draft.options.push({
+        index,
+        html,
+        marked: !!tick,
+        markedBy: tick ? 'tick' : undefined,
+        look: lookOf([], kept),
+        paragraph,
+        written: String.fromCharCode(65 + index),
+      });
     });
     if (columns.answer >= 0 && cells[columns.answer] && cellText(cells[columns.answer]) && !draft.answer) {
-      draft.answer = { text: cellText(cells[columns.answer]), paragraph: cells[columns.answer].find((p) => !isBlankLine(p.inlines)) ?? cells[columns.answer][0] };
+      draft.answer = {
+        text: cellText(cells[columns.answer]),
+        paragraph: cells[columns.answer].find((p) => !isBlankLine(p.inlines)) ?? cells[columns.answer][0],
+      };
     }
     draft.last = Math.max(draft.last, ...cells.flat().map((p) => p.index));
     if (!upper) drafts.push(draft);

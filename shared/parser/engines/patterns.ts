@@ -22,7 +22,8 @@ const FIELD = new RegExp(String.raw`^\s*(${FIELD_WORDS.map(([, words]) => `(${wo
 const SECTION = /^\s*(?:section|phần|섹션|영역|खंड|વિભાગ)\s*[:：]\s*/i;
 const PASSAGE = /^\s*(?:passage|comprehension|paragraph|đoạn\s*văn|bài\s*đọc|지문|गद्यांश|ગદ્યાંશ)\s*(\([^)]*\))?\s*[:：]\s*/i;
 const PASSAGE_END = /^\s*(?:end\s+(?:of\s+)?(?:the\s+)?(?:passage|comprehension)|hết\s*đoạn\s*văn|지문\s*끝)\s*[.:]?\s*$/i;
-const ANSWER_KEY = /^\s*(?:(answer\s*(?:key|sheet)s?|answers|key(?=\s*[:：]?\s*$)|bảng\s*đáp\s*án|정답\s*표|정답지|उत्तर\s*कुंजी|उत्तरमाला|જવાબ\s*કી|ઉત્તરવહી)|đáp\s*án|정답)\s*[:：]?\s*/i;
+const ANSWER_KEY =
+  /^\s*(?:(answer\s*(?:key|sheet)s?|answers|key(?=\s*[:：]?\s*$)|bảng\s*đáp\s*án|정답\s*표|정답지|उत्तर\s*कुंजी|उत्तरमाला|જવાબ\s*કી|ઉત્તરવહી)|đáp\s*án|정답)\s*[:：]?\s*/i;
 /** "1. b", "2-c", "3(a)": an answer-key entry; "4.5" and "4 - 5" are one value, not entries. */
 const KEY_ENTRY = /(?:^|[\s,;])\d{1,4}\s*(?:\.(?!\d)|[):\-–=]|(?=\()|(?=[A-Ha-h①-⑩](?![\p{L}\d])))\s*\S/gu;
 
@@ -40,7 +41,8 @@ export interface FieldMatch {
 const BARE_ANSWER = /^\s*(정답|đáp\s*án|answer|ans\.?)\s+(?=\(?[A-Ha-h①-⑩]\)?\.?\s*$)/i;
 
 /** "[정답] ③", "<Đáp án> B", "【해설】…": an answer or solution word in brackets, the separator optional. */
-const BRACKETED = /^\s*[[<(【〈《]\s*(정답|답|đáp\s*án|answer|ans|key|해설|풀이|lời\s*giải|hướng\s*dẫn(?:\s*giải)?|solution|explanation)\s*[\]>)】〉》]\s*[:：.\-–=]?\s*/i;
+const BRACKETED =
+  /^\s*[[<(【〈《]\s*(정답|답|đáp\s*án|answer|ans|key|해설|풀이|lời\s*giải|hướng\s*dẫn(?:\s*giải)?|solution|explanation)\s*[\]>)】〉》]\s*[:：.\-–=]?\s*/i;
 
 /** "→ Hồ Chí Minh", "=> B": an answer given after an arrow. */
 const ARROW_ANSWER = /^\s*(?:→|⇒|=>|->)\s*/;
@@ -51,7 +53,8 @@ export function fieldOf(line: string): FieldMatch | null {
   const bare = BARE_ANSWER.exec(line);
   if (bare) return { kind: 'answer', end: bare[0].length, label: bare[1] };
   const bracketed = BRACKETED.exec(line);
-  if (bracketed) return { kind: /^(정답|답|đáp|answer|ans|key)/i.test(bracketed[1]) ? 'answer' : 'solution', end: bracketed[0].length, label: bracketed[0].trim() };
+  if (bracketed)
+    return { kind: /^(정답|답|đáp|answer|ans|key)/i.test(bracketed[1]) ? 'answer' : 'solution', end: bracketed[0].length, label: bracketed[0].trim() };
   const section = SECTION.exec(line);
   if (section) return { kind: 'section', end: section[0].length, label: section[0].trim() };
   const passage = PASSAGE.exec(line);
@@ -130,7 +133,10 @@ const CIRCLED = LETTERS[4];
 const WRITTEN_LETTERS = [...LETTERS.slice(0, 4), LETTERS[5]].join('');
 const ROMAN_WRITTEN = String.raw`viii|vii|vi|iv|v|iii|ii|i`;
 const labelPattern = (follows: string) =>
-  new RegExp(String.raw`([*✓✔✅☑★]?)[ \t]*(?:\(([${WRITTEN_LETTERS}])\)|([${WRITTEN_LETTERS}])([.)/])|([${CIRCLED}])|\((${ROMAN_WRITTEN})\)|(${ROMAN_WRITTEN})([.)])|\(([1-8])\))[ \t]*([*✓✔✅☑★]?)${follows}\s*`, 'y');
+  new RegExp(
+    String.raw`([*✓✔✅☑★]?)[ \t]*(?:\(([${WRITTEN_LETTERS}])\)|([${WRITTEN_LETTERS}])([.)/])|([${CIRCLED}])|\((${ROMAN_WRITTEN})\)|(${ROMAN_WRITTEN})([.)])|\(([1-8])\))[ \t]*([*✓✔✅☑★]?)${follows}\s*`,
+    'y',
+  );
 const LABEL = labelPattern(FOLLOWS);
 /** A label written against its text: "(a)3", "A.5" (only where the next option's letter is expected). */
 const LABEL_TIGHT = labelPattern(`(?=[^\\s.,)/])`);
@@ -142,10 +148,27 @@ function labelAt(line: string, at: number, tight = false): OptionLabel | null {
   const m = pattern.exec(line);
   if (!m) return null;
   // (1) (2) (3) (4): options numbered in brackets, as Indian entrance papers write them.
-  if (m[9]) return { index: Number(m[9]) - 1, style: 'paren', alphabet: NUMBERED_ALPHABET, marked: !!(m[1] || m[10]), tick: !!(m[1] || m[10]) && m[1] !== '*' && m[10] !== '*', start: at, end: at + m[0].length };
+  if (m[9])
+    return {
+      index: Number(m[9]) - 1,
+      style: 'paren',
+      alphabet: NUMBERED_ALPHABET,
+      marked: !!(m[1] || m[10]),
+      tick: !!(m[1] || m[10]) && m[1] !== '*' && m[10] !== '*',
+      start: at,
+      end: at + m[0].length,
+    };
   const roman = m[6] ?? m[7];
   if (roman) {
-    return { index: ROMAN.indexOf(roman), style: 'roman', alphabet: ROMAN_ALPHABET, marked: !!(m[1] || m[10]), tick: !!(m[1] || m[10]) && m[1] !== '*' && m[10] !== '*', start: at, end: at + m[0].length };
+    return {
+      index: ROMAN.indexOf(roman),
+      style: 'roman',
+      alphabet: ROMAN_ALPHABET,
+      marked: !!(m[1] || m[10]),
+      tick: !!(m[1] || m[10]) && m[1] !== '*' && m[10] !== '*',
+      start: at,
+      end: at + m[0].length,
+    };
   }
   const letter = m[2] ?? m[3] ?? m[5];
   const alphabet = alphabetOf(letter);
@@ -176,7 +199,7 @@ export function optionLabelsOf(line: string, expected: number | null = null): Op
   }
   if (!firstLabel) return [];
   const labels = [firstLabel];
-  for (let search = firstLabel.end; search < line.length; ) {
+  for (let search = firstLabel.end; search < line.length;) {
     const previous = labels[labels.length - 1];
     const found = nextLabel(line, search, previous);
     if (!found) break;
@@ -189,16 +212,28 @@ export function optionLabelsOf(line: string, expected: number | null = null): Op
 function nextLabel(line: string, from: number, previous: OptionLabel): OptionLabel | null {
   const index = previous.index + 1;
   const roman = previous.alphabet === ROMAN_ALPHABET;
-  const letter = roman ? ROMAN[index] : previous.alphabet === NUMBERED_ALPHABET ? (index < 8 ? String(index + 1) : undefined) : LETTERS[previous.alphabet][index];
+  const letter = roman
+    ? ROMAN[index]
+    : previous.alphabet === NUMBERED_ALPHABET
+      ? index < 8
+        ? String(index + 1)
+        : undefined
+      : LETTERS[previous.alphabet][index];
   if (!letter) return null;
   const closing = { paren: '', close: ')', dot: '.', slash: '/', circled: '', roman: '' }[previous.style];
-  const written = previous.style === 'circled' ? letter : previous.style === 'paren' || (roman && line.includes(`(${letter})`, from)) ? `(${letter})` : `${letter}${closing || ')'}`;
+  const written =
+    previous.style === 'circled'
+      ? letter
+      : previous.style === 'paren' || (roman && line.includes(`(${letter})`, from))
+        ? `(${letter})`
+        : `${letter}${closing || ')'}`;
   for (let at = line.indexOf(written, from); at >= 0; at = line.indexOf(written, at + 1)) {
     // Must stand apart: after white space (a * may come first).
     const before = line.slice(0, at).replace(/[*✓✔✅☑★]$/u, '');
     if (!/\s$/.test(before)) continue;
     const label = labelAt(line, before.length) ?? labelAt(line, before.length, true);
-    if (label && label.index === index && label.style === previous.style && label.alphabet === previous.alphabet) return { ...label, start: before.trimEnd().length };
+    if (label && label.index === index && label.style === previous.style && label.alphabet === previous.alphabet)
+      return { ...label, start: before.trimEnd().length };
   }
   return null;
 }

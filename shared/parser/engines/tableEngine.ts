@@ -21,7 +21,11 @@ const OPTION_LABEL = /^(?:option|phương\s*án|보기|선택지)?\s*(?:\(?([a-h
 const CORRECT_MARK = /^(?:\*|✓|✔|☑|yes|y|correct|true|đúng|정답|o)$/i;
 const CIRCLED = '①②③④⑤⑥⑦⑧';
 
-const textOf = (cell: Paragraph[] | undefined) => (cell ?? []).map((p) => lineOf(p.inlines)).join(' ').trim();
+const textOf = (cell: Paragraph[] | undefined) =>
+  (cell ?? [])
+    .map((p) => lineOf(p.inlines))
+    .join(' ')
+    .trim();
 const htmlOf = (cell: Paragraph[] | undefined) => (cell ?? []).filter((p) => !isBlankLine(p.inlines)).map((p) => inlinesHtml(trimInlines(p.inlines)));
 
 export function tableEngine(paragraphs: Paragraph[], problems: Problem[]): { sections: DraftSection[]; key: KeyEntry[] } {
@@ -63,7 +67,15 @@ export function tableEngine(paragraphs: Paragraph[], problems: Problem[]): { sec
         const index = option[1] ? option[1].toLowerCase().charCodeAt(0) - 97 : option[2] ? CIRCLED.indexOf(option[2]) : question.options.length;
         const marked = !!option[3] || CORRECT_MARK.test(textOf(cells[2]));
         const inlines = (cells[1] ?? []).flatMap((p) => p.inlines);
-        question.options.push({ index, html: htmlOf(cells[1]), marked, markedBy: option[3] ? 'asterisk' : marked ? 'tableMark' : undefined, look: lookOf([], inlines), paragraph: where, written: label });
+        question.options.push({
+          index,
+          html: htmlOf(cells[1]),
+          marked,
+          markedBy: option[3] ? 'asterisk' : marked ? 'tableMark' : undefined,
+          look: lookOf([], inlines),
+          paragraph: where,
+          written: label,
+        });
         continue;
       }
       const field = fieldOf(`${label}:`);

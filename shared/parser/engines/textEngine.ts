@@ -9,7 +9,19 @@ import { blocksOf, rowsOf, type Block } from './blocks';
 import { newPassage, newQuestion, splitTags, type PassageDraft, type QuestionDraft } from './draft';
 import { choiceAnswer } from './answers';
 import { lookOf, tickOf } from './formatMarks';
-import { cellText, directionsRange, isHeading, isInstruction, isKeyTable, isLayoutTable, isPassageStart, keyLine, optionsTable, questionTable, splitLines } from './layouts';
+import {
+  cellText,
+  directionsRange,
+  isHeading,
+  isInstruction,
+  isKeyTable,
+  isLayoutTable,
+  isPassageStart,
+  keyLine,
+  optionsTable,
+  questionTable,
+  splitLines,
+} from './layouts';
 import { answerKeyStart, asciiDigits, fieldOf, isPassageEnd, optionLabelsOf, questionNumberOf, withoutQuestionWords } from './patterns';
 
 /**
@@ -22,7 +34,8 @@ import { answerKeyStart, asciiDigits, fieldOf, isPassageEnd, optionLabelsOf, que
 /** Where plain text goes: the question's text, its last option, its solution, a passage's text. */
 type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'passage';
 
-const SOLUTIONS_HEADING = /^\s*(?:hướng\s*dẫn\s*(?:giải|chấm)(?:\s*chi\s*tiết)?|lời\s*giải(?:\s*chi\s*tiết)?|đáp\s*án\s*(?:và|&)\s*(?:lời\s*giải|hướng\s*dẫn\s*giải)|đáp\s*án\s*chi\s*tiết|giải\s*chi\s*tiết|solutions?|answers?\s*(?:and|&)\s*(?:explanations?|solutions?)|explanations?|hints?\s*(?:and|&)\s*solutions?|정답\s*(?:및|과)\s*해설|해설)\s*[:：.]?\s*$/i;
+const SOLUTIONS_HEADING =
+  /^\s*(?:hướng\s*dẫn\s*(?:giải|chấm)(?:\s*chi\s*tiết)?|lời\s*giải(?:\s*chi\s*tiết)?|đáp\s*án\s*(?:và|&)\s*(?:lời\s*giải|hướng\s*dẫn\s*giải)|đáp\s*án\s*chi\s*tiết|giải\s*chi\s*tiết|solutions?|answers?\s*(?:and|&)\s*(?:explanations?|solutions?)|explanations?|hints?\s*(?:and|&)\s*solutions?|정답\s*(?:및|과)\s*해설|해설)\s*[:：.]?\s*$/i;
 /** A tick box before an option; the checked kinds mark the correct one. */
 const BOX = /^\s*([☐□◻▢❏❑☑☒■✅]|\(\s*[✓✔xX]?\s*\)|\[\s*[✓✔xX]?\s*\])\s*/u;
 const CHECKED = /[☑☒■✅✓✔xX]/u;
@@ -95,7 +108,13 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
       if (block.kind === 'table') return true;
       const auto = autoOf(block.paragraph);
       const line = lineOf(block.paragraph.inlines);
-      if ((auto ? auto.level === 0 && !NOT_QUESTION_FORMATS.has(auto.format) : questionNumberOf(line) !== null) || answerKeyStart(line) !== null || isHeading(block.paragraph, line) || optionsFollow(i)) return true;
+      if (
+        (auto ? auto.level === 0 && !NOT_QUESTION_FORMATS.has(auto.format) : questionNumberOf(line) !== null) ||
+        answerKeyStart(line) !== null ||
+        isHeading(block.paragraph, line) ||
+        optionsFollow(i)
+      )
+        return true;
       if ((auto && LETTER_FORMATS.has(auto.format)) || optionLabelsOf(line, null).length > 0 || fieldOf(line)) return false;
     }
     return true;
@@ -109,7 +128,10 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
   const questionAfter: boolean[] = new Array(blocks.length).fill(false);
   for (let i = blocks.length - 2; i >= 0; i--) {
     const next = blocks[i + 1];
-    questionAfter[i] = questionAfter[i + 1] || (next.kind === 'paragraph' && (questionNumberOf(lineOf(next.paragraph.inlines)) !== null || (autoOf(next.paragraph)?.format === 'decimal' && autoOf(next.paragraph)?.level === 0)));
+    questionAfter[i] =
+      questionAfter[i + 1] ||
+      (next.kind === 'paragraph' &&
+        (questionNumberOf(lineOf(next.paragraph.inlines)) !== null || (autoOf(next.paragraph)?.format === 'decimal' && autoOf(next.paragraph)?.level === 0)));
   }
   /** The last instruction between questions ("Mark the letter A, B, C, or D …"): the text of a question that has none. */
   let instruction: string | null = null;
@@ -173,7 +195,8 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     }
     const range = passage?.range;
     if (passage && range && (number === null ? passage.children.length > range[1] - range[0] : number < range[0] || number > range[1])) closePassage();
-    if (number !== null && number <= lastNumber && !(passage?.range && passage.children.length === 0)) problems.push(problemAt(paragraph, 'numberOutOfOrder', { question: number, previous: lastNumber }));
+    if (number !== null && number <= lastNumber && !(passage?.range && passage.children.length === 0))
+      problems.push(problemAt(paragraph, 'numberOutOfOrder', { question: number, previous: lastNumber }));
     if (number !== null) lastNumber = number;
     numberedSeen ||= number !== null;
     const draft = newQuestion(paragraph, number, number !== null ? String(number) : `${countQuestions() + 1}`);
@@ -202,11 +225,24 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     target = 'stem';
     if (inline) {
       const line = lineOf(rest);
-      inline.forEach((label, i) => addOption(draft, label.index, label.marked, sliceInlines(rest, label.end, inline[i + 1]?.start ?? line.length), sliceInlines(rest, label.start, label.end), line.slice(label.start, label.end).trim(), paragraph, [], label.tick));
+      inline.forEach((label, i) =>
+        addOption(
+          draft,
+          label.index,
+          label.marked,
+          sliceInlines(rest, label.end, inline[i + 1]?.start ?? line.length),
+          sliceInlines(rest, label.start, label.end),
+          line.slice(label.start, label.end).trim(),
+          paragraph,
+          [],
+          label.tick,
+        ),
+      );
       target = 'option';
     }
   };
-  const countQuestions = () => sections.reduce((n, s) => n + s.items.reduce((m, item) => m + ('children' in item ? item.children.length : 1), 0), 0) + (passage?.children.length ?? 0);
+  const countQuestions = () =>
+    sections.reduce((n, s) => n + s.items.reduce((m, item) => m + ('children' in item ? item.children.length : 1), 0), 0) + (passage?.children.length ?? 0);
   const newSection = (name: string | null, heading?: Paragraph) => {
     closePassage();
     noteEmptyHeading();
@@ -258,7 +294,12 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     if (letters && letters.length >= 2 && letters.every(Boolean) && KEY_HEADER.test(text(rows[0][0]))) {
       for (const cells of rows.slice(1)) {
         const number = /^\d{1,4}/.exec(asciiDigits(text(cells[0] ?? [])))?.[0];
-        if (number) key.push({ number: Number(number), text: letters.map((l, i) => `${l}-${text(cells[i + 1] ?? [])}`).join(', '), paragraph: (cells[1] ?? cells[0])[0] });
+        if (number)
+          key.push({
+            number: Number(number),
+            text: letters.map((l, i) => `${l}-${text(cells[i + 1] ?? [])}`).join(', '),
+            paragraph: (cells[1] ?? cells[0])[0],
+          });
       }
       return;
     }
@@ -268,11 +309,14 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
       const counted = numbers.filter((n) => n !== null).length;
       if (counted >= 2 && counted < cells.length && rows[r + 1] && cells.every((c, i) => numbers[i] !== null || !text(c) || KEY_HEADER.test(text(c)))) {
         // "Câu | 1 | 2 | 3" over "Đáp án | A | C | B": a header cell, numbers, answers below.
-        rows[r + 1].forEach((cell, c) => numbers[c] !== null && numbers[c] !== undefined && text(cell) && key.push({ number: numbers[c]!, text: text(cell), paragraph: cell[0] }));
+        rows[r + 1].forEach(
+          (cell, c) => numbers[c] !== null && numbers[c] !== undefined && text(cell) && key.push({ number: numbers[c]!, text: text(cell), paragraph: cell[0] }),
+        );
         r += 1;
       } else if (cells.length >= 4 && cells.length % 2 === 0 && numbers.every((n, c) => (c % 2 === 0) === (n !== null))) {
         // Pairs along the row: 1 | B | 2 | A | 3 | C.
-        for (let c = 0; c < cells.length; c += 2) if (text(cells[c + 1])) key.push({ number: numbers[c]!, text: text(cells[c + 1]), paragraph: cells[c + 1][0] ?? cells[c][0] });
+        for (let c = 0; c < cells.length; c += 2)
+          if (text(cells[c + 1])) key.push({ number: numbers[c]!, text: text(cells[c + 1]), paragraph: cells[c + 1][0] ?? cells[c][0] });
       } else if (numbers.every((n) => n !== null) && rows[r + 1]) {
         // Numbers in one row, their answers in the row below.
         rows[r + 1].forEach((cell, c) => numbers[c] !== undefined && text(cell) && key.push({ number: numbers[c]!, text: text(cell), paragraph: cell[0] }));
@@ -333,11 +377,19 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     if (numbered) {
       const current = open?.number ?? 0;
       const step = target === 'solution' && numbered.number <= current;
-      const statement = open !== null && target === 'stem' && !complete(open) && (numbered.number <= current || open.statements > 0 || /[:：]\s*(<\/\w+>)*$/.test(open.stem.at(-1) ?? ''));
+      const statement =
+        open !== null &&
+        target === 'stem' &&
+        !complete(open) &&
+        (numbered.number <= current || open.statements > 0 || /[:：]\s*(<\/\w+>)*$/.test(open.stem.at(-1) ?? ''));
       if (statement && open) open.statements += 1;
       // "[Hard] 4. text": the tags go before the text, the number out.
       const tagged = 'tagged' in numbered ? (numbered.tagged as { start: number; end: number }) : null;
-      const rest = auto ? inlines : tagged ? [...sliceInlines(inlines, 0, tagged.start), ...sliceInlines(inlines, tagged.end)] : sliceInlines(inlines, numbered.end);
+      const rest = auto
+        ? inlines
+        : tagged
+          ? [...sliceInlines(inlines, 0, tagged.start), ...sliceInlines(inlines, tagged.end)]
+          : sliceInlines(inlines, numbered.end);
       if (!step && !statement) return startQuestion(paragraph, numbered.number, rest);
     }
 
@@ -393,7 +445,15 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
 
     if (open && (target === 'stem' || target === 'option')) {
       if (auto && LETTER_FORMATS.has(auto.format)) {
-        addOption(open, auto.value - 1, /^\s*\*/.test(line), sliceInlines(inlines, line.length - line.replace(/^\s*\*\s*/, '').length), [], auto.label, paragraph);
+        addOption(
+          open,
+          auto.value - 1,
+          /^\s*\*/.test(line),
+          sliceInlines(inlines, line.length - line.replace(/^\s*\*\s*/, '').length),
+          [],
+          auto.label,
+          paragraph,
+        );
         target = 'option';
         return;
       }
@@ -407,10 +467,24 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
       }
       const options = optionLabelsOf(line, open.options.length);
       // "A. TRẮC NGHIỆM", "B. READING" after a question's options: a heading, not another option.
-      const heading = options.length > 0 && complete(open) && isHeading(paragraph, line) && (options[0].index === 0 || options[0].index !== open.options.length);
+      const heading =
+        options.length > 0 && complete(open) && isHeading(paragraph, line) && (options[0].index === 0 || options[0].index !== open.options.length);
       if (options.length && !heading) {
         options.forEach((label, i) =>
-          addOption(open, label.index, label.marked, sliceInlines(inlines, label.end, options[i + 1]?.start ?? line.length), sliceInlines(inlines, label.start, label.end), line.slice(label.start, label.end).replace(/[*✓✔✅☑★]/gu, '').trim(), paragraph, [], label.tick),
+          addOption(
+            open,
+            label.index,
+            label.marked,
+            sliceInlines(inlines, label.end, options[i + 1]?.start ?? line.length),
+            sliceInlines(inlines, label.start, label.end),
+            line
+              .slice(label.start, label.end)
+              .replace(/[*✓✔✅☑★]/gu, '')
+              .trim(),
+            paragraph,
+            [],
+            label.tick,
+          ),
         );
         target = 'option';
         return;
@@ -452,7 +526,18 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     const open = question as QuestionDraft | null;
     const options = open && target === 'stem' && open.options.length === 0 ? optionsTable(rows) : null;
     if (open && options) {
-      for (const [index, o] of options.entries()) addOption(open, index, o.marked, o.content, o.labelInlines, o.label.replace(/[*✓✔✅☑★]/gu, '').trim(), o.paragraph, o.extra, o.marked && !o.label.includes('*'));
+      for (const [index, o] of options.entries())
+        addOption(
+          open,
+          index,
+          o.marked,
+          o.content,
+          o.labelInlines,
+          o.label.replace(/[*✓✔✅☑★]/gu, '').trim(),
+          o.paragraph,
+          o.extra,
+          o.marked && !o.label.includes('*'),
+        );
       target = 'option';
       return;
     }
@@ -468,7 +553,9 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
         return readKeyTable(rows);
       }
       const before = section().items.at(-1);
-      const drafts = questionTable(rows, (question as QuestionDraft | null) ?? (before && !isPassage(before) ? before : null), (p) => LETTER_FORMATS.has(autoOf(p)?.format ?? ''));
+      const drafts = questionTable(rows, (question as QuestionDraft | null) ?? (before && !isPassage(before) ? before : null), (p) =>
+        LETTER_FORMATS.has(autoOf(p)?.format ?? ''),
+      );
       if (drafts) {
         closeQuestion();
         for (const draft of drafts) {
@@ -528,7 +615,17 @@ function listOptions(question: QuestionDraft) {
  * in the question's text ("Column I: (a)... (b)..."), so they go back into it. A tick beside it
  * (✓, ★, a * after it) marks it correct; how it looks is kept for the questions marked by bold or colour.
  */
-function addOption(question: QuestionDraft, index: number, marked: boolean, content: Inline[], label: Inline[], written: string, paragraph: Paragraph, extra: string[] = [], ticked = false) {
+function addOption(
+  question: QuestionDraft,
+  index: number,
+  marked: boolean,
+  content: Inline[],
+  label: Inline[],
+  written: string,
+  paragraph: Paragraph,
+  extra: string[] = [],
+  ticked = false,
+) {
   if (index === 0 && question.options.length > 0) {
     for (const option of question.options) question.stem.push(`${escapeHtml(option.written)} ${option.html[0] ?? ''}`, ...option.html.slice(1));
     question.options = [];

@@ -20,7 +20,14 @@ export function mtefToLatex(bytes: Uint8Array): string | null {
 }
 
 // Typefaces (MTEF "fn" styles); negative ones are explicit fonts, treated as math.
-const TEXT = 1, FUNCTION = 2, LC_GREEK = 4, UC_GREEK = 5, SYMBOL = 6, VECTOR = 7, TEXT_FE = 12, SPACE = 24;
+const TEXT = 1,
+  FUNCTION = 2,
+  LC_GREEK = 4,
+  UC_GREEK = 5,
+  SYMBOL = 6,
+  VECTOR = 7,
+  TEXT_FE = 12,
+  SPACE = 24;
 /** Space-style characters by their low byte (0xEF0x in v5, 0xEB0x in v3): zero-width, thin, thick, normal, em, 2 em… */
 const SPACES = ['', '', '\\,', '\\;', '\\ ', '\\quad ', '\\qquad ', '\\,', '\\,'];
 
@@ -30,10 +37,36 @@ type Atom = { latex: string; sub?: boolean; sup?: boolean };
 // Embellishments (EMBELL records): accents over or under a character, primes after it.
 const PRIMES: Record<number, string> = { 5: "'", 6: "''", 18: "'''" };
 const EMBELLISHMENTS: Record<number, string> = {
-  2: '\\dot', 3: '\\ddot', 4: '\\dddot', 8: '\\tilde', 9: '\\hat', 11: '\\vec', 12: '\\overleftarrow', 13: '\\overleftrightarrow', 14: '\\overrightharpoon',
-  15: '\\overleftharpoon', 17: '\\bar', 19: '\\overset{\\frown}', 20: '\\overset{\\smile}', 21: '\\xcancel', 22: '\\cancel', 23: '\\bcancel', 24: '\\ddddot',
-  25: '\\underset{.}', 26: '\\underset{..}', 27: '\\underset{...}', 28: '\\underset{....}', 29: '\\underline', 30: '\\utilde', 31: '\\underset{\\frown}',
-  32: '\\underset{\\smile}', 33: '\\underrightarrow', 34: '\\underleftarrow', 35: '\\underleftrightarrow', 36: '\\underrightarrow', 37: '\\underleftarrow',
+  2: '\\dot',
+  3: '\\ddot',
+  4: '\\dddot',
+  8: '\\tilde',
+  9: '\\hat',
+  11: '\\vec',
+  12: '\\overleftarrow',
+  13: '\\overleftrightarrow',
+  14: '\\overrightharpoon',
+  15: '\\overleftharpoon',
+  17: '\\bar',
+  19: '\\overset{\\frown}',
+  20: '\\overset{\\smile}',
+  21: '\\xcancel',
+  22: '\\cancel',
+  23: '\\bcancel',
+  24: '\\ddddot',
+  25: '\\underset{.}',
+  26: '\\underset{..}',
+  27: '\\underset{...}',
+  28: '\\underset{....}',
+  29: '\\underline',
+  30: '\\utilde',
+  31: '\\underset{\\frown}',
+  32: '\\underset{\\smile}',
+  33: '\\underrightarrow',
+  34: '\\underleftarrow',
+  35: '\\underleftrightarrow',
+  36: '\\underrightarrow',
+  37: '\\underleftarrow',
 };
 
 /** Joins LaTeX pieces, keeping a control word apart from a letter that follows it (\alpha x, not \alphax). */

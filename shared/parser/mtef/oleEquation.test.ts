@@ -13,7 +13,17 @@ const quadratic = v5.equation(
     v5.tmpl(
       11,
       0,
-      v5.line(v5.char('\u2212', FN.SYMBOL), v5.char('b'), v5.char('±', FN.SYMBOL), v5.tmpl(10, 0, v5.line(v5.char('b'), v5.tmpl(28, 0, v5.size(1), v5.empty(), v5.line(v5.char('2'))), v5.size(0), v5.char('\u2212', FN.SYMBOL), v5.char('4ac')), v5.empty())),
+      v5.line(
+        v5.char('\u2212', FN.SYMBOL),
+        v5.char('b'),
+        v5.char('±', FN.SYMBOL),
+        v5.tmpl(
+          10,
+          0,
+          v5.line(v5.char('b'), v5.tmpl(28, 0, v5.size(1), v5.empty(), v5.line(v5.char('2'))), v5.size(0), v5.char('\u2212', FN.SYMBOL), v5.char('4ac')),
+          v5.empty(),
+        ),
+      ),
       v5.line(v5.char('2a')),
     ),
   ),
@@ -27,7 +37,9 @@ describe('oleEquationToLatex', () => {
   });
 
   it('reads Equation Editor 3.0 objects (MTEF v3)', () => {
-    const mtef = v3.equation(v3.line(v3.char('S'), v3.char('=', FN.SYMBOL), v3.char('p', FN.LC_GREEK), v3.char('r'), v3.tmpl(15, 0, v3.empty(), v3.line(v3.char('2')))));
+    const mtef = v3.equation(
+      v3.line(v3.char('S'), v3.char('=', FN.SYMBOL), v3.char('p', FN.LC_GREEK), v3.char('r'), v3.tmpl(15, 0, v3.empty(), v3.line(v3.char('2')))),
+    );
     expect(oleEquationToLatex(oleFile(mtef))).toBe('S=\\pi r^{2}');
   });
 

@@ -18,8 +18,22 @@ export type MtMatrix = { kind: 'matrix'; rows: number; cols: number; cells: MtNo
 export type MtEquation = { version: number; items: MtNode[] };
 
 // Record types shared by all versions (v3 stops at 14).
-const END = 0, LINE = 1, CHAR = 2, TMPL = 3, PILE = 4, MATRIX = 5, EMBELL = 6, RULER = 7, FONT = 8, SIZE = 9;
-const COLOR = 15, COLOR_DEF = 16, FONT_DEF = 17, EQN_PREFS = 18, ENCODING_DEF = 19, FUTURE = 100;
+const END = 0,
+  LINE = 1,
+  CHAR = 2,
+  TMPL = 3,
+  PILE = 4,
+  MATRIX = 5,
+  EMBELL = 6,
+  RULER = 7,
+  FONT = 8,
+  SIZE = 9;
+const COLOR = 15,
+  COLOR_DEF = 16,
+  FONT_DEF = 17,
+  EQN_PREFS = 18,
+  ENCODING_DEF = 19,
+  FUTURE = 100;
 const OPT_NUDGE = 0x08;
 
 /** Bounds against hostile input: total records, nesting depth. */
@@ -102,7 +116,16 @@ class MtefReader {
   private tag(): { type: number; options: number } {
     const first = this.byte();
     if (this.version < 5) return { type: first & 0x0f, options: first >> 4 };
-    if (first === END || (first >= SIZE && first <= 14) || first === RULER || first === FONT || first === COLOR || first === FONT_DEF || first === ENCODING_DEF || first >= FUTURE) {
+    if (
+      first === END ||
+      (first >= SIZE && first <= 14) ||
+      first === RULER ||
+      first === FONT ||
+      first === COLOR ||
+      first === FONT_DEF ||
+      first === ENCODING_DEF ||
+      first >= FUTURE
+    ) {
       return { type: first, options: 0 };
     }
     return { type: first, options: this.byte() };
@@ -171,7 +194,8 @@ class MtefReader {
         this.ruler(false);
         return null;
       case FONT:
-        if (v5) this.uint(); // FONT_STYLE_DEF: font index, then the style byte
+        if (v5)
+          this.uint(); // FONT_STYLE_DEF: font index, then the style byte
         else this.skip(1); // FONT: typeface, style, name
         this.skip(1);
         if (!v5) this.cstring();
@@ -183,7 +207,11 @@ class MtefReader {
         else this.skip(1);
         return null;
       }
-      case 10: case 11: case 12: case 13: case 14: // typesize shorthands
+      case 10:
+      case 11:
+      case 12:
+      case 13:
+      case 14: // typesize shorthands
         return null;
     }
     if (!v5) this.fail();

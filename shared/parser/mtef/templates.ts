@@ -14,7 +14,15 @@ export type Script = { sub: Slot; sup: Slot; pre: boolean };
 export type Rendered = { latex: string } | { script: Script };
 
 const FENCES: [string, string][] = [
-  ['\\langle', '\\rangle'], ['(', ')'], ['\\{', '\\}'], ['[', ']'], ['|', '|'], ['\\|', '\\|'], ['\\lfloor', '\\rfloor'], ['\\lceil', '\\rceil'], ['[', ']'],
+  ['\\langle', '\\rangle'],
+  ['(', ')'],
+  ['\\{', '\\}'],
+  ['[', ']'],
+  ['|', '|'],
+  ['\\|', '\\|'],
+  ['\\lfloor', '\\rfloor'],
+  ['\\lceil', '\\rceil'],
+  ['[', ']'],
 ];
 const INTERVAL = ['(', ')', '[', ']'];
 const BIG_OPERATORS: Record<number, string> = { 16: '\\sum', 17: '\\prod', 18: '\\coprod', 19: '\\bigcup', 20: '\\bigcap', 21: '\\int', 22: '\\sum' };
@@ -64,7 +72,9 @@ function bar(slot: Slot, over: boolean, double: boolean): string {
 }
 
 function arrow(kind: 'left' | 'right' | 'both' | 'pair' | 'harpoons', top: Slot, bottom: Slot): string {
-  const command = { left: '\\xleftarrow', right: '\\xrightarrow', both: '\\xleftrightarrow', pair: '\\xrightleftarrows', harpoons: '\\xrightleftharpoons' }[kind];
+  const command = { left: '\\xleftarrow', right: '\\xrightarrow', both: '\\xleftrightarrow', pair: '\\xrightleftarrows', harpoons: '\\xrightleftharpoons' }[
+    kind
+  ];
   return `${command}${given(bottom) ? `[${bottom}]` : ''}{${text(top)}}`;
 }
 
@@ -84,7 +94,9 @@ const arc = (slot: Slot) => `\\overset{\\frown}{${text(slot)}}`;
 const dirac = (left: Slot, right: Slot) => `\\langle ${text(left)}${given(left) && given(right) ? '|' : ''}${text(right)}\\rangle`;
 const longDivision = (slots: Slot[]) => `${given(slots[1]) ? `\\overset{${slots[1]}}` : ''}{\\overline{\\left)${text(slots[0])}\\right.}}`;
 function horizontalBrace(slots: Slot[], top: boolean): string {
-  return top ? `\\overbrace{${text(slots[0])}}${given(slots[1]) ? `^{${slots[1]}}` : ''}` : `\\underbrace{${text(slots[0])}}${given(slots[1]) ? `_{${slots[1]}}` : ''}`;
+  return top
+    ? `\\overbrace{${text(slots[0])}}${given(slots[1]) ? `^{${slots[1]}}` : ''}`
+    : `\\underbrace{${text(slots[0])}}${given(slots[1]) ? `_{${slots[1]}}` : ''}`;
 }
 
 /** MTEF v5 (MathType 4 and later). `operator` is the LaTeX of the template's own character, if any (e.g. the ∑ of a big operator). */
@@ -115,7 +127,13 @@ export function templateV5(selector: number, variation: number, slots: Slot[], o
       const loop = (variation & 0x0c) !== 0;
       return latex(bigOperator(`\\${loop ? 'o' : ''}${'i'.repeat(count - 1)}int`, slots));
     }
-    case 16: case 17: case 18: case 19: case 20: case 21: case 22:
+    case 16:
+    case 17:
+    case 18:
+    case 19:
+    case 20:
+    case 21:
+    case 22:
       return latex(bigOperator(selector >= 21 && operator ? operator : BIG_OPERATORS[selector], slots));
     case 23:
       return latex(limit(slots));
@@ -124,7 +142,9 @@ export function templateV5(selector: number, variation: number, slots: Slot[], o
       return latex(horizontalBrace(slots, (variation & 1) !== 0));
     case 26:
       return latex(longDivision(slots));
-    case 27: case 28: case 29:
+    case 27:
+    case 28:
+    case 29:
       return { script: scripts(selector === 27 ? 'sub' : selector === 28 ? 'sup' : 'both', slots, (variation & 1) !== 0) };
     case 30:
       return latex(dirac(slots[0], slots[1] ?? null));
@@ -162,8 +182,24 @@ function scripts(kind: 'sub' | 'sup' | 'both', slots: Slot[], pre: boolean): Scr
 
 /** Big operators of MTEF v3: selector → operator; the variation only says which limits exist, the placeholders say it too. */
 const V3_OPERATORS: Record<number, string> = {
-  21: '\\int', 22: '\\iint', 23: '\\iiint', 24: '\\int', 25: '\\iint', 26: '\\iiint', 29: '\\sum', 30: '\\sum', 31: '\\prod', 32: '\\prod',
-  33: '\\coprod', 34: '\\coprod', 35: '\\bigcup', 36: '\\bigcup', 37: '\\bigcap', 38: '\\bigcap', 42: '\\int', 43: '\\sum',
+  21: '\\int',
+  22: '\\iint',
+  23: '\\iiint',
+  24: '\\int',
+  25: '\\iint',
+  26: '\\iiint',
+  29: '\\sum',
+  30: '\\sum',
+  31: '\\prod',
+  32: '\\prod',
+  33: '\\coprod',
+  34: '\\coprod',
+  35: '\\bigcup',
+  36: '\\bigcup',
+  37: '\\bigcap',
+  38: '\\bigcap',
+  42: '\\int',
+  43: '\\sum',
 };
 const V3_INTERVALS: Record<number, [string, string]> = { 8: ['[', '['], 9: [']', ']'], 10: [']', '['], 11: ['[', ')'], 12: ['(', ']'] };
 
@@ -193,7 +229,9 @@ export function templateV3(selector: number, variation: number, slots: Slot[], o
     case 16:
     case 17:
       return latex(bar(slots[0], selector === 17, variation === 1));
-    case 18: case 19: case 20: {
+    case 18:
+    case 19:
+    case 20: {
       const kind = selector === 18 ? 'left' : selector === 19 ? 'right' : 'both';
       return latex(variation === 1 ? arrow(kind, null, slots[0]) : arrow(kind, slots[0], null));
     }

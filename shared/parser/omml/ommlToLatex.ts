@@ -44,14 +44,20 @@ const on = (value: string | null) => value !== null && value !== '0' && value !=
 const group = (latex: string) => `{${latex}}`;
 
 function inner(el: Element | null, alignment: boolean): string {
-  return el ? parts(el).map((part) => convert(part, alignment)).join('') : '';
+  return el
+    ? parts(el)
+        .map((part) => convert(part, alignment))
+        .join('')
+    : '';
 }
 
 function convert(el: Element, alignment: boolean): string {
   const of = (name: string) => inner(child(el, name), alignment);
   switch (el.localName) {
     case 'oMathPara':
-      return parts(el).map((part) => convert(part, alignment)).join(' \\\\ ');
+      return parts(el)
+        .map((part) => convert(part, alignment))
+        .join(' \\\\ ');
     case 'r':
       return run(el, alignment);
     case 'f': {
@@ -86,7 +92,13 @@ function convert(el: Element, alignment: boolean): string {
       return delimited(el, alignment);
     case 'm': {
       const rows = parts(el).filter((p) => p.localName === 'mr');
-      const body = rows.map((row) => parts(row).map((cell) => inner(cell, alignment)).join(' & ')).join(' \\\\ ');
+      const body = rows
+        .map((row) =>
+          parts(row)
+            .map((cell) => inner(cell, alignment))
+            .join(' & '),
+        )
+        .join(' \\\\ ');
       return `\\begin{matrix}${body}\\end{matrix}`;
     }
     case 'acc': {
@@ -107,7 +119,9 @@ function convert(el: Element, alignment: boolean): string {
     case 'limUpp':
       return `\\overset{${of('lim')}}{${of('e')}}`;
     case 'eqArr':
-      return `\\begin{aligned}${parts(el).map((row) => inner(row, true)).join(' \\\\ ')}\\end{aligned}`;
+      return `\\begin{aligned}${parts(el)
+        .map((row) => inner(row, true))
+        .join(' \\\\ ')}\\end{aligned}`;
     case 'groupChr': {
       const chr = prop(el, 'groupChrPr', 'chr') || '\u23df';
       const top = prop(el, 'groupChrPr', 'pos') === 'top';
@@ -141,7 +155,9 @@ function delimited(el: Element, alignment: boolean): string {
   const separator = prop(el, 'dPr', 'sepChr') ?? '|';
   const open = DELIMITERS[begin ?? '('] ?? symbol(begin ?? '(');
   const close = DELIMITERS[end ?? ')'] ?? symbol(end ?? ')');
-  const items = parts(el).filter((p) => p.localName === 'e').map((e) => inner(e, alignment));
+  const items = parts(el)
+    .filter((p) => p.localName === 'e')
+    .map((e) => inner(e, alignment));
   const between = separator === '|' ? ' \\middle| ' : ` ${symbol(separator)} `;
   return `\\left${open} ${items.join(between)} \\right${close}`;
 }
@@ -167,5 +183,8 @@ function symbol(c: string): string {
 
 /** Collapses the spaces the pieces leave (`\alpha  }` -> `\alpha}`). */
 function tidy(latex: string): string {
-  return latex.replace(/ +/g, ' ').replace(/ ([}^_)\]])/g, '$1').trim();
+  return latex
+    .replace(/ +/g, ' ')
+    .replace(/ ([}^_)\]])/g, '$1')
+    .trim();
 }

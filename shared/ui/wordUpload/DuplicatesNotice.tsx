@@ -8,7 +8,13 @@ import type { ParsedDocument } from '../../parser/types';
  * add only the new ones (not offered when none is new) or cancel. The portal's modal and the
  * add-in's pane both show it.
  */
-export function DuplicatesNotice(props: { parsed: ParsedDocument; newOnly: ParsedDocument; onUploadAgain: () => void; onSkip: () => void; onCancel: () => void }) {
+export function DuplicatesNotice(props: {
+  parsed: ParsedDocument;
+  newOnly: ParsedDocument;
+  onUploadAgain: () => void;
+  onSkip: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const total = props.parsed.questionCount;
   const fresh = props.newOnly.questionCount;
@@ -19,11 +25,7 @@ export function DuplicatesNotice(props: { parsed: ParsedDocument; newOnly: Parse
         <DialogBody>
           <DialogTitle>{t('wordUpload.duplicatesTitle')}</DialogTitle>
           <DialogContent>
-            <Body1>
-              {fresh > 0
-                ? t('wordUpload.duplicatesSome', { count: already, total })
-                : t('wordUpload.duplicatesAll', { count: total })}
-            </Body1>
+            <Body1>{fresh > 0 ? t('wordUpload.duplicatesSome', { count: already, total }) : t('wordUpload.duplicatesAll', { count: total })}</Body1>
           </DialogContent>
           <DialogActions>
             <Button onClick={props.onCancel} data-testid="duplicates-cancel">

@@ -44,7 +44,9 @@ export function MissingFontsDialog(props: {
             <ul style={{ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 8 }}>
               {props.faces.map((face) => (
                 <li key={face} data-testid="missing-font" style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>
-                  <Text weight="semibold" style={{ overflowWrap: 'anywhere' }}>{face}</Text>
+                  <Text weight="semibold" style={{ overflowWrap: 'anywhere' }}>
+                    {face}
+                  </Text>
                   {added.includes(face) ? (
                     <Text style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
                       <CheckmarkCircleFilled color="green" /> {t('wordUpload.fontUploaded')}
@@ -70,14 +72,31 @@ export function MissingFontsDialog(props: {
   );
 }
 
-export function FontPicker({ label, face, disabled, onPicked }: { label: string; face: string; disabled: boolean; onPicked: (file: File | undefined) => void }) {
+export function FontPicker({
+  label,
+  face,
+  disabled,
+  onPicked,
+}: {
+  label: string;
+  face: string;
+  disabled: boolean;
+  onPicked: (file: File | undefined) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
       <Button size="small" disabled={disabled} onClick={() => input.current?.click()}>
         {label}
       </Button>
-      <input ref={input} type="file" accept={FONT_FILES} aria-label={`${label}: ${face}`} style={{ display: 'none' }} onChange={(event) => onPicked(event.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept={FONT_FILES}
+        aria-label={`${label}: ${face}`}
+        style={{ display: 'none' }}
+        onChange={(event) => onPicked(event.target.files?.[0])}
+      />
     </>
   );
 }

@@ -5,7 +5,14 @@ import { problemPlace, problemText } from './problemText';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '6px', margin: 0, padding: 0, listStyleType: 'none' },
-  item: { display: 'flex', flexDirection: 'column', gap: '2px', padding: '8px 10px', borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground2 },
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+    padding: '8px 10px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
   error: { borderLeft: `3px solid ${tokens.colorPaletteRedBorder2}` },
   warning: { borderLeft: `3px solid ${tokens.colorPaletteYellowBorder2}` },
   place: { color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },

@@ -5,13 +5,29 @@ import type { ParsedChildQuestion, ParsedDocument, ParsedQuestion } from '../../
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '6px', margin: 0, padding: 0, listStyleType: 'none', maxHeight: '320px', overflowY: 'auto' },
-  item: { display: 'flex', flexDirection: 'column', gap: '4px', padding: '8px 10px', borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground2, minWidth: 0 },
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '4px',
+    padding: '8px 10px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+    minWidth: 0,
+  },
   head: { display: 'flex', gap: '6px', alignItems: 'center', flexWrap: 'wrap' },
   stem: { overflowWrap: 'anywhere' },
   options: { margin: 0, paddingLeft: '20px', display: 'flex', flexDirection: 'column', gap: '2px' },
   right: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
   missing: { color: tokens.colorPaletteDarkOrangeForeground1 },
-  children: { margin: 0, paddingLeft: '12px', listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: '4px', borderLeft: `2px solid ${tokens.colorNeutralStroke2}` },
+  children: {
+    margin: 0,
+    paddingLeft: '12px',
+    listStyleType: 'none',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '4px',
+    borderLeft: `2px solid ${tokens.colorNeutralStroke2}`,
+  },
 });
 
 const EXCERPT = 140;
@@ -41,7 +57,12 @@ export function QuestionPreview({ parsed, onShow }: { parsed: ParsedDocument; on
   };
   const answerLine = (q: ParsedChildQuestion) => {
     const answer = answerOf(q);
-    if (!answer) return <Caption1 className={styles.missing} data-testid="word-preview-no-answer">{t('wordUpload.previewNoAnswer')}</Caption1>;
+    if (!answer)
+      return (
+        <Caption1 className={styles.missing} data-testid="word-preview-no-answer">
+          {t('wordUpload.previewNoAnswer')}
+        </Caption1>
+      );
     const rule = q.answerFrom && q.answerFrom !== 'none' ? ` · ${t('wordUpload.previewRule', { rule: t(`parser.rules.${q.answerFrom}`) })}` : '';
     return <Caption1 data-testid="word-preview-answer">{`${t('wordUpload.previewAnswer', { answer })}${rule}`}</Caption1>;
   };

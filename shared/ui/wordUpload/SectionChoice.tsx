@@ -10,7 +10,17 @@ export const documentSections = (parsed: ParsedDocument) => parsed.sections.flat
  * ignored and it was left empty): all into the section the user chose (the default), or the
  * document's own sections. Nothing is shown for a document without `Section:` lines.
  */
-export function SectionChoice({ parsed, sectionName, value, onChange }: { parsed: ParsedDocument; sectionName: string; value: boolean; onChange: (useDocumentSections: boolean) => void }) {
+export function SectionChoice({
+  parsed,
+  sectionName,
+  value,
+  onChange,
+}: {
+  parsed: ParsedDocument;
+  sectionName: string;
+  value: boolean;
+  onChange: (useDocumentSections: boolean) => void;
+}) {
   const { t } = useTranslation();
   const names = documentSections(parsed);
   if (!names.length) return null;

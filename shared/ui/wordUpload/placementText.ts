@@ -10,7 +10,9 @@ export function placementText(t: TFunction, placement: DocumentPlacement, { with
     withCount ? t('wordUpload.uploaded', { count: placement.questions }) : null,
     placement.sectionsCreated > 0 ? t('wordUpload.sectionsCreated', { count: placement.sectionsCreated }) : null,
     placement.renamed ? t('wordUpload.sectionRenamed', placement.renamed) : null,
-    placement.ignoredSections.length ? t('wordUpload.sectionsIgnored', { count: placement.ignoredSections.length, names: placement.ignoredSections.join(', ') }) : null,
+    placement.ignoredSections.length
+      ? t('wordUpload.sectionsIgnored', { count: placement.ignoredSections.length, names: placement.ignoredSections.join(', ') })
+      : null,
   ]
     .filter(Boolean)
     .join(' ');

@@ -35,7 +35,10 @@ export type WordUploadState =
  * when questions of the document are in the test already, then upload pictures and questions
  * into the target section.
  */
-export function useWordUpload(api: UploadApi & Pick<Endpoints, 'getTest'> & { parserEngines: (orgId: string) => Promise<ParserEngineInfo[]> }, orgId: string | null) {
+export function useWordUpload(
+  api: UploadApi & Pick<Endpoints, 'getTest'> & { parserEngines: (orgId: string) => Promise<ParserEngineInfo[]> },
+  orgId: string | null,
+) {
   const [engines, setEngines] = useState<ParserEngineInfo[]>([]);
   const [engine, setEngine] = useState<ParserEngine>(DEFAULT_PARSER_ENGINE);
   const [state, setState] = useState<WordUploadState>({ step: 'empty' });
@@ -88,7 +91,12 @@ export function useWordUpload(api: UploadApi & Pick<Endpoints, 'getTest'> & { pa
           pictureBytes: (path) => file.current?.result.pictureBytes(path) ?? null,
           onProgress: (progress) => setState({ step: 'uploading', parsed, progress }),
         });
-        const placement: DocumentPlacement = { questions: done.questions, sectionsCreated: done.sectionsCreated, renamed: done.renamed, ignoredSections: done.ignoredSections };
+        const placement: DocumentPlacement = {
+          questions: done.questions,
+          sectionsCreated: done.sectionsCreated,
+          renamed: done.renamed,
+          ignoredSections: done.ignoredSections,
+        };
         setState({ step: 'uploaded', parsed, placement });
         return placement;
       } catch (error) {
@@ -150,9 +158,15 @@ export function useWordUpload(api: UploadApi & Pick<Endpoints, 'getTest'> & { pa
   );
   const fontsCancelled = useCallback(() => state.step === 'missingFonts' && setState({ step: 'parsed', parsed: state.parsed }), [state]);
   /** The duplicates notice's choices: the whole document after all, only its new questions (when it has any), or nothing. */
-  const uploadAgain = useCallback(() => (state.step === 'duplicates' && target.current ? send(state.parsed, target.current) : Promise.resolve(null)), [send, state]);
+  const uploadAgain = useCallback(
+    () => (state.step === 'duplicates' && target.current ? send(state.parsed, target.current) : Promise.resolve(null)),
+    [send, state],
+  );
   const skipDuplicates = useCallback(
-    () => (state.step === 'duplicates' && state.newOnly.questionCount > 0 && target.current ? send(state.parsed, target.current, state.newOnly) : Promise.resolve(null)),
+    () =>
+      state.step === 'duplicates' && state.newOnly.questionCount > 0 && target.current
+        ? send(state.parsed, target.current, state.newOnly)
+        : Promise.resolve(null),
     [send, state],
   );
   const duplicatesCancelled = useCallback(() => state.step === 'duplicates' && setState({ step: 'parsed', parsed: state.parsed }), [state]);

@@ -1,6 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@shared/api/client';
@@ -71,7 +81,11 @@ export function ChangePasswordDialog() {
               >
                 <Input name="newPassword" type="password" value={next} onChange={(_, d) => setNext(d.value)} autoComplete="new-password" />
               </Field>
-              <Field label={t('changePassword.confirm')} required validationMessage={touched && problem === 'mismatch' ? t('errors.passwordsDontMatch') : undefined}>
+              <Field
+                label={t('changePassword.confirm')}
+                required
+                validationMessage={touched && problem === 'mismatch' ? t('errors.passwordsDontMatch') : undefined}
+              >
                 <Input name="confirmPassword" type="password" value={confirmation} onChange={(_, d) => setConfirmation(d.value)} autoComplete="new-password" />
               </Field>
             </DialogContent>

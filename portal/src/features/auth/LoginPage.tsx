@@ -116,7 +116,14 @@ export function LoginPage() {
           validationState={branding ? 'success' : undefined}
           hint={branding ? t('auth.orgFound', { name: branding.name }) : undefined}
         >
-          <Input name="orgCode" value={orgCode} onChange={(_, d) => setOrgCode(d.value)} onBlur={() => void checkOrg(orgCode)} autoComplete="organization" autoFocus={!initialOrg} />
+          <Input
+            name="orgCode"
+            value={orgCode}
+            onChange={(_, d) => setOrgCode(d.value)}
+            onBlur={() => void checkOrg(orgCode)}
+            autoComplete="organization"
+            autoFocus={!initialOrg}
+          />
         </Field>
         <Field label={t('auth.email')} required validationMessage={required(email)}>
           <Input name="email" type="email" value={email} onChange={(_, d) => setEmail(d.value)} autoComplete="username" autoFocus={Boolean(initialOrg)} />

@@ -65,11 +65,7 @@ export default function ResetPasswordPage() {
         >
           <Input name="newPassword" type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="new-password" autoFocus />
         </Field>
-        <Field
-          label={t('auth.confirmPassword')}
-          required
-          validationMessage={touched && problem === 'mismatch' ? t('errors.passwordsDontMatch') : undefined}
-        >
+        <Field label={t('auth.confirmPassword')} required validationMessage={touched && problem === 'mismatch' ? t('errors.passwordsDontMatch') : undefined}>
           <Input name="confirmPassword" type="password" value={confirmation} onChange={(_, d) => setConfirmation(d.value)} autoComplete="new-password" />
         </Field>
         <Button appearance="primary" type="submit" disabled={busy || result?.intent === 'success'}>

@@ -1,22 +1,5 @@
-import {
-  authReducer,
-  initialAuthState,
-  loadCurrentUser,
-  loggedOut,
-  login,
-  logout,
-  userUpdated,
-  whitelabelLogin,
-  type AuthState,
-} from './authSlice';
-import {
-  selectCanBulkUpload,
-  selectCanUseGlobalLibrary,
-  selectIsExpired,
-  selectIsExpiring,
-  selectIsLoggedIn,
-  selectRemainingDays,
-} from './selectors';
+import { authReducer, initialAuthState, loadCurrentUser, loggedOut, login, logout, userUpdated, whitelabelLogin, type AuthState } from './authSlice';
+import { selectCanBulkUpload, selectCanUseGlobalLibrary, selectIsExpired, selectIsExpiring, selectIsLoggedIn, selectRemainingDays } from './selectors';
 import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 import { makeStore } from '../../app/store';
 import { apiError, createMockApi, makeUser, MemoryStorage } from '../../test-utils';

@@ -5,14 +5,22 @@ import { makeUser, renderWithProviders } from '../../test-utils';
 
 describe('BulkUploadInfoDialog', () => {
   const renderInfo = async (parserVersion: () => Promise<{ link: string; version: string; releaseDate: string }>, language: 'en' | 'ko' = 'en') => {
-    const result = renderWithProviders(<BulkUploadInfoDialog />, { preloadedAuth: { user: makeUser({ enableViduParser: true }) }, api: { parserVersion }, language });
+    const result = renderWithProviders(<BulkUploadInfoDialog />, {
+      preloadedAuth: { user: makeUser({ enableViduParser: true }) },
+      api: { parserVersion },
+      language,
+    });
     act(() => {
       result.store.dispatch(dialogOpened('bulkUploadInfo'));
     });
     await screen.findByTestId('bulk-upload-dialog');
     return result;
   };
-  const errorToasts = (store: ReturnType<typeof renderWithProviders>['store']) => store.getState().ui.toasts.filter((toast) => toast.intent === 'error').map((toast) => [toast.title, toast.body]);
+  const errorToasts = (store: ReturnType<typeof renderWithProviders>['store']) =>
+    store
+      .getState()
+      .ui.toasts.filter((toast) => toast.intent === 'error')
+      .map((toast) => [toast.title, toast.body]);
 
   it('reads the version when it opens and shows it with the release date in the region format; the download is the manifest link', async () => {
     const { api, store } = await renderInfo(async () => ({ link: '/api/v2/parser/manifest.xml', version: '1.2.0.0', releaseDate: '2026-11-22' }));

@@ -1,5 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Body1, Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Subtitle2 } from '@fluentui/react-components';
+import {
+  Body1,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Subtitle2,
+} from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { ParserVersion } from '@shared/api/parser';
@@ -66,7 +79,10 @@ export function BulkUploadInfoDialog() {
               {download}
               <Caption1 data-testid="addin-version">
                 {info.status === 'loaded'
-                  ? t('bulkUpload.versionInfo', { version: info.version.version, date: formatDate(info.version.releaseDate, user?.region.dateTimeStamp, i18n.language) })
+                  ? t('bulkUpload.versionInfo', {
+                      version: info.version.version,
+                      date: formatDate(info.version.releaseDate, user?.region.dateTimeStamp, i18n.language),
+                    })
                   : t(info.status === 'loading' ? 'bulkUpload.versionLoading' : 'bulkUpload.versionFailed')}
               </Caption1>
             </div>

@@ -39,7 +39,15 @@ export function AttemptedEditsBar() {
         ? async (options, signal) => [
             {
               preview: await api.previewCorrections(
-                { test: { _id: testId, version }, questions: edits.map((edit) => ({ sectionId: edit.sectionId, question: edit.question, publishOption: options[edit.question._id] ?? edit.option })), resolve: false },
+                {
+                  test: { _id: testId, version },
+                  questions: edits.map((edit) => ({
+                    sectionId: edit.sectionId,
+                    question: edit.question,
+                    publishOption: options[edit.question._id] ?? edit.option,
+                  })),
+                  resolve: false,
+                },
                 signal,
               ),
             },
@@ -90,7 +98,15 @@ export function AttemptedEditsBar() {
           </MessageBarActions>
         )}
       </MessageBar>
-      {dialog?.kind === 'publish' && <PublishDialog items={edits.map(publishItemOf)} intro={t('editor.attempted.publishIntro')} onClose={() => setDialog(null)} onPublish={publish} preview={preview} />}
+      {dialog?.kind === 'publish' && (
+        <PublishDialog
+          items={edits.map(publishItemOf)}
+          intro={t('editor.attempted.publishIntro')}
+          onClose={() => setDialog(null)}
+          onPublish={publish}
+          preview={preview}
+        />
+      )}
       {dialog?.kind === 'leave' && (
         <LeaveDialog
           count={edits.length}

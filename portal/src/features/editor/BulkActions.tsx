@@ -15,7 +15,8 @@ import {
   questionSelectionCleared,
   questionsInOrder,
   remarkQuestions,
- selectEditor } from './editorState';
+  selectEditor,
+} from './editorState';
 import { toastQueued } from '../../app/uiSlice';
 import { pickLanguage } from '@shared/i18n/languages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -134,7 +135,13 @@ function startingMarks(section: EditorSection, ids: string[]): MarksForm {
   return first ? marksFormOf(first.marks, first) : marksFormOf(DEFAULT_MARKS.multiple_choice);
 }
 
-function marksTitle(t: (key: string, options?: Record<string, unknown>) => string, section: EditorSection, count: number, wholeSection: boolean, attempted: boolean) {
+function marksTitle(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  section: EditorSection,
+  count: number,
+  wholeSection: boolean,
+  attempted: boolean,
+) {
   if (wholeSection) return t(attempted ? 'editor.bulk.remarkSectionTitle' : 'editor.bulk.sectionMarksTitle', { section: section.name, count });
   return t(attempted ? 'editor.bulk.remarkTitle' : 'editor.bulk.marksTitle', { count });
 }
@@ -182,7 +189,9 @@ function RemarkDialog({ section, ids, wholeSection, onClose }: { section: Editor
       onClose={onClose}
       onSubmit={async () => {
         try {
-          await dispatch(keepAttemptedRemark({ sectionId: section._id, questionIds: ids, remark: remarkOf(form), option, language: pickLanguage(i18n.language) })).unwrap();
+          await dispatch(
+            keepAttemptedRemark({ sectionId: section._id, questionIds: ids, remark: remarkOf(form), option, language: pickLanguage(i18n.language) }),
+          ).unwrap();
         } catch (error) {
           dispatch(toastQueued({ intent: 'error', body: (error as { message?: string }).message ?? String(error) }));
           return;
@@ -196,7 +205,12 @@ function RemarkDialog({ section, ids, wholeSection, onClose }: { section: Editor
       <Field label={t('editor.bulk.remarkOption')}>
         <RadioGroup value={option} onChange={(_, data) => setOption(data.value as PublishOption)} data-testid="bulk-remark-option">
           {optionsFor({ isAttempted: true }).map((value) => (
-            <Radio key={value} value={value} label={`${t(`reports.option.${value}`)}: ${t(`editor.bulk.optionHint.${value}`)}`} data-testid={`bulk-remark-${value}`} />
+            <Radio
+              key={value}
+              value={value}
+              label={`${t(`reports.option.${value}`)}: ${t(`editor.bulk.optionHint.${value}`)}`}
+              data-testid={`bulk-remark-${value}`}
+            />
           ))}
         </RadioGroup>
       </Field>

@@ -18,7 +18,14 @@ let counter = 0;
 /** A key for a new blank, sent as its optionId (the server keeps a given optionId as is). */
 export const newBlankKey = () => `blank-${Date.now().toString(36)}-${(counter += 1)}`;
 
-export const acceptedAnswer = (optionId: string, positiveMarks = '0.25'): FillUpsAnswerForm => ({ optionId, name: '', type: 'constants', floor: '', cap: '', positiveMarks });
+export const acceptedAnswer = (optionId: string, positiveMarks = '0.25'): FillUpsAnswerForm => ({
+  optionId,
+  name: '',
+  type: 'constants',
+  floor: '',
+  cap: '',
+  positiveMarks,
+});
 
 /** The blanks in the order they first appear, each with its accepted answers (and their places in the flat list). */
 export function blanksOf(answers: FillUpsAnswerForm[]): { optionId: string; answers: { answer: FillUpsAnswerForm; index: number }[] }[] {
@@ -37,7 +44,13 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
   },
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  answer: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, paddingLeft: tokens.spacingHorizontalM, borderLeft: `3px solid ${tokens.colorBrandStroke2}` },
+  answer: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    paddingLeft: tokens.spacingHorizontalM,
+    borderLeft: `3px solid ${tokens.colorBrandStroke2}`,
+  },
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end' },
   number: { width: '110px' },
 });
@@ -69,10 +82,21 @@ export function FillUpsBlanks({ answers, onChange }: { answers: FillUpsAnswerFor
             <Text weight="semibold">{t('editor.blankN', { n: b + 1 })}</Text>
             <div className={styles.row}>
               <Field label={t('editor.blankMarks')}>
-                <Input className={styles.number} type="number" value={blank.answers[0].answer.positiveMarks} onChange={(_, d) => setMarks(blank.optionId, d.value)} data-testid={`fill-marks-${b}`} />
+                <Input
+                  className={styles.number}
+                  type="number"
+                  value={blank.answers[0].answer.positiveMarks}
+                  onChange={(_, d) => setMarks(blank.optionId, d.value)}
+                  data-testid={`fill-marks-${b}`}
+                />
               </Field>
               {blanks.length > 1 && (
-                <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => onChange(answers.filter((a) => a.optionId !== blank.optionId))}>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<DeleteRegular />}
+                  onClick={() => onChange(answers.filter((a) => a.optionId !== blank.optionId))}
+                >
                   {t('editor.removeBlank')}
                 </Button>
               )}
@@ -80,7 +104,12 @@ export function FillUpsBlanks({ answers, onChange }: { answers: FillUpsAnswerFor
           </div>
           {blank.answers.map(({ answer, index }, n) => (
             <div key={index} className={styles.answer} data-testid="option-row">
-              <RadioGroup layout="horizontal" value={answer.type} onChange={(_, d) => set(index, { type: d.value as FillUpsAnswerForm['type'] })} aria-label={t('editor.answerKind')}>
+              <RadioGroup
+                layout="horizontal"
+                value={answer.type}
+                onChange={(_, d) => set(index, { type: d.value as FillUpsAnswerForm['type'] })}
+                aria-label={t('editor.answerKind')}
+              >
                 <Radio value="constants" label={t('editor.constant')} />
                 <Radio value="range" label={t('editor.range')} />
               </RadioGroup>
@@ -92,10 +121,22 @@ export function FillUpsBlanks({ answers, onChange }: { answers: FillUpsAnswerFor
                 ) : (
                   <>
                     <Field label={t('editor.floor')}>
-                      <Input className={styles.number} type="number" value={answer.floor} onChange={(_, d) => set(index, { floor: d.value })} data-testid={`fill-floor-${index}`} />
+                      <Input
+                        className={styles.number}
+                        type="number"
+                        value={answer.floor}
+                        onChange={(_, d) => set(index, { floor: d.value })}
+                        data-testid={`fill-floor-${index}`}
+                      />
                     </Field>
                     <Field label={t('editor.cap')}>
-                      <Input className={styles.number} type="number" value={answer.cap} onChange={(_, d) => set(index, { cap: d.value })} data-testid={`fill-cap-${index}`} />
+                      <Input
+                        className={styles.number}
+                        type="number"
+                        value={answer.cap}
+                        onChange={(_, d) => set(index, { cap: d.value })}
+                        data-testid={`fill-cap-${index}`}
+                      />
                     </Field>
                   </>
                 )}
@@ -107,7 +148,13 @@ export function FillUpsBlanks({ answers, onChange }: { answers: FillUpsAnswerFor
               </div>
             </div>
           ))}
-          <Button size="small" icon={<AddRegular />} onClick={() => addAnswer(blank.optionId)} style={{ alignSelf: 'flex-start' }} data-testid={`fill-add-answer-${b}`}>
+          <Button
+            size="small"
+            icon={<AddRegular />}
+            onClick={() => addAnswer(blank.optionId)}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid={`fill-add-answer-${b}`}
+          >
             {t('editor.addAcceptedAnswer')}
           </Button>
         </div>

@@ -53,17 +53,43 @@ export function MarksFields({ value, onChange }: { value: MarksForm; onChange: (
       <Text weight="semibold">{t('editor.marks')}</Text>
       <div className={styles.row}>
         <Field label={t('editor.positiveMarks')}>
-          <Input className={styles.number} type="number" min={0} value={value.positive} onChange={(_, d) => set({ positive: d.value })} data-testid="marks-positive" />
+          <Input
+            className={styles.number}
+            type="number"
+            min={0}
+            value={value.positive}
+            onChange={(_, d) => set({ positive: d.value })}
+            data-testid="marks-positive"
+          />
         </Field>
         <Field label={t('editor.negativeMarks')}>
-          <Input className={styles.number} type="number" min={0} value={value.negative} onChange={(_, d) => set({ negative: d.value })} data-testid="marks-negative" />
+          <Input
+            className={styles.number}
+            type="number"
+            min={0}
+            value={value.negative}
+            onChange={(_, d) => set({ negative: d.value })}
+            data-testid="marks-negative"
+          />
         </Field>
         <Field label={t('editor.unattemptedMarks')}>
-          <Input className={styles.number} type="number" min={0} value={value.unattempted} onChange={(_, d) => set({ unattempted: d.value })} data-testid="marks-unattempted" />
+          <Input
+            className={styles.number}
+            type="number"
+            min={0}
+            value={value.unattempted}
+            onChange={(_, d) => set({ unattempted: d.value })}
+            data-testid="marks-unattempted"
+          />
         </Field>
       </div>
       <div className={styles.row}>
-        <Checkbox label={t('editor.negativeOn')} checked={value.negativeOn} onChange={(_, d) => set({ negativeOn: Boolean(d.checked) })} data-testid="marks-negative-on" />
+        <Checkbox
+          label={t('editor.negativeOn')}
+          checked={value.negativeOn}
+          onChange={(_, d) => set({ negativeOn: Boolean(d.checked) })}
+          data-testid="marks-negative-on"
+        />
         <Checkbox label={t('editor.unattemptedOn')} checked={value.unattemptedOn} onChange={(_, d) => set({ unattemptedOn: Boolean(d.checked) })} />
         <Checkbox label={t('editor.partialOn')} checked={value.partialOn} onChange={(_, d) => set({ partialOn: Boolean(d.checked) })} />
       </div>

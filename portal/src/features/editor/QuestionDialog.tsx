@@ -3,8 +3,15 @@ import { Button, Checkbox, Dropdown, Field, Input, Option, Text, makeStyles, tok
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import {
-  CHILD_QUESTION_TYPES, DEFAULT_MARKS, DIFFICULTY_LEVELS, QUESTION_TYPES, TRUE_FALSE_OPTION_NAMES, type DifficultyLevel, type Question,
-  type QuestionDraft, type QuestionType,
+  CHILD_QUESTION_TYPES,
+  DEFAULT_MARKS,
+  DIFFICULTY_LEVELS,
+  QUESTION_TYPES,
+  TRUE_FALSE_OPTION_NAMES,
+  type DifficultyLevel,
+  type Question,
+  type QuestionDraft,
+  type QuestionType,
   translationsForEdit,
 } from '@shared/domain/test';
 import { addQuestions, editQuestion, firstLanguageOf, selectEditor } from './editorState';
@@ -49,7 +56,17 @@ function optionsOf(question: Question | null, type: QuestionType): OptionForm[] 
       .filter((o) => !('isNotAttempted' in o && o.isNotAttempted))
       .map((o) =>
         'floor' in o
-          ? { id: o.id, optionId: o.optionId, name: o.name, isCorrect: false, type: o.type, floor: o.floor == null ? '' : String(o.floor), cap: o.cap == null ? '' : String(o.cap), positiveMarks: String(o.positiveMarks), solution: o.solution }
+          ? {
+              id: o.id,
+              optionId: o.optionId,
+              name: o.name,
+              isCorrect: false,
+              type: o.type,
+              floor: o.floor == null ? '' : String(o.floor),
+              cap: o.cap == null ? '' : String(o.cap),
+              positiveMarks: String(o.positiveMarks),
+              solution: o.solution,
+            }
           : { ...blankOption(), id: o.id, name: o.name, isCorrect: o.isCorrect, solution: o.solution },
       );
   }
@@ -58,7 +75,6 @@ function optionsOf(question: Question | null, type: QuestionType): OptionForm[] 
   if (type === 'fill_ups') return [{ ...blankOption(), optionId: newBlankKey() }];
   return [];
 }
-
 
 /**
  * Add or edit a question of any of the five types (a comprehension's children: the four others):
@@ -125,7 +141,10 @@ export function QuestionDialog({
       solution: type === 'integer' ? answer.trim() : solution,
       ...remarkOf(marks),
       difficultyLevel: difficulty,
-      tags: tags.split(',').map((tag) => tag.trim()).filter(Boolean),
+      tags: tags
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
       // The first language's copy is left out: it would win over the text edited here.
       translations: question ? translationsForEdit(question, firstLanguage) : undefined,
       isGpscType: type === 'multiple_choice' ? gpsc : undefined,
@@ -133,11 +152,24 @@ export function QuestionDialog({
     if (type === 'multiple_choice' || type === 'true_false') {
       // Options left blank (of the four a new question starts with) are not kept.
       const filled = type === 'multiple_choice' ? options.filter((o) => o.name.trim() || o.isCorrect) : options;
-      base.options = (filled.length >= 2 ? filled : [...filled, ...options.filter((o) => !filled.includes(o))].slice(0, 2)).map((o) => ({ id: o.id, name: o.name, isCorrect: o.isCorrect, solution: o.solution ?? '' }));
+      base.options = (filled.length >= 2 ? filled : [...filled, ...options.filter((o) => !filled.includes(o))].slice(0, 2)).map((o) => ({
+        id: o.id,
+        name: o.name,
+        isCorrect: o.isCorrect,
+        solution: o.solution ?? '',
+      }));
     } else if (type === 'fill_ups') {
       base.options = options.map((o) =>
         o.type === 'range'
-          ? { id: o.id, optionId: o.optionId, type: 'range' as const, name: '', floor: toNumber(o.floor), cap: toNumber(o.cap), positiveMarks: toNumber(o.positiveMarks, 0.25) }
+          ? {
+              id: o.id,
+              optionId: o.optionId,
+              type: 'range' as const,
+              name: '',
+              floor: toNumber(o.floor),
+              cap: toNumber(o.cap),
+              positiveMarks: toNumber(o.positiveMarks, 0.25),
+            }
           : { id: o.id, optionId: o.optionId, type: 'constants' as const, name: o.name, positiveMarks: toNumber(o.positiveMarks, 0.25) },
       );
     } else if (type === 'comprehension') {
@@ -150,11 +182,12 @@ export function QuestionDialog({
   const submit = async () => {
     setTouched(true);
     if (textMissing || answerInvalid) return;
-    const ok = onSave && question
-      ? await onSave({ ...draft(), _id: question._id })
-      : question
-      ? await run(() => dispatch(editQuestion({ sectionId, question: { ...draft(), _id: question._id } })).unwrap(), t('editor.toast.questionUpdated'))
-      : await run(() => dispatch(addQuestions({ sectionId, questions: [draft()], parentQuestionId })).unwrap(), t('editor.toast.questionAdded'));
+    const ok =
+      onSave && question
+        ? await onSave({ ...draft(), _id: question._id })
+        : question
+          ? await run(() => dispatch(editQuestion({ sectionId, question: { ...draft(), _id: question._id } })).unwrap(), t('editor.toast.questionUpdated'))
+          : await run(() => dispatch(addQuestions({ sectionId, questions: [draft()], parentQuestionId })).unwrap(), t('editor.toast.questionAdded'));
     if (ok) onClose();
   };
 
@@ -184,7 +217,14 @@ export function QuestionDialog({
         </Dropdown>
       </Field>
       {type === 'comprehension' && (
-        <RichTextEditor testId="question-paragraph" label={t('editor.paragraph')} value={paragraph} onChange={setParagraph} required validationMessage={touched && textMissing ? t('editor.required') : undefined} />
+        <RichTextEditor
+          testId="question-paragraph"
+          label={t('editor.paragraph')}
+          value={paragraph}
+          onChange={setParagraph}
+          required
+          validationMessage={touched && textMissing ? t('editor.required') : undefined}
+        />
       )}
       <RichTextEditor
         testId="question-text"
@@ -199,9 +239,19 @@ export function QuestionDialog({
           <Text weight="semibold">{t('editor.options')}</Text>
           {options.map((option, index) => (
             <div key={index} className={styles.option} data-testid="option-row">
-              <RichTextEditor testId={`option-text-${index}`} label={t('editor.optionN', { n: index + 1 })} value={option.name} onChange={(html) => setOption(index, { name: html })} />
+              <RichTextEditor
+                testId={`option-text-${index}`}
+                label={t('editor.optionN', { n: index + 1 })}
+                value={option.name}
+                onChange={(html) => setOption(index, { name: html })}
+              />
               <div className={styles.row}>
-                <Checkbox label={t('editor.correct')} checked={option.isCorrect} onChange={(_, d) => markCorrect(index, Boolean(d.checked))} data-testid={`option-correct-${index}`} />
+                <Checkbox
+                  label={t('editor.correct')}
+                  checked={option.isCorrect}
+                  onChange={(_, d) => markCorrect(index, Boolean(d.checked))}
+                  data-testid={`option-correct-${index}`}
+                />
                 {type === 'multiple_choice' && options.length > 2 && (
                   <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setOptions((list) => list.filter((_, i) => i !== index))}>
                     {t('editor.removeOption')}
@@ -218,7 +268,10 @@ export function QuestionDialog({
         </div>
       )}
       {type === 'fill_ups' && (
-        <FillUpsBlanks answers={options.map((o) => ({ ...o, optionId: o.optionId ?? '' }))} onChange={(next) => setOptions(next.map((a) => ({ ...a, isCorrect: false })))} />
+        <FillUpsBlanks
+          answers={options.map((o) => ({ ...o, optionId: o.optionId ?? '' }))}
+          onChange={(next) => setOptions(next.map((a) => ({ ...a, isCorrect: false })))}
+        />
       )}
       {type === 'multiple_choice' && canGpsc && (
         <Checkbox label={t('editor.gpscType')} checked={gpsc} onChange={(_, d) => setGpsc(Boolean(d.checked))} data-testid="gpsc-type" />
@@ -228,7 +281,9 @@ export function QuestionDialog({
           <Input value={answer} onChange={(_, d) => setAnswer(d.value)} data-testid="integer-answer" inputMode="decimal" />
         </Field>
       )}
-      {type !== 'integer' && type !== 'comprehension' && <RichTextEditor testId="question-solution" label={t('editor.solution')} value={solution} onChange={setSolution} />}
+      {type !== 'integer' && type !== 'comprehension' && (
+        <RichTextEditor testId="question-solution" label={t('editor.solution')} value={solution} onChange={setSolution} />
+      )}
       <MarksFields value={marks} onChange={setMarks} />
       <div className={styles.row}>
         <Field label={t('editor.difficulty')}>

@@ -2,7 +2,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { RichText } from '../../app/RichText';
 import { useTestFonts } from '../../app/useTestFonts';
 import { Badge, Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowDownRegular, ArrowImportRegular, ArrowUpRegular, CopyRegular, DeleteRegular, DocumentArrowUpRegular, DocumentBulletListRegular, EditRegular } from '@fluentui/react-icons';
+import {
+  AddRegular,
+  ArrowDownRegular,
+  ArrowImportRegular,
+  ArrowUpRegular,
+  CopyRegular,
+  DeleteRegular,
+  DocumentArrowUpRegular,
+  DocumentBulletListRegular,
+  EditRegular,
+} from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '@shared/api/testTypes';
 import { canEditQuestion, questionTextIn, type ComprehensionQuestion, type Question } from '@shared/domain/test';
@@ -39,7 +49,11 @@ const useStyles = makeStyles({
   html: { overflowWrap: 'anywhere', '& img': { maxWidth: '100%' }, '& p': { margin: 0 } },
   options: { margin: 0, paddingInlineStart: '24px', display: 'flex', flexDirection: 'column', gap: '4px' },
   correct: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
-  children: { marginInlineStart: tokens.spacingHorizontalL, paddingInlineStart: tokens.spacingHorizontalM, borderLeft: `3px solid ${tokens.colorNeutralStroke2}` },
+  children: {
+    marginInlineStart: tokens.spacingHorizontalL,
+    paddingInlineStart: tokens.spacingHorizontalM,
+    borderLeft: `3px solid ${tokens.colorNeutralStroke2}`,
+  },
 });
 
 type ListDialog =
@@ -131,7 +145,9 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
           <Badge appearance="tint" data-testid="question-type-badge">
             {t(`editor.type.${question.type}`)}
           </Badge>
-          <Text size={200}>{t('editor.marksSummary', { positive: question.marks.positive, negative: question.isNegativeMarkingEnabled ? question.marks.negative : 0 })}</Text>
+          <Text size={200}>
+            {t('editor.marksSummary', { positive: question.marks.positive, negative: question.isNegativeMarkingEnabled ? question.marks.negative : 0 })}
+          </Text>
           {keptIds.has(question._id) && (
             <Badge appearance="filled" color="warning" data-testid="attempted-edited-badge">
               {t('editor.attempted.editedBadge')}
@@ -139,8 +155,22 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
           )}
           {!readOnly && (
             <div className={styles.actions}>
-              <Button size="small" appearance="subtle" icon={<ArrowUpRegular />} disabled={index === 0} aria-label={t('editor.moveQuestionUp', { n: label })} onClick={() => move(ids, index, index - 1, parent?._id)} />
-              <Button size="small" appearance="subtle" icon={<ArrowDownRegular />} disabled={index === siblings.length - 1} aria-label={t('editor.moveQuestionDown', { n: label })} onClick={() => move(ids, index, index + 1, parent?._id)} />
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<ArrowUpRegular />}
+                disabled={index === 0}
+                aria-label={t('editor.moveQuestionUp', { n: label })}
+                onClick={() => move(ids, index, index - 1, parent?._id)}
+              />
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<ArrowDownRegular />}
+                disabled={index === siblings.length - 1}
+                aria-label={t('editor.moveQuestionDown', { n: label })}
+                onClick={() => move(ids, index, index + 1, parent?._id)}
+              />
               {editable && (
                 <Button
                   size="small"
@@ -155,10 +185,21 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
                 appearance="subtle"
                 icon={<CopyRegular />}
                 aria-label={t('editor.copyQuestionN', { n: label })}
-                onClick={() => run(() => dispatch(copyQuestion({ sectionId: section._id, question, parentQuestionId: parent?._id })).unwrap(), t('editor.toast.questionCopied'))}
+                onClick={() =>
+                  run(
+                    () => dispatch(copyQuestion({ sectionId: section._id, question, parentQuestionId: parent?._id })).unwrap(),
+                    t('editor.toast.questionCopied'),
+                  )
+                }
               />
               {!attempted && (
-                <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={t('editor.deleteQuestionN', { n: label })} onClick={() => setDialog({ kind: 'delete', question, parent })} />
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<DeleteRegular />}
+                  aria-label={t('editor.deleteQuestionN', { n: label })}
+                  onClick={() => setDialog({ kind: 'delete', question, parent })}
+                />
               )}
             </div>
           )}
@@ -182,14 +223,18 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
         {question.type === 'fill_ups' && (
           <ul className={styles.options}>
             {question.options.map((option) => (
-              <li key={option.id}>{option.type === 'range' ? t('editor.rangeView', { floor: option.floor, cap: option.cap }) : option.nameText || option.name}</li>
+              <li key={option.id}>
+                {option.type === 'range' ? t('editor.rangeView', { floor: option.floor, cap: option.cap }) : option.nameText || option.name}
+              </li>
             ))}
           </ul>
         )}
         {question.type === 'integer' && <Text data-testid="integer-answer-view">{t('editor.answerView', { answer: question.solution || '—' })}</Text>}
         {question.type === 'comprehension' && (
           <div className={styles.children}>
-            {question.questions.length > 0 && <ol className={styles.list}>{question.questions.map((child, i) => renderQuestion(child, i, question.questions, question))}</ol>}
+            {question.questions.length > 0 && (
+              <ol className={styles.list}>{question.questions.map((child, i) => renderQuestion(child, i, question.questions, question))}</ol>
+            )}
             {!readOnly && (
               <Button size="small" icon={<AddRegular />} style={{ marginTop: 8 }} onClick={() => setDialog({ kind: 'add', parentQuestionId: question._id })}>
                 {t('editor.addChildQuestion')}
@@ -250,18 +295,30 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
         <Text data-testid="questions-empty">{t('editor.noQuestions')}</Text>
       ) : (
         <ol className={styles.list} {...list.listProps} style={{ ...(list.listProps as { style?: object }).style, ...fonts.style }}>
-          {list.rows ? list.rows.map(({ index, props }) => renderQuestion(section.questions[index], index, section.questions, undefined, props)) : section.questions.map((q, i) => renderQuestion(q, i, section.questions))}
+          {list.rows
+            ? list.rows.map(({ index, props }) => renderQuestion(section.questions[index], index, section.questions, undefined, props))
+            : section.questions.map((q, i) => renderQuestion(q, i, section.questions))}
         </ol>
       )}
       {!readOnly && <BulkActions section={section} attempted={attempted} part="bar" />}
-      {dialog?.kind === 'add' && <QuestionDialog sectionId={section._id} question={null} parentQuestionId={dialog.parentQuestionId} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'add' && (
+        <QuestionDialog sectionId={section._id} question={null} parentQuestionId={dialog.parentQuestionId} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'import' && test && <ImportQuestionsDialog test={test} section={section} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'word' && test && <UploadWordDialog testId={test._id} section={section} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'file' && test && <ImportDialog testId={test._id} section={section} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'translate' && language && firstLanguage && (
-        <TranslationDialog sectionId={section._id} question={dialog.question} language={language} firstLanguage={firstLanguage} onClose={() => setDialog(null)} />
+        <TranslationDialog
+          sectionId={section._id}
+          question={dialog.question}
+          language={language}
+          firstLanguage={firstLanguage}
+          onClose={() => setDialog(null)}
+        />
       )}
-      {dialog?.kind === 'edit' && <QuestionDialog sectionId={section._id} question={dialog.question} onClose={() => setDialog(null)} onSave={attempted ? keepEdit : undefined} />}
+      {dialog?.kind === 'edit' && (
+        <QuestionDialog sectionId={section._id} question={dialog.question} onClose={() => setDialog(null)} onSave={attempted ? keepEdit : undefined} />
+      )}
       {dialog?.kind === 'delete' && (
         <FormDialog
           testId="question-delete-dialog"
@@ -270,7 +327,13 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
           destructive
           onClose={() => setDialog(null)}
           onSubmit={async () => {
-            if (await run(() => dispatch(deleteQuestions({ sectionId: section._id, questionIds: [dialog.question._id] })).unwrap(), t('editor.toast.questionsDeleted'))) setDialog(null);
+            if (
+              await run(
+                () => dispatch(deleteQuestions({ sectionId: section._id, questionIds: [dialog.question._id] })).unwrap(),
+                t('editor.toast.questionsDeleted'),
+              )
+            )
+              setDialog(null);
           }}
         >
           <Text>{dialog.question.type === 'comprehension' ? t('editor.deleteComprehensionBody') : t('editor.deleteQuestionBody')}</Text>

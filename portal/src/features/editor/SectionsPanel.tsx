@@ -54,7 +54,10 @@ export function SectionsPanel({ readOnly }: { readOnly: boolean }) {
   const selectedId = useAppSelector((s) => selectEditor(s).selectedSectionId);
   const attempted = useAppSelector((s) => Boolean(selectEditor(s).test?.isAttempted));
   const [dialog, setDialog] = useState<SectionDialogState>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const move = (sourceSectionId: string, targetSectionId: string) => run(() => dispatch(moveSection({ sourceSectionId, targetSectionId })).unwrap());
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -66,7 +69,13 @@ export function SectionsPanel({ readOnly }: { readOnly: boolean }) {
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
         <Text weight="semibold">{t('editor.sections')}</Text>
         {!readOnly && (
-          <Button size="small" icon={<AddRegular />} onClick={() => run(() => dispatch(addSection({ name: t('editor.sectionDefaultName', { n: sections.length + 1 }) })).unwrap(), t('editor.toast.sectionAdded'))}>
+          <Button
+            size="small"
+            icon={<AddRegular />}
+            onClick={() =>
+              run(() => dispatch(addSection({ name: t('editor.sectionDefaultName', { n: sections.length + 1 }) })).unwrap(), t('editor.toast.sectionAdded'))
+            }
+          >
             {t('editor.addSection')}
           </Button>
         )}
@@ -117,7 +126,14 @@ export function SectionsPanel({ readOnly }: { readOnly: boolean }) {
 }
 
 function SectionItem({
-  section, selected, readOnly, onSelect, onDetails, onDelete, onUp, onDown,
+  section,
+  selected,
+  readOnly,
+  onSelect,
+  onDetails,
+  onDelete,
+  onUp,
+  onDown,
 }: {
   section: EditorSection;
   selected: boolean;
@@ -154,10 +170,38 @@ function SectionItem({
       </button>
       {!readOnly && (
         <>
-          <Button size="small" appearance="subtle" icon={<ArrowUpRegular />} disabled={!onUp} onClick={onUp} aria-label={t('editor.moveUp', { name: section.name })} />
-          <Button size="small" appearance="subtle" icon={<ArrowDownRegular />} disabled={!onDown} onClick={onDown} aria-label={t('editor.moveDown', { name: section.name })} />
-          <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={onDetails} aria-label={t('editor.sectionDetailsFor', { name: section.name })} />
-          {onDelete && <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={onDelete} aria-label={t('editor.deleteSectionFor', { name: section.name })} />}
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<ArrowUpRegular />}
+            disabled={!onUp}
+            onClick={onUp}
+            aria-label={t('editor.moveUp', { name: section.name })}
+          />
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<ArrowDownRegular />}
+            disabled={!onDown}
+            onClick={onDown}
+            aria-label={t('editor.moveDown', { name: section.name })}
+          />
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<EditRegular />}
+            onClick={onDetails}
+            aria-label={t('editor.sectionDetailsFor', { name: section.name })}
+          />
+          {onDelete && (
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<DeleteRegular />}
+              onClick={onDelete}
+              aria-label={t('editor.deleteSectionFor', { name: section.name })}
+            />
+          )}
         </>
       )}
     </li>
@@ -168,7 +212,19 @@ function SectionItem({
  * Optional questions, "attempt any N of M" (issue 17): a tick and N, from 1 to the section's
  * questions; only while the test's settings have optional questions on.
  */
-function AttemptAnyField({ value, onChange, total, available, invalid }: { value: string | null; onChange: (value: string | null) => void; total: number; available: boolean; invalid: boolean }) {
+function AttemptAnyField({
+  value,
+  onChange,
+  total,
+  available,
+  invalid,
+}: {
+  value: string | null;
+  onChange: (value: string | null) => void;
+  total: number;
+  available: boolean;
+  invalid: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Field
@@ -208,7 +264,9 @@ function SectionDetailsDialog({ section, onClose }: { section: EditorSection; on
   const dispatch = useAppDispatch();
   const run = useEditorWrite();
   const optionalOn = useAppSelector((s) => Boolean(selectEditor(s).test?.settings.hasOptionalQuestions));
-  const [attemptAny, setAttemptAny] = useState<string | null>(section.attemptAny !== null && section.attemptAny !== undefined ? String(section.attemptAny) : null);
+  const [attemptAny, setAttemptAny] = useState<string | null>(
+    section.attemptAny !== null && section.attemptAny !== undefined ? String(section.attemptAny) : null,
+  );
   const anyNumber = attemptAny === null ? null : Number(attemptAny);
   const anyInvalid = anyNumber !== null && (!Number.isInteger(anyNumber) || anyNumber < 1 || anyNumber > section.numberOfQuestions);
   const [name, setName] = useState(section.name);
@@ -229,7 +287,11 @@ function SectionDetailsDialog({ section, onClose }: { section: EditorSection; on
           () =>
             dispatch(
               updateSection({
-                sectionId: section._id, name: name.trim(), instructions, sectionHours: Number(duration.hours || 0), sectionMinutes: Number(duration.minutes || 0),
+                sectionId: section._id,
+                name: name.trim(),
+                instructions,
+                sectionHours: Number(duration.hours || 0),
+                sectionMinutes: Number(duration.minutes || 0),
                 ...(optionalOn ? { attemptAny: anyNumber } : {}),
               }),
             ).unwrap(),

@@ -23,7 +23,11 @@ export function TagsField({ label, value, onChange, max }: { label: string; valu
   return (
     <Field label={label} hint={t('testDialogs.details.tagsHint')}>
       {value.length > 0 && (
-        <TagGroup onDismiss={(_, d) => onChange(value.filter((tag) => tag !== d.value))} style={{ flexWrap: 'wrap', gap: 4, marginBottom: 4 }} data-testid="tags-chips">
+        <TagGroup
+          onDismiss={(_, d) => onChange(value.filter((tag) => tag !== d.value))}
+          style={{ flexWrap: 'wrap', gap: 4, marginBottom: 4 }}
+          data-testid="tags-chips"
+        >
           {value.map((tag) => (
             <InteractionTag key={tag} value={tag} size="small">
               <InteractionTagPrimary hasSecondaryAction>{tag}</InteractionTagPrimary>
@@ -48,9 +52,11 @@ export function TagsField({ label, value, onChange, max }: { label: string; valu
         data-testid="tags-input"
       />
       <datalist id={listId}>
-        {(suggestions ?? []).filter((tag) => !value.includes(tag)).map((tag) => (
-          <option key={tag} value={tag} />
-        ))}
+        {(suggestions ?? [])
+          .filter((tag) => !value.includes(tag))
+          .map((tag) => (
+            <option key={tag} value={tag} />
+          ))}
       </datalist>
     </Field>
   );

@@ -3,25 +3,83 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import type { EditorSection, EditorTest } from '@shared/api/testTypes';
 import type { Endpoints } from '@shared/api/endpoints';
 import {
-  addQuestions, addSection, deleteSection, editorReducer, editorValidation, initialEditorState, loadTest, moveSection, reloadAfterChange, sectionSelected,
-  selectedSection, updateTest, contentLanguageSelected, firstLanguageOf, keepAttemptedEdit, publishAttemptedEdits, type EditorState,
-  questionSelectionToggled, questionSelectionAllToggled, questionSelectionCleared, deleteQuestions, moveQuestions, remarkQuestions, copyQuestions,
-  keepAttemptedRemark, attemptedPublishRequested,
+  addQuestions,
+  addSection,
+  deleteSection,
+  editorReducer,
+  editorValidation,
+  initialEditorState,
+  loadTest,
+  moveSection,
+  reloadAfterChange,
+  sectionSelected,
+  selectedSection,
+  updateTest,
+  contentLanguageSelected,
+  firstLanguageOf,
+  keepAttemptedEdit,
+  publishAttemptedEdits,
+  type EditorState,
+  questionSelectionToggled,
+  questionSelectionAllToggled,
+  questionSelectionCleared,
+  deleteQuestions,
+  moveQuestions,
+  remarkQuestions,
+  copyQuestions,
+  keepAttemptedRemark,
+  attemptedPublishRequested,
 } from './editorSlice';
 import { buildQuestion, type Question } from '@shared/domain/test';
 import { serverMessage } from '@shared/i18n/serverMessages';
 
 const section = (id: string, order: number, questions: EditorSection['questions'] = []): EditorSection =>
-  ({ _id: id, name: `Section ${order}`, order, sectionDuration: 0, sectionHours: 0, sectionMinutes: 0, sectionMarks: 0, numberOfQuestions: 0,
-    instructions: '', sectionInstructions: '', hasOptionalQuestions: false, questions }) as EditorSection;
+  ({
+    _id: id,
+    name: `Section ${order}`,
+    order,
+    sectionDuration: 0,
+    sectionHours: 0,
+    sectionMinutes: 0,
+    sectionMarks: 0,
+    numberOfQuestions: 0,
+    instructions: '',
+    sectionInstructions: '',
+    hasOptionalQuestions: false,
+    questions,
+  }) as EditorSection;
 
 function test(sections: EditorSection[], version = 3): EditorTest {
   return {
-    _id: 't1', name: 'Algebra', instructions: '', tags: [], duration: 0, parentFolder: '0', isPublic: false, isSectionEnable: sections.length > 0,
-    isSharedTest: false, sharedBy: null, isAttempted: false, isReadyToLink: false, isGlobal: false, sections,
+    _id: 't1',
+    name: 'Algebra',
+    instructions: '',
+    tags: [],
+    duration: 0,
+    parentFolder: '0',
+    isPublic: false,
+    isSectionEnable: sections.length > 0,
+    isSharedTest: false,
+    sharedBy: null,
+    isAttempted: false,
+    isReadyToLink: false,
+    isGlobal: false,
+    sections,
     settings: { isSectionSwitchingEnabled: true, generateRandomTest: false, settingsForRTG: {} } as unknown as EditorTest['settings'],
-    grades: [], attempts: -1, translations: {}, languagesList: ['English'], languageList: ['English'], isMultilingual: false, testType: 'CMS',
-    fonts: { list: [], include: false }, previewUrl: '', isTemplateSelected: false, version, createdAt: '', updatedAt: '', totalMarks: 0,
+    grades: [],
+    attempts: -1,
+    translations: {},
+    languagesList: ['English'],
+    languageList: ['English'],
+    isMultilingual: false,
+    testType: 'CMS',
+    fonts: { list: [], include: false },
+    previewUrl: '',
+    isTemplateSelected: false,
+    version,
+    createdAt: '',
+    updatedAt: '',
+    totalMarks: 0,
     totalNumberOfQuestions: 0,
   };
 }
@@ -55,7 +113,13 @@ describe('editor slice', () => {
     expect(state).toMatchObject({ version: 4, edited: true, actionCount: 1, selectedSectionId: 's4', saving: 0 });
     expect(state.test!.sections.map((s) => s._id)).toEqual(['s1', 's2', 's3', 's4']);
     const q = { _id: 'q1', type: 'integer', order: 1 } as EditorSection['questions'][number];
-    state = editorReducer(state, addQuestions.fulfilled({ ...write, version: 5, totalMarks: 1, totalNumberOfQuestions: 1, section: section('s4', 4, [q]), questions: [q] }, 'w2', { sectionId: 's4', questions: [] }));
+    state = editorReducer(
+      state,
+      addQuestions.fulfilled({ ...write, version: 5, totalMarks: 1, totalNumberOfQuestions: 1, section: section('s4', 4, [q]), questions: [q] }, 'w2', {
+        sectionId: 's4',
+        questions: [],
+      }),
+    );
     expect(state).toMatchObject({ version: 5, actionCount: 2 });
     expect(state.test!.totalNumberOfQuestions).toBe(1);
     expect(state.test!.sections[3].questions).toHaveLength(1);
@@ -84,7 +148,13 @@ describe('editor slice', () => {
   });
 
   it('the content language of a multilingual test: the first is null; a language removed falls back to the first', () => {
-    const bilingual: EditorTest = { ...test([section('s1', 1)], 4), testType: 'TB_TEST', isMultilingual: true, languagesList: ['English', 'Vietnamese'], languageList: ['English', 'Vietnamese'] };
+    const bilingual: EditorTest = {
+      ...test([section('s1', 1)], 4),
+      testType: 'TB_TEST',
+      isMultilingual: true,
+      languagesList: ['English', 'Vietnamese'],
+      languageList: ['English', 'Vietnamese'],
+    };
     let state = editorReducer(editorReducer(undefined, loadTest.pending('r', 't1')), loadTest.fulfilled(bilingual, 'r', 't1'));
     expect(firstLanguageOf(state)).toBe('English');
     state = editorReducer(state, contentLanguageSelected('Vietnamese'));
@@ -102,12 +172,30 @@ describe('editor slice', () => {
     let state = loaded([section('s1', 1, [q]), section('s2', 2)]);
     const summaries = [section('s2', 1), section('s1', 2)].map(({ questions: _q, ...s }) => s);
     state = editorReducer(state, moveSection.fulfilled({ ...write, version: 4, sections: summaries }, 'w', { sourceSectionId: 's2', targetSectionId: 's1' }));
-    expect(state.test!.sections.map((s) => [s._id, s.order, s.questions.length])).toEqual([['s2', 1, 0], ['s1', 2, 1]]);
+    expect(state.test!.sections.map((s) => [s._id, s.order, s.questions.length])).toEqual([
+      ['s2', 1, 0],
+      ['s1', 2, 1],
+    ]);
   });
 
   it('selection after a delete follows spec section 4', () => {
     const del = (state: EditorState, id: string, remaining: string[]) =>
-      editorReducer(state, deleteSection.fulfilled({ ...write, version: 9, sections: remaining.map((r, i) => { const { questions: _q, ...s } = section(r, i + 1); return s; }), settings: state.test!.settings }, 'w', id));
+      editorReducer(
+        state,
+        deleteSection.fulfilled(
+          {
+            ...write,
+            version: 9,
+            sections: remaining.map((r, i) => {
+              const { questions: _q, ...s } = section(r, i + 1);
+              return s;
+            }),
+            settings: state.test!.settings,
+          },
+          'w',
+          id,
+        ),
+      );
     // The first deleted: section 1 is selected.
     let state = editorReducer(loaded(), sectionSelected('s3'));
     expect(del(state, 's1', ['s2', 's3']).selectedSectionId).toBe('s2');
@@ -134,7 +222,10 @@ describe('editor slice', () => {
   it('sends the current version with every write and reads the code of a refusal', async () => {
     const calls: unknown[] = [];
     const conflict = new AxiosError('409', '409', undefined, undefined, {
-      status: 409, statusText: '', headers: {}, config: { headers: new AxiosHeaders() },
+      status: 409,
+      statusText: '',
+      headers: {},
+      config: { headers: new AxiosHeaders() },
       data: { code: 'TEST_CHANGED', message: 'changed elsewhere: version 3, now 4' },
     });
     const api = {
@@ -149,7 +240,10 @@ describe('editor slice', () => {
     await store.dispatch(loadTest('t1'));
     await store.dispatch(addSection({ name: 'Part A' }));
     await store.dispatch(addSection({}));
-    expect(calls).toEqual([{ testId: 't1', version: 3, name: 'Part A' }, { testId: 't1', version: 4 }]);
+    expect(calls).toEqual([
+      { testId: 't1', version: 3, name: 'Part A' },
+      { testId: 't1', version: 4 },
+    ]);
     expect(store.getState().editor.conflict).toBe('changed elsewhere: version 3, now 4');
   });
 
@@ -168,33 +262,57 @@ describe('editor slice', () => {
         { ids, languages: [], multilingual: false, allowGpscType: false, trusted: false, field: 'question' },
       );
     const attemptedTest = (version: number, questions = [mcq('q1', 0), mcq('q2', 1)]) => ({
-      ...test([section('s1', 1, questions.map((q, i) => ({ ...q, _id: `q${i + 1}` })))], version),
+      ...test(
+        [
+          section(
+            's1',
+            1,
+            questions.map((q, i) => ({ ...q, _id: `q${i + 1}` })),
+          ),
+        ],
+        version,
+      ),
       isAttempted: true,
       totalMarks: 2,
       totalNumberOfQuestions: 2,
     });
 
     function storeWith(api: Partial<Endpoints>) {
-      return configureStore({ reducer: { editor: editorReducer }, middleware: (d) => d({ thunk: { extraArgument: { api: api as Endpoints, storage: localStorage } } }) });
+      return configureStore({
+        reducer: { editor: editorReducer },
+        middleware: (d) => d({ thunk: { extraArgument: { api: api as Endpoints, storage: localStorage } } }),
+      });
     }
 
     it('an edit is applied to the test shown, kept (one per question) and counted; nothing is sent', async () => {
       const calls: unknown[] = [];
       const store = storeWith({ getTest: async () => attemptedTest(7), saveAndResolve: async (body) => (calls.push(body), {}) as never });
       await store.dispatch(loadTest('t1'));
-      const edited = { type: 'multiple_choice' as const, _id: 'q1', name: 'q1 fixed', options: ['A', 'B', 'C'].map((o, i) => ({ id: `q1-${o}`, name: o, isCorrect: i === 2 })), marks: { positive: 3 } };
+      const edited = {
+        type: 'multiple_choice' as const,
+        _id: 'q1',
+        name: 'q1 fixed',
+        options: ['A', 'B', 'C'].map((o, i) => ({ id: `q1-${o}`, name: o, isCorrect: i === 2 })),
+        marks: { positive: 3 },
+      };
       await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: edited, allowGpscType: false, language: 'en' })).unwrap();
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { ...edited, name: 'q1 fixed again' }, allowGpscType: false, language: 'en' })).unwrap();
+      await store
+        .dispatch(keepAttemptedEdit({ sectionId: 's1', question: { ...edited, name: 'q1 fixed again' }, allowGpscType: false, language: 'en' }))
+        .unwrap();
       const state = store.getState().editor;
       expect(calls).toEqual([]);
-      expect(state.attemptedEdits.map((e) => [e.question._id, e.question.name, e.question.isAttemptedEdited, e.option])).toEqual([['q1', 'q1 fixed again', true, 'RE_EVALUATE']]);
+      expect(state.attemptedEdits.map((e) => [e.question._id, e.question.name, e.question.isAttemptedEdited, e.option])).toEqual([
+        ['q1', 'q1 fixed again', true, 'RE_EVALUATE'],
+      ]);
       const q1 = state.test!.sections[0].questions[0] as Question & { options: { id: string; isCorrect: boolean }[] };
       expect([q1.name, q1.options.find((o) => o.isCorrect)?.id, q1.marks.positive]).toEqual(['q1 fixed again', 'q1-C', 3]);
       expect(state.test!.totalMarks).toBe(4);
       expect(state).toMatchObject({ edited: true, actionCount: 2, version: 7 });
       // A question that is not in the section is refused, and nothing is kept.
       // In the user's language, as the server would say it.
-      await expect(store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { ...edited, _id: 'nope' }, allowGpscType: false, language: 'vi' })).unwrap()).rejects.toEqual({
+      await expect(
+        store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { ...edited, _id: 'nope' }, allowGpscType: false, language: 'vi' })).unwrap(),
+      ).rejects.toEqual({
         message: serverMessage('vi', 'questionNotInSection'),
         code: 'VALIDATION_ERROR',
       });
@@ -204,10 +322,30 @@ describe('editor slice', () => {
     it('a write answering a stored section shows the kept edits on it again', async () => {
       const store = storeWith({ getTest: async () => attemptedTest(7) });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { type: 'multiple_choice', _id: 'q2', name: 'q2 fixed', options: [{ id: 'q2-A', name: 'A', isCorrect: true }, { id: 'q2-B', name: 'B' }] }, allowGpscType: false, language: 'en' }));
+      await store.dispatch(
+        keepAttemptedEdit({
+          sectionId: 's1',
+          question: {
+            type: 'multiple_choice',
+            _id: 'q2',
+            name: 'q2 fixed',
+            options: [
+              { id: 'q2-A', name: 'A', isCorrect: true },
+              { id: 'q2-B', name: 'B' },
+            ],
+          },
+          allowGpscType: false,
+          language: 'en',
+        }),
+      );
       const stored = attemptedTest(8).sections[0];
       const next = { ...stored, questions: [...stored.questions, { ...mcq('q3', 0), _id: 'q3' }] };
-      store.dispatch(addQuestions.fulfilled({ ...write, version: 8, totalMarks: 3, totalNumberOfQuestions: 3, section: next, questions: [] }, 'w', { sectionId: 's1', questions: [] }));
+      store.dispatch(
+        addQuestions.fulfilled({ ...write, version: 8, totalMarks: 3, totalNumberOfQuestions: 3, section: next, questions: [] }, 'w', {
+          sectionId: 's1',
+          questions: [],
+        }),
+      );
       const names = store.getState().editor.test!.sections[0].questions.map((q) => q.name);
       expect(names).toEqual(['q1', 'q2 fixed', 'q3']);
       expect(store.getState().editor.version).toBe(8);
@@ -216,7 +354,22 @@ describe('editor slice', () => {
     it('a reload after a Word upload keeps showing the kept edits on the stored test', async () => {
       const store = storeWith({ getTest: async () => attemptedTest(7) });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { type: 'multiple_choice', _id: 'q1', name: 'q1 fixed', options: [{ id: 'q1-A', name: 'A', isCorrect: true }, { id: 'q1-B', name: 'B' }] }, allowGpscType: false, language: 'en' }));
+      await store.dispatch(
+        keepAttemptedEdit({
+          sectionId: 's1',
+          question: {
+            type: 'multiple_choice',
+            _id: 'q1',
+            name: 'q1 fixed',
+            options: [
+              { id: 'q1-A', name: 'A', isCorrect: true },
+              { id: 'q1-B', name: 'B' },
+            ],
+          },
+          allowGpscType: false,
+          language: 'en',
+        }),
+      );
       store.dispatch(reloadAfterChange.fulfilled(attemptedTest(9), 'r'));
       const state = store.getState().editor;
       expect(state.test!.sections[0].questions.map((q) => q.name)).toEqual(['q1 fixed', 'q2']);
@@ -236,28 +389,57 @@ describe('editor slice', () => {
         },
       });
       await store.dispatch(loadTest('t1'));
-      const q = (id: string) => ({ type: 'multiple_choice' as const, _id: id, name: `${id} fixed`, options: [{ id: `${id}-A`, name: 'A', isCorrect: true }, { id: `${id}-B`, name: 'B' }] });
+      const q = (id: string) => ({
+        type: 'multiple_choice' as const,
+        _id: id,
+        name: `${id} fixed`,
+        options: [
+          { id: `${id}-A`, name: 'A', isCorrect: true },
+          { id: `${id}-B`, name: 'B' },
+        ],
+      });
       await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: q('q1'), allowGpscType: false, language: 'en' }));
       await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: q('q2'), allowGpscType: false, language: 'en' }));
       await store.dispatch(publishAttemptedEdits({ q2: 'GRACE' })).unwrap();
-      expect(calls).toEqual([{
-        test: { _id: 't1', version: 7 },
-        resolve: false,
-        questions: [
-          { sectionId: 's1', publishOption: 'RE_EVALUATE', question: { ...q('q1'), isAttemptedEdited: true } },
-          { sectionId: 's1', publishOption: 'GRACE', question: { ...q('q2'), isAttemptedEdited: true } },
-        ],
-      }]);
+      expect(calls).toEqual([
+        {
+          test: { _id: 't1', version: 7 },
+          resolve: false,
+          questions: [
+            { sectionId: 's1', publishOption: 'RE_EVALUATE', question: { ...q('q1'), isAttemptedEdited: true } },
+            { sectionId: 's1', publishOption: 'GRACE', question: { ...q('q2'), isAttemptedEdited: true } },
+          ],
+        },
+      ]);
       expect(store.getState().editor).toMatchObject({ attemptedEdits: [], version: 8, edited: false, publishing: false });
     });
 
     it('a refused publish keeps the edits (a stale version shows the conflict)', async () => {
       const stale = new AxiosError('conflict', '409', undefined, undefined, {
-        status: 409, statusText: 'Conflict', headers: {}, config: { headers: new AxiosHeaders() }, data: { message: 'changed elsewhere', code: 'TEST_CHANGED' },
+        status: 409,
+        statusText: 'Conflict',
+        headers: {},
+        config: { headers: new AxiosHeaders() },
+        data: { message: 'changed elsewhere', code: 'TEST_CHANGED' },
       });
       const store = storeWith({ getTest: async () => attemptedTest(7), saveAndResolve: async () => Promise.reject(stale) });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { type: 'multiple_choice', _id: 'q1', name: 'x', options: [{ id: 'a', name: 'A', isCorrect: true }, { id: 'b', name: 'B' }] }, allowGpscType: false, language: 'en' }));
+      await store.dispatch(
+        keepAttemptedEdit({
+          sectionId: 's1',
+          question: {
+            type: 'multiple_choice',
+            _id: 'q1',
+            name: 'x',
+            options: [
+              { id: 'a', name: 'A', isCorrect: true },
+              { id: 'b', name: 'B' },
+            ],
+          },
+          allowGpscType: false,
+          language: 'en',
+        }),
+      );
       await expect(store.dispatch(publishAttemptedEdits({})).unwrap()).rejects.toMatchObject({ code: 'TEST_CHANGED' });
       expect(store.getState().editor).toMatchObject({ conflict: 'changed elsewhere', publishing: false });
       expect(store.getState().editor.attemptedEdits).toHaveLength(1);
@@ -269,7 +451,17 @@ describe('editor slice', () => {
     const ids = () => `b${(n += 1)}`;
     const build = (draft: Parameters<typeof buildQuestion>[0]) =>
       buildQuestion(draft, { ids, languages: [], multilingual: false, allowGpscType: false, trusted: false, field: 'question' });
-    const mcq = (id: string) => ({ ...build({ type: 'multiple_choice', name: id, options: [{ id: `${id}-A`, name: 'A', isCorrect: true }, { id: `${id}-B`, name: 'B' }] }), _id: id });
+    const mcq = (id: string) => ({
+      ...build({
+        type: 'multiple_choice',
+        name: id,
+        options: [
+          { id: `${id}-A`, name: 'A', isCorrect: true },
+          { id: `${id}-B`, name: 'B' },
+        ],
+      }),
+      _id: id,
+    });
     const comprehension = (id: string) => {
       const q = build({ type: 'comprehension', name: id, paragraph: 'P', questions: [{ type: 'integer', name: `${id}.1`, solution: '1' }] });
       return { ...q, _id: id };
@@ -281,7 +473,10 @@ describe('editor slice', () => {
       totalNumberOfQuestions: 5,
     });
     function storeWith(api: Partial<Endpoints>) {
-      return configureStore({ reducer: { editor: editorReducer }, middleware: (d) => d({ thunk: { extraArgument: { api: api as Endpoints, storage: localStorage } } }) });
+      return configureStore({
+        reducer: { editor: editorReducer },
+        middleware: (d) => d({ thunk: { extraArgument: { api: api as Endpoints, storage: localStorage } } }),
+      });
     }
 
     it('ticks in the section order, select all flips all or none, a section change clears', () => {
@@ -313,9 +508,20 @@ describe('editor slice', () => {
       const calls: unknown[] = [];
       const store = storeWith({
         getTest: async () => withQuestions(),
-        deleteQuestions: async (body) => (calls.push(['delete', body]), { ...write, version: 8, totalNumberOfQuestions: 3, totalMarks: 3, section: section('s1', 1, [mcq('q1'), comprehension('c3')]), questions: [] }),
+        deleteQuestions: async (body) => (
+          calls.push(['delete', body]),
+          { ...write, version: 8, totalNumberOfQuestions: 3, totalMarks: 3, section: section('s1', 1, [mcq('q1'), comprehension('c3')]), questions: [] }
+        ),
         moveQuestions: async (body) => (
-          calls.push(['move', body]), { ...write, version: 9, totalNumberOfQuestions: 3, totalMarks: 3, section: section('s1', 1, [comprehension('c3')]), targetSection: section('s2', 2, [mcq('x1'), mcq('q1')]) }
+          calls.push(['move', body]),
+          {
+            ...write,
+            version: 9,
+            totalNumberOfQuestions: 3,
+            totalMarks: 3,
+            section: section('s1', 1, [comprehension('c3')]),
+            targetSection: section('s2', 2, [mcq('x1'), mcq('q1')]),
+          }
         ),
       });
       await store.dispatch(loadTest('t1'));
@@ -341,10 +547,25 @@ describe('editor slice', () => {
         createQuestions: async (body) => (calls.push(['create', body]), { ...write, version: 9, section: section('s2', 2, [mcq('x1')]), questions: [] }),
       });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(remarkQuestions({ sectionId: 's1', questionIds: ['q1', 'q2', 'c3', 'q4'], marks: { positive: 2, negative: 0.5 }, isNegativeMarkingEnabled: true })).unwrap();
+      await store
+        .dispatch(
+          remarkQuestions({ sectionId: 's1', questionIds: ['q1', 'q2', 'c3', 'q4'], marks: { positive: 2, negative: 0.5 }, isNegativeMarkingEnabled: true }),
+        )
+        .unwrap();
       // Ticked as q4 then q1: the copies keep the section's order.
       await store.dispatch(copyQuestions({ sectionId: 's1', questionIds: ['q4', 'c3', 'q1'], targetSectionId: 's2' })).unwrap();
-      expect(calls[0]).toEqual(['mark', { type: 'mark', testId: 't1', version: 7, sectionId: 's1', questionIds: ['q1', 'q2', 'c3', 'q4'], marks: { positive: 2, negative: 0.5 }, isNegativeMarkingEnabled: true }]);
+      expect(calls[0]).toEqual([
+        'mark',
+        {
+          type: 'mark',
+          testId: 't1',
+          version: 7,
+          sectionId: 's1',
+          questionIds: ['q1', 'q2', 'c3', 'q4'],
+          marks: { positive: 2, negative: 0.5 },
+          isNegativeMarkingEnabled: true,
+        },
+      ]);
       const [kind, created] = calls[1];
       expect([kind, created.sectionId, created.version]).toEqual(['create', 's2', 8]);
       expect(created.questions.map((q: { name: string }) => q.name)).toEqual(['q1', 'c3', 'q4']);
@@ -358,11 +579,24 @@ describe('editor slice', () => {
       const store = storeWith({
         getTest: async () => withQuestions(true),
         reorderRemark: async () => Promise.reject(new Error('an attempted test is not re-marked at once')),
-        saveAndResolve: async (body) => (calls.push(body), { message: 'ok', publishId: 'p', version: 8, attemptsChanged: 2, resolvedReports: 0, questions: [] }),
+        saveAndResolve: async (body) => (
+          calls.push(body),
+          { message: 'ok', publishId: 'p', version: 8, attemptsChanged: 2, resolvedReports: 0, questions: [] }
+        ),
       });
       await store.dispatch(loadTest('t1'));
       await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: { ...mcq('q2'), name: 'q2 fixed' }, allowGpscType: false, language: 'en' })).unwrap();
-      await store.dispatch(keepAttemptedRemark({ sectionId: 's1', questionIds: ['q2', 'c3'], remark: { marks: { positive: 3, negative: 1 }, isNegativeMarkingEnabled: true }, option: 'GRACE', language: 'en' })).unwrap();
+      await store
+        .dispatch(
+          keepAttemptedRemark({
+            sectionId: 's1',
+            questionIds: ['q2', 'c3'],
+            remark: { marks: { positive: 3, negative: 1 }, isNegativeMarkingEnabled: true },
+            option: 'GRACE',
+            language: 'en',
+          }),
+        )
+        .unwrap();
       store.dispatch(attemptedPublishRequested());
       const state = store.getState().editor;
       expect(state.publishRequest).toBe(1);
@@ -374,7 +608,9 @@ describe('editor slice', () => {
       const shown = state.test!.sections[0].questions;
       expect(shown[2].type === 'comprehension' && shown[2].questions[0].marks.positive).toBe(3);
       expect(state.test!.totalMarks).toBe(9);
-      const refused = await store.dispatch(keepAttemptedRemark({ sectionId: 's1', questionIds: ['nope'], remark: { marks: { positive: 1 } }, option: 'RE_EVALUATE', language: 'vi' }));
+      const refused = await store.dispatch(
+        keepAttemptedRemark({ sectionId: 's1', questionIds: ['nope'], remark: { marks: { positive: 1 } }, option: 'RE_EVALUATE', language: 'vi' }),
+      );
       expect(refused.payload).toEqual({ message: serverMessage('vi', 'questionNotInSection'), code: 'VALIDATION_ERROR' });
       await store.dispatch(publishAttemptedEdits({})).unwrap();
       expect(calls[0].questions.map((q: any) => [q.question._id, q.publishOption, q.question.marks.positive, q.question.isNegativeMarkingEnabled])).toEqual([

@@ -105,7 +105,10 @@ export const loadTest = createAsyncThunk<EditorTest, string, Thunk>('editor/load
 });
 
 /** A write of the loaded test: it is given the test id and the current version. */
-function write<Arg, Result extends WriteResult>(type: string, call: (extra: ThunkExtra, arg: Arg, at: { testId: string; version: number; state: EditorState }) => Promise<Result>) {
+function write<Arg, Result extends WriteResult>(
+  type: string,
+  call: (extra: ThunkExtra, arg: Arg, at: { testId: string; version: number; state: EditorState }) => Promise<Result>,
+) {
   return createAsyncThunk<Result, Arg, Thunk>(`editor/${type}`, async (arg, { extra, getState, rejectWithValue }) => {
     const state = getState().editor;
     if (!state.testId) return rejectWithValue({ message: 'no test', code: null });
@@ -131,11 +134,15 @@ export interface SectionFields {
   attemptAny?: number | null;
 }
 
-export const addSection = write('addSection', (extra, fields: SectionFields, at) => extra.api.createSection({ testId: at.testId, version: at.version, ...fields }));
+export const addSection = write('addSection', (extra, fields: SectionFields, at) =>
+  extra.api.createSection({ testId: at.testId, version: at.version, ...fields }),
+);
 export const updateSection = write('updateSection', (extra, arg: SectionFields & { sectionId: string }, at) =>
   extra.api.updateSection({ testId: at.testId, version: at.version, ...arg }),
 );
-export const deleteSection = write('deleteSection', (extra, sectionId: string, at) => extra.api.deleteSection({ testId: at.testId, version: at.version, sectionId }));
+export const deleteSection = write('deleteSection', (extra, sectionId: string, at) =>
+  extra.api.deleteSection({ testId: at.testId, version: at.version, sectionId }),
+);
 export const moveSection = write('moveSection', (extra, arg: { sourceSectionId: string; targetSectionId: string }, at) =>
   extra.api.moveSection({ testId: at.testId, version: at.version, ...arg }),
 );
@@ -188,8 +195,10 @@ export const copyQuestions = write('copyQuestions', (extra, arg: { sectionId: st
   }),
 );
 /** Bulk: several questions to the end of another section, their ids kept (POST /v2/question/move). */
-export const moveQuestions = write('moveQuestions', (extra, arg: { sectionId: string; questionIds: string[]; targetSectionId: string }, at): Promise<QuestionsMoveResult> =>
-  extra.api.moveQuestions({ testId: at.testId, version: at.version, ...arg }),
+export const moveQuestions = write(
+  'moveQuestions',
+  (extra, arg: { sectionId: string; questionIds: string[]; targetSectionId: string }, at): Promise<QuestionsMoveResult> =>
+    extra.api.moveQuestions({ testId: at.testId, version: at.version, ...arg }),
 );
 
 /** Imports questions of other tests (spec section 4: drafts are skipped and counted by the server). */
@@ -276,7 +285,11 @@ export const publishAttemptedEdits = createAsyncThunk<{ published: PublishResult
     try {
       const published = await extra.api.saveAndResolve({
         test: { _id: testId, version },
-        questions: attemptedEdits.map((edit) => ({ sectionId: edit.sectionId, question: edit.question, publishOption: options[edit.question._id] ?? edit.option })),
+        questions: attemptedEdits.map((edit) => ({
+          sectionId: edit.sectionId,
+          question: edit.question,
+          publishOption: options[edit.question._id] ?? edit.option,
+        })),
         resolve: false,
       });
       return { published, test: await extra.api.getTest(testId) };
@@ -460,7 +473,16 @@ export const editorSlice = createSlice({
       .addCase(moveSection.fulfilled, (state, action) => {
         if (applyWrite(state, action.payload)) putSummaries(state.test!, action.payload.sections);
       });
-    for (const thunk of [addQuestions, editQuestion, deleteQuestions, reorderQuestions, copyQuestion, importQuestions, remarkQuestions, copyQuestions] as const) {
+    for (const thunk of [
+      addQuestions,
+      editQuestion,
+      deleteQuestions,
+      reorderQuestions,
+      copyQuestion,
+      importQuestions,
+      remarkQuestions,
+      copyQuestions,
+    ] as const) {
       builder.addCase(thunk.fulfilled, (state, action) => {
         if (applyWrite(state, action.payload)) putSection(state.test!, action.payload.section);
       });
@@ -487,7 +509,11 @@ export const editorSlice = createSlice({
 
 /** The ticked ids still among the selected section's top-level questions, in its order. */
 function idsInSection(state: EditorState, ids: Set<string>): string[] {
-  return selectedSection(state)?.questions.filter((q) => ids.has(q._id)).map((q) => q._id) ?? [];
+  return (
+    selectedSection(state)
+      ?.questions.filter((q) => ids.has(q._id))
+      .map((q) => q._id) ?? []
+  );
 }
 
 /** Takes the test as stored: its version, the selection where its section still exists (else section 1), the content language. */

@@ -58,7 +58,15 @@ export function useVirtualQuestions(questions: Question[]) {
       props: {
         'data-index': item.index,
         ref: virtualizer.measureElement,
-        style: { position: 'absolute', top: 0, left: 0, width: '100%', boxSizing: 'border-box', transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`, scrollMarginTop: HEADER_PX },
+        style: {
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          width: '100%',
+          boxSizing: 'border-box',
+          transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+          scrollMarginTop: HEADER_PX,
+        },
       } satisfies VirtualRowProps,
     })),
     scrollTo,

@@ -7,8 +7,22 @@ import { makeUser, renderWithProviders } from '../../test-utils';
 /** The free-test dialog (spec sections 2, 4, 9): debounced create and update, states, copy. */
 const START = '2030-03-04T09:00:00.000Z';
 const newState = (extra: Partial<SharedTest> = {}): SharedTest => ({
-  _id: null, testId: 't1', testName: 'Algebra', testURL: null, startTime: START, endTime: null, noOfAttempts: -1, attemptsFromTest: true,
-  isNew: true, isRemoved: false, testType: 'DEFAULT' as SharedTest['testType'], isReadyToLink: true, problems: [], answersLater: false, createdAt: null, updatedAt: null,
+  _id: null,
+  testId: 't1',
+  testName: 'Algebra',
+  testURL: null,
+  startTime: START,
+  endTime: null,
+  noOfAttempts: -1,
+  attemptsFromTest: true,
+  isNew: true,
+  isRemoved: false,
+  testType: 'DEFAULT' as SharedTest['testType'],
+  isReadyToLink: true,
+  problems: [],
+  answersLater: false,
+  createdAt: null,
+  updatedAt: null,
   ...extra,
 });
 const saved = (extra: Partial<SharedTest> = {}): SharedTest =>
@@ -19,7 +33,13 @@ function freeTestApi(initial: SharedTest) {
   return {
     sharedTestOf: jest.fn(async () => initial),
     createSharedTest: jest.fn(async (body: { startTime: string; endTime?: string | null; noOfAttempts?: number }) =>
-      saved({ startTime: body.startTime, endTime: body.endTime ?? null, noOfAttempts: body.noOfAttempts ?? -1, attemptsFromTest: body.noOfAttempts === undefined })),
+      saved({
+        startTime: body.startTime,
+        endTime: body.endTime ?? null,
+        noOfAttempts: body.noOfAttempts ?? -1,
+        attemptsFromTest: body.noOfAttempts === undefined,
+      }),
+    ),
     updateSharedTest: jest.fn(async (_id: string, body: Partial<SharedTest>) => saved({ ...body })),
   };
 }
@@ -209,7 +229,9 @@ it('answers shown later: says they show after the end, or that with no end they 
   await open(saved({ answersLater: true, startTime: new Date(Date.now() - 60_000).toISOString() }));
   expect(screen.getByTestId('free-test-answers')).toHaveTextContent('With no end, students will not see the answers: set an end time to show them.');
   fireEvent.click(screen.getByTestId('free-test-has-end'));
-  expect(screen.getByTestId('free-test-answers')).toHaveTextContent(/^This test shows its answers later: students see them after the end, \d{1,2} \w{3} \d{4} \d\d:\d\d\.$/);
+  expect(screen.getByTestId('free-test-answers')).toHaveTextContent(
+    /^This test shows its answers later: students see them after the end, \d{1,2} \w{3} \d{4} \d\d:\d\d\.$/,
+  );
 });
 
 it('answers shown at once: nothing said about them', async () => {

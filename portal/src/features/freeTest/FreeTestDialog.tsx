@@ -1,7 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody,
-  MessageBarActions, MessageBarTitle, Radio, RadioGroup, Spinner, Switch, Text, makeStyles, tokens,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarActions,
+  MessageBarTitle,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Switch,
+  Text,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { CopyRegular, DataHistogramRegular, LinkDismissRegular, LinkRegular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
@@ -37,7 +56,17 @@ const DAY_MS = 24 * 3_600_000;
  * then updated, 1 s after the tutor's last change (useFreeTest). Opened from the library's test
  * menu and the editor's bar.
  */
-export function FreeTestDialog({ testId, testName, onClose, showResults = true }: { testId: string; testName: string; onClose: () => void; showResults?: boolean }) {
+export function FreeTestDialog({
+  testId,
+  testName,
+  onClose,
+  showResults = true,
+}: {
+  testId: string;
+  testName: string;
+  onClose: () => void;
+  showResults?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const styles = useStyles();
@@ -88,7 +117,11 @@ export function FreeTestDialog({ testId, testName, onClose, showResults = true }
   const status = (() => {
     if (!shared || (shared.isNew && !shared.isReadyToLink)) return null;
     if (saving) return <Spinner size="tiny" label={t('freeTest.saving')} />;
-    return <Text data-testid="free-test-state" data-state={state}>{t(`freeTest.state.${state}`)}</Text>;
+    return (
+      <Text data-testid="free-test-state" data-state={state}>
+        {t(`freeTest.state.${state}`)}
+      </Text>
+    );
   })();
 
   return (
@@ -97,7 +130,9 @@ export function FreeTestDialog({ testId, testName, onClose, showResults = true }
         <DialogBody>
           <DialogTitle>{t('freeTest.title')}</DialogTitle>
           <DialogContent className={styles.content}>
-            <Text weight="semibold" className={styles.name}>{testName}</Text>
+            <Text weight="semibold" className={styles.name}>
+              {testName}
+            </Text>
             {loadFailed && (
               <MessageBar intent="error">
                 <MessageBarBody>{t('freeTest.loadFailed')}</MessageBarBody>
@@ -135,7 +170,9 @@ export function FreeTestDialog({ testId, testName, onClose, showResults = true }
                         label={t('freeTest.setEnd')}
                         checked={draft.endTime !== null}
                         disabled={removed}
-                        onChange={(_, d) => change({ endTime: d.checked ? new Date(Date.parse(draft.startTime || new Date().toISOString()) + DAY_MS).toISOString() : null })}
+                        onChange={(_, d) =>
+                          change({ endTime: d.checked ? new Date(Date.parse(draft.startTime || new Date().toISOString()) + DAY_MS).toISOString() : null })
+                        }
                         data-testid="free-test-has-end"
                       />
                       {draft.endTime !== null && (
@@ -153,7 +190,9 @@ export function FreeTestDialog({ testId, testName, onClose, showResults = true }
                 </div>
                 {!problem && draft.startTime && (
                   <Caption1 data-testid="free-test-window">
-                    {draft.endTime ? t('freeTest.window', { start: when(draft.startTime), end: when(draft.endTime) }) : t('freeTest.windowOpen', { start: when(draft.startTime) })}
+                    {draft.endTime
+                      ? t('freeTest.window', { start: when(draft.startTime), end: when(draft.endTime) })
+                      : t('freeTest.windowOpen', { start: when(draft.startTime) })}
                   </Caption1>
                 )}
                 {notOpenYet && !removed && (
@@ -167,7 +206,12 @@ export function FreeTestDialog({ testId, testName, onClose, showResults = true }
                   </MessageBar>
                 )}
                 {shared.answersLater && !problem && (
-                  <MessageBar intent={draft.endTime ? 'info' : 'warning'} data-testid="free-test-answers" data-end={draft.endTime ? 'set' : 'none'} layout="multiline">
+                  <MessageBar
+                    intent={draft.endTime ? 'info' : 'warning'}
+                    data-testid="free-test-answers"
+                    data-end={draft.endTime ? 'set' : 'none'}
+                    layout="multiline"
+                  >
                     <MessageBarBody>
                       {draft.endTime ? t('freeTest.answersAfterEnd', { end: when(draft.endTime) }) : t('freeTest.answersNeedEnd')}
                     </MessageBarBody>
@@ -186,8 +230,17 @@ export function FreeTestDialog({ testId, testName, onClose, showResults = true }
                   </RadioGroup>
                 </Field>
                 {!unlimited && (
-                  <Field label={t('freeTest.count')} validationMessage={problem === 'noOfAttempts' ? t('freeTest.countRange', { max: FREE_TEST_MAX_ATTEMPTS }) : undefined}>
-                    <Input inputMode="numeric" value={countText} disabled={removed} onChange={(_, d) => setAttempts(d.value.replace(/\D/g, '').slice(0, 4))} data-testid="free-test-count" />
+                  <Field
+                    label={t('freeTest.count')}
+                    validationMessage={problem === 'noOfAttempts' ? t('freeTest.countRange', { max: FREE_TEST_MAX_ATTEMPTS }) : undefined}
+                  >
+                    <Input
+                      inputMode="numeric"
+                      value={countText}
+                      disabled={removed}
+                      onChange={(_, d) => setAttempts(d.value.replace(/\D/g, '').slice(0, 4))}
+                      data-testid="free-test-count"
+                    />
                   </Field>
                 )}
                 <div className={styles.link}>
@@ -206,7 +259,9 @@ export function FreeTestDialog({ testId, testName, onClose, showResults = true }
                 {shared._id && !removed && <ResetStudent sharedTestId={shared._id} />}
               </>
             )}
-            <div className={styles.status} aria-live="polite">{status}</div>
+            <div className={styles.status} aria-live="polite">
+              {status}
+            </div>
           </DialogContent>
           <DialogActions>
             {shared?._id && showResults && (

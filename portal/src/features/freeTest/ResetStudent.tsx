@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/apiContext';
 
 const useStyles = makeStyles({
-  box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, paddingTop: tokens.spacingVerticalS, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
+  box: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    paddingTop: tokens.spacingVerticalS,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'end', '& > :first-child': { flex: '1 1 220px', minWidth: 0 } },
 });
 
@@ -25,7 +31,13 @@ export function ResetStudent({ sharedTestId }: { sharedTestId: string }) {
 
   if (!open) {
     return (
-      <Button appearance="subtle" icon={<PersonSyncRegular />} onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }} data-testid="free-test-reset-open">
+      <Button
+        appearance="subtle"
+        icon={<PersonSyncRegular />}
+        onClick={() => setOpen(true)}
+        style={{ alignSelf: 'flex-start' }}
+        data-testid="free-test-reset-open"
+      >
         {t('freeTest.resetStudent')}
       </Button>
     );

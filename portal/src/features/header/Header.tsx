@@ -1,6 +1,19 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
-  Avatar, Badge, Button, makeStyles, Menu, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger, Tab, TabList, tokens, Tooltip,
+  Avatar,
+  Badge,
+  Button,
+  makeStyles,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Tab,
+  TabList,
+  tokens,
+  Tooltip,
 } from '@fluentui/react-components';
 import { QuestionCircle24Regular, Sparkle24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +101,9 @@ export function Header() {
         {canBulkUpload && (
           <Button appearance="subtle" onClick={() => dispatch(dialogOpened('bulkUploadInfo'))} data-testid="bulk-upload-button">
             <span className={styles.tabLabel}>
-              <Badge size="small" color="brand">{t('header.new')}</Badge>
+              <Badge size="small" color="brand">
+                {t('header.new')}
+              </Badge>
               {t('header.bulkUpload')}
             </span>
           </Button>
@@ -107,7 +122,9 @@ export function Header() {
           </MenuTrigger>
           <MenuPopover>
             <MenuList>
-              <MenuItem disabled>{user?.name} · {user?.organization.name}</MenuItem>
+              <MenuItem disabled>
+                {user?.name} · {user?.organization.name}
+              </MenuItem>
               <MenuDivider />
               <MenuItem onClick={openChangePassword}>{t('header.changePassword')}</MenuItem>
               <MenuDivider />

@@ -1,7 +1,19 @@
 import { useEffect, useState } from 'react';
 import {
-  Body1, Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Link,
-  makeStyles, tokens,
+  Body1,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Link,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { Chat24Regular, Mail24Regular, Call24Regular, ChatHelp24Filled } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +80,15 @@ export function HelpWidget() {
 
   return (
     <>
-      <Button className={styles.fab} appearance="primary" shape="circular" size="large" icon={<ChatHelp24Filled />} onClick={() => dispatch(dialogOpened('help'))} data-testid="help-button">
+      <Button
+        className={styles.fab}
+        appearance="primary"
+        shape="circular"
+        size="large"
+        icon={<ChatHelp24Filled />}
+        onClick={() => dispatch(dialogOpened('help'))}
+        data-testid="help-button"
+      >
         {t('help.button')}
       </Button>
       <Dialog open={open} onOpenChange={(_, data) => !data.open && close()}>
@@ -86,14 +106,21 @@ export function HelpWidget() {
                     <Button className={styles.option} as="a" href={SUPPORT_CHAT_URL} target="_blank" rel="noreferrer" icon={<Chat24Regular />}>
                       {t('help.chatSupport')}
                     </Button>
-                    <Button className={styles.option} disabled={busy || !user} onClick={() => run(() => api.sendSupportNotification(user!.userId), 'notificationSent')} data-testid="notify-team">
+                    <Button
+                      className={styles.option}
+                      disabled={busy || !user}
+                      onClick={() => run(() => api.sendSupportNotification(user!.userId), 'notificationSent')}
+                      data-testid="notify-team"
+                    >
                       {t('help.notifyTeam')}
                     </Button>
                     <Button className={styles.option} icon={<Call24Regular />} onClick={() => setStep('callBack')} data-testid="request-callback">
                       {t('help.requestCallBack')}
                     </Button>
                   </div>
-                  <Caption1 as="p" className={styles.muted}>{t('help.supportHours')}</Caption1>
+                  <Caption1 as="p" className={styles.muted}>
+                    {t('help.supportHours')}
+                  </Caption1>
                   {tutors.length > 0 && (
                     <Caption1 as="p" className={styles.muted}>
                       {t('help.premiumTutors')}:{' '}
@@ -117,9 +144,20 @@ export function HelpWidget() {
                     validationMessage={isPhoneDigits(phone) ? undefined : t('help.mobileDigitsOnly')}
                     data-testid="callback-phone-field"
                   >
-                    <Input name="phoneNo" type="tel" inputMode="numeric" pattern="[0-9]*" value={phone} maxLength={CALLBACK_PHONE_LENGTH} onChange={(_, d) => setPhone(d.value)} autoFocus />
+                    <Input
+                      name="phoneNo"
+                      type="tel"
+                      inputMode="numeric"
+                      pattern="[0-9]*"
+                      value={phone}
+                      maxLength={CALLBACK_PHONE_LENGTH}
+                      onChange={(_, d) => setPhone(d.value)}
+                      autoFocus
+                    />
                   </Field>
-                  <Caption1 as="p" className={styles.muted}>{t('help.supportHours')}</Caption1>
+                  <Caption1 as="p" className={styles.muted}>
+                    {t('help.supportHours')}
+                  </Caption1>
                 </>
               )}
               {step === 'confirmNumber' && <Body1>{t('help.confirmNumber', { phone })}</Body1>}
@@ -134,7 +172,12 @@ export function HelpWidget() {
               {step === 'confirmNumber' && (
                 <>
                   <Button onClick={() => setStep('callBack')}>{t('help.editNumber')}</Button>
-                  <Button appearance="primary" disabled={busy} onClick={() => run(() => api.requestCallBack(phone), 'callBackSuccess')} data-testid="confirm-callback">
+                  <Button
+                    appearance="primary"
+                    disabled={busy}
+                    onClick={() => run(() => api.requestCallBack(phone), 'callBackSuccess')}
+                    data-testid="confirm-callback"
+                  >
                     {t('help.callMeNow')}
                   </Button>
                 </>

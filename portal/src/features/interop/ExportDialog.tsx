@@ -15,7 +15,14 @@ export function ExportDialog({ test, onClose }: TestDialogProps) {
   const [format, setFormat] = useState<InteropExportFormat>('qti3');
   const { busy, done, failure, download } = useExportDownload((f) => api.interopExportTest(test._id, f), test.name);
   return (
-    <FormDialog testId="interop-export-dialog" title={t('testDialogs.export.title')} submitLabel={t('interop.export.download')} onSubmit={() => download(format)} onClose={onClose} disabled={busy}>
+    <FormDialog
+      testId="interop-export-dialog"
+      title={t('testDialogs.export.title')}
+      submitLabel={t('interop.export.download')}
+      onSubmit={() => download(format)}
+      onClose={onClose}
+      disabled={busy}
+    >
       <Text weight="semibold" style={{ overflowWrap: 'anywhere' }}>
         {test.name}
       </Text>

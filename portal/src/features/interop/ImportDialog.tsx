@@ -1,6 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Text,
 } from '@fluentui/react-components';
 import { ArrowImportRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -92,7 +106,11 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
                 {preview && (
                   <ImportPreviewView preview={preview}>
                     {fileSections > 0 && !preview.blocked && (
-                      <RadioGroup value={useFileSections ? 'file' : 'chosen'} onChange={(_, d) => setUseFileSections(d.value === 'file')} data-testid="interop-where">
+                      <RadioGroup
+                        value={useFileSections ? 'file' : 'chosen'}
+                        onChange={(_, d) => setUseFileSections(d.value === 'file')}
+                        data-testid="interop-where"
+                      >
                         <Text weight="semibold">{t('interop.import.whereTitle', { count: fileSections })}</Text>
                         <Radio value="chosen" label={t('interop.import.whereChosen', { section: section.name })} />
                         <Radio value="file" label={t('interop.import.whereFile')} />

@@ -6,7 +6,15 @@ import type { ImportPreview, ImportProblem, PreviewQuestion } from '@shared/cont
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '6px', margin: 0, padding: 0, listStyleType: 'none' },
-  item: { display: 'flex', flexDirection: 'column', gap: '2px', padding: '8px 10px', borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground2, minWidth: 0 },
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+    padding: '8px 10px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+    minWidth: 0,
+  },
   error: { borderLeft: `3px solid ${tokens.colorPaletteRedBorder2}` },
   warning: { borderLeft: `3px solid ${tokens.colorPaletteYellowBorder2}` },
   detail: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
@@ -38,7 +46,9 @@ export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
       <section data-testid={`interop-${severity}s`} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
         <MessageBar intent={severity}>
           <MessageBarBody>
-            <MessageBarTitle>{t(severity === 'error' ? 'interop.import.errorsTitle' : 'interop.import.warningsTitle', { count: items.length })}</MessageBarTitle>
+            <MessageBarTitle>
+              {t(severity === 'error' ? 'interop.import.errorsTitle' : 'interop.import.warningsTitle', { count: items.length })}
+            </MessageBarTitle>
           </MessageBarBody>
         </MessageBar>
         <ul className={styles.list}>
@@ -65,7 +75,11 @@ export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
 function QuestionLine({ q }: { q: PreviewQuestion }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const facts = [t(`editor.type.${q.type}`), q.answer && t('interop.import.answer', { answer: q.answer }), q.pictures > 0 && t('interop.import.pictures', { count: q.pictures })].filter(Boolean);
+  const facts = [
+    t(`editor.type.${q.type}`),
+    q.answer && t('interop.import.answer', { answer: q.answer }),
+    q.pictures > 0 && t('interop.import.pictures', { count: q.pictures }),
+  ].filter(Boolean);
   return (
     <li className={styles.item} data-testid="interop-question">
       <Text className={styles.text}>{q.text || '—'}</Text>

@@ -25,7 +25,14 @@ export function LibraryExportDialog({ onClose }: { onClose: () => void }) {
     return api.interopExportTests({ ...body, format: f });
   }, 'tests');
   return (
-    <FormDialog testId="interop-library-export-dialog" title={t('interop.export.libraryTitle', { count: tests })} submitLabel={t('interop.export.download')} onSubmit={() => download(format)} onClose={onClose} disabled={busy || tests === 0}>
+    <FormDialog
+      testId="interop-library-export-dialog"
+      title={t('interop.export.libraryTitle', { count: tests })}
+      submitLabel={t('interop.export.download')}
+      onSubmit={() => download(format)}
+      onClose={onClose}
+      disabled={busy || tests === 0}
+    >
       <Caption1>{t('interop.export.libraryIntro')}</Caption1>
       <FormatChoice value={format} onChange={setFormat} disabled={busy} />
       {failure && (

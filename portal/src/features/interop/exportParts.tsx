@@ -3,10 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { INTEROP_EXPORT_FORMATS, type ExportLoss, type InteropExportFormat } from '@shared/contract/interop';
 
 /** The formats a test goes out in, each with what it keeps and what it does not. */
-export function FormatChoice({ value, onChange, disabled }: { value: InteropExportFormat; onChange: (format: InteropExportFormat) => void; disabled?: boolean }) {
+export function FormatChoice({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: InteropExportFormat;
+  onChange: (format: InteropExportFormat) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <RadioGroup value={value} disabled={disabled} onChange={(_, d) => onChange(d.value as InteropExportFormat)} aria-label={t('interop.export.format')} data-testid="interop-format">
+    <RadioGroup
+      value={value}
+      disabled={disabled}
+      onChange={(_, d) => onChange(d.value as InteropExportFormat)}
+      aria-label={t('interop.export.format')}
+      data-testid="interop-format"
+    >
       {INTEROP_EXPORT_FORMATS.map((format) => (
         <Radio
           key={format}
@@ -43,7 +57,13 @@ export function LossList({ format, losses }: { format: InteropExportFormat; loss
           {losses.map((loss) => (
             <li key={loss.code} data-code={loss.code}>
               {t(`interop.losses.${loss.code}`, { count: loss.count, detail: loss.detail ?? '', defaultValue: loss.message })}
-              {loss.questions.length > 0 && <Caption1> ({loss.questions.slice(0, 12).join(', ')}{loss.questions.length > 12 ? '…' : ''})</Caption1>}
+              {loss.questions.length > 0 && (
+                <Caption1>
+                  {' '}
+                  ({loss.questions.slice(0, 12).join(', ')}
+                  {loss.questions.length > 12 ? '…' : ''})
+                </Caption1>
+              )}
             </li>
           ))}
         </ul>

@@ -24,7 +24,16 @@ const preview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
   blocked: false,
   ...over,
 });
-const outcome: ImportOutcome = { message: '2 questions added successfully.', version: 4, questions: 2, sectionsCreated: 1, renamed: null, ignoredSections: [], pictures: 1, problems: [] };
+const outcome: ImportOutcome = {
+  message: '2 questions added successfully.',
+  version: 4,
+  questions: 2,
+  sectionsCreated: 1,
+  renamed: null,
+  ignoredSections: [],
+  pictures: 1,
+  problems: [],
+};
 
 const choose = (name: string) => {
   const file = new File(['::Q:: x {T}'], name);
@@ -45,7 +54,10 @@ describe('ImportDialog', () => {
     expect(errors.getByText('1 thing left out: the rest imports')).toBeInTheDocument();
     expect(errors.getByTestId('interop-problem')).toHaveTextContent('Question 3: No correct answer');
     expect(errors.getByTestId('interop-problem')).toHaveTextContent('no answer gets full marks');
-    expect(screen.getAllByTestId('interop-question').map((q) => q.textContent)).toEqual(['Which river is longest?Multiple choice · Answer: B · 1 picture', 'The sea is saltyTrue / False · Answer: True']);
+    expect(screen.getAllByTestId('interop-question').map((q) => q.textContent)).toEqual([
+      'Which river is longest?Multiple choice · Answer: B · 1 picture',
+      'The sea is saltyTrue / False · Answer: True',
+    ]);
     // The file has two sections: they go into Part A unless the tutor says otherwise.
     expect(within(screen.getByTestId('interop-where')).getByText('The file has 2 sections. Where should its questions go?')).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText("Into the file's own sections"));
@@ -58,8 +70,24 @@ describe('ImportDialog', () => {
   it('a file with nothing to import cannot be imported; a refused file says why in the dialog', async () => {
     const interopPreview = jest
       .fn()
-      .mockResolvedValueOnce(preview({ questionCount: 0, blocked: true, sections: [], countsByType: {}, problems: [{ severity: 'error', question: null, code: 'file', message: 'cannot tell the format of notes.txt' }] }))
-      .mockRejectedValueOnce(new AxiosError('413', 'ERR', undefined, undefined, { status: 413, data: { message: 'This file is too large to import: the limit is 20 MB.' }, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } }));
+      .mockResolvedValueOnce(
+        preview({
+          questionCount: 0,
+          blocked: true,
+          sections: [],
+          countsByType: {},
+          problems: [{ severity: 'error', question: null, code: 'file', message: 'cannot tell the format of notes.txt' }],
+        }),
+      )
+      .mockRejectedValueOnce(
+        new AxiosError('413', 'ERR', undefined, undefined, {
+          status: 413,
+          data: { message: 'This file is too large to import: the limit is 20 MB.' },
+          statusText: '',
+          headers: {},
+          config: { headers: new AxiosHeaders() },
+        }),
+      );
     renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, { api: { interopPreview } });
     choose('notes.txt');
     expect(await screen.findByTestId('interop-nothing')).toHaveTextContent('Nothing in this file can be imported.');
@@ -70,7 +98,10 @@ describe('ImportDialog', () => {
   });
 
   it('is translated (Vietnamese)', async () => {
-    renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, { api: { interopPreview: async () => preview() }, language: 'vi' });
+    renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, {
+      api: { interopPreview: async () => preview() },
+      language: 'vi',
+    });
     choose('bank.gift');
     expect(await screen.findByTestId('interop-found')).toHaveTextContent('GIFT: tìm thấy 2 câu hỏi');
     expect(screen.getByTestId('interop-import-submit')).toHaveTextContent('Nhập 2 câu hỏi');
@@ -97,7 +128,11 @@ describe('ExportDialog', () => {
     expect(interopExportTest).toHaveBeenCalledWith('t1', 'gift');
     const losses = screen.getByTestId('interop-losses');
     expect(losses).toHaveTextContent('GIFT (.txt)에 담을 수 없는 것');
-    expect(within(losses).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['배점 없음: 3문항의 배점 제외 (1, 2, 5.1)', '영역 없음: 영역 이름 2개 제외 (1, 4)']);
+    expect(
+      within(losses)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['배점 없음: 3문항의 배점 제외 (1, 2, 5.1)', '영역 없음: 영역 이름 2개 제외 (1, 4)']);
   });
 
   it('says so when nothing was left out, and shows a refused export', async () => {
@@ -107,11 +142,15 @@ describe('ExportDialog', () => {
     const interopExportTest = jest
       .fn()
       .mockResolvedValueOnce({ blob: new Blob(['x']), fileName: 'a.qti.zip', losses: [] })
-      .mockRejectedValueOnce(new AxiosError('404', 'ERR', undefined, undefined, { status: 404, data: body, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } }));
+      .mockRejectedValueOnce(
+        new AxiosError('404', 'ERR', undefined, undefined, { status: 404, data: body, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } }),
+      );
     renderWithProviders(<ExportDialog test={test} onClose={() => undefined} />, { api: { interopExportTest } });
     fireEvent.click(screen.getByRole('button', { name: 'Download' }));
     expect(await screen.findByTestId('interop-no-losses')).toHaveTextContent('Nothing was left out: QTI 3.0 package (.zip) holds everything in this test.');
     fireEvent.click(screen.getByRole('button', { name: 'Download' }));
-    await waitFor(() => expect(screen.getByTestId('interop-export-failed')).toHaveTextContent('The export failed: This test does not exist, or it is not in your library.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('interop-export-failed')).toHaveTextContent('The export failed: This test does not exist, or it is not in your library.'),
+    );
   });
 });

@@ -14,7 +14,10 @@ export interface Downloaded {
  * A download of an export: fetched with the session's header, saved under the server's name,
  * and what the format could not hold kept to be shown. A failure is said in the dialog.
  */
-export function useExportDownload(fetchFile: (format: InteropExportFormat) => Promise<{ blob: Blob; fileName: string | null; losses: ExportLoss[] }>, fallbackName: string) {
+export function useExportDownload(
+  fetchFile: (format: InteropExportFormat) => Promise<{ blob: Blob; fileName: string | null; losses: ExportLoss[] }>,
+  fallbackName: string,
+) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Downloaded | null>(null);

@@ -12,7 +12,14 @@ import { useItemActions } from './useItemActions';
 import { useLibraryAccess } from './useLibrary';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))', gap: tokens.spacingHorizontalM, listStyle: 'none', padding: 0, margin: 0 },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    listStyle: 'none',
+    padding: 0,
+    margin: 0,
+  },
   card: {
     display: 'flex',
     alignItems: 'center',
@@ -69,7 +76,12 @@ export function FolderList({ folders }: { folders: LibraryFolder[] }) {
               <Caption1 className={styles.meta}>
                 {t('library.folderCount', { count: folder.folderCount ?? 0 })}
                 {folder.isShared && (
-                  <Badge size="small" appearance="tint" color="informative" title={folder.sharedBy ? t('library.sharedBy', { name: folder.sharedBy }) : undefined}>
+                  <Badge
+                    size="small"
+                    appearance="tint"
+                    color="informative"
+                    title={folder.sharedBy ? t('library.sharedBy', { name: folder.sharedBy }) : undefined}
+                  >
                     {t('library.shared')}
                   </Badge>
                 )}

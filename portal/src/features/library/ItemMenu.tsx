@@ -26,10 +26,14 @@ export function ItemMenu({ itemName, actions }: { itemName: string; actions: Men
       icon={<MoreVertical20Regular />}
       aria-label={t('library.actionsFor', { name: itemName })}
       aria-haspopup="menu"
-      onClick={used ? undefined : () => {
-        setUsed(true);
-        setOpen(true);
-      }}
+      onClick={
+        used
+          ? undefined
+          : () => {
+              setUsed(true);
+              setOpen(true);
+            }
+      }
     />
   );
   if (!used) return trigger;

@@ -1,7 +1,20 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import {
-  Badge, Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, makeStyles, MessageBar, MessageBarActions,
-  MessageBarBody, SearchBox, Spinner, Subtitle2, Title2, tokens,
+  Badge,
+  Breadcrumb,
+  BreadcrumbButton,
+  BreadcrumbDivider,
+  BreadcrumbItem,
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  SearchBox,
+  Spinner,
+  Subtitle2,
+  Title2,
+  tokens,
 } from '@fluentui/react-components';
 import { DocumentAdd20Regular, FolderAdd20Regular } from '@fluentui/react-icons';
 
@@ -215,4 +228,3 @@ function CreateButtons({ library, folderId }: { library: LibraryKind; folderId: 
     </div>
   );
 }
-

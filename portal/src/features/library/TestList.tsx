@@ -1,7 +1,5 @@
 import { ItemLocation } from '@shared/ui/ItemLocation';
-import {
-  Badge, Caption1, Checkbox, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens,
-} from '@fluentui/react-components';
+import { Badge, Caption1, Checkbox, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { DocumentBulletList20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { TestSummary } from '@shared/api/libraryTypes';
@@ -66,7 +64,11 @@ export function TestList({ tests, selectable, testId }: { tests: TestSummary[]; 
             <TableRow key={test._id} data-testid="test-item" data-id={test._id} aria-selected={withChecks ? selected : undefined}>
               {withChecks && (
                 <TableCell className={styles.check}>
-                  <Checkbox checked={selected} onChange={() => dispatch(itemToggled({ kind: 'test', id: test._id }))} aria-label={t('library.selectItem', { name: test.name })} />
+                  <Checkbox
+                    checked={selected}
+                    onChange={() => dispatch(itemToggled({ kind: 'test', id: test._id }))}
+                    aria-label={t('library.selectItem', { name: test.name })}
+                  />
                 </TableCell>
               )}
               <TableCell>
@@ -124,12 +126,28 @@ function TestChips({ test }: { test: TestSummary }) {
         </Badge>
       ))}
       {chapters.map((chapter) => (
-        <Badge key={`chapter:${chapter._id}`} size="small" appearance="tint" color="brand" data-testid="chapter-link" className={styles.chip} title={`${t('library.linkedChapter')}: ${chapter.name}`}>
+        <Badge
+          key={`chapter:${chapter._id}`}
+          size="small"
+          appearance="tint"
+          color="brand"
+          data-testid="chapter-link"
+          className={styles.chip}
+          title={`${t('library.linkedChapter')}: ${chapter.name}`}
+        >
           {chapter.name}
         </Badge>
       ))}
       {batches.map((batch) => (
-        <Badge key={`batch:${batch._id}`} size="small" appearance="tint" color="success" data-testid="batch-link" className={styles.chip} title={`${t('library.linkedBatch')}: ${batch.name}`}>
+        <Badge
+          key={`batch:${batch._id}`}
+          size="small"
+          appearance="tint"
+          color="success"
+          data-testid="batch-link"
+          className={styles.chip}
+          title={`${t('library.linkedBatch')}: ${batch.name}`}
+        >
           {batch.name}
         </Badge>
       ))}

@@ -1,6 +1,15 @@
 import {
-  allToggled, initialLibraryState, isSelected, itemToggled, libraryReducer, loadLibrary, selectedCount, selectionBody, selectionCounts,
-  type LibraryQuery, type LibraryState,
+  allToggled,
+  initialLibraryState,
+  isSelected,
+  itemToggled,
+  libraryReducer,
+  loadLibrary,
+  selectedCount,
+  selectionBody,
+  selectionCounts,
+  type LibraryQuery,
+  type LibraryState,
 } from './librarySlice';
 import type { FolderChildren } from '@shared/api/libraryTypes';
 
@@ -24,7 +33,12 @@ function loaded(): LibraryState {
 describe('library selection (spec section 4: toggling the last unselected item flips to all-selected)', () => {
   it('ticks items one by one, and the last one flips to all-selected mode with no exclusions', () => {
     let state = loaded();
-    for (const [kind, id] of [['folder', 'a'], ['folder', 'b'], ['test', 'x'], ['test', 'y']] as const) {
+    for (const [kind, id] of [
+      ['folder', 'a'],
+      ['folder', 'b'],
+      ['test', 'x'],
+      ['test', 'y'],
+    ] as const) {
       state = libraryReducer(state, itemToggled({ kind, id }));
       expect(state.selection.mode).toBe('some');
     }
@@ -42,7 +56,13 @@ describe('library selection (spec section 4: toggling the last unselected item f
     expect(isSelected(state.selection, 'test', 'x')).toBe(true);
     expect(selectedCount(state)).toBe(4);
     expect(selectionCounts(state)).toEqual({ folders: 2, tests: 2 });
-    for (const [kind, id] of [['folder', 'a'], ['folder', 'b'], ['test', 'x'], ['test', 'z']] as const) state = libraryReducer(state, itemToggled({ kind, id }));
+    for (const [kind, id] of [
+      ['folder', 'a'],
+      ['folder', 'b'],
+      ['test', 'x'],
+      ['test', 'z'],
+    ] as const)
+      state = libraryReducer(state, itemToggled({ kind, id }));
     expect(state.selection).toEqual({ mode: 'some', folderIds: [], testIds: [] });
   });
 
@@ -67,7 +87,13 @@ describe('library selection (spec section 4: toggling the last unselected item f
       testIds: ['z'],
     });
     // A row's menu acts on its one item, whatever is selected.
-    expect(selectionBody(state, { kind: 'folder', id: 'b' })).toEqual({ parentFolderId: 'f1', isGlobal: false, selectAll: false, folderIds: ['b'], testIds: [] });
+    expect(selectionBody(state, { kind: 'folder', id: 'b' })).toEqual({
+      parentFolderId: 'f1',
+      isGlobal: false,
+      selectAll: false,
+      folderIds: ['b'],
+      testIds: [],
+    });
   });
 
   it('a new load drops the selection; another folder also drops the lists', () => {
@@ -94,7 +120,12 @@ describe('library list state (spec: lists keep an error field; on error the list
   it('drops an older answer that arrives after a newer request', () => {
     let state = libraryReducer(initialLibraryState, loadLibrary.pending('old', query));
     state = libraryReducer(state, loadLibrary.pending('new', { ...query, folderId: 'f2' }));
-    const stale: FolderChildren = { folders: { folderCount: 1, folderArray: [] }, parentFolderDetail: [], tests: { testCount: 9, testsArray: [] }, recentTests: [] };
+    const stale: FolderChildren = {
+      folders: { folderCount: 1, folderArray: [] },
+      parentFolderDetail: [],
+      tests: { testCount: 9, testsArray: [] },
+      recentTests: [],
+    };
     state = libraryReducer(state, loadLibrary.fulfilled(stale, 'old', query));
     expect(state.status).toBe('loading');
     expect(state.testCount).toBe(0);

@@ -181,7 +181,10 @@ const librarySlice = createSlice({
       .addCase(loadLibrary.pending, (state, action) => {
         const query = action.meta.arg;
         const sameFolder =
-          state.query?.library === query.library && state.query.folderId === query.folderId && state.query.search === query.search && state.query.tags.join('\n') === query.tags.join('\n');
+          state.query?.library === query.library &&
+          state.query.folderId === query.folderId &&
+          state.query.search === query.search &&
+          state.query.tags.join('\n') === query.tags.join('\n');
         if (!sameFolder) {
           // Another folder or query: its lists are new, and nothing stays selected.
           Object.assign(state, { breadcrumbs: [], folders: [], folderCount: 0, tests: [], testCount: 0, recentTests: [] });
@@ -206,7 +209,16 @@ const librarySlice = createSlice({
       .addCase(loadLibrary.rejected, (state, action) => {
         if (state.requestId !== action.meta.requestId || action.meta.aborted) return;
         // Spec: on error the lists empty and the error is kept (the API client toasts it).
-        Object.assign(state, { status: 'failed', error: action.payload ?? 'error', breadcrumbs: [], folders: [], folderCount: 0, tests: [], testCount: 0, recentTests: [] });
+        Object.assign(state, {
+          status: 'failed',
+          error: action.payload ?? 'error',
+          breadcrumbs: [],
+          folders: [],
+          folderCount: 0,
+          tests: [],
+          testCount: 0,
+          recentTests: [],
+        });
       })
       .addCase(loadMore.pending, (state, action) => {
         state.loadingMore = action.meta.arg;
@@ -238,10 +250,7 @@ export const libraryReducer = librarySlice.reducer;
  * The body of a library action for the current selection, or for one item a row's menu named.
  * `folderIds` and `testIds` are the selected ids, or in all-selected mode the exclusions.
  */
-export function selectionBody(
-  state: LibraryState,
-  target?: { kind: ItemKind; id: string } | null,
-): SelectionBody & { folderIds: string[]; testIds: string[] } {
+export function selectionBody(state: LibraryState, target?: { kind: ItemKind; id: string } | null): SelectionBody & { folderIds: string[]; testIds: string[] } {
   const query = state.query ?? { library: 'local', folderId: ROOT_FOLDER_ID, search: '', tags: [] };
   const base = { parentFolderId: query.folderId, isGlobal: query.library === 'global' };
   if (target) {

@@ -40,7 +40,9 @@ export function useItemActions() {
       ...(canShare ? [{ key: 'share', label: t('library.share'), onClick: () => dispatch(libraryDialogOpened({ kind: 'share', target })) }] : []),
       ...(canLink ? [{ key: 'link', label: t('library.link'), onClick: () => dispatch(libraryDialogOpened({ kind: 'link', target })) }] : []),
       // Publishing by link: the tutor's own tests (decisions, "Free tests").
-      ...(library === 'local' && canWrite ? [{ key: 'freeTest', label: t('freeTest.menu'), onClick: () => dispatch(libraryDialogOpened({ kind: 'freeTest', test })) }] : []),
+      ...(library === 'local' && canWrite
+        ? [{ key: 'freeTest', label: t('freeTest.menu'), onClick: () => dispatch(libraryDialogOpened({ kind: 'freeTest', test })) }]
+        : []),
       // How its free test's students did (issue 16).
       ...(library === 'local' && canWrite ? [{ key: 'results', label: t('results.menu'), onClick: () => navigate(resultsPath(library, test._id)) }] : []),
       ...(canWrite ? [{ key: 'delete', label: t('library.delete'), onClick: () => dispatch(libraryDialogOpened({ kind: 'delete', target })) }] : []),

@@ -125,15 +125,19 @@ export function PrintPage({ testId }: { testId: string }) {
         <Button icon={<Print20Regular />} onClick={() => window.print()}>
           {t('print.print')}
         </Button>
-        <Button appearance="primary" icon={exporting ? <Spinner size="tiny" /> : <DocumentPdf20Regular />} disabled={exporting} onClick={() => void exportPdf(withAnswers)} data-testid="export-pdf">
+        <Button
+          appearance="primary"
+          icon={exporting ? <Spinner size="tiny" /> : <DocumentPdf20Regular />}
+          disabled={exporting}
+          onClick={() => void exportPdf(withAnswers)}
+          data-testid="export-pdf"
+        >
           {t('print.exportPdf')}
         </Button>
       </div>
       <article className={styles.paper} style={fonts.style} data-testid="print-paper">
         <h1 className={styles.title}>{test.name}</h1>
-        <div className={styles.meta}>
-          {t('print.summary', { questions: test.totalNumberOfQuestions, marks: test.totalMarks, hours, minutes })}
-        </div>
+        <div className={styles.meta}>{t('print.summary', { questions: test.totalNumberOfQuestions, marks: test.totalMarks, hours, minutes })}</div>
         {test.instructions && <RichText html={test.instructions} />}
         {test.sections.map((section) => (
           <section key={section._id} className={styles.section}>

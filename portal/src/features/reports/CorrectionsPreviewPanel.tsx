@@ -14,7 +14,14 @@ export interface PreviewGroup {
 export type PreviewCorrections = (options: Record<string, PublishOption>, signal: AbortSignal) => Promise<PreviewGroup[]>;
 
 const useStyles = makeStyles({
-  box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: tokens.spacingVerticalS, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground3 },
+  box: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    padding: tokens.spacingVerticalS,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
   list: { margin: 0, paddingInlineStart: '20px', display: 'flex', flexDirection: 'column', gap: '2px' },
   heading: { overflowWrap: 'anywhere', fontWeight: tokens.fontWeightSemibold },
 });
@@ -50,7 +57,9 @@ export function CorrectionsPreviewPanel({ options, preview }: { options: Record<
     };
   }, [options, preview]);
 
-  const rows = (groups ?? []).flatMap((group) => group.preview.freeTests.filter((f) => f.attempts > 0).map((freeTest) => ({ heading: group.heading, freeTest })));
+  const rows = (groups ?? []).flatMap((group) =>
+    group.preview.freeTests.filter((f) => f.attempts > 0).map((freeTest) => ({ heading: group.heading, freeTest })),
+  );
   return (
     <section className={styles.box} data-testid="corrections-preview" aria-live="polite">
       <Subtitle2>{t('reports.preview.title')}</Subtitle2>

@@ -27,17 +27,34 @@ function questions(): Question[] {
 
 function item(question: Question, extra: Partial<ReportedQuestion> = {}): ReportedQuestion {
   return {
-    _id: question._id, testId: 't1', testName: 'Algebra weekly quiz', sectionId: 's1', question: { ...question, isReported: true, updateAvailable: false },
-    parentQuestionId: null, status: 'REPORTED', reportsCount: 3, studentsCount: 2,
-    reasons: [{ reason: 'Two answers are right', count: 2, students: 2 }, { reason: 'Typo', count: 1, students: 1 }],
-    firstReportedAt: '2030-01-01T00:00:00.000Z', lastReportedAt: '2030-01-02T00:00:00.000Z', isAttempted: true, canEdit: true, statistics: [],
+    _id: question._id,
+    testId: 't1',
+    testName: 'Algebra weekly quiz',
+    sectionId: 's1',
+    question: { ...question, isReported: true, updateAvailable: false },
+    parentQuestionId: null,
+    status: 'REPORTED',
+    reportsCount: 3,
+    studentsCount: 2,
+    reasons: [
+      { reason: 'Two answers are right', count: 2, students: 2 },
+      { reason: 'Typo', count: 1, students: 1 },
+    ],
+    firstReportedAt: '2030-01-01T00:00:00.000Z',
+    lastReportedAt: '2030-01-02T00:00:00.000Z',
+    isAttempted: true,
+    canEdit: true,
+    statistics: [],
     ...extra,
   };
 }
 
 function listOf(items: ReportedQuestion[]): ReportList {
   return {
-    reportedQuestions: items, total: items.length, limit: 20, offset: 0,
+    reportedQuestions: items,
+    total: items.length,
+    limit: 20,
+    offset: 0,
     counts: { REPORTED: items.length, updateAvailable: 0, resolved: 4 },
     tests: [{ _id: 't1', name: 'Algebra weekly quiz', openCount: items.length }],
   };
@@ -47,7 +64,15 @@ async function open(items: ReportedQuestion[], api: Record<string, jest.Mock> = 
   const reportList = jest.fn(async () => listOf(items));
   const result = renderWithProviders(
     <Routes>
-      <Route path="/home/local/errorReports" element={<><ReportDashboard /><Link to="/home/local/0">away</Link></>} />
+      <Route
+        path="/home/local/errorReports"
+        element={
+          <>
+            <ReportDashboard />
+            <Link to="/home/local/0">away</Link>
+          </>
+        }
+      />
       <Route path="/home/local/0" element={<p>library page</p>} />
     </Routes>,
     { preloadedAuth: { user: makeUser() }, api: { reportList, ...api }, language, route: '/home/local/errorReports?statusType=REPORTED' },
@@ -76,7 +101,10 @@ beforeEach(() => localStorage.clear());
 
 test('lists each reported question with its test, reasons and students; tab counts; asks with the status', async () => {
   const [mcq, integer] = questions();
-  const { reportList } = await open([item(mcq), item(integer, { reportsCount: 1, studentsCount: 1, reasons: [{ reason: 'A pentagon has 5 sides', count: 1, students: 1 }] })]);
+  const { reportList } = await open([
+    item(mcq),
+    item(integer, { reportsCount: 1, studentsCount: 1, reasons: [{ reason: 'A pentagon has 5 sides', count: 1, students: 1 }] }),
+  ]);
   expect(reportList).toHaveBeenCalledWith(expect.objectContaining({ statusType: 'REPORTED', limit: 20, offset: 0, testIds: [] }));
   const cards = screen.getAllByTestId('reported-question');
   expect(cards).toHaveLength(2);
@@ -91,7 +119,7 @@ test('lists each reported question with its test, reasons and students; tab coun
   expect(reportList).toHaveBeenLastCalledWith(expect.objectContaining({ statusType: 'resolved' }));
 });
 
-test('empty state, and the what\'s-this explainer', async () => {
+test("empty state, and the what's-this explainer", async () => {
   await open([]);
   expect(screen.getByTestId('reports-empty').textContent).toContain('No reported questions');
   fireEvent.click(screen.getByTestId('whats-this'));
@@ -112,7 +140,14 @@ test('mark as resolved calls the server and reloads', async () => {
 
 test('edits are kept, marked and counted; from 2 the info modal shows once and all publish together with per-question options', async () => {
   const [mcq, integer] = questions();
-  const saveAndResolve = jest.fn(async () => ({ message: 'Successfully Published Questions', publishId: 'p1', version: 3, attemptsChanged: 10, resolvedReports: 4, questions: [] }));
+  const saveAndResolve = jest.fn(async () => ({
+    message: 'Successfully Published Questions',
+    publishId: 'p1',
+    version: 3,
+    attemptsChanged: 10,
+    resolvedReports: 4,
+    questions: [],
+  }));
   const { store } = await open([item(mcq), item(integer)], { saveAndResolve });
   const cards = () => screen.getAllByTestId('reported-question');
   await editFirstOption(cards()[0]);
@@ -130,7 +165,11 @@ test('edits are kept, marked and counted; from 2 the info modal shows once and a
   fireEvent.click(screen.getByTestId('publish-all'));
   const dialog = await screen.findByTestId('publish-dialog');
   const items = within(dialog).getAllByTestId('publish-item');
-  expect(within(items[0]).getAllByRole('radio', { hidden: true }).map((r) => (r as HTMLInputElement).value)).toEqual(['NO_CHANGE', 'RE_EVALUATE', 'GRACE']);
+  expect(
+    within(items[0])
+      .getAllByRole('radio', { hidden: true })
+      .map((r) => (r as HTMLInputElement).value),
+  ).toEqual(['NO_CHANGE', 'RE_EVALUATE', 'GRACE']);
   fireEvent.click(within(items[1]).getByDisplayValue('GRACE'));
   await act(async () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Publish', hidden: true }));
@@ -138,17 +177,23 @@ test('edits are kept, marked and counted; from 2 the info modal shows once and a
   expect(saveAndResolve).toHaveBeenCalledTimes(1);
   const body = (saveAndResolve.mock.calls[0] as unknown as [any])[0];
   expect(body.test).toEqual({ _id: 't1' });
-  expect(body.questions.map((q: any) => [q.question._id, q.publishOption, q.sectionId])).toEqual([[mcq._id, 'RE_EVALUATE', 's1'], [integer._id, 'GRACE', 's1']]);
+  expect(body.questions.map((q: any) => [q.question._id, q.publishOption, q.sectionId])).toEqual([
+    [mcq._id, 'RE_EVALUATE', 's1'],
+    [integer._id, 'GRACE', 's1'],
+  ]);
   expect(body.questions[0].question.options.map((o: any) => o.isCorrect)).toEqual([true, true]);
   expect(body.questions[1].question.solution).toBe('5');
   expect(toasts(store).map((t) => t.body)).toContain('Successfully Published Questions');
   await waitFor(() => expect(screen.queryByTestId('publish-bar')).toBeNull());
 });
 
-test('one edit: save and resolve on its card; a failure toasts the spec\'s title with the reason and keeps the edit', async () => {
+test("one edit: save and resolve on its card; a failure toasts the spec's title with the reason and keeps the edit", async () => {
   const [mcq] = questions();
   const saveAndResolve = jest.fn(async () => {
-    throw new AxiosError('409', 'ERR_BAD_REQUEST', undefined, undefined, { status: 409, data: { message: 'Corrections of this test are being published.' } } as never);
+    throw new AxiosError('409', 'ERR_BAD_REQUEST', undefined, undefined, {
+      status: 409,
+      data: { message: 'Corrections of this test are being published.' },
+    } as never);
   });
   const { store } = await open([item(mcq, { isAttempted: false })], { saveAndResolve });
   await editFirstOption(screen.getByTestId('reported-question'));
@@ -175,7 +220,7 @@ test('leaving with edits asks; leave without publishing goes on and drops them',
   expect(await screen.findByText('library page')).toBeTruthy();
 });
 
-test('a list failure toasts the spec\'s message', async () => {
+test("a list failure toasts the spec's message", async () => {
   const reportList = jest.fn(async () => {
     throw new Error('network');
   });
@@ -190,5 +235,8 @@ test('publish options and calls: NO_CHANGE only for attempted tests; one call pe
   const [mcq, integer] = questions();
   const edit = (q: Question, testId: string) => ({ item: item(q, { testId }), question: { ...q, _id: q._id }, option: 'GRACE' as const });
   const calls = publishCalls([edit(mcq, 'a'), edit(integer, 'b'), edit(integer, 'a')]);
-  expect(calls.map((c) => [c.test._id, c.questions.length])).toEqual([['a', 2], ['b', 1]]);
+  expect(calls.map((c) => [c.test._id, c.questions.length])).toEqual([
+    ['a', 2],
+    ['b', 1],
+  ]);
 });

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  Button, Dropdown, Field, Option, Spinner, Tab, TabList, Text, Title2, makeStyles, tokens,
-} from '@fluentui/react-components';
+import { Button, Dropdown, Field, Option, Spinner, Tab, TabList, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { QuestionCircleRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@shared/api/client';
@@ -49,7 +47,7 @@ type Dialog =
   | { kind: 'leave'; proceed: () => void }
   | null;
 
-const statusOf = (value: string | null): ReportStatus => (REPORT_STATUSES as readonly string[]).includes(value ?? '') ? (value as ReportStatus) : 'REPORTED';
+const statusOf = (value: string | null): ReportStatus => ((REPORT_STATUSES as readonly string[]).includes(value ?? '') ? (value as ReportStatus) : 'REPORTED');
 
 /**
  * The Report Dashboard (spec sections 2 and 4, Report repository): reported questions by tab
@@ -118,7 +116,10 @@ export function ReportDashboard() {
 
   /** The edits of a publish, each with the option the tutor chose in the dialog. */
   const chosenEdits = (ids: string[], options: Record<string, PublishOption>) =>
-    ids.map((id) => edits[id]).filter(Boolean).map((edit) => ({ ...edit, option: options[edit.question._id] ?? edit.option }));
+    ids
+      .map((id) => edits[id])
+      .filter(Boolean)
+      .map((edit) => ({ ...edit, option: options[edit.question._id] ?? edit.option }));
 
   /** The corrections preview: each publishing call run dry, named by its test. */
   const previewOf = (ids: string[]) => async (options: Record<string, PublishOption>, signal: AbortSignal) => {
@@ -249,7 +250,9 @@ export function ReportDashboard() {
 
       {editCount > 0 && (
         <div className={styles.publishBar} data-testid="publish-bar">
-          <Text className={styles.grow} data-testid="edited-count">{t('reports.editedCount', { count: editCount })}</Text>
+          <Text className={styles.grow} data-testid="edited-count">
+            {t('reports.editedCount', { count: editCount })}
+          </Text>
           {canPublishAll(edits) ? (
             <Button appearance="primary" onClick={() => setDialog({ kind: 'publish', ids: Object.keys(edits) })} data-testid="publish-all">
               {t('reports.publishAll', { count: editCount })}
@@ -270,7 +273,10 @@ export function ReportDashboard() {
       )}
       {dialog?.kind === 'publish' && (
         <PublishDialog
-          items={dialog.ids.map((id) => edits[id]).filter(Boolean).map(publishItemOf)}
+          items={dialog.ids
+            .map((id) => edits[id])
+            .filter(Boolean)
+            .map(publishItemOf)}
           onClose={() => {
             afterPublish.current = null;
             setDialog(null);

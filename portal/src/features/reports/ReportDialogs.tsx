@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import {
-  Body1, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Radio, RadioGroup, Text, makeStyles, tokens,
+  Body1,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Radio,
+  RadioGroup,
+  Text,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PublishOption } from '@shared/api/reportTypes';
@@ -23,7 +35,19 @@ const useStyles = makeStyles({
 });
 
 /** A plain dialog with a text and its buttons (explainers and questions to the tutor). */
-function MessageDialog({ title, testId, onClose, children, actions }: { title: string; testId: string; onClose: () => void; children: React.ReactNode; actions: React.ReactNode }) {
+function MessageDialog({
+  title,
+  testId,
+  onClose,
+  children,
+  actions,
+}: {
+  title: string;
+  testId: string;
+  onClose: () => void;
+  children: React.ReactNode;
+  actions: React.ReactNode;
+}) {
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface aria-describedby={undefined} data-testid={testId}>
@@ -41,7 +65,16 @@ function MessageDialog({ title, testId, onClose, children, actions }: { title: s
 export function WhatsThisDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <MessageDialog title={t('reports.whatsThisTitle')} testId="whats-this-dialog" onClose={onClose} actions={<Button appearance="primary" onClick={onClose}>{t('common.ok')}</Button>}>
+    <MessageDialog
+      title={t('reports.whatsThisTitle')}
+      testId="whats-this-dialog"
+      onClose={onClose}
+      actions={
+        <Button appearance="primary" onClick={onClose}>
+          {t('common.ok')}
+        </Button>
+      }
+    >
       {(['whatsThis1', 'whatsThis2', 'whatsThis3'] as const).map((key) => (
         <Body1 key={key}>{t(`reports.${key}`)}</Body1>
       ))}
@@ -53,7 +86,16 @@ export function WhatsThisDialog({ onClose }: { onClose: () => void }) {
 export function PublishInfoDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <MessageDialog title={t('reports.publishInfoTitle')} testId="publish-info-dialog" onClose={onClose} actions={<Button appearance="primary" onClick={onClose}>{t('reports.gotIt')}</Button>}>
+    <MessageDialog
+      title={t('reports.publishInfoTitle')}
+      testId="publish-info-dialog"
+      onClose={onClose}
+      actions={
+        <Button appearance="primary" onClick={onClose}>
+          {t('reports.gotIt')}
+        </Button>
+      }
+    >
       <Body1>{t('reports.publishInfoBody')}</Body1>
       <Body1>{t('reports.publishInfoOptions')}</Body1>
     </MessageDialog>
@@ -70,8 +112,12 @@ export function LeaveDialog({ count, onStay, onLeave, onPublish }: { count: numb
       onClose={onStay}
       actions={
         <>
-          <Button onClick={onLeave} data-testid="leave-without-publishing">{t('reports.leaveWithoutPublishing')}</Button>
-          <Button appearance="primary" onClick={onPublish} data-testid="leave-publish">{t('reports.publish')}</Button>
+          <Button onClick={onLeave} data-testid="leave-without-publishing">
+            {t('reports.leaveWithoutPublishing')}
+          </Button>
+          <Button appearance="primary" onClick={onPublish} data-testid="leave-publish">
+            {t('reports.publish')}
+          </Button>
         </>
       }
     >
@@ -113,11 +159,22 @@ export function PublishDialog({
   const styles = useStyles();
   const [options, setOptions] = useState<Record<string, PublishOption>>(() => Object.fromEntries(items.map((item) => [item.id, item.option])));
   return (
-    <FormDialog wide testId="publish-dialog" title={t('reports.publishTitle', { count: items.length })} submitLabel={t('reports.publish')} onClose={onClose} onSubmit={() => onPublish(options)}>
+    <FormDialog
+      wide
+      testId="publish-dialog"
+      title={t('reports.publishTitle', { count: items.length })}
+      submitLabel={t('reports.publish')}
+      onClose={onClose}
+      onSubmit={() => onPublish(options)}
+    >
       <Body1>{intro ?? t('reports.publishIntro')}</Body1>
       {items.map((item) => (
         <div key={item.id} className={styles.item} data-testid="publish-item">
-          {item.heading && <Text weight="semibold" className={styles.clip} title={item.heading}>{item.heading}</Text>}
+          {item.heading && (
+            <Text weight="semibold" className={styles.clip} title={item.heading}>
+              {item.heading}
+            </Text>
+          )}
           <RichText html={item.html} className={styles.clip} />
           {item.attempted ? (
             <RadioGroup

@@ -74,8 +74,16 @@ export function ReportedQuestionCard({
           {item.testName || t('reports.unknownTest')}
         </Text>
         {question && <Badge appearance="tint">{t(`editor.type.${question.type}`)}</Badge>}
-        {item.status === 'updateAvailable' && <Badge color="informative" data-testid="update-available">{t('reports.updateAvailableBadge')}</Badge>}
-        {edited && <Badge color="warning" data-testid="edited-badge">{t('reports.editedBadge')}</Badge>}
+        {item.status === 'updateAvailable' && (
+          <Badge color="informative" data-testid="update-available">
+            {t('reports.updateAvailableBadge')}
+          </Badge>
+        )}
+        {edited && (
+          <Badge color="warning" data-testid="edited-badge">
+            {t('reports.editedBadge')}
+          </Badge>
+        )}
         {item.isAttempted && <Badge appearance="outline">{t('reports.attemptedBadge')}</Badge>}
         {statistics.length > 0 && (
           <Badge color="brand" icon={<DataHistogramRegular />} data-testid="statistics-badge">

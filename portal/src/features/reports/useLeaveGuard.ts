@@ -20,10 +20,12 @@ export function useLeaveGuard(active: boolean, onAttempt: (proceed: () => void) 
       const pathname = typeof to === 'string' ? new URL(to, window.location.href).pathname : (to as { pathname?: string } | null)?.pathname;
       return pathname !== undefined && pathname !== window.location.pathname;
     };
-    const guard = (go: (...args: unknown[]) => void) => (...args: unknown[]) => {
-      if (leaving(args[0])) attempt.current(() => go.apply(navigator, args));
-      else go.apply(navigator, args);
-    };
+    const guard =
+      (go: (...args: unknown[]) => void) =>
+      (...args: unknown[]) => {
+        if (leaving(args[0])) attempt.current(() => go.apply(navigator, args));
+        else go.apply(navigator, args);
+      };
     navigator.push = guard(push);
     navigator.replace = guard(replace);
     const beforeUnload = (event: BeforeUnloadEvent) => {

@@ -1,6 +1,19 @@
 import { useEffect, useState } from 'react';
 import {
-  Badge, Button, Caption1, DrawerBody, DrawerHeader, DrawerHeaderTitle, MessageBar, MessageBarBody, OverlayDrawer, Spinner, Text, makeStyles, mergeClasses, tokens,
+  Badge,
+  Button,
+  Caption1,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  MessageBar,
+  MessageBarBody,
+  OverlayDrawer,
+  Spinner,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
 } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -13,15 +26,43 @@ import { MathText } from './MathText';
 
 const useStyles = makeStyles({
   drawer: { width: '640px', maxWidth: '100vw' },
-  head: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalM, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  head: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    paddingBottom: tokens.spacingVerticalM,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   title: { overflowWrap: 'anywhere' },
   facts: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalM },
-  question: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: tokens.spacingVerticalS, borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}`, minWidth: 0 },
+  list: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    paddingTop: tokens.spacingVerticalM,
+  },
+  question: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    padding: tokens.spacingVerticalS,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    minWidth: 0,
+  },
   qhead: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
   grow: { flexGrow: 1 },
   html: { overflowWrap: 'anywhere', '& img': { maxWidth: '100%' }, '& p': { margin: 0 } },
-  passage: { overflowWrap: 'anywhere', padding: tokens.spacingVerticalXS, backgroundColor: tokens.colorNeutralBackground3, borderRadius: tokens.borderRadiusSmall, '& p': { margin: 0 } },
+  passage: {
+    overflowWrap: 'anywhere',
+    padding: tokens.spacingVerticalXS,
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderRadius: tokens.borderRadiusSmall,
+    '& p': { margin: 0 },
+  },
   options: { margin: 0, paddingInlineStart: '24px', display: 'flex', flexDirection: 'column', gap: '2px' },
   chosen: { fontWeight: tokens.fontWeightSemibold },
   correct: { color: tokens.colorPaletteGreenForeground1 },
@@ -61,7 +102,9 @@ export function AnswerSheetDrawer({ sharedTestId, attempt, onClose }: { sharedTe
   return (
     <OverlayDrawer open position="end" className={styles.drawer} onOpenChange={(_, data) => !data.open && onClose()} data-testid="answer-sheet">
       <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('common.close')} icon={<DismissRegular />} onClick={onClose} data-testid="answer-sheet-close" />}>
+        <DrawerHeaderTitle
+          action={<Button appearance="subtle" aria-label={t('common.close')} icon={<DismissRegular />} onClick={onClose} data-testid="answer-sheet-close" />}
+        >
           <span className={styles.title}>{shown.student.name}</span>
         </DrawerHeaderTitle>
       </DrawerHeader>
@@ -70,14 +113,20 @@ export function AnswerSheetDrawer({ sharedTestId, attempt, onClose }: { sharedTe
           <Caption1 className={styles.line}>{shown.student.contact}</Caption1>
           <div className={styles.facts}>
             <Text weight="semibold" data-testid="answer-sheet-score">
-              {t('results.sheetScore', { score: formatNumber(shown.score, lang, 2), max: formatNumber(shown.maxScore, lang, 2), percent: formatPercent(shown.percentage, lang) })}
+              {t('results.sheetScore', {
+                score: formatNumber(shown.score, lang, 2),
+                max: formatNumber(shown.maxScore, lang, 2),
+                percent: formatPercent(shown.percentage, lang),
+              })}
             </Text>
             {shown.rank != null && <Text>{t('results.sheetRank', { rank: shown.rank })}</Text>}
             <Text>{t('results.sheetTime', { time: formatDuration(shown.timeTakenS) })}</Text>
             <Badge appearance="tint">{t(`results.statusName.${shown.status}`)}</Badge>
           </div>
           {shown.scoreChanges.map((change) => (
-            <Caption1 key={change.publishId}>{t('results.scoreChange', { old: formatNumber(change.oldScore, lang, 2), new: formatNumber(change.newScore, lang, 2) })}</Caption1>
+            <Caption1 key={change.publishId}>
+              {t('results.scoreChange', { old: formatNumber(change.oldScore, lang, 2), new: formatNumber(change.newScore, lang, 2) })}
+            </Caption1>
           ))}
         </div>
         {failed && (
@@ -111,7 +160,9 @@ function SheetItem({ question }: { question: SheetQuestion }) {
         <Badge color={OUTCOME_COLOR[question.outcome]} data-testid="sheet-outcome">
           {t(`results.outcome.${question.outcome}`)}
         </Badge>
-        <Text data-testid="sheet-marks">{t('results.marks', { marks: formatNumber(question.marks, i18n.language, 2), max: formatNumber(question.maxMarks, i18n.language, 2) })}</Text>
+        <Text data-testid="sheet-marks">
+          {t('results.marks', { marks: formatNumber(question.marks, i18n.language, 2), max: formatNumber(question.maxMarks, i18n.language, 2) })}
+        </Text>
       </div>
       {question.passage && <RichText html={question.passage} className={styles.passage} />}
       <RichText html={question.question} className={styles.html} />
@@ -147,6 +198,9 @@ function answerText(question: SheetQuestion, t: (key: string) => string): string
   if (question.options.length > 0) return question.answer ? null : t('results.noAnswer');
   const answer = question.answer;
   if (!answer) return t('results.noAnswer');
-  if (answer.blanks) return Object.values(answer.blanks).map((value, i) => `(${i + 1}) ${value || '—'}`).join('; ');
+  if (answer.blanks)
+    return Object.values(answer.blanks)
+      .map((value, i) => `(${i + 1}) ${value || '—'}`)
+      .join('; ');
   return answer.value ?? t('results.noAnswer');
 }

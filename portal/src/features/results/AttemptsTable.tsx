@@ -1,6 +1,25 @@
 import {
-  Badge, Button, Caption1, Dropdown, Field, MessageBar, MessageBarBody, Option, SearchBox, Spinner, Table, TableBody, TableCell, TableHeader,
-  TableHeaderCell, TableRow, Text, Tooltip, makeStyles, mergeClasses, tokens,
+  Badge,
+  Button,
+  Caption1,
+  Dropdown,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  SearchBox,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Tooltip,
+  makeStyles,
+  mergeClasses,
+  tokens,
 } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -152,8 +171,22 @@ export function AttemptsTable({ sharedTestId, refresh, onOpen }: { sharedTestId:
         <Text size={200} data-testid="attempts-range">
           {t('results.range', { from: formatNumber(from, lang, 0), to: formatNumber(to, lang, 0), total: formatNumber(total, lang, 0) })}
         </Text>
-        <Button size="small" icon={<ChevronLeftRegular />} aria-label={t('results.previous')} disabled={view.page <= 1} onClick={() => setPage(view.page - 1)} data-testid="attempts-previous" />
-        <Button size="small" icon={<ChevronRightRegular />} aria-label={t('results.next')} disabled={to >= total} onClick={() => setPage(view.page + 1)} data-testid="attempts-next" />
+        <Button
+          size="small"
+          icon={<ChevronLeftRegular />}
+          aria-label={t('results.previous')}
+          disabled={view.page <= 1}
+          onClick={() => setPage(view.page - 1)}
+          data-testid="attempts-previous"
+        />
+        <Button
+          size="small"
+          icon={<ChevronRightRegular />}
+          aria-label={t('results.next')}
+          disabled={to >= total}
+          onClick={() => setPage(view.page + 1)}
+          data-testid="attempts-next"
+        />
       </div>
     </div>
   );
@@ -164,7 +197,9 @@ function ScoreChanges({ row }: { row: AttemptRow }) {
   const { t, i18n } = useTranslation();
   if (row.scoreChanges.length === 0) return null;
   const first = row.scoreChanges[0];
-  const lines = row.scoreChanges.map((change) => t('results.scoreChange', { old: formatNumber(change.oldScore, i18n.language, 2), new: formatNumber(change.newScore, i18n.language, 2) }));
+  const lines = row.scoreChanges.map((change) =>
+    t('results.scoreChange', { old: formatNumber(change.oldScore, i18n.language, 2), new: formatNumber(change.newScore, i18n.language, 2) }),
+  );
   return (
     <Tooltip content={lines.join(' · ')} relationship="description">
       <Badge appearance="outline" color="warning" size="small" data-testid="attempt-score-changed">

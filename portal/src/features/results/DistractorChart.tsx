@@ -12,7 +12,11 @@ export function DistractorChart({ question }: { question: QuestionStat }) {
   const { t } = useTranslation();
   const data = distractorData(question);
   return (
-    <div style={{ width: '100%', maxWidth: 520, height: 200 }} data-testid="distractor-chart" aria-label={t('results.distractorTitle', { number: question.number })}>
+    <div
+      style={{ width: '100%', maxWidth: 520, height: 200 }}
+      data-testid="distractor-chart"
+      aria-label={t('results.distractorTitle', { number: question.number })}
+    >
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 200 }}>
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />

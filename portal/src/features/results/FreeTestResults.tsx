@@ -53,7 +53,11 @@ export function FreeTestResults({ sharedTestId, link }: { sharedTestId: string; 
 
   if (summary && summary.submitted + summary.inProgress === 0) {
     return (
-      <EmptyState testId="results-no-attempts" title={t('results.noAttemptsTitle')} body={link ? t('results.noAttemptsBody', { link }) : t('results.noAttemptsBodyNoLink')} />
+      <EmptyState
+        testId="results-no-attempts"
+        title={t('results.noAttemptsTitle')}
+        body={link ? t('results.noAttemptsBody', { link }) : t('results.noAttemptsBodyNoLink')}
+      />
     );
   }
 

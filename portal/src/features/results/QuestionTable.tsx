@@ -1,6 +1,19 @@
 import { Fragment, useState } from 'react';
 import {
-  Badge, Caption1, Subtitle2, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, mergeClasses, tokens,
+  Badge,
+  Caption1,
+  Subtitle2,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
 } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +56,12 @@ export function QuestionTable({ questions }: { questions: QuestionStat[] }) {
     <section className={styles.box} data-testid="question-table">
       <div className={styles.head}>
         <Subtitle2 as="h2">{t('results.questionsTitle')}</Subtitle2>
-        <Switch label={t('results.flaggedOnly')} checked={flaggedOnly} onChange={(_, data) => setFlaggedOnly(data.checked)} data-testid="questions-flagged-only" />
+        <Switch
+          label={t('results.flaggedOnly')}
+          checked={flaggedOnly}
+          onChange={(_, data) => setFlaggedOnly(data.checked)}
+          data-testid="questions-flagged-only"
+        />
       </div>
       <div className={styles.scroll} data-scrolls>
         <Table size="small" className={styles.table} aria-label={t('results.questionsTitle')}>
@@ -77,13 +95,22 @@ export function QuestionTable({ questions }: { questions: QuestionStat[] }) {
                   </TableCell>
                   <TableCell className={styles.narrow}>{formatNumber(question.attempted, lang, 0)}</TableCell>
                   <TableCell data-testid="question-facility">{formatShare(question.facility, lang)}</TableCell>
-                  <TableCell data-testid="question-discrimination" className={question.discrimination != null && question.discrimination < 0 ? styles.negative : undefined}>
+                  <TableCell
+                    data-testid="question-discrimination"
+                    className={question.discrimination != null && question.discrimination < 0 ? styles.negative : undefined}
+                  >
                     {formatFixed(question.discrimination, lang)}
                   </TableCell>
                   <TableCell>
                     <span className={styles.flags}>
                       {question.flags.map((flag) => (
-                        <Badge key={flag} size="small" appearance={SEVERE_FLAGS.has(flag) ? 'filled' : 'tint'} color={SEVERE_FLAGS.has(flag) ? 'danger' : 'warning'} data-testid={`flag-${flag}`}>
+                        <Badge
+                          key={flag}
+                          size="small"
+                          appearance={SEVERE_FLAGS.has(flag) ? 'filled' : 'tint'}
+                          color={SEVERE_FLAGS.has(flag) ? 'danger' : 'warning'}
+                          data-testid={`flag-${flag}`}
+                        >
                           {t(`results.flag.${flag}`)}
                         </Badge>
                       ))}

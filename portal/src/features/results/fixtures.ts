@@ -22,7 +22,9 @@ export function attemptRow(n: number, extra: Partial<AttemptRow> = {}): AttemptR
 /** A server double: `total` attempts, paged and searched as asked (no sort: the server's job). */
 export function attemptsServer(total: number) {
   return jest.fn(async (_id: string, query: AttemptsQuery): Promise<AttemptList> => {
-    const all = Array.from({ length: total }, (_, i) => attemptRow(i + 1)).filter((row) => !query.search || row.student.name.toLowerCase().includes(query.search.toLowerCase()));
+    const all = Array.from({ length: total }, (_, i) => attemptRow(i + 1)).filter(
+      (row) => !query.search || row.student.name.toLowerCase().includes(query.search.toLowerCase()),
+    );
     const limit = Number(query.limit ?? 50);
     const page = Number(query.page ?? 1);
     return { attempts: all.slice((page - 1) * limit, page * limit), total: all.length };
@@ -61,7 +63,10 @@ export function analysisOf(extra: Partial<Analysis> = {}): Analysis {
     lowest: 20,
     reliability: 0.81,
     distribution: Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: (i + 1) * 10, count: i })),
-    questions: [questionStat(1), questionStat(2, { facility: 0.1, discrimination: -0.2, flags: ['possible-wrong-key', 'negative-discrimination', 'too-hard'] })],
+    questions: [
+      questionStat(1),
+      questionStat(2, { facility: 0.1, discrimination: -0.2, flags: ['possible-wrong-key', 'negative-discrimination', 'too-hard'] }),
+    ],
     ...extra,
   };
 }
@@ -72,20 +77,52 @@ export function sheetOf(row: AttemptRow): AnswerSheet {
     testName: 'Algebra weekly quiz',
     questions: [
       {
-        questionId: 'q1', number: 1, sectionId: 's1', sectionName: 'Part A', type: 'multiple_choice', question: '<p>What is $x^2$ at x = 3?</p>', passage: null,
+        questionId: 'q1',
+        number: 1,
+        sectionId: 's1',
+        sectionName: 'Part A',
+        type: 'multiple_choice',
+        question: '<p>What is $x^2$ at x = 3?</p>',
+        passage: null,
         options: [
           { optionId: 'o1', text: '6', isCorrect: false },
           { optionId: 'o2', text: '9', isCorrect: true },
         ],
-        answer: { selected: ['o1'] }, rightAnswer: 'B. 9', marks: 0, maxMarks: 2, outcome: 'wrong',
+        answer: { selected: ['o1'] },
+        rightAnswer: 'B. 9',
+        marks: 0,
+        maxMarks: 2,
+        outcome: 'wrong',
       },
       {
-        questionId: 'q2', number: 2, sectionId: 's1', sectionName: 'Part A', type: 'integer', question: '<p>Sides of a hexagon?</p>', passage: null,
-        options: [], answer: { value: '6' }, rightAnswer: '6', marks: 2, maxMarks: 2, outcome: 'correct',
+        questionId: 'q2',
+        number: 2,
+        sectionId: 's1',
+        sectionName: 'Part A',
+        type: 'integer',
+        question: '<p>Sides of a hexagon?</p>',
+        passage: null,
+        options: [],
+        answer: { value: '6' },
+        rightAnswer: '6',
+        marks: 2,
+        maxMarks: 2,
+        outcome: 'correct',
       },
       {
-        questionId: 'q3', number: 3, sectionId: 's2', sectionName: 'Part B', type: 'fill_ups', question: '<p>Fill: a ___ b</p>', passage: '<p>A passage about $\\pi$</p>',
-        options: [], answer: null, rightAnswer: '(1) <img src=x onerror=alert(1)> $\\sqrt{2}$', marks: 0, maxMarks: 1, outcome: 'unattempted',
+        questionId: 'q3',
+        number: 3,
+        sectionId: 's2',
+        sectionName: 'Part B',
+        type: 'fill_ups',
+        question: '<p>Fill: a ___ b</p>',
+        passage: '<p>A passage about $\\pi$</p>',
+        options: [],
+        answer: null,
+        rightAnswer: '(1) <img src=x onerror=alert(1)> $\\sqrt{2}$',
+        marks: 0,
+        maxMarks: 1,
+        outcome: 'unattempted',
       },
     ],
   };

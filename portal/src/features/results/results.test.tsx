@@ -17,7 +17,10 @@ const user = makeUser();
 const lastQuery = (mock: jest.Mock) => mock.mock.calls.at(-1)?.[1] as AttemptsQuery;
 
 function renderTable(attempts: jest.Mock = attemptsServer(120), onOpen = jest.fn()) {
-  const result = renderWithProviders(<AttemptsTable sharedTestId="st1" refresh={0} onOpen={onOpen} />, { preloadedAuth: { user }, api: { attempts: attempts as never } });
+  const result = renderWithProviders(<AttemptsTable sharedTestId="st1" refresh={0} onOpen={onOpen} />, {
+    preloadedAuth: { user },
+    api: { attempts: attempts as never },
+  });
   return { ...result, attempts, onOpen };
 }
 
@@ -67,7 +70,19 @@ describe('attempts table', () => {
       await act(async () => jest.advanceTimersByTime(100));
       expect(attempts.mock.calls.length).toBe(before + 1);
       expect(lastQuery(attempts)).toMatchObject({ search: 'Student 11', page: 1 });
-      expect(screen.getAllByTestId('attempt-row').map((row) => within(row).getByTestId('attempt-name').textContent)).toEqual(['Student 11', 'Student 110', 'Student 111', 'Student 112', 'Student 113', 'Student 114', 'Student 115', 'Student 116', 'Student 117', 'Student 118', 'Student 119']);
+      expect(screen.getAllByTestId('attempt-row').map((row) => within(row).getByTestId('attempt-name').textContent)).toEqual([
+        'Student 11',
+        'Student 110',
+        'Student 111',
+        'Student 112',
+        'Student 113',
+        'Student 114',
+        'Student 115',
+        'Student 116',
+        'Student 117',
+        'Student 118',
+        'Student 119',
+      ]);
       fireEvent.change(box, { target: { value: 'nobody' } });
       await act(async () => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
       expect(screen.getByTestId('attempts-none').textContent).toContain('nobody');
@@ -94,7 +109,10 @@ describe('attempts table', () => {
     const hostile = '=HYPERLINK("http://evil.example","<b>click</b>")' + ' very long name'.repeat(20);
     const attempts = jest.fn(async () => ({
       attempts: [
-        attemptRow(1, { student: { id: 's1', name: hostile, contact: '<img src=x onerror=alert(1)>' }, scoreChanges: [{ publishId: 'p1', oldScore: 4, newScore: 9, at: '2030-01-02T00:00:00.000Z' }] }),
+        attemptRow(1, {
+          student: { id: 's1', name: hostile, contact: '<img src=x onerror=alert(1)>' },
+          scoreChanges: [{ publishId: 'p1', oldScore: 4, newScore: 9, at: '2030-01-02T00:00:00.000Z' }],
+        }),
         attemptRow(2, { status: 'in-progress', submittedAt: null, rank: null }),
       ],
       total: 2,
@@ -122,14 +140,20 @@ describe('answer sheet', () => {
   test('each question with the answer given, the right answer, marks and outcome; maths typeset; text never read as HTML', async () => {
     const row = attemptRow(3, { student: { id: 's3', name: 'Nguyễn Thị Hoa', contact: 'hoa@example.com' } });
     const answerSheet = jest.fn(async () => sheetOf(row));
-    const { baseElement } = renderWithProviders(<AnswerSheetDrawer sharedTestId="st1" attempt={row} onClose={() => undefined} />, { preloadedAuth: { user }, api: { answerSheet } });
+    const { baseElement } = renderWithProviders(<AnswerSheetDrawer sharedTestId="st1" attempt={row} onClose={() => undefined} />, {
+      preloadedAuth: { user },
+      api: { answerSheet },
+    });
     const items = await screen.findAllByTestId('sheet-question');
     expect(answerSheet).toHaveBeenCalledWith('st1', 'a3');
     expect(screen.getByText('Nguyễn Thị Hoa')).toBeTruthy();
     expect(items.map((item) => item.getAttribute('data-outcome'))).toEqual(['wrong', 'correct', 'unattempted']);
     expect(items.map((item) => within(item).getByTestId('sheet-marks').textContent)).toEqual(['0 / 2 marks', '2 / 2 marks', '0 / 1 marks']);
     const options = items[0].querySelectorAll('li');
-    expect([...options].map((o) => [o.getAttribute('data-chosen'), o.getAttribute('data-correct')])).toEqual([['true', 'false'], ['false', 'true']]);
+    expect([...options].map((o) => [o.getAttribute('data-chosen'), o.getAttribute('data-correct')])).toEqual([
+      ['true', 'false'],
+      ['false', 'true'],
+    ]);
     expect(items[0].querySelector('.katex')).not.toBeNull();
     expect(within(items[0]).getByTestId('sheet-right-answer').textContent).toContain('B. 9');
     expect(within(items[1]).getByTestId('sheet-answer').textContent).toBe('Answer given: 6');
@@ -142,7 +166,10 @@ describe('answer sheet', () => {
   });
 
   test('a sheet that cannot be read says so', async () => {
-    renderWithProviders(<AnswerSheetDrawer sharedTestId="st1" attempt={attemptRow(1)} onClose={() => undefined} />, { preloadedAuth: { user }, api: { answerSheet: async () => Promise.reject(new Error('404')) } });
+    renderWithProviders(<AnswerSheetDrawer sharedTestId="st1" attempt={attemptRow(1)} onClose={() => undefined} />, {
+      preloadedAuth: { user },
+      api: { answerSheet: async () => Promise.reject(new Error('404')) },
+    });
     expect(await screen.findByText('The answer sheet could not be loaded.')).toBeTruthy();
   });
 });
@@ -174,7 +201,11 @@ describe("the charts' data and the question table", () => {
 });
 
 describe('live results', () => {
-  const summary = (submitted: number, inProgress = 0): ResultsSummary => ({ submitted, inProgress, lastActivityAt: submitted ? `2030-01-01T00:00:${String(submitted).padStart(2, '0')}.000Z` : null });
+  const summary = (submitted: number, inProgress = 0): ResultsSummary => ({
+    submitted,
+    inProgress,
+    lastActivityAt: submitted ? `2030-01-01T00:00:${String(submitted).padStart(2, '0')}.000Z` : null,
+  });
   let visibility: DocumentVisibilityState = 'visible';
   beforeAll(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility }));
   beforeEach(() => {
@@ -236,7 +267,23 @@ describe('live results', () => {
 });
 
 describe('results screen', () => {
-  const shared = { _id: 'st1', testId: 't1', testName: 'Đại số tuần 3', testURL: 'http://localhost/t/st1', startTime: '2030-01-01T00:00:00.000Z', endTime: null, noOfAttempts: -1, attemptsFromTest: true, isNew: false, isRemoved: false, testType: 'NORMAL', isReadyToLink: true, problems: [], createdAt: null, updatedAt: null } as never;
+  const shared = {
+    _id: 'st1',
+    testId: 't1',
+    testName: 'Đại số tuần 3',
+    testURL: 'http://localhost/t/st1',
+    startTime: '2030-01-01T00:00:00.000Z',
+    endTime: null,
+    noOfAttempts: -1,
+    attemptsFromTest: true,
+    isNew: false,
+    isRemoved: false,
+    testType: 'NORMAL',
+    isReadyToLink: true,
+    problems: [],
+    createdAt: null,
+    updatedAt: null,
+  } as never;
   const page = (api: NonNullable<Parameters<typeof renderWithProviders>[1]>['api'], language: 'en' | 'vi' = 'en') =>
     renderWithProviders(
       <Routes>
@@ -252,7 +299,11 @@ describe('results screen', () => {
   });
 
   test('a free test nobody has started: the empty state names the link', async () => {
-    page({ sharedTestOf: async () => shared, resultsSummary: async () => ({ submitted: 0, inProgress: 0, lastActivityAt: null }), freeTestAnalysis: async () => analysisOf({ attempts: 0 }) });
+    page({
+      sharedTestOf: async () => shared,
+      resultsSummary: async () => ({ submitted: 0, inProgress: 0, lastActivityAt: null }),
+      freeTestAnalysis: async () => analysisOf({ attempts: 0 }),
+    });
     expect((await screen.findByTestId('results-no-attempts')).textContent).toContain('http://localhost/t/st1');
   });
 
@@ -261,7 +312,16 @@ describe('results screen', () => {
     const createObjectURL = jest.fn(() => 'blob:x');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    page({ sharedTestOf: async () => shared, resultsSummary: async () => ({ submitted: 40, inProgress: 2, lastActivityAt: '2030-01-01T00:00:00.000Z' }), freeTestAnalysis: async () => analysisOf(), attempts: attemptsServer(40), resultsFile }, 'vi');
+    page(
+      {
+        sharedTestOf: async () => shared,
+        resultsSummary: async () => ({ submitted: 40, inProgress: 2, lastActivityAt: '2030-01-01T00:00:00.000Z' }),
+        freeTestAnalysis: async () => analysisOf(),
+        attempts: attemptsServer(40),
+        resultsFile,
+      },
+      'vi',
+    );
     await waitFor(() => expect(screen.getByTestId('figure-mean').textContent).toContain('61,3%'));
     expect(screen.getByTestId('results-title').textContent).toBe('Kết quả: Đại số tuần 3');
     expect(screen.getByTestId('figure-inProgress').textContent).toContain('2');

@@ -82,17 +82,23 @@ export function Landing({ state }: { state: StudentTestState }) {
           <Text>{info.noOfAttempts < 0 ? t('student.attemptsUnlimited') : t('student.attemptsAllowed', { count: info.noOfAttempts })}</Text>
         </div>
         <Text className={styles.muted}>
-          {info.endTime ? t('student.window', { start: time(info.startTime), end: time(info.endTime) }) : t('student.windowOpen', { start: time(info.startTime) })}
+          {info.endTime
+            ? t('student.window', { start: time(info.startTime), end: time(info.endTime) })
+            : t('student.windowOpen', { start: time(info.startTime) })}
         </Text>
         {info.status !== 'open' && (
           <MessageBar intent="warning" data-testid="student-window">
-            <MessageBarBody>{info.status === 'notStarted' ? t('student.notStarted', { time: time(info.startTime) }) : t('student.ended', { time: time(info.endTime!) })}</MessageBarBody>
+            <MessageBarBody>
+              {info.status === 'notStarted' ? t('student.notStarted', { time: time(info.startTime) }) : t('student.ended', { time: time(info.endTime!) })}
+            </MessageBarBody>
           </MessageBar>
         )}
       </section>
       {info.status === 'open' && (
         <form className={styles.card} onSubmit={(event) => void submit(event)} noValidate>
-          <h2 className={styles.title} style={{ fontSize: 18 }}>{t('student.identifyTitle')}</h2>
+          <h2 className={styles.title} style={{ fontSize: 18 }}>
+            {t('student.identifyTitle')}
+          </h2>
           <Field label={t('student.name')} required validationMessage={problems.name}>
             <Input value={name} onChange={(_, data) => setName(data.value)} autoComplete="name" maxLength={100} data-testid="student-name" />
           </Field>
@@ -116,7 +122,14 @@ export function Landing({ state }: { state: StudentTestState }) {
               </MessageBar>
               {proof.sent && (
                 <Field label={t('student.code')} required validationMessage={problems.code}>
-                  <Input value={code} onChange={(_, data) => setCode(data.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} data-testid="student-code" />
+                  <Input
+                    value={code}
+                    onChange={(_, data) => setCode(data.value)}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    data-testid="student-code"
+                  />
                 </Field>
               )}
               <div>
@@ -170,7 +183,9 @@ export function Instructions({ state }: { state: StudentTestState }) {
   return (
     <section className={styles.card} data-testid="student-instructions">
       <h1 className={styles.title}>{name}</h1>
-      <h2 className={styles.title} style={{ fontSize: 18 }}>{t('student.instructionsTitle')}</h2>
+      <h2 className={styles.title} style={{ fontSize: 18 }}>
+        {t('student.instructionsTitle')}
+      </h2>
       {instructions.trim() ? <RichText html={instructions} /> : <Text>{t('student.noInstructions')}</Text>}
       <div className={styles.facts}>
         <Text>{duration > 0 ? t('student.duration', { time: formatDuration(duration) }) : t('student.noTimeLimit')}</Text>
@@ -180,7 +195,11 @@ export function Instructions({ state }: { state: StudentTestState }) {
       </div>
       {standing && !standing.hasAttemptInProgress && (
         <Text data-testid="student-attempts-left">
-          {standing.attemptsLeft === null ? t('student.attemptsUnlimited') : standing.attemptsLeft === 0 ? t('student.noAttemptsLeft') : t('student.attemptsLeft', { count: standing.attemptsLeft })}
+          {standing.attemptsLeft === null
+            ? t('student.attemptsUnlimited')
+            : standing.attemptsLeft === 0
+              ? t('student.noAttemptsLeft')
+              : t('student.attemptsLeft', { count: standing.attemptsLeft })}
         </Text>
       )}
       {error && (

@@ -31,7 +31,17 @@ function useDebouncedSave(save: (answer: StudentAnswer | null) => void) {
 }
 
 /** The answer of one question as the student gives it: options, one input per blank, or a number. */
-export function QuestionInput({ question, answer, onAnswer, disabled }: { question: StudentQuestion; answer: StudentAnswer | undefined; onAnswer: (answer: StudentAnswer | null) => void; disabled: boolean }) {
+export function QuestionInput({
+  question,
+  answer,
+  onAnswer,
+  disabled,
+}: {
+  question: StudentQuestion;
+  answer: StudentAnswer | undefined;
+  onAnswer: (answer: StudentAnswer | null) => void;
+  disabled: boolean;
+}) {
   const styles = useStudentStyles();
   const { t } = useTranslation();
   const [text, setText] = useState<StudentAnswer>(answer ?? {});
@@ -85,7 +95,13 @@ export function QuestionInput({ question, answer, onAnswer, disabled }: { questi
       <div className={styles.options}>
         {blanks.map((blank) => (
           <Field key={blank.id} label={t('student.blank', { number: blank.number })}>
-            <Input value={text.blanks?.[blank.id] ?? ''} disabled={disabled} onChange={(_, data) => change(blank.id, data.value)} onBlur={debounced.flush} data-testid="student-blank" />
+            <Input
+              value={text.blanks?.[blank.id] ?? ''}
+              disabled={disabled}
+              onChange={(_, data) => change(blank.id, data.value)}
+              onBlur={debounced.flush}
+              data-testid="student-blank"
+            />
           </Field>
         ))}
       </div>

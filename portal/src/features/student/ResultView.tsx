@@ -18,7 +18,9 @@ function ResultQuestion({ question, state }: { question: StudentResultQuestion; 
     <section className={styles.card} data-testid="student-result-question" data-outcome={question.outcome}>
       <div className={styles.questionHead}>
         <Text weight="semibold">{t('student.question', { number: question.number })}</Text>
-        <Badge appearance="filled" color={OUTCOME_COLOURS[question.outcome]}>{t(`student.${question.outcome}`)}</Badge>
+        <Badge appearance="filled" color={OUTCOME_COLOURS[question.outcome]}>
+          {t(`student.${question.outcome}`)}
+        </Badge>
         <Text className={styles.muted}>{t('student.points', { score: question.score, count: question.maxScore })}</Text>
         {question.counted === false && (
           <Badge appearance="outline" color="informative" data-testid="student-not-counted">
@@ -32,11 +34,26 @@ function ResultQuestion({ question, state }: { question: StudentResultQuestion; 
           {question.options.map((option) => (
             <div
               key={option.id}
-              className={mergeClasses(styles.option, chosen.has(option.id) && styles.optionChosen, option.isCorrect === true && styles.optionCorrect, option.isCorrect === false && chosen.has(option.id) && styles.optionWrong)}
+              className={mergeClasses(
+                styles.option,
+                chosen.has(option.id) && styles.optionChosen,
+                option.isCorrect === true && styles.optionCorrect,
+                option.isCorrect === false && chosen.has(option.id) && styles.optionWrong,
+              )}
             >
-              <input type={question.isMultiSelect ? 'checkbox' : 'radio'} checked={chosen.has(option.id)} readOnly disabled aria-label={t('student.yourAnswer')} />
+              <input
+                type={question.isMultiSelect ? 'checkbox' : 'radio'}
+                checked={chosen.has(option.id)}
+                readOnly
+                disabled
+                aria-label={t('student.yourAnswer')}
+              />
               <RichText as="span" html={option.name} />
-              {option.isCorrect && <Badge appearance="tint" color="success">{t('student.correctAnswer')}</Badge>}
+              {option.isCorrect && (
+                <Badge appearance="tint" color="success">
+                  {t('student.correctAnswer')}
+                </Badge>
+              )}
             </div>
           ))}
         </div>
@@ -50,7 +67,12 @@ function ResultQuestion({ question, state }: { question: StudentResultQuestion; 
       {question.type === 'integer' && (
         <Text>
           {t('student.yourAnswer')}: <b>{question.answer?.value || t('student.noAnswer')}</b>
-          {question.correctValue !== undefined && <span className={styles.muted}> · {t('student.correctAnswer')}: {question.correctValue}</span>}
+          {question.correctValue !== undefined && (
+            <span className={styles.muted}>
+              {' '}
+              · {t('student.correctAnswer')}: {question.correctValue}
+            </span>
+          )}
         </Text>
       )}
       {question.solution && (
@@ -72,15 +94,24 @@ export function ResultView({ state }: { state: StudentTestState }) {
   const { t } = useTranslation();
   const time = useFormatTime();
   const result = state.result!;
-  const questions = result.sections.flatMap((s) => s.questions.flatMap<{ c: StudentResultQuestion; parent: StudentResultQuestion | null }>((q) => (q.children ? q.children.map((c) => ({ c, parent: q })) : [{ c: q, parent: null }])));
+  const questions = result.sections.flatMap((s) =>
+    s.questions.flatMap<{ c: StudentResultQuestion; parent: StudentResultQuestion | null }>((q) =>
+      q.children ? q.children.map((c) => ({ c, parent: q })) : [{ c: q, parent: null }],
+    ),
+  );
   return (
     <div className={styles.column} data-testid="student-result">
       <section className={styles.card}>
         <h1 className={styles.title}>{t('student.resultTitle')}</h1>
-        <Text>{result.testName}{result.studentName ? ` · ${result.studentName}` : ''}</Text>
+        <Text>
+          {result.testName}
+          {result.studentName ? ` · ${result.studentName}` : ''}
+        </Text>
         <div>
           <Text className={styles.muted}>{t('student.score')}</Text>
-          <div className={styles.score} data-testid="student-score">{t('student.scoreOf', { score: result.score, max: result.maxScore })}</div>
+          <div className={styles.score} data-testid="student-score">
+            {t('student.scoreOf', { score: result.score, max: result.maxScore })}
+          </div>
         </div>
         <Text>{t('student.counts', result.counts)}</Text>
         {result.scoreChanged && (
@@ -90,14 +121,14 @@ export function ResultView({ state }: { state: StudentTestState }) {
         )}
         {!result.answersRevealed && (
           <MessageBar intent="info" data-testid="student-reveal">
-            <MessageBarBody>
-              {result.revealAt ? t('student.revealLater', { time: time(result.revealAt) }) : t('student.answersHidden')}
-            </MessageBarBody>
+            <MessageBarBody>{result.revealAt ? t('student.revealLater', { time: time(result.revealAt) }) : t('student.answersHidden')}</MessageBarBody>
           </MessageBar>
         )}
         {state.mode.kind === 'student' && (
           <div className={styles.actions}>
-            <Button onClick={state.restart} data-testid="student-again">{t('student.takeAgain')}</Button>
+            <Button onClick={state.restart} data-testid="student-again">
+              {t('student.takeAgain')}
+            </Button>
           </div>
         )}
       </section>

@@ -28,7 +28,9 @@ export function StudentPage({ mode }: { mode: Mode }) {
   return (
     <div className={styles.page} data-testid="student-page" data-phase={state.phase}>
       <header className={styles.top}>
-        <span className={styles.topTitle} title={title}>{title}</span>
+        <span className={styles.topTitle} title={title}>
+          {title}
+        </span>
         {state.phase === 'test' && <HeaderTimer state={state} />}
         <LanguagePicker compact />
       </header>
@@ -42,7 +44,10 @@ export function StudentPage({ mode }: { mode: Mode }) {
       )}
       {state.phase === 'failed' && (
         <div className={styles.column} data-testid="student-error">
-          <EmptyState title={state.error?.notFound ? t('student.notFound') : t('student.loadFailed')} body={state.error?.notFound ? '' : (state.error?.message ?? '')} />
+          <EmptyState
+            title={state.error?.notFound ? t('student.notFound') : t('student.loadFailed')}
+            body={state.error?.notFound ? '' : (state.error?.message ?? '')}
+          />
           {!state.error?.notFound && (
             <div className={styles.actions}>
               <Button onClick={() => void state.load()}>{t('student.retry')}</Button>

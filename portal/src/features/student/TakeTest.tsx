@@ -1,8 +1,27 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, mergeClasses, Text,
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  mergeClasses,
+  Text,
 } from '@fluentui/react-components';
-import { ArrowSync20Regular, ChevronLeft20Regular, ChevronRight20Regular, CloudArrowUp20Regular, CloudCheckmark20Regular, Flag20Filled, Flag20Regular } from '@fluentui/react-icons';
+import {
+  ArrowSync20Regular,
+  ChevronLeft20Regular,
+  ChevronRight20Regular,
+  CloudArrowUp20Regular,
+  CloudCheckmark20Regular,
+  Flag20Filled,
+  Flag20Regular,
+} from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@shared/api/client';
 import type { StudentQuestion, StudentSection } from '@shared/api/students';
@@ -79,10 +98,14 @@ export function TakeTest({ state }: { state: StudentTestState }) {
   const { t } = useTranslation();
   const attempt = state.attempt!;
   const now = useServerNow(state.clockOffset);
-  const firstOpen = Math.max(0, attempt.sections.findIndex((s) => s.isOpen));
+  const firstOpen = Math.max(
+    0,
+    attempt.sections.findIndex((s) => s.isOpen),
+  );
   // A reload returns to the question the student was on (when its section can still be shown).
   const [saved] = useState(() => readJson<{ section?: number; index?: number }>(positionKey(attempt.attemptId), {}));
-  const savedUsable = saved.section !== undefined && saved.section < attempt.sections.length && (attempt.isSectionSwitchingEnabled || attempt.sections[saved.section].isOpen);
+  const savedUsable =
+    saved.section !== undefined && saved.section < attempt.sections.length && (attempt.isSectionSwitchingEnabled || attempt.sections[saved.section].isOpen);
   const [sectionIndex, setSectionIndex] = useState(savedUsable ? saved.section! : firstOpen);
   const [index, setIndex] = useState(savedUsable ? (saved.index ?? 0) : 0);
   const [marked, setMarked] = useState(() => new Set(readJson<string[]>(markedKey(attempt.attemptId), [])));
@@ -107,7 +130,8 @@ export function TakeTest({ state }: { state: StudentTestState }) {
   const answeredHere = items.filter((i) => answered(i.question)).length;
   /** Attempt any N: the section has its N answers, and this question is not one of them. */
   const limitReached = (q: StudentQuestion) => section.attemptAny !== null && answeredHere >= section.attemptAny && !answered(q);
-  const navState = (q: StudentQuestion): NavState => (marked.has(q.id) ? (answered(q) ? 'answeredMarked' : 'marked') : answered(q) ? 'answered' : 'notAnswered');
+  const navState = (q: StudentQuestion): NavState =>
+    marked.has(q.id) ? (answered(q) ? 'answeredMarked' : 'marked') : answered(q) ? 'answered' : 'notAnswered';
   const toggleMark = (questionId: string) => {
     const next = new Set(marked);
     if (next.has(questionId)) next.delete(questionId);
@@ -183,7 +207,8 @@ export function TakeTest({ state }: { state: StudentTestState }) {
 
   const queue = state.queueState;
   const saveState = queue.pending === 0 ? 'saved' : queue.offline ? 'waiting' : 'saving';
-  const saveStatus = saveState === 'saved' ? t('student.saved') : saveState === 'waiting' ? t('student.waiting', { count: queue.pending }) : t('student.saving');
+  const saveStatus =
+    saveState === 'saved' ? t('student.saved') : saveState === 'waiting' ? t('student.waiting', { count: queue.pending }) : t('student.saving');
   const SaveIcon = saveState === 'saved' ? CloudCheckmark20Regular : saveState === 'waiting' ? CloudArrowUp20Regular : ArrowSync20Regular;
   const atEnd = index >= items.length - 1;
 
@@ -191,7 +216,13 @@ export function TakeTest({ state }: { state: StudentTestState }) {
     <>
       <div className={mergeClasses(styles.column, styles.grow)} data-testid="student-test">
         {state.mode.kind === 'student' && (
-          <div className={mergeClasses(styles.saveState, saveState === 'waiting' && styles.saveWaiting)} role="status" aria-live="polite" data-testid="student-save-status" data-state={saveState}>
+          <div
+            className={mergeClasses(styles.saveState, saveState === 'waiting' && styles.saveWaiting)}
+            role="status"
+            aria-live="polite"
+            data-testid="student-save-status"
+            data-state={saveState}
+          >
             <SaveIcon aria-hidden />
             <span>{saveStatus}</span>
           </div>
@@ -227,7 +258,8 @@ export function TakeTest({ state }: { state: StudentTestState }) {
         {section.attemptAny !== null && (
           <MessageBar intent="info" data-testid="student-attempt-any">
             <MessageBarBody>
-              {t('student.attemptAny', { count: section.attemptAny, total: items.length })} {t('student.attemptAnyProgress', { answered: answeredHere, count: section.attemptAny })}
+              {t('student.attemptAny', { count: section.attemptAny, total: items.length })}{' '}
+              {t('student.attemptAnyProgress', { answered: answeredHere, count: section.attemptAny })}
             </MessageBarBody>
           </MessageBar>
         )}
@@ -264,8 +296,14 @@ export function TakeTest({ state }: { state: StudentTestState }) {
             )}
             <div className={styles.questionHead}>
               <Text weight="semibold">{t('student.questionOf', { number: item.question.number, total: allItems.length })}</Text>
-              <Badge appearance="tint" color="brand">{t('student.marksOf', { positive: item.question.marks.positive })}</Badge>
-              {item.question.marks.negative > 0 && <Badge appearance="tint" color="danger">{t('student.negativeMarks', { negative: item.question.marks.negative })}</Badge>}
+              <Badge appearance="tint" color="brand">
+                {t('student.marksOf', { positive: item.question.marks.positive })}
+              </Badge>
+              {item.question.marks.negative > 0 && (
+                <Badge appearance="tint" color="danger">
+                  {t('student.negativeMarks', { negative: item.question.marks.negative })}
+                </Badge>
+              )}
               {item.question.isOptional && <Badge appearance="outline">{t('student.optional')}</Badge>}
             </div>
             <RichText html={item.question.name} />
@@ -291,7 +329,11 @@ export function TakeTest({ state }: { state: StudentTestState }) {
               >
                 {marked.has(item.question.id) ? t('student.marked') : t('student.markForReview')}
               </Button>
-              <ReportButton number={item.question.number} isPreview={state.mode.kind === 'preview'} onReport={(reason) => state.report(item.question.id, reason)} />
+              <ReportButton
+                number={item.question.number}
+                isPreview={state.mode.kind === 'preview'}
+                onReport={(reason) => state.report(item.question.id, reason)}
+              />
             </div>
           </section>
         )}
@@ -320,15 +362,22 @@ export function TakeTest({ state }: { state: StudentTestState }) {
             {t('student.next')}
           </Button>
         )}
-        {atEnd && !isLastSection && (sectionalSubmit && section.isOpen ? (
-          <Button appearance="primary" onClick={() => setConfirm('section')} data-testid="student-submit-section">
-            {t('student.submitSection')}
-          </Button>
-        ) : (
-          <Button icon={<ChevronRight20Regular />} iconPosition="after" disabled={!attempt.sections[sectionIndex + 1]?.isOpen && !attempt.isSectionSwitchingEnabled} onClick={() => go(sectionIndex + 1)}>
-            {attempt.sections[sectionIndex + 1]?.name}
-          </Button>
-        ))}
+        {atEnd &&
+          !isLastSection &&
+          (sectionalSubmit && section.isOpen ? (
+            <Button appearance="primary" onClick={() => setConfirm('section')} data-testid="student-submit-section">
+              {t('student.submitSection')}
+            </Button>
+          ) : (
+            <Button
+              icon={<ChevronRight20Regular />}
+              iconPosition="after"
+              disabled={!attempt.sections[sectionIndex + 1]?.isOpen && !attempt.isSectionSwitchingEnabled}
+              onClick={() => go(sectionIndex + 1)}
+            >
+              {attempt.sections[sectionIndex + 1]?.name}
+            </Button>
+          ))}
         {(isLastSection || attempt.isSectionSwitchingEnabled) && (
           <Button appearance="primary" onClick={() => setConfirm('test')} data-testid="student-submit">
             {t('student.submit')}

@@ -3,7 +3,13 @@ import { memoryStore, SaveQueue, type QueueState } from './saveQueue';
 
 const offline = () => new AxiosError('Network Error', 'ERR_NETWORK');
 const refused = (status: number, message: string) =>
-  new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, { status, data: { message }, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } });
+  new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, {
+    status,
+    data: { message },
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+  });
 
 function queueWith(send: (id: string, answer: unknown, seq: number) => Promise<unknown>, store = memoryStore(), lastSeq = 0) {
   const states: QueueState[] = [];

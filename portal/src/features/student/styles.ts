@@ -84,8 +84,16 @@ export const useStudentStyles = makeStyles({
   navButton: { minWidth: '40px', height: '40px', padding: 0, position: 'relative' },
   // The question states (issue 17), in the list and its legend: answered, not answered, marked for review, both.
   notAnswered: { backgroundColor: tokens.colorNeutralBackground1, ...shorthands.borderColor(tokens.colorNeutralStroke1) },
-  answered: { backgroundColor: tokens.colorPaletteGreenBackground2, ...shorthands.borderColor(tokens.colorPaletteGreenBorderActive), color: tokens.colorNeutralForeground1 },
-  marked: { backgroundColor: tokens.colorPaletteMarigoldBackground2, ...shorthands.borderColor(tokens.colorPaletteMarigoldBorderActive), color: tokens.colorNeutralForeground1 },
+  answered: {
+    backgroundColor: tokens.colorPaletteGreenBackground2,
+    ...shorthands.borderColor(tokens.colorPaletteGreenBorderActive),
+    color: tokens.colorNeutralForeground1,
+  },
+  marked: {
+    backgroundColor: tokens.colorPaletteMarigoldBackground2,
+    ...shorthands.borderColor(tokens.colorPaletteMarigoldBorderActive),
+    color: tokens.colorNeutralForeground1,
+  },
   answeredMarked: {
     backgroundColor: tokens.colorPaletteGreenBackground2,
     ...shorthands.borderColor(tokens.colorPaletteGreenBorderActive),
@@ -114,7 +122,15 @@ export const useStudentStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
   },
   legendItem: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  swatch: { position: 'relative', display: 'inline-block', width: '16px', height: '16px', borderRadius: tokens.borderRadiusSmall, border: '1px solid', boxSizing: 'border-box' },
+  swatch: {
+    position: 'relative',
+    display: 'inline-block',
+    width: '16px',
+    height: '16px',
+    borderRadius: tokens.borderRadiusSmall,
+    border: '1px solid',
+    boxSizing: 'border-box',
+  },
   saveState: {
     display: 'flex',
     alignItems: 'center',

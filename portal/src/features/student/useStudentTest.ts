@@ -25,7 +25,10 @@ function deviceKey(): string {
   let key = localStorage.getItem(DEVICE_KEY);
   if (!key || !/^[A-Za-z0-9_-]{22,128}$/.test(key)) {
     const bytes = crypto.getRandomValues(new Uint8Array(24));
-    key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    key = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
     localStorage.setItem(DEVICE_KEY, key);
   }
   return key;
@@ -90,13 +93,19 @@ export function useStudentTest(mode: Mode) {
         const token = tokenRef.current;
         queueRef.current?.stop();
         setAnswers(next.answers);
-        const queue = new SaveQueue((questionId, answer, seq) => api.studentSaveAnswer(token, questionId, answer, seq), indexedDbStore(pendingKey(next.attemptId), legacyPendingKey(id)), setQueueState, {
-          lastSeq: next.lastSeq,
-          // A new answer the server refused (attempt any N: the limit was reached meanwhile) is not kept on the page either.
-          onRefused: (questionId, error) => {
-            if (error instanceof AxiosError && (error.response?.data as { code?: string } | undefined)?.code === 'OPTIONAL_LIMIT') setAnswers((current) => Object.fromEntries(Object.entries(current).filter(([q]) => q !== questionId)));
+        const queue = new SaveQueue(
+          (questionId, answer, seq) => api.studentSaveAnswer(token, questionId, answer, seq),
+          indexedDbStore(pendingKey(next.attemptId), legacyPendingKey(id)),
+          setQueueState,
+          {
+            lastSeq: next.lastSeq,
+            // A new answer the server refused (attempt any N: the limit was reached meanwhile) is not kept on the page either.
+            onRefused: (questionId, error) => {
+              if (error instanceof AxiosError && (error.response?.data as { code?: string } | undefined)?.code === 'OPTIONAL_LIMIT')
+                setAnswers((current) => Object.fromEntries(Object.entries(current).filter(([q]) => q !== questionId)));
+            },
           },
-        });
+        );
         queueRef.current = queue;
         // Answers this browser kept but never sent (a reload while offline) show on top of the server's.
         void queue.waiting().then((waiting) => {
@@ -181,7 +190,15 @@ export function useStudentTest(mode: Mode) {
     if (mode.kind === 'preview') {
       // The preview's clock starts now.
       const now = new Date();
-      setAttempt((current) => current && { ...current, startedAt: now.toISOString(), serverNow: now.toISOString(), deadlineAt: current.duration > 0 ? new Date(now.getTime() + current.duration).toISOString() : null });
+      setAttempt(
+        (current) =>
+          current && {
+            ...current,
+            startedAt: now.toISOString(),
+            serverNow: now.toISOString(),
+            deadlineAt: current.duration > 0 ? new Date(now.getTime() + current.duration).toISOString() : null,
+          },
+      );
       setClockOffset(0);
       setPhase('test');
       return;
@@ -209,7 +226,9 @@ export function useStudentTest(mode: Mode) {
       const index = attempt.sections.findIndex((s) => s.id === sectionId);
       setAttempt({
         ...attempt,
-        sections: attempt.sections.map((s, i) => (i === index ? { ...s, submittedAt: now, isOpen: false } : i === index + 1 && !attempt.isSectionSwitchingEnabled ? { ...s, isOpen: true } : s)),
+        sections: attempt.sections.map((s, i) =>
+          i === index ? { ...s, submittedAt: now, isOpen: false } : i === index + 1 && !attempt.isSectionSwitchingEnabled ? { ...s, isOpen: true } : s,
+        ),
       });
       return;
     }
@@ -249,8 +268,25 @@ export function useStudentTest(mode: Mode) {
   };
 
   return {
-    mode, phase, error, info, standing, identity, attempt, answers, result, queueState, clockOffset,
-    load, identify, start, setAnswer, submitSection, submit, report, restart,
+    mode,
+    phase,
+    error,
+    info,
+    standing,
+    identity,
+    attempt,
+    answers,
+    result,
+    queueState,
+    clockOffset,
+    load,
+    identify,
+    start,
+    setAnswer,
+    submitSection,
+    submit,
+    report,
+    restart,
     requestCode: (contact: string) => (mode.kind === 'student' ? api.studentRequestCode(mode.sharedTestId, contact) : Promise.resolve('')),
   };
 }

@@ -12,7 +12,12 @@ export function SubscriptionBanner() {
   const values = useSubscriptionValues();
   if (!values || (!expiring && !expired)) return null;
   return (
-    <MessageBar intent={expired ? 'error' : 'warning'} layout="multiline" data-testid={expired ? 'expired-header' : 'expiring-header'} style={{ borderRadius: 0 }}>
+    <MessageBar
+      intent={expired ? 'error' : 'warning'}
+      layout="multiline"
+      data-testid={expired ? 'expired-header' : 'expiring-header'}
+      style={{ borderRadius: 0 }}
+    >
       <MessageBarBody>{expired ? t('subscription.expiredHeader') : t('subscription.expiringHeader', values)}</MessageBarBody>
     </MessageBar>
   );

@@ -38,7 +38,9 @@ export function UpdateAvailableDialog() {
           <DialogContent>{t('version.body')}</DialogContent>
           <DialogActions>
             <Button onClick={() => dispatch(dialogClosed('updateAvailable'))}>{t('version.later')}</Button>
-            <Button appearance="primary" onClick={() => window.location.reload()}>{t('version.reload')}</Button>
+            <Button appearance="primary" onClick={() => window.location.reload()}>
+              {t('version.reload')}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -1,6 +1,17 @@
 import { useEffect, useState } from 'react';
 import {
-  Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Subtitle2, makeStyles, tokens,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+  Subtitle2,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@shared/domain/dates';
@@ -12,7 +23,14 @@ const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   slide: { width: '100%', aspectRatio: '16 / 9', maxHeight: '32vh', objectFit: 'contain', borderRadius: tokens.borderRadiusLarge },
   pager: { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingHorizontalS },
-  notes: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxHeight: '40vh', overflowY: 'auto', paddingInlineEnd: tokens.spacingHorizontalS },
+  notes: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    maxHeight: '40vh',
+    overflowY: 'auto',
+    paddingInlineEnd: tokens.spacingHorizontalS,
+  },
   list: { margin: `${tokens.spacingVerticalXS} 0 0`, paddingInlineStart: '20px', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
 });
 
@@ -58,9 +76,13 @@ export function WhatsNewDialog() {
               <div>
                 <img src={slides![index]} alt={t('whatsNew.slideAlt', { current: index + 1 })} className={styles.slide} />
                 <div className={styles.pager}>
-                  <Button size="small" appearance="subtle" disabled={index === 0} onClick={() => setIndex((i) => i - 1)}>{t('whatsNew.previous')}</Button>
+                  <Button size="small" appearance="subtle" disabled={index === 0} onClick={() => setIndex((i) => i - 1)}>
+                    {t('whatsNew.previous')}
+                  </Button>
                   <Caption1>{t('whatsNew.position', { current: index + 1, total })}</Caption1>
-                  <Button size="small" appearance="subtle" disabled={index >= total - 1} onClick={() => setIndex((i) => i + 1)}>{t('whatsNew.next')}</Button>
+                  <Button size="small" appearance="subtle" disabled={index >= total - 1} onClick={() => setIndex((i) => i + 1)}>
+                    {t('whatsNew.next')}
+                  </Button>
                 </div>
               </div>
             )}
@@ -89,7 +111,9 @@ export function WhatsNewDialog() {
             )}
           </DialogContent>
           <DialogActions>
-            <Button appearance="primary" onClick={() => dispatch(dialogClosed('whatsNew'))}>{t('common.close')}</Button>
+            <Button appearance="primary" onClick={() => dispatch(dialogClosed('whatsNew'))}>
+              {t('common.close')}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -1,5 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Input,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+} from '@fluentui/react-components';
 import { ArrowLeftRegular, SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Breadcrumb, TestSummary } from '@shared/api/libraryTypes';
@@ -43,7 +56,10 @@ export function ImportQuestionsDialog({ test, section, onClose }: { test: Editor
     let current = true;
     setSourceTest(null);
     setPicked([]);
-    api.getTest(source._id).then((loaded) => current && setSourceTest(loaded), () => current && setSource(null));
+    api.getTest(source._id).then(
+      (loaded) => current && setSourceTest(loaded),
+      () => current && setSource(null),
+    );
     return () => {
       current = false;
     };
@@ -140,7 +156,13 @@ export function ImportQuestionsDialog({ test, section, onClose }: { test: Editor
             ) : (
               <>
                 <Button onClick={onClose}>{t('common.cancel')}</Button>
-                <Button appearance="primary" disabled={picked.length === 0 || busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={() => void submit()} data-testid="import-submit">
+                <Button
+                  appearance="primary"
+                  disabled={picked.length === 0 || busy}
+                  icon={busy ? <Spinner size="tiny" /> : undefined}
+                  onClick={() => void submit()}
+                  data-testid="import-submit"
+                >
                   {t('importQuestions.import', { count: picked.length })}
                 </Button>
               </>

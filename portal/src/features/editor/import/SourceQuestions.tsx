@@ -6,13 +6,30 @@ import { RichText } from '@portal/app/RichText';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  item: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start', padding: tokens.spacingVerticalS, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  item: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'flex-start',
+    padding: tokens.spacingVerticalS,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
   body: { flex: 1, minWidth: 0, overflowWrap: 'anywhere', '& img': { maxWidth: '100%', height: 'auto' } },
   children: { margin: `${tokens.spacingVerticalXS} 0 0`, paddingInlineStart: '20px', color: tokens.colorNeutralForeground2 },
 });
 
 /** A source test's questions by section, each with a preview, to pick for import. */
-export function SourceQuestions({ source, target, picked, onPick }: { source: EditorTest; target: EditorTest; picked: string[]; onPick: (ids: string[]) => void }) {
+export function SourceQuestions({
+  source,
+  target,
+  picked,
+  onPick,
+}: {
+  source: EditorTest;
+  target: EditorTest;
+  picked: string[];
+  onPick: (ids: string[]) => void;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const questions = source.sections.flatMap((s) => s.questions);

@@ -7,7 +7,14 @@ import type { TestDialogProps } from '../testDialogs/TestMenu';
 import { useTestUpdate } from '../testDialogs/useTestUpdate';
 
 const useStyles = makeStyles({
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: tokens.spacingVerticalXS },
+  list: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+    gap: tokens.spacingVerticalXS,
+  },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
@@ -46,7 +53,12 @@ export function LanguagesDialog({ test, onClose }: TestDialogProps) {
               const chosen = languages.includes(language);
               return (
                 <li key={language} className={styles.row} data-testid="language-choice">
-                  <Checkbox checked={chosen} disabled={chosen && languages.length === 1} label={contentLanguageName(language, i18n.language)} onChange={(_, d) => toggle(language, d.checked === true)} />
+                  <Checkbox
+                    checked={chosen}
+                    disabled={chosen && languages.length === 1}
+                    label={contentLanguageName(language, i18n.language)}
+                    onChange={(_, d) => toggle(language, d.checked === true)}
+                  />
                   {chosen && (
                     <Radio
                       checked={languages[0] === language}
@@ -62,9 +74,7 @@ export function LanguagesDialog({ test, onClose }: TestDialogProps) {
           {languages.length < 2 && <Text role="alert">{t('multilingual.needTwo')}</Text>}
         </>
       )}
-      {!multilingual && test.testType === 'TB_TEST' && (
-        <Text size={200}>{t('multilingual.offKeeps', { language: languages[0] })}</Text>
-      )}
+      {!multilingual && test.testType === 'TB_TEST' && <Text size={200}>{t('multilingual.offKeeps', { language: languages[0] })}</Text>}
     </FormDialog>
   );
 }

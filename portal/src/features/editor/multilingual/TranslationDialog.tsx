@@ -18,7 +18,19 @@ const useStyles = makeStyles({
  * solution. Type, answers and marks belong to the question and are edited in the first language;
  * each field shows the first language's text above it to translate from.
  */
-export function TranslationDialog({ sectionId, question, language, firstLanguage, onClose }: { sectionId: string; question: Question; language: string; firstLanguage: string; onClose: () => void }) {
+export function TranslationDialog({
+  sectionId,
+  question,
+  language,
+  firstLanguage,
+  onClose,
+}: {
+  sectionId: string;
+  question: Question;
+  language: string;
+  firstLanguage: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const dispatch = useAppDispatch();
@@ -41,7 +53,14 @@ export function TranslationDialog({ sectionId, question, language, firstLanguage
   };
 
   return (
-    <FormDialog wide testId="translation-dialog" title={t('multilingual.translateTitle', { language })} submitLabel={t('common.save')} onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      wide
+      testId="translation-dialog"
+      title={t('multilingual.translateTitle', { language })}
+      submitLabel={t('common.save')}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <Text size={200}>{t('multilingual.translateHelp', { first: firstLanguage })}</Text>
       {question.type === 'comprehension' && (
         <div>

@@ -7,8 +7,16 @@ import Subscript from '@tiptap/extension-subscript';
 import Superscript from '@tiptap/extension-superscript';
 import { Field, makeStyles, Spinner, Toolbar, ToolbarButton, ToolbarDivider, ToolbarToggleButton, tokens, Tooltip } from '@fluentui/react-components';
 import {
-  Image20Regular, MathFormula20Regular, Table20Regular, TextBold20Regular, TextBulletList20Regular, TextItalic20Regular, TextNumberListLtr20Regular,
-  TextSubscript20Regular, TextSuperscript20Regular, TextUnderline20Regular,
+  Image20Regular,
+  MathFormula20Regular,
+  Table20Regular,
+  TextBold20Regular,
+  TextBulletList20Regular,
+  TextItalic20Regular,
+  TextNumberListLtr20Regular,
+  TextSubscript20Regular,
+  TextSuperscript20Regular,
+  TextUnderline20Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { MathPreview } from './MathPreview';
@@ -77,7 +85,13 @@ export function RichTextEditor({ label, value, onChange, onUploadImage, required
   });
   const picturesOf = (data: DataTransfer | null) => [...(data?.files ?? [])].filter((file) => file.type.startsWith('image/'));
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: false, codeBlock: false, blockquote: false, horizontalRule: false, link: false }), Subscript, Superscript, TableKit.configure({ table: { resizable: false } }), Image.configure({ inline: true })],
+    extensions: [
+      StarterKit.configure({ heading: false, codeBlock: false, blockquote: false, horizontalRule: false, link: false }),
+      Subscript,
+      Superscript,
+      TableKit.configure({ table: { resizable: false } }),
+      Image.configure({ inline: true }),
+    ],
     content: value,
     onUpdate: ({ editor: current }) => onChangeRef.current(normalised(current.getHTML())),
     editorProps: {
@@ -160,12 +174,17 @@ function RichTextToolbar({ editor, uploading, onChoosePictures }: { editor: Edit
         <ToolbarButton icon={<MathFormula20Regular />} onClick={() => chain().insertContent('$x^2$').run()} />
       </Tooltip>
       <Tooltip content={t('editor.format.image')} relationship="label">
-        <ToolbarButton icon={uploading ? <Spinner size="extra-tiny" /> : <Image20Regular />} disabled={uploading} onClick={() => fileInput.current?.click()} data-testid="image-button" />
+        <ToolbarButton
+          icon={uploading ? <Spinner size="extra-tiny" /> : <Image20Regular />}
+          disabled={uploading}
+          onClick={() => fileInput.current?.click()}
+          data-testid="image-button"
+        />
       </Tooltip>
       <input
         ref={fileInput}
         type="file"
-        accept={PICTURE_CONTENT_TYPES.join(",")}
+        accept={PICTURE_CONTENT_TYPES.join(',')}
         hidden
         data-testid="image-input"
         onChange={(event) => {

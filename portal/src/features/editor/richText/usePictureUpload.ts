@@ -29,7 +29,10 @@ export function usePictureUpload(): (file: File) => Promise<string> {
         return await api.uploadPicture(file);
       } catch (error) {
         // The API client toasts its own failures; another store's (S3) are told here.
-        if (!(error instanceof AxiosError)) dispatch(toastQueued({ intent: 'error', title: t('common.errorTitle'), body: error instanceof Error ? error.message : t('errors.somethingWentWrong') }));
+        if (!(error instanceof AxiosError))
+          dispatch(
+            toastQueued({ intent: 'error', title: t('common.errorTitle'), body: error instanceof Error ? error.message : t('errors.somethingWentWrong') }),
+          );
         throw error;
       }
     },

@@ -48,7 +48,13 @@ export function DetailsDialog({ test, onClose }: TestDialogProps) {
       <DurationFields value={duration} onChange={setDuration} />
       <TagsField label={t('testDialogs.details.tags')} value={tags} onChange={setTags} max={TEST_TAGS_MAX} />
       <Text weight="semibold">{t('testDialogs.details.folder')}</Text>
-      <FolderBrowser isGlobal={test.isGlobal} place={place ?? []} onPlaceChange={setPlace} emptyHint={t('testDialogs.details.noSubfolders')} testId="details-folders" />
+      <FolderBrowser
+        isGlobal={test.isGlobal}
+        place={place ?? []}
+        onPlaceChange={setPlace}
+        emptyHint={t('testDialogs.details.noSubfolders')}
+        testId="details-folders"
+      />
       <Text size={200} data-testid="details-folder-choice">
         {place === null
           ? t('testDialogs.details.folderUnchanged')

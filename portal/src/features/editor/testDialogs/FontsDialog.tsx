@@ -96,23 +96,42 @@ export function FontsDialog({ test, onClose }: TestDialogProps) {
           const known = checked[normaliseFontFace(font.face)];
           return (
             <li key={font.face} className={styles.row} data-testid="font-row">
-              <Text className={styles.face} title={font.face} style={{ fontFamily: testFontStack([font.face], 'var(--fontFamilyBase)') }} data-testid="font-sample">
+              <Text
+                className={styles.face}
+                title={font.face}
+                style={{ fontFamily: testFontStack([font.face], 'var(--fontFamilyBase)') }}
+                data-testid="font-sample"
+              >
                 {font.face}
               </Text>
               {known === undefined ? (
                 <Spinner size="tiny" aria-label={t('common.loading')} />
               ) : known ? (
-                <Badge appearance="tint" color="success" data-testid="font-status">{t('testDialogs.fonts.available')}</Badge>
+                <Badge appearance="tint" color="success" data-testid="font-status">
+                  {t('testDialogs.fonts.available')}
+                </Badge>
               ) : (
-                <Badge appearance="tint" color="warning" data-testid="font-status">{t('testDialogs.fonts.missing')}</Badge>
+                <Badge appearance="tint" color="warning" data-testid="font-status">
+                  {t('testDialogs.fonts.missing')}
+                </Badge>
               )}
               {known === false &&
                 (uploading === font.face ? (
                   <Spinner size="tiny" />
                 ) : (
-                  <FontPicker label={t('wordUpload.chooseFont')} face={font.face} disabled={uploading !== null} onPicked={(file) => void upload(font.face, file)} />
+                  <FontPicker
+                    label={t('wordUpload.chooseFont')}
+                    face={font.face}
+                    disabled={uploading !== null}
+                    onPicked={(file) => void upload(font.face, file)}
+                  />
                 ))}
-              <Button appearance="subtle" icon={<DeleteRegular />} aria-label={t('testDialogs.fonts.remove', { face: font.face })} onClick={() => setList(list.filter((_, i) => i !== index))} />
+              <Button
+                appearance="subtle"
+                icon={<DeleteRegular />}
+                aria-label={t('testDialogs.fonts.remove', { face: font.face })}
+                onClick={() => setList(list.filter((_, i) => i !== index))}
+              />
             </li>
           );
         })}

@@ -51,9 +51,26 @@ export function GradesDialog({ test, onClose }: TestDialogProps) {
       {rows.map((row, index) => (
         <div key={index} className={styles.row} data-testid="grade-row">
           <Input aria-label={t('testDialogs.grades.name')} value={row.name} maxLength={50} onChange={(_, d) => change(index, { name: d.value })} />
-          <Input aria-label={t('testDialogs.grades.from')} inputMode="decimal" value={row.from} onChange={(_, d) => change(index, { from: percent(d.value) })} contentAfter="%" />
-          <Input aria-label={t('testDialogs.grades.to')} inputMode="decimal" value={row.to} onChange={(_, d) => change(index, { to: percent(d.value) })} contentAfter="%" />
-          <Button appearance="subtle" icon={<DeleteRegular />} aria-label={t('testDialogs.grades.remove', { name: row.name })} onClick={() => setRows(rows.filter((_, i) => i !== index))} />
+          <Input
+            aria-label={t('testDialogs.grades.from')}
+            inputMode="decimal"
+            value={row.from}
+            onChange={(_, d) => change(index, { from: percent(d.value) })}
+            contentAfter="%"
+          />
+          <Input
+            aria-label={t('testDialogs.grades.to')}
+            inputMode="decimal"
+            value={row.to}
+            onChange={(_, d) => change(index, { to: percent(d.value) })}
+            contentAfter="%"
+          />
+          <Button
+            appearance="subtle"
+            icon={<DeleteRegular />}
+            aria-label={t('testDialogs.grades.remove', { name: row.name })}
+            onClick={() => setRows(rows.filter((_, i) => i !== index))}
+          />
         </div>
       ))}
       {problem && (

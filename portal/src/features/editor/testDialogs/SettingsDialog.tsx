@@ -51,7 +51,10 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
   const [sampleReportUrl, setSampleReportUrl] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    api.sampleReportUrl().then(({ url }) => current && setSampleReportUrl(url), () => undefined);
+    api.sampleReportUrl().then(
+      ({ url }) => current && setSampleReportUrl(url),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -84,7 +87,11 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
         onChange={(_, d) => change({ isSectionSwitchingEnabled: d.checked })}
         data-testid="setting-section-switching"
       />
-      <Switch checked={settings.isSectionalSubmit} label={t('testDialogs.settings.sectionalSubmit')} onChange={(_, d) => change({ isSectionalSubmit: d.checked })} />
+      <Switch
+        checked={settings.isSectionalSubmit}
+        label={t('testDialogs.settings.sectionalSubmit')}
+        onChange={(_, d) => change({ isSectionalSubmit: d.checked })}
+      />
       <Switch
         checked={settings.hasOptionalQuestions}
         label={t('testDialogs.settings.optionalQuestions')}
@@ -101,7 +108,11 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
         <div style={{ display: 'flex', flexDirection: 'column', gap: 8, paddingInlineStart: 12 }} data-testid="rtg-sections">
           <Text size={200}>{t('testDialogs.settings.rtgHelp')}</Text>
           {test.sections.map((section) => (
-            <Field key={section._id} label={t('testDialogs.settings.rtgSection', { name: section.name, count: section.numberOfQuestions })} orientation="horizontal">
+            <Field
+              key={section._id}
+              label={t('testDialogs.settings.rtgSection', { name: section.name, count: section.numberOfQuestions })}
+              orientation="horizontal"
+            >
               <Input
                 inputMode="numeric"
                 value={String(rtgTotal(section._id) ?? '')}
@@ -123,18 +134,32 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
       )}
       <Divider />
       <Text weight="semibold">{t('testDialogs.settings.shuffle')}</Text>
-      <RadioGroup value={shuffleChoiceOf(settings)} onChange={(_, d) => change({ shuffle: d.value as 'none' })} layout="horizontal" data-testid="setting-shuffle">
+      <RadioGroup
+        value={shuffleChoiceOf(settings)}
+        onChange={(_, d) => change({ shuffle: d.value as 'none' })}
+        layout="horizontal"
+        data-testid="setting-shuffle"
+      >
         {(['none', 'questions', 'options', 'both'] as const).map((choice) => (
           <Radio key={choice} value={choice} label={t(`testDialogs.settings.shuffleChoice.${choice}`)} />
         ))}
       </RadioGroup>
       <Divider />
       <Text weight="semibold">{t('testDialogs.settings.results')}</Text>
-      <Switch checked={settings.showAnswers} label={t('testDialogs.settings.showAnswers')} onChange={(_, d) => change({ showAnswers: d.checked })} data-testid="setting-show-answers" />
+      <Switch
+        checked={settings.showAnswers}
+        label={t('testDialogs.settings.showAnswers')}
+        onChange={(_, d) => change({ showAnswers: d.checked })}
+        data-testid="setting-show-answers"
+      />
       {settings.showAnswers && (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 8, paddingInlineStart: 12 }}>
           <Field label={t('testDialogs.settings.revealWhich')}>
-            <RadioGroup value={settings.revealCorrectAnswers} onChange={(_, d) => change({ revealCorrectAnswers: d.value as TestSettings['revealCorrectAnswers'] })} layout="horizontal">
+            <RadioGroup
+              value={settings.revealCorrectAnswers}
+              onChange={(_, d) => change({ revealCorrectAnswers: d.value as TestSettings['revealCorrectAnswers'] })}
+              layout="horizontal"
+            >
               <Radio value="all_questions" label={t('testDialogs.settings.revealAll')} />
               <Radio value="incorrect_questions" label={t('testDialogs.settings.revealIncorrect')} />
             </RadioGroup>

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import {
-  ArrowExportRegular, ClockRegular, DocumentTextRegular, TranslateRegular, EditRegular, ArrowRepeatAllRegular, RibbonRegular, SettingsRegular, TextFontRegular, ChevronDownRegular,
+  ArrowExportRegular,
+  ClockRegular,
+  DocumentTextRegular,
+  TranslateRegular,
+  EditRegular,
+  ArrowRepeatAllRegular,
+  RibbonRegular,
+  SettingsRegular,
+  TextFontRegular,
+  ChevronDownRegular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorTest } from '@shared/api/testTypes';

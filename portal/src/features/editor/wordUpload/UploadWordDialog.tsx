@@ -196,7 +196,9 @@ function Progress({ state }: { state: WordUploadState }) {
   if (state.step === 'checkingFonts') return <Spinner size="small" label={t('wordUpload.checkingFonts')} />;
   if (state.step !== 'uploading') return null;
   const { progress } = state;
-  const label = progress ? t(progress.phase === 'pictures' ? 'wordUpload.uploadingPictures' : 'wordUpload.uploadingQuestions', { done: progress.done, total: progress.total }) : t('common.loading');
+  const label = progress
+    ? t(progress.phase === 'pictures' ? 'wordUpload.uploadingPictures' : 'wordUpload.uploadingQuestions', { done: progress.done, total: progress.total })
+    : t('common.loading');
   return (
     <Field label={label} data-testid="word-progress">
       <ProgressBar value={progress && progress.total > 0 ? progress.done / progress.total : undefined} />

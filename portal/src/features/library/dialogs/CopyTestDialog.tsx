@@ -26,7 +26,12 @@ export function CopyTestDialog({ test }: { test: TestSummary }) {
   };
 
   return (
-    <ActionDialog title={isGlobal ? t('library.copyToMyLibrary') : t('library.copyTitle')} submitLabel={t('library.copy')} onSubmit={submit} testId="copy-dialog">
+    <ActionDialog
+      title={isGlobal ? t('library.copyToMyLibrary') : t('library.copyTitle')}
+      submitLabel={t('library.copy')}
+      onSubmit={submit}
+      testId="copy-dialog"
+    >
       {isGlobal && <Body1>{t('library.copyGlobalExplained')}</Body1>}
       <NameField label={t('library.testName')} value={name} onChange={setName} touched={touched} />
     </ActionDialog>

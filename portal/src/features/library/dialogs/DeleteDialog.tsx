@@ -15,8 +15,7 @@ export function DeleteDialog({ target }: { target: { kind: ItemKind; id: string;
   const body = selectionBody(library, target);
   const counts = selectionCounts(library, target);
 
-  const submit = () =>
-    run(() => api.deleteItems({ ...body, withFolders: counts.folders > 0, withTests: counts.tests > 0 }));
+  const submit = () => run(() => api.deleteItems({ ...body, withFolders: counts.folders > 0, withTests: counts.tests > 0 }));
 
   return (
     <ActionDialog title={t('library.deleteTitle')} submitLabel={t('library.delete')} destructive onSubmit={submit} testId="delete-dialog">

@@ -107,7 +107,14 @@ export function FolderBrowser({
           onPickTest &&
           tests.map((test) => (
             <li key={test._id}>
-              <Button className={styles.row} appearance="subtle" icon={<DocumentBulletList20Regular />} title={test.name} onClick={() => onPickTest(test)} data-testid="picker-test">
+              <Button
+                className={styles.row}
+                appearance="subtle"
+                icon={<DocumentBulletList20Regular />}
+                title={test.name}
+                onClick={() => onPickTest(test)}
+                data-testid="picker-test"
+              >
                 {test.name}
               </Button>
             </li>

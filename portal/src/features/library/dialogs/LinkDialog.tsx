@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Button, Caption1, Checkbox, Input, makeStyles, SearchBox, Select, Spinner, Tab, TabList, tokens,
-} from '@fluentui/react-components';
+import { Button, Caption1, Checkbox, Input, makeStyles, SearchBox, Select, Spinner, Tab, TabList, tokens } from '@fluentui/react-components';
 import { Add16Regular, Checkmark16Regular, Edit16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Batch, Subject } from '@shared/api/libraryTypes';
@@ -71,7 +69,10 @@ function ChapterPicker({ chosen, onToggle }: { chosen: Chosen; onToggle: (id: st
   const [subjects, setSubjects] = useState<Subject[]>([]);
   const [subjectId, setSubjectId] = useState('');
   const [search, setSearch] = useState('');
-  const [chapters, updateChapters] = useDebouncedLoad(() => api.chapters({ search: search.trim(), subjects: subjectId ? [subjectId] : [] }), [api, search, subjectId]);
+  const [chapters, updateChapters] = useDebouncedLoad(
+    () => api.chapters({ search: search.trim(), subjects: subjectId ? [subjectId] : [] }),
+    [api, search, subjectId],
+  );
   const [newName, setNewName] = useState('');
 
   useEffect(() => {
@@ -102,7 +103,13 @@ function ChapterPicker({ chosen, onToggle }: { chosen: Chosen; onToggle: (id: st
             </option>
           ))}
         </Select>
-        <SearchBox className={styles.grow} placeholder={t('library.searchChapters')} aria-label={t('library.searchChapters')} value={search} onChange={(_, data) => setSearch(data.value)} />
+        <SearchBox
+          className={styles.grow}
+          placeholder={t('library.searchChapters')}
+          aria-label={t('library.searchChapters')}
+          value={search}
+          onChange={(_, data) => setSearch(data.value)}
+        />
       </div>
       <ul className={picker.list} data-testid="chapter-list">
         {chapters === null && <Spinner size="small" />}
@@ -213,7 +220,14 @@ function BatchPicker({ chosen, onToggle }: { chosen: Chosen; onToggle: (id: stri
         )}
       </ul>
       <div className={styles.row}>
-        <Input className={styles.grow} placeholder={t('library.newBatch')} aria-label={t('library.newBatch')} value={newName} onChange={(_, data) => setNewName(data.value)} onKeyDown={onEnter(create)} />
+        <Input
+          className={styles.grow}
+          placeholder={t('library.newBatch')}
+          aria-label={t('library.newBatch')}
+          value={newName}
+          onChange={(_, data) => setNewName(data.value)}
+          onKeyDown={onEnter(create)}
+        />
         <Button icon={<Add16Regular />} disabled={Boolean(nameProblem(newName))} onClick={() => void create()}>
           {t('library.add')}
         </Button>

@@ -46,7 +46,11 @@ export function MoveDialog({ target }: { target: { kind: ItemKind; id: string; n
         blocked={(folder) => (isMoving(folder) ? t('library.cannotMoveIntoItself') : null)}
         testId="move-folders"
       />
-      <Body1>{unchanged ? t('library.alreadyHere') : t('library.moveInto', { name: place.at(-1)?.name ?? t(isGlobal ? 'home.globalLibraryTitle' : 'home.myLibraryTitle') })}</Body1>
+      <Body1>
+        {unchanged
+          ? t('library.alreadyHere')
+          : t('library.moveInto', { name: place.at(-1)?.name ?? t(isGlobal ? 'home.globalLibraryTitle' : 'home.myLibraryTitle') })}
+      </Body1>
     </ActionDialog>
   );
 }

@@ -36,7 +36,14 @@ export function ShareWithTutorsDialog({ title, onShare, onClose }: { title: stri
   };
 
   return (
-    <FormDialog title={title} submitLabel={t('library.share')} disabled={chosen.size === 0} onSubmit={() => onShare([...chosen.keys()])} onClose={onClose} testId="share-dialog">
+    <FormDialog
+      title={title}
+      submitLabel={t('library.share')}
+      disabled={chosen.size === 0}
+      onSubmit={() => onShare([...chosen.keys()])}
+      onClose={onClose}
+      testId="share-dialog"
+    >
       <Body1>{t('library.shareExplained')}</Body1>
       <SearchBox placeholder={t('library.searchTutors')} aria-label={t('library.searchTutors')} value={search} onChange={(_, data) => setSearch(data.value)} />
       <ul className={picker.list} data-testid="tutor-list">
