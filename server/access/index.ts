@@ -4,5 +4,5 @@
  */
 export { callerFrom, callerOf, effectiveFlag, type Caller } from './caller';
 export { assertMayShare, inScope, libraryScope, mayReadGlobal, scopeOf, type LibraryScope } from './library';
-export { assertMayChangeTest, assertMayMakeTbTest, foldersOfLibraryOf, testsVisibleTo } from './tests';
+export { assertMayChangeTest, assertMayMakeTbTest, foldersOfLibraryOf, testsVisibleTo } from './editor';
 export { assertSameOrg, assertSelf } from './org';

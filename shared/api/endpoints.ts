@@ -21,7 +21,7 @@ import type {
   TagList,
   UpdateFolderBody,
 } from '../contract/library';
-import type { QuestionEdit, QuestionsCreate, QuestionsDelete, QuestionsImport, SectionDelete, SectionMove, SectionUpdate } from '../contract/tests';
+import type { QuestionEdit, QuestionsCreate, QuestionsDelete, QuestionsImport, SectionDelete, SectionMove, SectionUpdate } from '../contract/editor';
 import type {
   ActionResult,
   Batch,

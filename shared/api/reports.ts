@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import type { PublishQuestion, PublishResult, ReportList, ReportListQuery, ResolveResult, SaveAndResolveInput } from '../contract/reports';
+import type { PublishQuestion, PublishResult, ReportList, ReportListQuery, ResolveResult, SaveAndResolveInput } from '../contract/corrections';
 import type { CorrectionsPreview } from '../contract/results';
 
 export type { PublishQuestion, ReportListQuery };

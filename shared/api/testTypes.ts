@@ -1,7 +1,7 @@
 /**
  * Shapes of the test editor's calls (spec sections 3 and 7: Tests, Sections, Questions), made by
  * the server's presenter and read by the portal and the add-in: defined once, in
- * shared/contract/tests.ts. The model itself is shared/domain/test.
+ * shared/contract/editor.ts. The model itself is shared/domain/test.
  */
 export type {
   DocumentUpload,
@@ -24,4 +24,4 @@ export type {
   TestUpdateResult,
   ValidationCatalogueEntry,
   WriteResult,
-} from '../contract/tests';
+} from '../contract/editor';

@@ -3,9 +3,9 @@ import { loginBody } from '@shared/contract/auth';
 import { createSharedTestBody, updateSharedTestBody } from '@shared/contract/freeTests';
 import { childrenQuery, moveBody } from '@shared/contract/library';
 import { fontCheckQuery } from '@shared/contract/parser';
-import { listQuery, saveAndResolveBody } from '@shared/contract/reports';
+import { listQuery, saveAndResolveBody } from '@shared/contract/corrections';
 import { saveAnswerBody, type StudentQuestion, type StudentResultQuestion } from '@shared/contract/students';
-import { createQuestionsBody, reorderRemarkBody, updateTestBody } from '@shared/contract/tests';
+import { createQuestionsBody, reorderRemarkBody, updateTestBody } from '@shared/contract/editor';
 import type { Equals } from '@shared/contract/typeCheck';
 
 // The recursive shapes (a comprehension holds questions) are inferred, not `any`.

@@ -3,7 +3,7 @@ import type { CorrectionsPreview } from '@shared/contract/results';
 import { badRequest } from '../../http/errors';
 import { newId } from '../../security';
 import type { EditorCaller, TestEditorRepository } from '../editor/repository';
-import type { SaveAndResolveBody } from '@shared/contract/reports';
+import type { SaveAndResolveBody } from '@shared/contract/corrections';
 import { reevaluate, takePublishLock, type Correction } from './reevaluation';
 import { PublishRepository } from './publishRepository';
 

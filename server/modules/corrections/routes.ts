@@ -9,7 +9,7 @@ import { previewCorrections, publishCorrections } from './publish';
 import { callerOf } from '../../access';
 import { TestEditorRepository } from '../editor/repository';
 import { ReportRepository } from './repository';
-import { listQuery, resolveParams, saveAndResolveBody } from '@shared/contract/reports';
+import { listQuery, resolveParams, saveAndResolveBody } from '@shared/contract/corrections';
 import { ReportService } from './service';
 
 /**

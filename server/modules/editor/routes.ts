@@ -44,7 +44,7 @@ import {
   updateSectionBody,
   updateTestBody,
   uploadDocumentBody,
-} from '@shared/contract/tests';
+} from '@shared/contract/editor';
 
 /** A Word document's upload: 1,500 questions with maths and tables fit with room to spare. */
 const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;

@@ -5,7 +5,7 @@ import { newId } from '../../security';
 import { assertMayMakeTbTest, type Caller } from '../../access';
 import { ROOT_FOLDER_ID } from '../library/selection';
 import type { TestEditorRepository } from './repository';
-import type { importQuestionsBody, updateTestBody } from '@shared/contract/tests';
+import type { importQuestionsBody, updateTestBody } from '@shared/contract/editor';
 
 /** The kinds of change a test update made: its answer's message names them. */
 export type UpdateKind = 'settings' | 'grades' | 'instructions' | 'details';

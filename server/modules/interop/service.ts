@@ -19,7 +19,7 @@ import type { LibraryRepository } from '../library/repository';
 import { assertMayChangeTest, type LibraryScope } from '../../access';
 import { selectionFrom } from '../library/selection';
 import { appErrorOf, type EditorCaller, type TestEditorRepository } from '../editor/repository';
-import { question as questionSchema } from '@shared/contract/tests';
+import { question as questionSchema } from '@shared/contract/editor';
 import type { PictureRefusal, PictureStore } from './pictures';
 import { pictureProblems, presentPreview } from './presenter';
 import type { InteropRepository } from './repository';

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../http/errors';
 import type { Services } from '../../services';
 import { callerOf } from '../../access';
 import { TestEditorRepository } from '../editor/repository';
-import { testParams } from '@shared/contract/tests';
+import { testParams } from '@shared/contract/editor';
 import { PdfRenderer, PdfTimeoutError, PdfUnavailableError } from './pdfRenderer';
 
 const printQuery = z.object({ answers: z.enum(['true', 'false']).optional() });

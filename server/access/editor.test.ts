@@ -1,5 +1,5 @@
 import { AppError } from '../http/errors';
-import { assertMayChangeTest, assertMayMakeTbTest, foldersOfLibraryOf, testsVisibleTo } from './tests';
+import { assertMayChangeTest, assertMayMakeTbTest, foldersOfLibraryOf, testsVisibleTo } from './editor';
 import { assertSameOrg, assertSelf } from './org';
 import { compiler, ORG, OTHER_ORG, tutor } from './testing';
 

@@ -3,7 +3,7 @@ import type { QuestionDraft } from '../domain/test/normalize';
 import type { Question } from '../domain/test/types';
 import { id, listParam } from './fields';
 import { statisticsReason } from './results';
-import { question } from './tests';
+import { question } from './editor';
 import { z } from './zod';
 
 /**
