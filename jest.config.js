@@ -1,5 +1,7 @@
 // One Jest run, four projects: unit (jsdom), API on PGlite, API on PostgreSQL (when
 // TEST_POSTGRES_URL is set), and browser tests in headless Chromium.
+const { ALIASES } = require('./scripts/aliases.cjs');
+
 const transform = {
   '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
 };
@@ -7,12 +9,8 @@ const common = {
   transform,
   moduleNameMapper: {
     '\\.(css)$': '<rootDir>/tests/support/styleStub.js',
-    // The code's aliases (tsconfig.json paths; scripts/imports.mjs keeps imports in this form).
-    '^@server/(.*)$': '<rootDir>/server/$1',
-    '^@shared/(.*)$': '<rootDir>/shared/$1',
-    '^@portal/(.*)$': '<rootDir>/portal/src/$1',
-    '^@addin/(.*)$': '<rootDir>/addin/src/$1',
-    '^@tests/(.*)$': '<rootDir>/tests/$1',
+    // The code's aliases (tsconfig.json paths).
+    ...Object.fromEntries(Object.entries(ALIASES).map(([alias, target]) => [`^${alias}(.*)$`, `<rootDir>/${target}$1`])),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -7,6 +7,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { EsbuildPlugin } = require('esbuild-loader');
 const pkg = require('./package.json');
+const { ALIASES } = require('./scripts/aliases.cjs');
 
 /** Written to /app-version.json and baked into the bundle: the hourly check compares the two. */
 const APP_VERSION = `${pkg.version}+${Date.now().toString(36)}`;
@@ -38,7 +39,7 @@ module.exports = (_env, argv) => {
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
       // The code's aliases (tsconfig.json paths; scripts/imports.mjs keeps imports in this form).
-      alias: { '@shared': path.resolve(__dirname, 'shared'), '@portal': path.resolve(__dirname, 'portal/src'), '@addin': path.resolve(__dirname, 'addin/src') },
+      alias: Object.fromEntries(Object.entries(ALIASES).map(([alias, target]) => [alias.slice(0, -1), path.resolve(__dirname, target)])),
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     module: {

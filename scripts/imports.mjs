@@ -13,7 +13,9 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-export const ALIASES = { '@server/': 'server/', '@shared/': 'shared/', '@portal/': 'portal/src/', '@addin/': 'addin/src/', '@tests/': 'tests/' };
+import aliases from './aliases.cjs';
+
+const { ALIASES } = aliases;
 const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'];
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|jest\.(?:mock|requireActual|doMock|unmock)\s*\(\s*)(['"])([^'"\n]+)\2/g;
 

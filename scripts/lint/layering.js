@@ -4,7 +4,7 @@
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const ALIASES = { '@shared/': 'shared/', '@server/': 'server/', '@portal/': 'portal/', '@addin/': 'addin/', '@tests/': 'tests/' };
+const { ALIASES } = require('../aliases.cjs');
 
 /** The repository-relative path ('server/modules/x/y') of a file. */
 function fromRoot(file) {

@@ -1,3 +1,4 @@
+import './registerAliases';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import pg from 'pg';

@@ -75,9 +75,10 @@ export function lossesHeader(losses: Loss[]): string {
 export function zipEntryName(name: string, extension: string, used: Set<string>): string {
   // Control characters are exactly what a file name must not carry.
   // eslint-disable-next-line no-control-regex
+  const unsafe = /[\u0000-\u001f\u007f/\\:*?"<>|]/g;
   const base =
     name
-      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
+      .replace(unsafe, '_')
       .replace(/^[.\s]+|[.\s]+$/g, '')
       .slice(0, 120) || 'test';
   let candidate = `${base}${extension}`;
