@@ -60,6 +60,9 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
     ...https,
     logger: { level: quiet ? 'warn' : config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    // Registering every module's routes compiles their schemas: on a busy machine (a process
+    // started beside others, or a test run) that passed Fastify's default 10 s, and the start failed.
+    pluginTimeout: 60_000,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
