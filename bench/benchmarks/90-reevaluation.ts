@@ -2,7 +2,7 @@ import type { OpenedDatabase } from '@server/db/database';
 import { createOrg, createUser } from '@server/modules/orgs/commands';
 import type { ChildQuestion } from '@shared/domain/test';
 import { seedAttempts } from '@tests/support/seedAttempts';
-import { measureOnEachDatabase } from '../lib/databases';
+import { onEachDatabase } from '../lib/databases';
 import { once } from '../lib/once';
 import { callJson, startServer } from '../lib/server';
 import { median, round } from '../lib/stats';
@@ -94,7 +94,7 @@ export async function measure(ctx: BenchContext, kind: DatabaseKind, database: O
 const benchmark: Benchmark = {
   id: 'reevaluation',
   title: 'Re-evaluation on publish: 100,000 attempts of a 50-question test',
-  run: (ctx) => measureOnEachDatabase(ctx, (kind, database) => measure(ctx, kind, database)),
+  run: onEachDatabase(measure),
 };
 
 export default benchmark;

@@ -9,7 +9,7 @@ import { ExportMarks } from '@server/modules/results/marks';
 import { ResultsRepository } from '@server/modules/results/repository';
 import { TestEditorRepository } from '@server/modules/editor/repository';
 import { seedAttempts } from '@tests/support/seedAttempts';
-import { measureOnEachDatabase } from '../lib/databases';
+import { onEachDatabase } from '../lib/databases';
 import { loadFigures, measureLoad } from '../lib/load';
 import { tutorWithTest } from '../lib/tutorTest';
 import { median, percentile, round } from '../lib/stats';
@@ -250,7 +250,7 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
 const benchmark: Benchmark = {
   id: 'results',
   title: 'Results: 100,000 attempts of a 100-question free test (attempts page, summary, CSV and XLSX export)',
-  run: (ctx) => measureOnEachDatabase(ctx, (kind, database) => measure(ctx, kind, database)),
+  run: onEachDatabase(measure),
 };
 
 export default benchmark;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { OpenedDatabase } from '@server/db/database';
 import { seedAttempts } from '@tests/support/seedAttempts';
-import { measureOnEachDatabase } from '../lib/databases';
+import { onEachDatabase } from '../lib/databases';
 import { tutorWithTest } from '../lib/tutorTest';
 import { median, round } from '../lib/stats';
 import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
@@ -107,7 +107,7 @@ export async function measure(ctx: BenchContext, kind: DatabaseKind, database: O
 const benchmark: Benchmark = {
   id: 'analysis',
   title: 'Question analysis: 100,000 attempts of a 100-question test',
-  run: (ctx) => measureOnEachDatabase(ctx, (kind, database) => measure(ctx, kind, database)),
+  run: onEachDatabase(measure),
 };
 
 export default benchmark;
