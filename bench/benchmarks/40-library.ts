@@ -3,7 +3,7 @@ import type { OpenedDatabase } from '@server/db/database';
 import { createOrg, createUser } from '@server/modules/orgs/commands';
 import { once } from '../lib/once';
 import { loadFigures, measureLoad } from '../lib/load';
-import { measureOnEachDatabase } from '../lib/databases';
+import { onEachDatabase } from '../lib/databases';
 import { callJson, startServer } from '../lib/server';
 import { median, round } from '../lib/stats';
 import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
@@ -143,7 +143,7 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
 const benchmark: Benchmark = {
   id: 'library',
   title: 'Library listing at 100,000 tests; bulk move and delete',
-  run: (ctx) => measureOnEachDatabase(ctx, (kind, database) => measure(ctx, kind, database)),
+  run: onEachDatabase(measure),
 };
 
 export default benchmark;

@@ -2,11 +2,12 @@ import type { OpenedDatabase } from '@server/db/database';
 import { createOrg, createUser } from '@server/modules/orgs/commands';
 import type { ChildQuestion } from '@shared/domain/test';
 import { seedAttempts } from '@tests/support/seedAttempts';
-import { measureOnEachDatabase } from '../lib/databases';
+import { onEachDatabase } from '../lib/databases';
 import { once } from '../lib/once';
 import { callJson, startServer } from '../lib/server';
 import { median, round } from '../lib/stats';
 import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
+import { scoredQuestion } from '../lib/scoredQuestion';
 
 /**
  * Issue 6's re-evaluation benchmark: 100,000 submitted attempts of a 50-question test (5,000,000
@@ -21,19 +22,6 @@ const QUESTIONS = 50;
 const ATTEMPTS = Number(process.env.BENCH_REEVAL_ATTEMPTS || 100_000);
 const REPEATS = Math.max(1, Number(process.env.BENCH_REEVAL_REPEATS || 3));
 const TARGET_MS: Record<DatabaseKind, number> = { postgres: 3000, pglite: 10_000 };
-
-/** Question n: multiple choice mostly (four options), some true/false and integer. */
-function question(n: number): Record<string, unknown> {
-  if (n % 10 === 9) return { type: 'integer', name: `<p>Question ${n}: how many?</p>`, solution: String(n % 7), marks: { positive: 2 } };
-  if (n % 10 === 8) return { type: 'true_false', name: `<p>Question ${n} is true.</p>`, options: [{ name: 'True', isCorrect: true }, { name: 'False' }] };
-  return {
-    type: 'multiple_choice',
-    name: `<p>Question ${n}: pick one.</p>`,
-    options: [0, 1, 2, 3].map((k) => ({ name: `Option ${k + 1}`, isCorrect: k === n % 4 })),
-    marks: { positive: 4, negative: 1 },
-    isNegativeMarkingEnabled: true,
-  };
-}
 
 export async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDatabase): Promise<Figure[]> {
   const server = await startServer(database, { filesDir: ctx.tempDir('testforge-bench-files-') });
@@ -51,7 +39,7 @@ export async function measure(ctx: BenchContext, kind: DatabaseKind, database: O
   };
   const testId = (await call('POST', '/v2/test/create', { name: 'Re-evaluation bench' }))._id as string;
   const sectionId = (await call('POST', '/v2/test/section/create', { testId })).section._id as string;
-  await call('POST', '/v2/question/create', { testId, sectionId, questions: Array.from({ length: QUESTIONS }, (_, n) => question(n)) });
+  await call('POST', '/v2/question/create', { testId, sectionId, questions: Array.from({ length: QUESTIONS }, (_, n) => scoredQuestion(n)) });
   const test = await call('GET', `/v2/test/${testId}`);
 
   ctx.log(`${kind}: seeding ${ATTEMPTS.toLocaleString('en')} submitted attempts of ${QUESTIONS} questions`);
@@ -106,7 +94,7 @@ export async function measure(ctx: BenchContext, kind: DatabaseKind, database: O
 const benchmark: Benchmark = {
   id: 'reevaluation',
   title: 'Re-evaluation on publish: 100,000 attempts of a 50-question test',
-  run: (ctx) => measureOnEachDatabase(ctx, (kind, database) => measure(ctx, kind, database)),
+  run: onEachDatabase(measure),
 };
 
 export default benchmark;

@@ -9,11 +9,12 @@ import { ExportMarks } from '@server/modules/results/marks';
 import { ResultsRepository } from '@server/modules/results/repository';
 import { TestEditorRepository } from '@server/modules/editor/repository';
 import { seedAttempts } from '@tests/support/seedAttempts';
-import { measureOnEachDatabase } from '../lib/databases';
+import { onEachDatabase } from '../lib/databases';
 import { loadFigures, measureLoad } from '../lib/load';
 import { tutorWithTest } from '../lib/tutorTest';
 import { median, percentile, round } from '../lib/stats';
 import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
+import { scoredQuestion } from '../lib/scoredQuestion';
 
 /**
  * Issue 16's results benchmark: 100,000 submitted attempts of a 100-question free test
@@ -38,18 +39,6 @@ const CONNECTIONS = 20;
 const PAGE_TARGET_MS = 50;
 const CSV_TARGET_ROWS_PER_S = 50_000;
 const EXPORT_REPEATS = Math.max(1, Number(process.env.BENCH_RESULTS_REPEATS || 3));
-
-function question(n: number): Record<string, unknown> {
-  if (n % 10 === 9) return { type: 'integer', name: `<p>Question ${n}: how many?</p>`, solution: String(n % 7), marks: { positive: 2 } };
-  if (n % 10 === 8) return { type: 'true_false', name: `<p>Question ${n} is true.</p>`, options: [{ name: 'True', isCorrect: true }, { name: 'False' }] };
-  return {
-    type: 'multiple_choice',
-    name: `<p>Question ${n}: pick one.</p>`,
-    options: [0, 1, 2, 3].map((k) => ({ name: `Option ${k + 1}`, isCorrect: k === n % 4 })),
-    marks: { positive: 4, negative: 1 },
-    isNegativeMarkingEnabled: true,
-  };
-}
 
 /** `callers` concurrent loops calling `work` for `seconds`: each call's time in ms. */
 async function closedLoop(callers: number, seconds: number, work: () => Promise<unknown>): Promise<number[]> {
@@ -102,7 +91,7 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
     account: ACCOUNT,
     orgName: 'Results Bench',
     testName: 'Results bench',
-    questions: Array.from({ length: QUESTIONS }, (_, n) => question(n)),
+    questions: Array.from({ length: QUESTIONS }, (_, n) => scoredQuestion(n)),
   });
   const sharedTestId = (await call('POST', '/v2/shared-test/create', { testId, startTime: new Date(Date.now() - 86_400_000).toISOString() }))._id as string;
 
@@ -261,7 +250,7 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
 const benchmark: Benchmark = {
   id: 'results',
   title: 'Results: 100,000 attempts of a 100-question free test (attempts page, summary, CSV and XLSX export)',
-  run: (ctx) => measureOnEachDatabase(ctx, (kind, database) => measure(ctx, kind, database)),
+  run: onEachDatabase(measure),
 };
 
 export default benchmark;

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { OpenedDatabase } from '@server/db/database';
 import { seedAttempts } from '@tests/support/seedAttempts';
-import { measureOnEachDatabase } from '../lib/databases';
+import { onEachDatabase } from '../lib/databases';
 import { tutorWithTest } from '../lib/tutorTest';
 import { median, round } from '../lib/stats';
 import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
+import { scoredQuestion } from '../lib/scoredQuestion';
 
 /**
  * Issue 16's analysis benchmark: 100,000 submitted attempts of a 100-question test (10,000,000
@@ -26,31 +27,6 @@ const REPEATS = Math.max(1, Number(process.env.BENCH_ANALYSIS_REPEATS || 5));
 const BASELINE_REPEATS = Math.max(1, Number(process.env.BENCH_ANALYSIS_BASELINE_REPEATS || 2));
 const TARGET_MS: Record<DatabaseKind, number> = { postgres: 1000, pglite: 3000 };
 
-/** Question n: multiple choice mostly (four options), some true/false, integer and two-blank fill-ins with partial marks. */
-function question(n: number): Record<string, unknown> {
-  if (n % 10 === 9) return { type: 'integer', name: `<p>Question ${n}: how many?</p>`, solution: String(n % 7), marks: { positive: 2 } };
-  if (n % 10 === 8) return { type: 'true_false', name: `<p>Question ${n} is true.</p>`, options: [{ name: 'True', isCorrect: true }, { name: 'False' }] };
-  if (n % 10 === 7) {
-    return {
-      type: 'fill_ups',
-      name: `<p>Question ${n}: __ and __</p>`,
-      isPartialMarkingEnabled: true,
-      marks: { positive: 2 },
-      options: [
-        { optionId: 'b1', name: 'alpha', positiveMarks: 1 },
-        { optionId: 'b2', name: 'beta', positiveMarks: 1 },
-      ],
-    };
-  }
-  return {
-    type: 'multiple_choice',
-    name: `<p>Question ${n}: pick one.</p>`,
-    options: [0, 1, 2, 3].map((k) => ({ name: `Option ${k + 1}`, isCorrect: k === n % 4 })),
-    marks: { positive: 4, negative: 1 },
-    isNegativeMarkingEnabled: true,
-  };
-}
-
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const started = performance.now();
   const result = await work();
@@ -71,7 +47,7 @@ async function baseline(database: OpenedDatabase, sharedTestId: string, testId: 
 }
 
 export async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDatabase): Promise<Figure[]> {
-  const questions = Array.from({ length: QUESTIONS }, (_, n) => question(n));
+  const questions = Array.from({ length: QUESTIONS }, (_, n) => scoredQuestion(n, { fillUps: true }));
   const { closeServer, orgId, call, testId, test } = await tutorWithTest(ctx, database, {
     account: ACCOUNT,
     orgName: 'Analysis Bench',
@@ -131,7 +107,7 @@ export async function measure(ctx: BenchContext, kind: DatabaseKind, database: O
 const benchmark: Benchmark = {
   id: 'analysis',
   title: 'Question analysis: 100,000 attempts of a 100-question test',
-  run: (ctx) => measureOnEachDatabase(ctx, (kind, database) => measure(ctx, kind, database)),
+  run: onEachDatabase(measure),
 };
 
 export default benchmark;

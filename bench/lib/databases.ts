@@ -41,3 +41,8 @@ export async function measureOnEachDatabase(
   await created.drop();
   return { figures, notes };
 }
+
+/** A benchmark's run that is one measurement on each database. */
+export function onEachDatabase(measure: (ctx: BenchContext, kind: DatabaseKind, database: OpenedDatabase) => Promise<Figure[]>) {
+  return (ctx: BenchContext) => measureOnEachDatabase(ctx, (kind, database) => measure(ctx, kind, database));
+}

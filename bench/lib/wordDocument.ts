@@ -30,15 +30,20 @@ interface Words {
   because: string;
 }
 
+/** The field words in English; the Hindi paper uses them too, as the parser has no Hindi field words. */
+const ENGLISH_FIELDS = {
+  number: (n: number) => `${n}. `,
+  questionLabel: 'Question',
+  answer: 'Ans',
+  solution: 'Solution',
+  passage: 'Passage',
+  passageEnd: 'End of passage',
+  truth: 'True',
+};
+
 const WORDS: Record<Lang, Words> = {
   en: {
-    number: (n) => `${n}. `,
-    questionLabel: 'Question',
-    answer: 'Ans',
-    solution: 'Solution',
-    passage: 'Passage',
-    passageEnd: 'End of passage',
-    truth: 'True',
+    ...ENGLISH_FIELDS,
     mcq: (m) => ['Simplify the expression ', m, ' for a positive whole number x.'],
     trueFalse: (m) => ['The value of ', m, ' is positive for every x > 0.'],
     fill: (m) => ['The value of ', m, ' at x = 1 is ____.'],
@@ -86,13 +91,7 @@ const WORDS: Record<Lang, Words> = {
     because: '양변을 공통인수로 나눈 다음 비교하면 ',
   },
   hi: {
-    number: (n) => `${n}. `,
-    questionLabel: 'Question',
-    answer: 'Ans',
-    solution: 'Solution',
-    passage: 'Passage',
-    passageEnd: 'End of passage',
-    truth: 'True',
+    ...ENGLISH_FIELDS,
     mcq: (m) => ['व्यंजक ', m, ' को सरल कीजिए, जहाँ x एक धनात्मक पूर्णांक है।'],
     trueFalse: (m) => ['प्रत्येक x > 0 के लिए ', m, ' का मान धनात्मक है।'],
     fill: (m) => ['x = 1 पर ', m, ' का मान ____ है।'],

@@ -10,3 +10,16 @@ export function pictureProblem(file: { type: string; size: number }): 'fileTypeN
   if (!isPictureType(file.type)) return 'fileTypeNotAllowed';
   return file.size > PICTURE_MAX_BYTES ? 'fileTooLarge' : null;
 }
+
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  jpe: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+};
+
+/** A picture file's type by its name's extension (SVG too: whether a question may hold it is isPictureType's answer). */
+export const pictureTypeOfName = (name: string): string | undefined => TYPE_BY_EXTENSION[name.split('.').pop()?.toLowerCase() ?? ''];

@@ -1,4 +1,5 @@
-import type { InteropQuestion, ParsedChildQuestion } from './model';
+import { labelledQuestions, type InteropQuestion, type InteropSection, type ParsedChildQuestion } from './model';
+import type { ParsedQuestion } from '../parser/types';
 import type { Problems } from './problems';
 
 /**
@@ -9,6 +10,24 @@ import type { Problems } from './problems';
  */
 export const passageTitle = (label: string) => `Passage ${label}`;
 export const childTitle = (passage: string, k: number) => `${passage} (${k})`;
+
+/** Each section with its questions as Moodle's formats write them, in order: a passage, then its questions. */
+export function titledSections(
+  sections: InteropSection[],
+): { section: InteropSection; questions: { question: ParsedQuestion; label: string; title: string }[] }[] {
+  const items = labelledQuestions(sections);
+  let at = 0;
+  return sections.map((section) => {
+    const count = section.questions.reduce((n, q) => n + 1 + (q.type === 'comprehension' ? q.questions.length : 0), 0);
+    const questions = items.slice(at, at + count).map(({ question, label, passage }) => {
+      const [passageLabel, k] = label.split('.');
+      const title = passage ? childTitle(passageTitle(passageLabel), Number(k)) : question.type === 'comprehension' ? passageTitle(label) : `Q${label}`;
+      return { question, label, title };
+    });
+    at += count;
+    return { section, questions };
+  });
+}
 
 export interface ReadItem {
   number: number;

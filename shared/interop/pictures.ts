@@ -1,4 +1,4 @@
-import { isPictureType } from '../domain/pictures';
+import { isPictureType, pictureTypeOfName } from '../domain/pictures';
 
 /**
  * Pictures travel inside our questions as data: URLs, and inside packages (QTI, Moodle XML, Word)
@@ -6,18 +6,9 @@ import { isPictureType } from '../domain/pictures';
  */
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/svg+xml': 'svg' };
-const TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  jpe: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-};
 
 export const extensionOf = (type: string) => EXTENSIONS[type] ?? 'bin';
-export const typeOfName = (name: string) => TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+export const typeOfName = (name: string) => pictureTypeOfName(name) ?? 'application/octet-stream';
 
 export function toBase64(bytes: Uint8Array): string {
   let binary = '';

@@ -1,17 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, Organization, User } from '../../db/schema';
+import { FEATURE_FLAGS, type Database, type Organization, type User } from '../../db/schema';
 
 const ORG_COLUMNS = [
   'id',
   'code',
   'name',
   'subscription_ends_at',
-  'is_shared_global',
-  'enable_vidu_parser',
-  'is_bilingual_enabled',
-  'is_tb_test_enabled',
-  'allow_gpsc_type',
-  'allow_sharing',
+  ...FEATURE_FLAGS,
   'region',
   'org_location',
   'whitelabel_id',

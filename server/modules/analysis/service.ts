@@ -7,7 +7,7 @@ import type { TestRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { ReportRepository } from '../corrections/repository';
 import type { FreeTestService } from '../freeTests/service';
-import type { EditorCaller, TestEditorRepository } from '../editor/repository';
+import { ownerOf, type EditorCaller, type TestEditorRepository } from '../editor/repository';
 import { encodeDigest, maskOf, versionQuestions, type VersionQuestion } from './digest';
 import type { AnalysisRepository, AttemptDigestRow, Scope } from './repository';
 import { analyse, type CurrentQuestion, type FlagReason, type Overrides, type Rescored } from './statistics';
@@ -77,16 +77,7 @@ export class AnalysisService {
   async raiseFor(testId: string): Promise<void> {
     const row = await this.repo.testRow(testId);
     if (!row) return;
-    const owner: EditorCaller = {
-      orgId: row.org_id,
-      userId: row.owner_id ?? '',
-      sharedGlobal: false,
-      clpEditor: false,
-      allowGpscType: true,
-      tbTests: true,
-      defaultSettings: null,
-    };
-    await this.run({ orgId: row.org_id, testId }, row, await this.tests.hydrate(owner, row));
+    await this.run({ orgId: row.org_id, testId }, row, await this.tests.hydrate(ownerOf(row), row));
   }
 
   private async run(scope: Scope, row: TestRow, test: Test): Promise<Analysis> {

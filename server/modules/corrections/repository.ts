@@ -30,6 +30,14 @@ export class ReportRepository {
     return query;
   }
 
+  /** The reports of one status from one source (students or the statistics) on these questions. */
+  private reportsOn(filter: ReportFilter, status: ReportStatus, source: 'student' | 'statistics', questions: { question_id: string }[]) {
+    return this.reports(filter)
+      .where('status', '=', status)
+      .where('source', '=', source)
+      .where('question_id', 'in', [...new Set(questions.map((q) => q.question_id))]);
+  }
+
   /** A page of reported questions of one status, and how many there are in all. */
   async page(filter: ReportFilter, status: ReportStatus, limit: number, offset: number): Promise<{ rows: ReportGroupRow[]; total: number }> {
     const rows = await this.reports(filter)
@@ -57,10 +65,7 @@ export class ReportRepository {
   /** The reasons students gave for these questions (one status), with how many reports and students gave each. */
   reasons(filter: ReportFilter, status: ReportStatus, questions: { test_id: string; question_id: string }[]) {
     if (!questions.length) return Promise.resolve([]);
-    return this.reports(filter)
-      .where('status', '=', status)
-      .where('source', '=', 'student')
-      .where('question_id', 'in', [...new Set(questions.map((q) => q.question_id))])
+    return this.reportsOn(filter, status, 'student', questions)
       .select(['test_id', 'question_id', 'reason', sql<string>`count(*)`.as('count'), sql<string>`count(distinct student_id)`.as('students')])
       .groupBy(['test_id', 'question_id', 'reason'])
       .orderBy(sql`count(*)`, 'desc')
@@ -71,13 +76,7 @@ export class ReportRepository {
   /** What the statistics saw, for the reports they raised on these questions (one status). */
   statistics(filter: ReportFilter, status: ReportStatus, questions: { test_id: string; question_id: string }[]) {
     if (!questions.length) return Promise.resolve([]);
-    return this.reports(filter)
-      .where('status', '=', status)
-      .where('source', '=', 'statistics')
-      .where('question_id', 'in', [...new Set(questions.map((q) => q.question_id))])
-      .select(['test_id', 'question_id', 'details'])
-      .orderBy('reason')
-      .execute();
+    return this.reportsOn(filter, status, 'statistics', questions).select(['test_id', 'question_id', 'details']).orderBy('reason').execute();
   }
 
   /**

@@ -9,6 +9,15 @@ import { readClpDefaults } from '../settings/repository';
 /** Who is editing: server/access's caller (the name the editor's users know it by). */
 export type EditorCaller = Caller;
 
+/**
+ * A test's owner as the caller that reads it for someone who is not a tutor at the editor (a
+ * student's attempt, the analysis in the background): every question type allowed, so no content
+ * the owner saved is refused on the way back.
+ */
+export function ownerOf(row: Pick<TestRow, 'org_id' | 'owner_id'>, defaultSettings: EditorCaller['defaultSettings'] = null): EditorCaller {
+  return { orgId: row.org_id, userId: row.owner_id ?? '', sharedGlobal: false, clpEditor: false, allowGpscType: true, tbTests: true, defaultSettings };
+}
+
 /** What a change may do besides the test's content: move the test to another folder (null: the root). */
 export interface ChangeContext {
   trx: Transaction<Database>;

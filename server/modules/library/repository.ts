@@ -87,6 +87,9 @@ const LISTED_TEST_COLUMNS = [
   't.updated_at',
 ] as const;
 
+/** Who owns a row made in the scope's library: a tutor, or no one for the Global Library. */
+const ownedBy = (scope: LibraryScope) => ({ org_id: scope.orgId, owner_id: scope.isGlobal ? null : scope.userId, is_global: scope.isGlobal });
+
 /** Every SQL query about folders and tests of a library. */
 export class LibraryRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -288,9 +291,7 @@ export class LibraryRepository {
       .insertInto('tests')
       .values({
         id: newId(),
-        org_id: scope.orgId,
-        owner_id: scope.isGlobal ? null : scope.userId,
-        is_global: scope.isGlobal,
+        ...ownedBy(scope),
         parent_folder_id: input.parent?.id ?? null,
         name: input.name,
         tags: JSON.stringify(input.tags),
@@ -329,9 +330,7 @@ export class LibraryRepository {
       .insertInto('folders')
       .values({
         id: newId(),
-        org_id: scope.orgId,
-        owner_id: scope.isGlobal ? null : scope.userId,
-        is_global: scope.isGlobal,
+        ...ownedBy(scope),
         parent_id: input.parent?.id ?? null,
         path,
         level: input.parent ? input.parent.level + 1 : 0,

@@ -5,7 +5,7 @@ import { serverMessage } from '@shared/i18n/serverMessages';
 import type { Language } from '@shared/i18n/languages';
 import { AppError, badRequest } from '../../http/errors';
 import { hashToken, newId, newToken } from '../../security';
-import type { EditorCaller, TestEditorRepository } from '../editor/repository';
+import { ownerOf, type EditorCaller, type TestEditorRepository } from '../editor/repository';
 import type { StudentIdentityService, StudentProof } from './identity';
 import {
   answerableIds,
@@ -94,16 +94,7 @@ export class StudentService {
     if (cached) return cached;
     const row = await this.repo.testRow(free.shared.test_id);
     if (!row) throw freeTestGone();
-    const owner: EditorCaller = {
-      orgId: row.org_id,
-      userId: row.owner_id ?? '',
-      sharedGlobal: false,
-      clpEditor: false,
-      allowGpscType: true,
-      tbTests: true,
-      defaultSettings: free.ownerDefaults as EditorCaller['defaultSettings'],
-    };
-    const test = await this.tests.hydrate(owner, row);
+    const test = await this.tests.hydrate(ownerOf(row, free.ownerDefaults as EditorCaller['defaultSettings']), row);
     const entry = { test, byId: questionsById(test) };
     if (this.cache.size >= TEST_CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(free.testKey, entry);

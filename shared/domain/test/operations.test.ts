@@ -41,6 +41,11 @@ function sectionWith(count: number, name = 'S') {
   );
   return section;
 }
+/** A comprehension of integer children with these names, added to the section. */
+function comprehensionWith(sectionId: string, ...childNames: string[]) {
+  const questions = childNames.map((name) => ({ type: 'integer' as const, name }));
+  return addQuestions(test, sectionId, [{ type: 'comprehension', questions }], ctx)[0] as ComprehensionQuestion;
+}
 
 describe('sections', () => {
   it('add: default name Section N, zero duration, renumbered', () => {
@@ -163,21 +168,8 @@ describe('editing questions', () => {
 
   it('edits a comprehension child in place', () => {
     const s = sectionWith(0);
-    const [comp] = addQuestions(
-      test,
-      s._id,
-      [
-        {
-          type: 'comprehension',
-          questions: [
-            { type: 'integer', name: 'a' },
-            { type: 'integer', name: 'b' },
-          ],
-        },
-      ],
-      ctx,
-    );
-    const child = (comp as ComprehensionQuestion).questions[1];
+    const comp = comprehensionWith(s._id, 'a', 'b');
+    const child = comp.questions[1];
     editQuestion(test, s._id, { _id: child._id, type: 'integer', name: 'B!', solution: '7' }, ctx);
     expect(names((s.questions[0] as ComprehensionQuestion).questions)).toEqual(['a', 'B!']);
     expect(() => editQuestion(test, s._id, { _id: child._id, type: 'comprehension' }, ctx)).toThrow(expect.objectContaining({ field: 'question.type' }));
@@ -185,21 +177,8 @@ describe('editing questions', () => {
 
   it('editing a comprehension keeps the children it still lists and gives new ones ids', () => {
     const s = sectionWith(0);
-    const [comp] = addQuestions(
-      test,
-      s._id,
-      [
-        {
-          type: 'comprehension',
-          questions: [
-            { type: 'integer', name: 'a' },
-            { type: 'integer', name: 'b' },
-          ],
-        },
-      ],
-      ctx,
-    );
-    const [a] = (comp as ComprehensionQuestion).questions;
+    const comp = comprehensionWith(s._id, 'a', 'b');
+    const [a] = comp.questions;
     const edited = editQuestion(
       test,
       s._id,
@@ -323,21 +302,8 @@ describe('reorder and re-mark', () => {
 
   it('reorders the children of a comprehension', () => {
     const s = sectionWith(0);
-    const [comp] = addQuestions(
-      test,
-      s._id,
-      [
-        {
-          type: 'comprehension',
-          questions: [
-            { type: 'integer', name: 'a' },
-            { type: 'integer', name: 'b' },
-          ],
-        },
-      ],
-      ctx,
-    );
-    const [a, b] = ids((comp as ComprehensionQuestion).questions);
+    const comp = comprehensionWith(s._id, 'a', 'b');
+    const [a, b] = ids(comp.questions);
     reorderQuestions(test, s._id, [b, a], comp._id);
     expect(names((s.questions[0] as ComprehensionQuestion).questions)).toEqual(['b', 'a']);
   });

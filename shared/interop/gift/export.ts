@@ -1,8 +1,8 @@
 import { toMoodleMath } from '../math';
-import { labelledQuestions, type ExportResult, type InteropQuestion, type InteropSection } from '../model';
+import type { ExportResult, InteropQuestion, InteropSection } from '../model';
 import { Losses } from '../problems';
 import { BLANK_RUN, blanksOf, hasOwnMarks } from '../questions';
-import { childTitle, passageTitle } from '../passages';
+import { titledSections } from '../passages';
 import { escapeGift } from './escape';
 
 /**
@@ -58,20 +58,9 @@ function questionText(q: InteropQuestion, title: string, label: string, losses: 
 export function exportGift(sections: InteropSection[], fileName = 'questions'): ExportResult {
   const losses = new Losses('gift');
   const out: string[] = [];
-  const items = labelledQuestions(sections);
-  let at = 0;
-  for (const section of sections) {
+  for (const { section, questions } of titledSections(sections)) {
     if (section.name) out.push(`$CATEGORY: $course$/top/${escapeGift(section.name)}`);
-    const count = section.questions.reduce((n, q) => n + 1 + (q.type === 'comprehension' ? q.questions.length : 0), 0);
-    for (const { question, label, passage } of items.slice(at, at + count)) {
-      const title = passage
-        ? childTitle(passageTitle(label.split('.')[0]), Number(label.split('.')[1]))
-        : question.type === 'comprehension'
-          ? passageTitle(label)
-          : `Q${label}`;
-      out.push(`// question: ${label}\n${questionText(question, title, label, losses)}`);
-    }
-    at += count;
+    for (const { question, label, title } of questions) out.push(`// question: ${label}\n${questionText(question, title, label, losses)}`);
   }
   return {
     format: 'gift',

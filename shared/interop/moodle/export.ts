@@ -1,6 +1,6 @@
 import { toMoodleMath } from '../math';
-import { labelledQuestions, type ExportResult, type InteropQuestion, type InteropSection } from '../model';
-import { childTitle, passageTitle } from '../passages';
+import type { ExportResult, InteropQuestion, InteropSection } from '../model';
+import { titledSections } from '../passages';
 import { Losses } from '../problems';
 import { BLANK_RUN, blanksOf, hasNegative, tidyNumber } from '../questions';
 import { xmlEscape } from '../xml';
@@ -88,24 +88,13 @@ function questionXml(q: InteropQuestion, title: string, label: string, losses: L
 export function exportMoodle(sections: InteropSection[], fileName = 'questions'): ExportResult {
   const losses = new Losses('moodle');
   const out: string[] = [];
-  const items = labelledQuestions(sections);
-  let at = 0;
   let named = false;
-  for (const section of sections) {
+  for (const { section, questions } of titledSections(sections)) {
     // An unnamed section after a named one goes back to the top category, not into the last one.
     if (section.name || named)
       out.push(`<question type="category"><category><text>${xmlEscape(`$course$/top${section.name ? `/${section.name}` : ''}`)}</text></category></question>`);
     named ||= !!section.name;
-    const count = section.questions.reduce((n, q) => n + 1 + (q.type === 'comprehension' ? q.questions.length : 0), 0);
-    for (const { question, label, passage } of items.slice(at, at + count)) {
-      const title = passage
-        ? childTitle(passageTitle(label.split('.')[0]), Number(label.split('.')[1]))
-        : question.type === 'comprehension'
-          ? passageTitle(label)
-          : `Q${label}`;
-      out.push(`<!-- question: ${label} -->\n${questionXml(question, title, label, losses)}`);
-    }
-    at += count;
+    for (const { question, label, title } of questions) out.push(`<!-- question: ${label} -->\n${questionXml(question, title, label, losses)}`);
   }
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${out.join('\n')}\n</quiz>\n`;
   return { format: 'moodle', fileName: `${fileName}.xml`, mimeType: 'application/xml', data: new TextEncoder().encode(xml), losses: losses.list() };

@@ -1,6 +1,6 @@
 import type { ExportResult, ImportResult, InteropSection } from '../model';
 import { Losses } from '../problems';
-import { COLUMNS, questionsOf, rowsOf, TEMPLATE_ROWS, type Row } from './rows';
+import { COLUMNS, questionsOfTable, rowsOf, TEMPLATE_ROWS, type Row } from './rows';
 
 /** CSV (RFC 4180) of the sheet in ./rows.ts: UTF-8 with a BOM, so Excel reads Vietnamese and Korean. */
 
@@ -37,27 +37,11 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** Rows of a table by its header row (the columns of ./rows.ts, any order and case); null when there is no such header. */
-export function rowsByHeader(table: string[][]): Row[] | null {
-  const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
-  if (!header.includes('type') || !header.includes('question')) return null;
-  const columns = header.map((h) => COLUMNS.find((c) => c.toLowerCase() === h) ?? null);
-  return table.slice(1).map((cells) => Object.fromEntries(columns.flatMap((c, i) => (c && cells[i] !== undefined ? [[c, cells[i]]] : []))) as Row);
-}
-
 const field = (value: string) => (/[",\r\n;]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 const toCsv = (rows: Row[]) => '\uFEFF' + [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => field(r[c] ?? '')).join(','))].join('\r\n') + '\r\n';
 
 export function importCsv(text: string): ImportResult {
-  const rows = rowsByHeader(parseCsv(text));
-  if (!rows)
-    return {
-      format: 'csv',
-      sections: [],
-      questionCount: 0,
-      problems: [{ severity: 'error', question: null, code: 'noHeader', message: `the first row must name the columns: ${COLUMNS.join(', ')}` }],
-    };
-  return questionsOf(rows, 'csv');
+  return questionsOfTable(parseCsv(text), 'csv');
 }
 
 export function exportCsv(sections: InteropSection[], fileName = 'questions'): ExportResult {

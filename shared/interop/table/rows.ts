@@ -113,6 +113,27 @@ function readRow(row: Row, type: Exclude<InteropQuestion['type'], 'comprehension
 
 const DIFFICULTIES: Record<string, DifficultyLevel> = { easy: 'easy', medium: 'medium', hard: 'hard' };
 
+/** Rows of a table by its header row (the columns above, any order and case); null when there is no such header. */
+function rowsByHeader(table: string[][]): Row[] | null {
+  const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
+  if (!header.includes('type') || !header.includes('question')) return null;
+  const columns = header.map((h) => COLUMNS.find((c) => c.toLowerCase() === h) ?? null);
+  return table.slice(1).map((cells) => Object.fromEntries(columns.flatMap((c, i) => (c && cells[i] !== undefined ? [[c, cells[i]]] : []))) as Row);
+}
+
+/** The questions of a table (a CSV file's or a sheet's cells), or why there are none: no header row. */
+export function questionsOfTable(table: string[][], format: 'csv' | 'xlsx'): ImportResult {
+  const rows = rowsByHeader(table);
+  if (!rows)
+    return {
+      format,
+      sections: [],
+      questionCount: 0,
+      problems: [{ severity: 'error', question: null, code: 'noHeader', message: `the first row must name the columns: ${COLUMNS.join(', ')}` }],
+    };
+  return questionsOf(rows, format);
+}
+
 export function questionsOf(rows: Row[], format: 'csv' | 'xlsx', firstRow = 2): ImportResult {
   const problems = new Problems(format);
   const sections: InteropSection[] = [];

@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { ExportResult, ImportResult, InteropSection } from '../model';
 import { Losses } from '../problems';
-import { rowsByHeader } from './csv';
-import { COLUMNS, questionsOf, rowsOf, TEMPLATE_ROWS, type Row } from './rows';
+import { COLUMNS, questionsOfTable, rowsOf, TEMPLATE_ROWS, type Row } from './rows';
 
 /** XLSX of the sheet in ./rows.ts (exceljs: the browser build in the portal, the Node one elsewhere). */
 
@@ -44,15 +43,10 @@ export async function importXlsx(bytes: Uint8Array): Promise<ImportResult> {
     const values = row.values as ExcelJS.CellValue[];
     table[n - 1] = values.slice(1).map(cellText);
   });
-  const rows = rowsByHeader(Array.from(table, (r) => r ?? []));
-  if (!rows)
-    return {
-      format: 'xlsx',
-      sections: [],
-      questionCount: 0,
-      problems: [{ severity: 'error', question: null, code: 'noHeader', message: `the first row must name the columns: ${COLUMNS.join(', ')}` }],
-    };
-  return questionsOf(rows, 'xlsx');
+  return questionsOfTable(
+    Array.from(table, (r) => r ?? []),
+    'xlsx',
+  );
 }
 
 export async function exportXlsx(sections: InteropSection[], fileName = 'questions'): Promise<ExportResult> {

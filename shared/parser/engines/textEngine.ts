@@ -22,7 +22,7 @@ import {
   questionTable,
   splitLines,
 } from './layouts';
-import { answerKeyStart, asciiDigits, fieldOf, isPassageEnd, optionLabelsOf, questionNumberOf, withoutQuestionWords } from './patterns';
+import { answerKeyStart, asciiDigits, fieldOf, isPassageEnd, optionLabelsOf, questionNumberOf, withoutQuestionWords, type OptionLabel } from './patterns';
 
 /**
  * The numbered-text engine (docs/word-format.md): a question starts at its number ("1.", "Q1.",
@@ -224,20 +224,7 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     question = draft;
     target = 'stem';
     if (inline) {
-      const line = lineOf(rest);
-      inline.forEach((label, i) =>
-        addOption(
-          draft,
-          label.index,
-          label.marked,
-          sliceInlines(rest, label.end, inline[i + 1]?.start ?? line.length),
-          sliceInlines(rest, label.start, label.end),
-          line.slice(label.start, label.end).trim(),
-          paragraph,
-          [],
-          label.tick,
-        ),
-      );
+      addLabelledOptions(draft, inline, rest, paragraph, (written) => written.trim());
       target = 'option';
     }
   };
@@ -470,22 +457,7 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
       const heading =
         options.length > 0 && complete(open) && isHeading(paragraph, line) && (options[0].index === 0 || options[0].index !== open.options.length);
       if (options.length && !heading) {
-        options.forEach((label, i) =>
-          addOption(
-            open,
-            label.index,
-            label.marked,
-            sliceInlines(inlines, label.end, options[i + 1]?.start ?? line.length),
-            sliceInlines(inlines, label.start, label.end),
-            line
-              .slice(label.start, label.end)
-              .replace(/[*✓✔✅☑★]/gu, '')
-              .trim(),
-            paragraph,
-            [],
-            label.tick,
-          ),
-        );
+        addLabelledOptions(open, options, inlines, paragraph, withoutTicks);
         target = 'option';
         return;
       }
@@ -527,17 +499,7 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     const options = open && target === 'stem' && open.options.length === 0 ? optionsTable(rows) : null;
     if (open && options) {
       for (const [index, o] of options.entries())
-        addOption(
-          open,
-          index,
-          o.marked,
-          o.content,
-          o.labelInlines,
-          o.label.replace(/[*✓✔✅☑★]/gu, '').trim(),
-          o.paragraph,
-          o.extra,
-          o.marked && !o.label.includes('*'),
-        );
+        addOption(open, index, o.marked, o.content, o.labelInlines, withoutTicks(o.label), o.paragraph, o.extra, o.marked && !o.label.includes('*'));
       target = 'option';
       return;
     }
@@ -608,6 +570,27 @@ function listOptions(question: QuestionDraft) {
   if (trailing.length < 2 || (question.answer && choiceAnswer(question.answer.text) === null)) return;
   question.stem.splice(trailing[0].at);
   trailing.forEach((item, index) => addOption(question, index, false, item.inlines, [], item.written, item.paragraph));
+}
+
+/** A label as the option's written label: without the tick or * that marked it. */
+const withoutTicks = (label: string) => label.replace(/[*✓✔✅☑★]/gu, '').trim();
+
+/** Options found by their labels in one paragraph's inlines: each runs from its label to the next label. */
+function addLabelledOptions(question: QuestionDraft, labels: OptionLabel[], inlines: Inline[], paragraph: Paragraph, written: (label: string) => string) {
+  const line = lineOf(inlines);
+  labels.forEach((label, i) =>
+    addOption(
+      question,
+      label.index,
+      label.marked,
+      sliceInlines(inlines, label.end, labels[i + 1]?.start ?? line.length),
+      sliceInlines(inlines, label.start, label.end),
+      written(line.slice(label.start, label.end)),
+      paragraph,
+      [],
+      label.tick,
+    ),
+  );
 }
 
 /**
