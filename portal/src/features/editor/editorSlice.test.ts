@@ -91,6 +91,13 @@ function loaded(sections = [section('s1', 1), section('s2', 2), section('s3', 3)
 
 const write = { message: 'ok', totalMarks: 0, totalNumberOfQuestions: 0 };
 
+function storeWith(api: Partial<Endpoints>) {
+  return configureStore({
+    reducer: { editor: editorReducer },
+    middleware: (d) => d({ thunk: { extraArgument: { api: api as Endpoints, storage: localStorage } } }),
+  });
+}
+
 describe('editor slice', () => {
   it('loads a test, adopts its version and selects section 1', () => {
     const state = loaded();
@@ -276,13 +283,18 @@ describe('editor slice', () => {
       totalMarks: 2,
       totalNumberOfQuestions: 2,
     });
-
-    function storeWith(api: Partial<Endpoints>) {
-      return configureStore({
-        reducer: { editor: editorReducer },
-        middleware: (d) => d({ thunk: { extraArgument: { api: api as Endpoints, storage: localStorage } } }),
-      });
-    }
+    // The teacher's correction of a stored question: its right answer becomes A.
+    const fixed = (id: string) => ({
+      type: 'multiple_choice' as const,
+      _id: id,
+      name: `${id} fixed`,
+      options: [
+        { id: `${id}-A`, name: 'A', isCorrect: true },
+        { id: `${id}-B`, name: 'B' },
+      ],
+    });
+    const keep = (store: ReturnType<typeof storeWith>, question: ReturnType<typeof fixed>) =>
+      store.dispatch(keepAttemptedEdit({ sectionId: 's1', question, allowGpscType: false, language: 'en' }));
 
     it('an edit is applied to the test shown, kept (one per question) and counted; nothing is sent', async () => {
       const calls: unknown[] = [];
@@ -322,22 +334,7 @@ describe('editor slice', () => {
     it('a write answering a stored section shows the kept edits on it again', async () => {
       const store = storeWith({ getTest: async () => attemptedTest(7) });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(
-        keepAttemptedEdit({
-          sectionId: 's1',
-          question: {
-            type: 'multiple_choice',
-            _id: 'q2',
-            name: 'q2 fixed',
-            options: [
-              { id: 'q2-A', name: 'A', isCorrect: true },
-              { id: 'q2-B', name: 'B' },
-            ],
-          },
-          allowGpscType: false,
-          language: 'en',
-        }),
-      );
+      await keep(store, fixed('q2'));
       const stored = attemptedTest(8).sections[0];
       const next = { ...stored, questions: [...stored.questions, { ...mcq('q3', 0), _id: 'q3' }] };
       store.dispatch(
@@ -354,22 +351,7 @@ describe('editor slice', () => {
     it('a reload after a Word upload keeps showing the kept edits on the stored test', async () => {
       const store = storeWith({ getTest: async () => attemptedTest(7) });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(
-        keepAttemptedEdit({
-          sectionId: 's1',
-          question: {
-            type: 'multiple_choice',
-            _id: 'q1',
-            name: 'q1 fixed',
-            options: [
-              { id: 'q1-A', name: 'A', isCorrect: true },
-              { id: 'q1-B', name: 'B' },
-            ],
-          },
-          allowGpscType: false,
-          language: 'en',
-        }),
-      );
+      await keep(store, fixed('q1'));
       store.dispatch(reloadAfterChange.fulfilled(attemptedTest(9), 'r'));
       const state = store.getState().editor;
       expect(state.test!.sections[0].questions.map((q) => q.name)).toEqual(['q1 fixed', 'q2']);
@@ -389,25 +371,16 @@ describe('editor slice', () => {
         },
       });
       await store.dispatch(loadTest('t1'));
-      const q = (id: string) => ({
-        type: 'multiple_choice' as const,
-        _id: id,
-        name: `${id} fixed`,
-        options: [
-          { id: `${id}-A`, name: 'A', isCorrect: true },
-          { id: `${id}-B`, name: 'B' },
-        ],
-      });
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: q('q1'), allowGpscType: false, language: 'en' }));
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: q('q2'), allowGpscType: false, language: 'en' }));
+      await keep(store, fixed('q1'));
+      await keep(store, fixed('q2'));
       await store.dispatch(publishAttemptedEdits({ q2: 'GRACE' })).unwrap();
       expect(calls).toEqual([
         {
           test: { _id: 't1', version: 7 },
           resolve: false,
           questions: [
-            { sectionId: 's1', publishOption: 'RE_EVALUATE', question: { ...q('q1'), isAttemptedEdited: true } },
-            { sectionId: 's1', publishOption: 'GRACE', question: { ...q('q2'), isAttemptedEdited: true } },
+            { sectionId: 's1', publishOption: 'RE_EVALUATE', question: { ...fixed('q1'), isAttemptedEdited: true } },
+            { sectionId: 's1', publishOption: 'GRACE', question: { ...fixed('q2'), isAttemptedEdited: true } },
           ],
         },
       ]);
@@ -424,22 +397,7 @@ describe('editor slice', () => {
       });
       const store = storeWith({ getTest: async () => attemptedTest(7), saveAndResolve: async () => Promise.reject(stale) });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(
-        keepAttemptedEdit({
-          sectionId: 's1',
-          question: {
-            type: 'multiple_choice',
-            _id: 'q1',
-            name: 'x',
-            options: [
-              { id: 'a', name: 'A', isCorrect: true },
-              { id: 'b', name: 'B' },
-            ],
-          },
-          allowGpscType: false,
-          language: 'en',
-        }),
-      );
+      await keep(store, fixed('q1'));
       await expect(store.dispatch(publishAttemptedEdits({})).unwrap()).rejects.toMatchObject({ code: 'TEST_CHANGED' });
       expect(store.getState().editor).toMatchObject({ conflict: 'changed elsewhere', publishing: false });
       expect(store.getState().editor.attemptedEdits).toHaveLength(1);
@@ -472,12 +430,6 @@ describe('editor slice', () => {
       totalMarks: 5,
       totalNumberOfQuestions: 5,
     });
-    function storeWith(api: Partial<Endpoints>) {
-      return configureStore({
-        reducer: { editor: editorReducer },
-        middleware: (d) => d({ thunk: { extraArgument: { api: api as Endpoints, storage: localStorage } } }),
-      });
-    }
 
     it('ticks in the section order, select all flips all or none, a section change clears', () => {
       let state = editorReducer(undefined, loadTest.pending('r1', 't1'));
