@@ -17,6 +17,9 @@ interface GradeRow {
   to: string;
 }
 
+/** A band's two ends, in the order they stand in a row. */
+const BOUNDS = ['from', 'to'] as const;
+
 const percent = (value: string) => value.replace(/[^\d.]/g, '').slice(0, 6);
 
 /** Grade bands of the result (name, from % to %, both included), e.g. A 80-100. */
@@ -51,20 +54,16 @@ export function GradesDialog({ test, onClose }: TestDialogProps) {
       {rows.map((row, index) => (
         <div key={index} className={styles.row} data-testid="grade-row">
           <Input aria-label={t('testDialogs.grades.name')} value={row.name} maxLength={50} onChange={(_, d) => change(index, { name: d.value })} />
-          <Input
-            aria-label={t('testDialogs.grades.from')}
-            inputMode="decimal"
-            value={row.from}
-            onChange={(_, d) => change(index, { from: percent(d.value) })}
-            contentAfter="%"
-          />
-          <Input
-            aria-label={t('testDialogs.grades.to')}
-            inputMode="decimal"
-            value={row.to}
-            onChange={(_, d) => change(index, { to: percent(d.value) })}
-            contentAfter="%"
-          />
+          {BOUNDS.map((bound) => (
+            <Input
+              key={bound}
+              aria-label={t(`testDialogs.grades.${bound}`)}
+              inputMode="decimal"
+              value={row[bound]}
+              onChange={(_, d) => change(index, { [bound]: percent(d.value) })}
+              contentAfter="%"
+            />
+          ))}
           <Button
             appearance="subtle"
             icon={<DeleteRegular />}
