@@ -1,5 +1,4 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { AxiosError, AxiosHeaders } from 'axios';
 import type { EditorSection, EditorTest } from '@shared/api/testTypes';
 import type { Endpoints } from '@shared/api/endpoints';
 import {
@@ -32,6 +31,7 @@ import {
 } from './editorSlice';
 import { buildQuestion, type Question } from '@shared/domain/test';
 import { serverMessage } from '@shared/i18n/serverMessages';
+import { apiError } from '../../test-utils';
 
 const section = (id: string, order: number, questions: EditorSection['questions'] = []): EditorSection =>
   ({
@@ -228,13 +228,7 @@ describe('editor slice', () => {
 
   it('sends the current version with every write and reads the code of a refusal', async () => {
     const calls: unknown[] = [];
-    const conflict = new AxiosError('409', '409', undefined, undefined, {
-      status: 409,
-      statusText: '',
-      headers: {},
-      config: { headers: new AxiosHeaders() },
-      data: { code: 'TEST_CHANGED', message: 'changed elsewhere: version 3, now 4' },
-    });
+    const conflict = apiError(409, 'changed elsewhere: version 3, now 4', 'TEST_CHANGED');
     const api = {
       getTest: async () => test([section('s1', 1)], 3),
       createSection: async (body: unknown) => {
@@ -388,13 +382,7 @@ describe('editor slice', () => {
     });
 
     it('a refused publish keeps the edits (a stale version shows the conflict)', async () => {
-      const stale = new AxiosError('conflict', '409', undefined, undefined, {
-        status: 409,
-        statusText: 'Conflict',
-        headers: {},
-        config: { headers: new AxiosHeaders() },
-        data: { message: 'changed elsewhere', code: 'TEST_CHANGED' },
-      });
+      const stale = apiError(409, 'changed elsewhere', 'TEST_CHANGED');
       const store = storeWith({ getTest: async () => attemptedTest(7), saveAndResolve: async () => Promise.reject(stale) });
       await store.dispatch(loadTest('t1'));
       await keep(store, fixed('q1'));
