@@ -309,13 +309,13 @@ export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOpt
 }
 
 /** An error as the API client rejects with it: an AxiosError carrying the server's envelope. */
-export function apiError(status: number, message?: string): AxiosError {
+export function apiError(status: number, message?: string, code = 'X'): AxiosError {
   const response = {
     status,
     statusText: '',
     headers: {},
     config: { headers: new AxiosHeaders() },
-    data: message === undefined ? {} : { message, code: 'X' },
+    data: message === undefined ? {} : { message, code },
   } as AxiosResponse;
   return new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', undefined, undefined, response);
 }

@@ -1,20 +1,10 @@
-import { Body1, Button, Caption1, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { isBlocking, type Problem } from '../../parser/types';
+import { ProblemGroup, type ProblemSeverity } from '../ProblemGroup';
 import { problemPlace, problemText } from './problemText';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column', gap: '6px', margin: 0, padding: 0, listStyleType: 'none' },
-  item: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '2px',
-    padding: '8px 10px',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  error: { borderLeft: `3px solid ${tokens.colorPaletteRedBorder2}` },
-  warning: { borderLeft: `3px solid ${tokens.colorPaletteYellowBorder2}` },
   place: { color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
   excerpt: { fontStyle: 'italic', overflowWrap: 'anywhere' },
 });
@@ -37,32 +27,24 @@ export function ProblemList({ problems, onShow }: { problems: Problem[]; onShow?
       </MessageBar>
     );
   }
-  const group = (items: Problem[], intent: 'error' | 'warning', title: string, testId = `word-${intent}s`) =>
-    items.length > 0 && (
-      <section data-testid={testId} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
-        <MessageBar intent={intent}>
-          <MessageBarBody>
-            <MessageBarTitle>{title}</MessageBarTitle>
-          </MessageBarBody>
-        </MessageBar>
-        <ul className={styles.list}>
-          {items.map((problem, i) => (
-            <li key={i} className={`${styles.item} ${intent === 'error' ? styles.error : styles.warning}`} data-testid="word-problem" data-code={problem.code}>
-              <Body1>{problemText(t, problem)}</Body1>
-              <Caption1 className={styles.place}>
-                <span>{problemPlace(t, problem)}</span>
-                {problem.excerpt && <span className={styles.excerpt}>“{problem.excerpt}”</span>}
-                {onShow && problem.paragraph !== null && (
-                  <Button size="small" appearance="transparent" onClick={() => onShow(problem)}>
-                    {t('wordUpload.showInDocument')}
-                  </Button>
-                )}
-              </Caption1>
-            </li>
-          ))}
-        </ul>
-      </section>
-    );
+  const group = (items: Problem[], severity: ProblemSeverity, title: string, testId = `word-${severity}s`) => (
+    <ProblemGroup severity={severity} title={title} testId={testId} itemTestId="word-problem" problems={items}>
+      {(problem) => (
+        <>
+          <Body1>{problemText(t, problem)}</Body1>
+          <Caption1 className={styles.place}>
+            <span>{problemPlace(t, problem)}</span>
+            {problem.excerpt && <span className={styles.excerpt}>“{problem.excerpt}”</span>}
+            {onShow && problem.paragraph !== null && (
+              <Button size="small" appearance="transparent" onClick={() => onShow(problem)}>
+                {t('wordUpload.showInDocument')}
+              </Button>
+            )}
+          </Caption1>
+        </>
+      )}
+    </ProblemGroup>
+  );
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }} data-testid="word-problems">
       {group(blocking, 'error', t('wordUpload.blockedTitle'), 'word-blocking')}

@@ -3,7 +3,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle 
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@shared/api/client';
 import type { PublishOption } from '@shared/api/reportTypes';
-import { publishAttemptedEdits, type AttemptedEdit, selectEditor } from './editorState';
+import { publishAttemptedEdits, publishBodyOf, type AttemptedEdit, selectEditor } from './editorState';
 import { toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -38,18 +38,7 @@ export function AttemptedEditsBar() {
       testId
         ? async (options, signal) => [
             {
-              preview: await api.previewCorrections(
-                {
-                  test: { _id: testId, version },
-                  questions: edits.map((edit) => ({
-                    sectionId: edit.sectionId,
-                    question: edit.question,
-                    publishOption: options[edit.question._id] ?? edit.option,
-                  })),
-                  resolve: false,
-                },
-                signal,
-              ),
+              preview: await api.previewCorrections(publishBodyOf(testId, version, edits, options), signal),
             },
           ]
         : undefined,

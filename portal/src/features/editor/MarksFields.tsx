@@ -43,6 +43,12 @@ export function remarkOf(form: MarksForm): Required<Remark> & { marks: Marks } {
   };
 }
 
+const NUMBERS = [
+  { key: 'positive', label: 'editor.positiveMarks' },
+  { key: 'negative', label: 'editor.negativeMarks' },
+  { key: 'unattempted', label: 'editor.unattemptedMarks' },
+] as const;
+
 /** The marks of a question (its dialog) or of several (the bulk marks dialog): three numbers and three switches. */
 export function MarksFields({ value, onChange }: { value: MarksForm; onChange: (next: MarksForm) => void }) {
   const { t } = useTranslation();
@@ -52,36 +58,18 @@ export function MarksFields({ value, onChange }: { value: MarksForm; onChange: (
     <>
       <Text weight="semibold">{t('editor.marks')}</Text>
       <div className={styles.row}>
-        <Field label={t('editor.positiveMarks')}>
-          <Input
-            className={styles.number}
-            type="number"
-            min={0}
-            value={value.positive}
-            onChange={(_, d) => set({ positive: d.value })}
-            data-testid="marks-positive"
-          />
-        </Field>
-        <Field label={t('editor.negativeMarks')}>
-          <Input
-            className={styles.number}
-            type="number"
-            min={0}
-            value={value.negative}
-            onChange={(_, d) => set({ negative: d.value })}
-            data-testid="marks-negative"
-          />
-        </Field>
-        <Field label={t('editor.unattemptedMarks')}>
-          <Input
-            className={styles.number}
-            type="number"
-            min={0}
-            value={value.unattempted}
-            onChange={(_, d) => set({ unattempted: d.value })}
-            data-testid="marks-unattempted"
-          />
-        </Field>
+        {NUMBERS.map(({ key, label }) => (
+          <Field key={key} label={t(label)}>
+            <Input
+              className={styles.number}
+              type="number"
+              min={0}
+              value={value[key]}
+              onChange={(_, d) => set({ [key]: d.value })}
+              data-testid={`marks-${key}`}
+            />
+          </Field>
+        ))}
       </div>
       <div className={styles.row}>
         <Checkbox

@@ -29,6 +29,7 @@ import { TranslationDialog } from './multilingual/TranslationDialog';
 import { useEditorWrite } from './useEditorWrite';
 import { BulkActions } from './BulkActions';
 import { useVirtualQuestions, type VirtualRowProps } from './useVirtualQuestions';
+import { RowAction } from './RowAction';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -155,36 +156,28 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
           )}
           {!readOnly && (
             <div className={styles.actions}>
-              <Button
-                size="small"
-                appearance="subtle"
+              <RowAction
                 icon={<ArrowUpRegular />}
                 disabled={index === 0}
-                aria-label={t('editor.moveQuestionUp', { n: label })}
+                label={t('editor.moveQuestionUp', { n: label })}
                 onClick={() => move(ids, index, index - 1, parent?._id)}
               />
-              <Button
-                size="small"
-                appearance="subtle"
+              <RowAction
                 icon={<ArrowDownRegular />}
                 disabled={index === siblings.length - 1}
-                aria-label={t('editor.moveQuestionDown', { n: label })}
+                label={t('editor.moveQuestionDown', { n: label })}
                 onClick={() => move(ids, index, index + 1, parent?._id)}
               />
               {editable && (
-                <Button
-                  size="small"
-                  appearance="subtle"
+                <RowAction
                   icon={<EditRegular />}
-                  aria-label={t('editor.editQuestionN', { n: label })}
+                  label={t('editor.editQuestionN', { n: label })}
                   onClick={() => setDialog(language ? { kind: 'translate', question } : { kind: 'edit', question })}
                 />
               )}
-              <Button
-                size="small"
-                appearance="subtle"
+              <RowAction
                 icon={<CopyRegular />}
-                aria-label={t('editor.copyQuestionN', { n: label })}
+                label={t('editor.copyQuestionN', { n: label })}
                 onClick={() =>
                   run(
                     () => dispatch(copyQuestion({ sectionId: section._id, question, parentQuestionId: parent?._id })).unwrap(),
@@ -193,11 +186,9 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
                 }
               />
               {!attempted && (
-                <Button
-                  size="small"
-                  appearance="subtle"
+                <RowAction
                   icon={<DeleteRegular />}
-                  aria-label={t('editor.deleteQuestionN', { n: label })}
+                  label={t('editor.deleteQuestionN', { n: label })}
                   onClick={() => setDialog({ kind: 'delete', question, parent })}
                 />
               )}
@@ -246,6 +237,8 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
     );
   };
 
+  // Questions are added in the first language; another language only translates them.
+  const addsInFirst = { disabled: language !== null, title: language ? t('multilingual.addInFirst', { first: firstLanguage }) : undefined };
   return (
     <section data-testid="question-list" style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
@@ -258,33 +251,15 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
               {t('importQuestions.open')}
             </Button>
             {canUploadWord && (
-              <Button
-                icon={<DocumentArrowUpRegular />}
-                disabled={language !== null}
-                title={language ? t('multilingual.addInFirst', { first: firstLanguage }) : undefined}
-                onClick={() => setDialog({ kind: 'word' })}
-                data-testid="word-upload-open"
-              >
+              <Button icon={<DocumentArrowUpRegular />} {...addsInFirst} onClick={() => setDialog({ kind: 'word' })} data-testid="word-upload-open">
                 {t('wordUpload.title')}
               </Button>
             )}
             {/* Other formats (Moodle, GIFT, QTI, spreadsheets...), for every tutor who edits (issue 20). */}
-            <Button
-              icon={<DocumentBulletListRegular />}
-              disabled={language !== null}
-              title={language ? t('multilingual.addInFirst', { first: firstLanguage }) : undefined}
-              onClick={() => setDialog({ kind: 'file' })}
-              data-testid="interop-import-open"
-            >
+            <Button icon={<DocumentBulletListRegular />} {...addsInFirst} onClick={() => setDialog({ kind: 'file' })} data-testid="interop-import-open">
               {t('interop.import.open')}
             </Button>
-            <Button
-              appearance="primary"
-              icon={<AddRegular />}
-              disabled={language !== null}
-              title={language ? t('multilingual.addInFirst', { first: firstLanguage }) : undefined}
-              onClick={() => setDialog({ kind: 'add' })}
-            >
+            <Button appearance="primary" icon={<AddRegular />} {...addsInFirst} onClick={() => setDialog({ kind: 'add' })}>
               {t('editor.addQuestion')}
             </Button>
           </>

@@ -11,6 +11,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../app/FormDialog';
 import { useEditorWrite } from './useEditorWrite';
 import { DurationFields, type Duration } from './DurationFields';
+import { RowAction } from './RowAction';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -170,38 +171,10 @@ function SectionItem({
       </button>
       {!readOnly && (
         <>
-          <Button
-            size="small"
-            appearance="subtle"
-            icon={<ArrowUpRegular />}
-            disabled={!onUp}
-            onClick={onUp}
-            aria-label={t('editor.moveUp', { name: section.name })}
-          />
-          <Button
-            size="small"
-            appearance="subtle"
-            icon={<ArrowDownRegular />}
-            disabled={!onDown}
-            onClick={onDown}
-            aria-label={t('editor.moveDown', { name: section.name })}
-          />
-          <Button
-            size="small"
-            appearance="subtle"
-            icon={<EditRegular />}
-            onClick={onDetails}
-            aria-label={t('editor.sectionDetailsFor', { name: section.name })}
-          />
-          {onDelete && (
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<DeleteRegular />}
-              onClick={onDelete}
-              aria-label={t('editor.deleteSectionFor', { name: section.name })}
-            />
-          )}
+          <RowAction icon={<ArrowUpRegular />} disabled={!onUp} onClick={onUp} label={t('editor.moveUp', { name: section.name })} />
+          <RowAction icon={<ArrowDownRegular />} disabled={!onDown} onClick={onDown} label={t('editor.moveDown', { name: section.name })} />
+          <RowAction icon={<EditRegular />} onClick={onDetails} label={t('editor.sectionDetailsFor', { name: section.name })} />
+          {onDelete && <RowAction icon={<DeleteRegular />} onClick={onDelete} label={t('editor.deleteSectionFor', { name: section.name })} />}
         </>
       )}
     </li>

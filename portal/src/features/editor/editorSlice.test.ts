@@ -1,5 +1,4 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { AxiosError, AxiosHeaders } from 'axios';
 import type { EditorSection, EditorTest } from '@shared/api/testTypes';
 import type { Endpoints } from '@shared/api/endpoints';
 import {
@@ -32,6 +31,7 @@ import {
 } from './editorSlice';
 import { buildQuestion, type Question } from '@shared/domain/test';
 import { serverMessage } from '@shared/i18n/serverMessages';
+import { apiError } from '../../test-utils';
 
 const section = (id: string, order: number, questions: EditorSection['questions'] = []): EditorSection =>
   ({
@@ -90,6 +90,13 @@ function loaded(sections = [section('s1', 1), section('s2', 2), section('s3', 3)
 }
 
 const write = { message: 'ok', totalMarks: 0, totalNumberOfQuestions: 0 };
+
+function storeWith(api: Partial<Endpoints>) {
+  return configureStore({
+    reducer: { editor: editorReducer },
+    middleware: (d) => d({ thunk: { extraArgument: { api: api as Endpoints, storage: localStorage } } }),
+  });
+}
 
 describe('editor slice', () => {
   it('loads a test, adopts its version and selects section 1', () => {
@@ -221,13 +228,7 @@ describe('editor slice', () => {
 
   it('sends the current version with every write and reads the code of a refusal', async () => {
     const calls: unknown[] = [];
-    const conflict = new AxiosError('409', '409', undefined, undefined, {
-      status: 409,
-      statusText: '',
-      headers: {},
-      config: { headers: new AxiosHeaders() },
-      data: { code: 'TEST_CHANGED', message: 'changed elsewhere: version 3, now 4' },
-    });
+    const conflict = apiError(409, 'changed elsewhere: version 3, now 4', 'TEST_CHANGED');
     const api = {
       getTest: async () => test([section('s1', 1)], 3),
       createSection: async (body: unknown) => {
@@ -276,13 +277,18 @@ describe('editor slice', () => {
       totalMarks: 2,
       totalNumberOfQuestions: 2,
     });
-
-    function storeWith(api: Partial<Endpoints>) {
-      return configureStore({
-        reducer: { editor: editorReducer },
-        middleware: (d) => d({ thunk: { extraArgument: { api: api as Endpoints, storage: localStorage } } }),
-      });
-    }
+    // The teacher's correction of a stored question: its right answer becomes A.
+    const fixed = (id: string) => ({
+      type: 'multiple_choice' as const,
+      _id: id,
+      name: `${id} fixed`,
+      options: [
+        { id: `${id}-A`, name: 'A', isCorrect: true },
+        { id: `${id}-B`, name: 'B' },
+      ],
+    });
+    const keep = (store: ReturnType<typeof storeWith>, question: ReturnType<typeof fixed>) =>
+      store.dispatch(keepAttemptedEdit({ sectionId: 's1', question, allowGpscType: false, language: 'en' }));
 
     it('an edit is applied to the test shown, kept (one per question) and counted; nothing is sent', async () => {
       const calls: unknown[] = [];
@@ -322,22 +328,7 @@ describe('editor slice', () => {
     it('a write answering a stored section shows the kept edits on it again', async () => {
       const store = storeWith({ getTest: async () => attemptedTest(7) });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(
-        keepAttemptedEdit({
-          sectionId: 's1',
-          question: {
-            type: 'multiple_choice',
-            _id: 'q2',
-            name: 'q2 fixed',
-            options: [
-              { id: 'q2-A', name: 'A', isCorrect: true },
-              { id: 'q2-B', name: 'B' },
-            ],
-          },
-          allowGpscType: false,
-          language: 'en',
-        }),
-      );
+      await keep(store, fixed('q2'));
       const stored = attemptedTest(8).sections[0];
       const next = { ...stored, questions: [...stored.questions, { ...mcq('q3', 0), _id: 'q3' }] };
       store.dispatch(
@@ -354,22 +345,7 @@ describe('editor slice', () => {
     it('a reload after a Word upload keeps showing the kept edits on the stored test', async () => {
       const store = storeWith({ getTest: async () => attemptedTest(7) });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(
-        keepAttemptedEdit({
-          sectionId: 's1',
-          question: {
-            type: 'multiple_choice',
-            _id: 'q1',
-            name: 'q1 fixed',
-            options: [
-              { id: 'q1-A', name: 'A', isCorrect: true },
-              { id: 'q1-B', name: 'B' },
-            ],
-          },
-          allowGpscType: false,
-          language: 'en',
-        }),
-      );
+      await keep(store, fixed('q1'));
       store.dispatch(reloadAfterChange.fulfilled(attemptedTest(9), 'r'));
       const state = store.getState().editor;
       expect(state.test!.sections[0].questions.map((q) => q.name)).toEqual(['q1 fixed', 'q2']);
@@ -389,25 +365,16 @@ describe('editor slice', () => {
         },
       });
       await store.dispatch(loadTest('t1'));
-      const q = (id: string) => ({
-        type: 'multiple_choice' as const,
-        _id: id,
-        name: `${id} fixed`,
-        options: [
-          { id: `${id}-A`, name: 'A', isCorrect: true },
-          { id: `${id}-B`, name: 'B' },
-        ],
-      });
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: q('q1'), allowGpscType: false, language: 'en' }));
-      await store.dispatch(keepAttemptedEdit({ sectionId: 's1', question: q('q2'), allowGpscType: false, language: 'en' }));
+      await keep(store, fixed('q1'));
+      await keep(store, fixed('q2'));
       await store.dispatch(publishAttemptedEdits({ q2: 'GRACE' })).unwrap();
       expect(calls).toEqual([
         {
           test: { _id: 't1', version: 7 },
           resolve: false,
           questions: [
-            { sectionId: 's1', publishOption: 'RE_EVALUATE', question: { ...q('q1'), isAttemptedEdited: true } },
-            { sectionId: 's1', publishOption: 'GRACE', question: { ...q('q2'), isAttemptedEdited: true } },
+            { sectionId: 's1', publishOption: 'RE_EVALUATE', question: { ...fixed('q1'), isAttemptedEdited: true } },
+            { sectionId: 's1', publishOption: 'GRACE', question: { ...fixed('q2'), isAttemptedEdited: true } },
           ],
         },
       ]);
@@ -415,31 +382,10 @@ describe('editor slice', () => {
     });
 
     it('a refused publish keeps the edits (a stale version shows the conflict)', async () => {
-      const stale = new AxiosError('conflict', '409', undefined, undefined, {
-        status: 409,
-        statusText: 'Conflict',
-        headers: {},
-        config: { headers: new AxiosHeaders() },
-        data: { message: 'changed elsewhere', code: 'TEST_CHANGED' },
-      });
+      const stale = apiError(409, 'changed elsewhere', 'TEST_CHANGED');
       const store = storeWith({ getTest: async () => attemptedTest(7), saveAndResolve: async () => Promise.reject(stale) });
       await store.dispatch(loadTest('t1'));
-      await store.dispatch(
-        keepAttemptedEdit({
-          sectionId: 's1',
-          question: {
-            type: 'multiple_choice',
-            _id: 'q1',
-            name: 'x',
-            options: [
-              { id: 'a', name: 'A', isCorrect: true },
-              { id: 'b', name: 'B' },
-            ],
-          },
-          allowGpscType: false,
-          language: 'en',
-        }),
-      );
+      await keep(store, fixed('q1'));
       await expect(store.dispatch(publishAttemptedEdits({})).unwrap()).rejects.toMatchObject({ code: 'TEST_CHANGED' });
       expect(store.getState().editor).toMatchObject({ conflict: 'changed elsewhere', publishing: false });
       expect(store.getState().editor.attemptedEdits).toHaveLength(1);
@@ -472,12 +418,6 @@ describe('editor slice', () => {
       totalMarks: 5,
       totalNumberOfQuestions: 5,
     });
-    function storeWith(api: Partial<Endpoints>) {
-      return configureStore({
-        reducer: { editor: editorReducer },
-        middleware: (d) => d({ thunk: { extraArgument: { api: api as Endpoints, storage: localStorage } } }),
-      });
-    }
 
     it('ticks in the section order, select all flips all or none, a section change clears', () => {
       let state = editorReducer(undefined, loadTest.pending('r1', 't1'));

@@ -16,6 +16,7 @@ import {
   type ValidationError,
 } from '@shared/domain/test';
 import type { PublishOption, PublishResult } from '@shared/api/reportTypes';
+import type { SaveAndResolveBody } from '@shared/api/reports';
 import type { Language } from '@shared/i18n/languages';
 import { serverMessage } from '@shared/i18n/serverMessages';
 import { logout, type ThunkExtra } from '../auth/authSlice';
@@ -273,6 +274,16 @@ export const keepAttemptedRemark = createAsyncThunk<
 });
 
 /**
+ * What publishing the kept edits sends, each with the option picked for it (else its own); the
+ * corrections preview sends the same, run dry. Reports stay open.
+ */
+export const publishBodyOf = (testId: string, version: number, edits: AttemptedEdit[], options: Record<string, PublishOption>): SaveAndResolveBody => ({
+  test: { _id: testId, version },
+  questions: edits.map((edit) => ({ sectionId: edit.sectionId, question: edit.question, publishOption: options[edit.question._id] ?? edit.option })),
+  resolve: false,
+});
+
+/**
  * Publishes the kept edits of an attempted test with an option each (decisions section 6), in
  * one call at the test's version; then the test is read again. Reports stay open (the Report
  * Dashboard shows them as updates available).
@@ -283,15 +294,7 @@ export const publishAttemptedEdits = createAsyncThunk<{ published: PublishResult
     const { testId, version, attemptedEdits } = getState().editor;
     if (!testId) return rejectWithValue({ message: 'no test', code: null });
     try {
-      const published = await extra.api.saveAndResolve({
-        test: { _id: testId, version },
-        questions: attemptedEdits.map((edit) => ({
-          sectionId: edit.sectionId,
-          question: edit.question,
-          publishOption: options[edit.question._id] ?? edit.option,
-        })),
-        resolve: false,
-      });
+      const published = await extra.api.saveAndResolve(publishBodyOf(testId, version, attemptedEdits, options));
       return { published, test: await extra.api.getTest(testId) };
     } catch (error) {
       return rejectWithValue(failure(error));

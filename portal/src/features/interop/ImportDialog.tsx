@@ -1,21 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Button,
-  Caption1,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Link,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  Spinner,
-  Text,
-} from '@fluentui/react-components';
+import { Caption1, Link, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text } from '@fluentui/react-components';
 import { ArrowImportRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '@shared/api/testTypes';
@@ -23,6 +7,7 @@ import { reloadAfterChange } from '../editor/editorState';
 import { toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { FileChooser } from '../../app/FileChooser';
+import { SectionFileDialog } from '../../app/SectionFileDialog';
 import { useAppDispatch } from '../../app/hooks';
 import { blobError } from '../print/usePdfExport';
 import { saveBlob } from '../results/format';
@@ -67,87 +52,60 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
     reset();
     if (input.current) input.current.value = '';
   };
-  const close = () => !busy && onClose();
-
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && close()}>
-      <DialogSurface aria-describedby={undefined} data-testid="interop-import-dialog" style={{ maxWidth: 760, width: '95vw' }}>
-        <DialogBody style={{ maxHeight: '85vh' }}>
-          <DialogTitle>{t('interop.import.title')}</DialogTitle>
-          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 14, minHeight: 0, overflowY: 'auto' }}>
-            <Text style={{ overflowWrap: 'anywhere' }}>{t('interop.import.targetSection', { section: section.name })}</Text>
-            <Caption1>{t('interop.import.intro')}</Caption1>
-            <Caption1 data-testid="interop-templates">
-              {t('interop.import.template')} <Link onClick={() => void template('csv')}>{t('interop.import.templateCsv')}</Link> ·{' '}
-              <Link onClick={() => void template('xlsx')}>{t('interop.import.templateXlsx')}</Link>
-            </Caption1>
-            {state.step === 'imported' ? (
-              <MessageBar intent="success" data-testid="interop-imported">
-                <MessageBarBody>{t('interop.import.imported', { count: state.outcome.questions })}</MessageBarBody>
-              </MessageBar>
-            ) : (
-              <>
-                <FileChooser
-                  ref={input}
-                  label={t('interop.import.chooseFile')}
-                  icon={<ArrowImportRegular />}
-                  accept={ACCEPT}
-                  fileName={file ? file.name : t('interop.import.noFile')}
-                  disabled={busy}
-                  testIdPrefix="interop"
-                  onChoose={(chosen) => void choose(chosen)}
-                />
-                {state.step === 'reading' && <Spinner size="small" label={t('interop.import.reading')} />}
-                {state.step === 'failed' && (
-                  <MessageBar intent="error" data-testid="interop-failed">
-                    <MessageBarBody>{t('interop.import.failed', { reason: state.reason })}</MessageBarBody>
-                  </MessageBar>
-                )}
-                {preview && (
-                  <ImportPreviewView preview={preview}>
-                    {fileSections > 0 && !preview.blocked && (
-                      <RadioGroup
-                        value={useFileSections ? 'file' : 'chosen'}
-                        onChange={(_, d) => setUseFileSections(d.value === 'file')}
-                        data-testid="interop-where"
-                      >
-                        <Text weight="semibold">{t('interop.import.whereTitle', { count: fileSections })}</Text>
-                        <Radio value="chosen" label={t('interop.import.whereChosen', { section: section.name })} />
-                        <Radio value="file" label={t('interop.import.whereFile')} />
-                      </RadioGroup>
-                    )}
-                  </ImportPreviewView>
-                )}
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            {state.step === 'imported' ? (
-              <>
-                <Button onClick={another}>{t('interop.import.another')}</Button>
-                <Button appearance="primary" onClick={onClose}>
-                  {t('common.close')}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button disabled={busy} onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button
-                  appearance="primary"
-                  disabled={!preview || preview.blocked || busy}
-                  icon={state.step === 'importing' ? <Spinner size="tiny" /> : undefined}
-                  onClick={() => void importInto({ testId, sectionId: section._id, useFileSections })}
-                  data-testid="interop-import-submit"
-                >
-                  {state.step === 'importing' ? t('interop.import.importing') : t('interop.import.submit', { count: preview?.questionCount ?? 0 })}
-                </Button>
-              </>
-            )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <SectionFileDialog
+      title={t('interop.import.title')}
+      testId="interop-import-dialog"
+      intro={
+        <>
+          <Text style={{ overflowWrap: 'anywhere' }}>{t('interop.import.targetSection', { section: section.name })}</Text>
+          <Caption1>{t('interop.import.intro')}</Caption1>
+          <Caption1 data-testid="interop-templates">
+            {t('interop.import.template')} <Link onClick={() => void template('csv')}>{t('interop.import.templateCsv')}</Link> ·{' '}
+            <Link onClick={() => void template('xlsx')}>{t('interop.import.templateXlsx')}</Link>
+          </Caption1>
+        </>
+      }
+      busy={busy}
+      added={state.step === 'imported' ? { message: t('interop.import.imported', { count: state.outcome.questions }), testId: 'interop-imported' } : null}
+      anotherLabel={t('interop.import.another')}
+      onAnother={another}
+      submit={{
+        label: state.step === 'importing' ? t('interop.import.importing') : t('interop.import.submit', { count: preview?.questionCount ?? 0 }),
+        disabled: !preview || preview.blocked || busy,
+        spinning: state.step === 'importing',
+        onClick: () => void importInto({ testId, sectionId: section._id, useFileSections }),
+        testId: 'interop-import-submit',
+      }}
+      onClose={onClose}
+    >
+      <FileChooser
+        ref={input}
+        label={t('interop.import.chooseFile')}
+        icon={<ArrowImportRegular />}
+        accept={ACCEPT}
+        fileName={file ? file.name : t('interop.import.noFile')}
+        disabled={busy}
+        testIdPrefix="interop"
+        onChoose={(chosen) => void choose(chosen)}
+      />
+      {state.step === 'reading' && <Spinner size="small" label={t('interop.import.reading')} />}
+      {state.step === 'failed' && (
+        <MessageBar intent="error" data-testid="interop-failed">
+          <MessageBarBody>{t('interop.import.failed', { reason: state.reason })}</MessageBarBody>
+        </MessageBar>
+      )}
+      {preview && (
+        <ImportPreviewView preview={preview}>
+          {fileSections > 0 && !preview.blocked && (
+            <RadioGroup value={useFileSections ? 'file' : 'chosen'} onChange={(_, d) => setUseFileSections(d.value === 'file')} data-testid="interop-where">
+              <Text weight="semibold">{t('interop.import.whereTitle', { count: fileSections })}</Text>
+              <Radio value="chosen" label={t('interop.import.whereChosen', { section: section.name })} />
+              <Radio value="file" label={t('interop.import.whereFile')} />
+            </RadioGroup>
+          )}
+        </ImportPreviewView>
+      )}
+    </SectionFileDialog>
   );
 }

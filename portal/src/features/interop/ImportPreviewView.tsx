@@ -1,22 +1,11 @@
-import { Body1, Caption1, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Text, tokens } from '@fluentui/react-components';
+import { Body1, Caption1, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview, ImportProblem, PreviewQuestion } from '@shared/contract/interop';
+import { ProblemGroup, useFileLineStyles, type ProblemSeverity } from '@shared/ui/ProblemGroup';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column', gap: '6px', margin: 0, padding: 0, listStyleType: 'none' },
-  item: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '2px',
-    padding: '8px 10px',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground2,
-    minWidth: 0,
-  },
-  error: { borderLeft: `3px solid ${tokens.colorPaletteRedBorder2}` },
-  warning: { borderLeft: `3px solid ${tokens.colorPaletteYellowBorder2}` },
   detail: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   text: { overflowWrap: 'anywhere' },
   children: { margin: '4px 0 0', paddingInlineStart: '18px' },
@@ -39,29 +28,25 @@ export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
       </MessageBar>
     );
   }
-  const group = (severity: 'error' | 'warning') => {
+  const group = (severity: ProblemSeverity) => {
     const items = problems.filter((p) => p.severity === severity);
-    if (!items.length) return null;
     return (
-      <section data-testid={`interop-${severity}s`} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
-        <MessageBar intent={severity}>
-          <MessageBarBody>
-            <MessageBarTitle>
-              {t(severity === 'error' ? 'interop.import.errorsTitle' : 'interop.import.warningsTitle', { count: items.length })}
-            </MessageBarTitle>
-          </MessageBarBody>
-        </MessageBar>
-        <ul className={styles.list}>
-          {items.map((p, i) => (
-            <li key={i} className={`${styles.item} ${severity === 'error' ? styles.error : styles.warning}`} data-testid="interop-problem" data-code={p.code}>
-              <Body1>
-                <strong>{p.question === null ? t('interop.import.wholeFile') : t('interop.import.question', { number: p.question })}</strong>: {cause(t, p)}
-              </Body1>
-              <Caption1 className={styles.detail}>{p.message}</Caption1>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ProblemGroup
+        severity={severity}
+        title={t(severity === 'error' ? 'interop.import.errorsTitle' : 'interop.import.warningsTitle', { count: items.length })}
+        testId={`interop-${severity}s`}
+        itemTestId="interop-problem"
+        problems={items}
+      >
+        {(p) => (
+          <>
+            <Body1>
+              <strong>{p.question === null ? t('interop.import.wholeFile') : t('interop.import.question', { number: p.question })}</strong>: {cause(t, p)}
+            </Body1>
+            <Caption1 className={styles.detail}>{p.message}</Caption1>
+          </>
+        )}
+      </ProblemGroup>
     );
   };
   return (
@@ -75,13 +60,14 @@ export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
 function QuestionLine({ q }: { q: PreviewQuestion }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const lines = useFileLineStyles();
   const facts = [
     t(`editor.type.${q.type}`),
     q.answer && t('interop.import.answer', { answer: q.answer }),
     q.pictures > 0 && t('interop.import.pictures', { count: q.pictures }),
   ].filter(Boolean);
   return (
-    <li className={styles.item} data-testid="interop-question">
+    <li className={lines.item} data-testid="interop-question">
       <Text className={styles.text}>{q.text || '—'}</Text>
       <Caption1 className={styles.detail}>{facts.join(' · ')}</Caption1>
       {q.questions && (
@@ -98,7 +84,7 @@ function QuestionLine({ q }: { q: PreviewQuestion }) {
 /** What the file holds: its format and counts, `children` (where its questions go), its problems, then its first questions by section. */
 export function ImportPreviewView({ preview, children }: { preview: ImportPreview; children?: ReactNode }) {
   const { t } = useTranslation();
-  const styles = useStyles();
+  const lines = useFileLineStyles();
   const counts = Object.entries(preview.countsByType).map(([type, n]) => `${t(`editor.type.${type}`)}: ${n}`);
   let left = PREVIEW_QUESTIONS;
   const total = preview.sections.reduce((n, s) => n + s.questions.length, 0);
@@ -126,7 +112,7 @@ export function ImportPreviewView({ preview, children }: { preview: ImportPrevie
         return (
           <section key={i} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
             <Text weight="semibold">{section.name ?? t('interop.import.unnamedSection')}</Text>
-            <ol className={styles.list}>
+            <ol className={lines.list}>
               {shown.map((q, j) => (
                 <QuestionLine key={j} q={q} />
               ))}

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError, AxiosHeaders } from 'axios';
 import type { EditorSection, EditorTest } from '@shared/api/testTypes';
 import type { ImportOutcome, ImportPreview } from '@shared/contract/interop';
-import { renderWithProviders } from '../../test-utils';
+import { apiError, renderWithProviders } from '../../test-utils';
 import { ExportDialog } from './ExportDialog';
 import { ImportDialog } from './ImportDialog';
 
@@ -79,15 +79,7 @@ describe('ImportDialog', () => {
           problems: [{ severity: 'error', question: null, code: 'file', message: 'cannot tell the format of notes.txt' }],
         }),
       )
-      .mockRejectedValueOnce(
-        new AxiosError('413', 'ERR', undefined, undefined, {
-          status: 413,
-          data: { message: 'This file is too large to import: the limit is 20 MB.' },
-          statusText: '',
-          headers: {},
-          config: { headers: new AxiosHeaders() },
-        }),
-      );
+      .mockRejectedValueOnce(apiError(413, 'This file is too large to import: the limit is 20 MB.'));
     renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, { api: { interopPreview } });
     choose('notes.txt');
     expect(await screen.findByTestId('interop-nothing')).toHaveTextContent('Nothing in this file can be imported.');

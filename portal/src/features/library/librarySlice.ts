@@ -56,18 +56,23 @@ export interface LibraryState {
 
 const emptySelection: LibrarySelection = { mode: 'some', folderIds: [], testIds: [] };
 
-export const initialLibraryState: LibraryState = {
-  query: null,
-  status: 'idle',
-  requestId: null,
-  loadingMore: null,
-  error: null,
+/** What a folder shows before it is read, and after reading it failed. */
+const noListing = (): Pick<LibraryState, 'breadcrumbs' | 'folders' | 'folderCount' | 'tests' | 'testCount' | 'recentTests'> => ({
   breadcrumbs: [],
   folders: [],
   folderCount: 0,
   tests: [],
   testCount: 0,
   recentTests: [],
+});
+
+export const initialLibraryState: LibraryState = {
+  query: null,
+  status: 'idle',
+  requestId: null,
+  loadingMore: null,
+  error: null,
+  ...noListing(),
   selection: emptySelection,
   dialog: null,
 };
@@ -209,16 +214,7 @@ const librarySlice = createSlice({
       .addCase(loadLibrary.rejected, (state, action) => {
         if (state.requestId !== action.meta.requestId || action.meta.aborted) return;
         // Spec: on error the lists empty and the error is kept (the API client toasts it).
-        Object.assign(state, {
-          status: 'failed',
-          error: action.payload ?? 'error',
-          breadcrumbs: [],
-          folders: [],
-          folderCount: 0,
-          tests: [],
-          testCount: 0,
-          recentTests: [],
-        });
+        Object.assign(state, { status: 'failed', error: action.payload ?? 'error', ...noListing() });
       })
       .addCase(loadMore.pending, (state, action) => {
         state.loadingMore = action.meta.arg;

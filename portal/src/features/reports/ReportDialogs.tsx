@@ -41,12 +41,15 @@ function MessageDialog({
   onClose,
   children,
   actions,
+  okLabel,
 }: {
   title: string;
   testId: string;
   onClose: () => void;
   children: React.ReactNode;
-  actions: React.ReactNode;
+  /** The buttons; an explainer has only one, `okLabel`, that closes it. */
+  actions?: React.ReactNode;
+  okLabel?: string;
 }) {
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
@@ -54,7 +57,13 @@ function MessageDialog({
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>{children}</DialogContent>
-          <DialogActions>{actions}</DialogActions>
+          <DialogActions>
+            {actions ?? (
+              <Button appearance="primary" onClick={onClose}>
+                {okLabel}
+              </Button>
+            )}
+          </DialogActions>
         </DialogBody>
       </DialogSurface>
     </Dialog>
@@ -65,16 +74,7 @@ function MessageDialog({
 export function WhatsThisDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <MessageDialog
-      title={t('reports.whatsThisTitle')}
-      testId="whats-this-dialog"
-      onClose={onClose}
-      actions={
-        <Button appearance="primary" onClick={onClose}>
-          {t('common.ok')}
-        </Button>
-      }
-    >
+    <MessageDialog title={t('reports.whatsThisTitle')} testId="whats-this-dialog" onClose={onClose} okLabel={t('common.ok')}>
       {(['whatsThis1', 'whatsThis2', 'whatsThis3'] as const).map((key) => (
         <Body1 key={key}>{t(`reports.${key}`)}</Body1>
       ))}
@@ -86,16 +86,7 @@ export function WhatsThisDialog({ onClose }: { onClose: () => void }) {
 export function PublishInfoDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <MessageDialog
-      title={t('reports.publishInfoTitle')}
-      testId="publish-info-dialog"
-      onClose={onClose}
-      actions={
-        <Button appearance="primary" onClick={onClose}>
-          {t('reports.gotIt')}
-        </Button>
-      }
-    >
+    <MessageDialog title={t('reports.publishInfoTitle')} testId="publish-info-dialog" onClose={onClose} okLabel={t('reports.gotIt')}>
       <Body1>{t('reports.publishInfoBody')}</Body1>
       <Body1>{t('reports.publishInfoOptions')}</Body1>
     </MessageDialog>

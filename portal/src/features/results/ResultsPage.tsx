@@ -100,22 +100,17 @@ function ExportButtons({ sharedTestId, testName }: { sharedTestId: string; testN
   const { exporting, download } = useResultsExport(sharedTestId, testName);
   return (
     <div className={styles.actions}>
-      <Button
-        icon={exporting === 'csv' ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-        disabled={exporting !== null}
-        onClick={() => void download('csv')}
-        data-testid="results-export-csv"
-      >
-        {t('results.exportCsv')}
-      </Button>
-      <Button
-        icon={exporting === 'xlsx' ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-        disabled={exporting !== null}
-        onClick={() => void download('xlsx')}
-        data-testid="results-export-xlsx"
-      >
-        {t('results.exportXlsx')}
-      </Button>
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <Button
+          key={format}
+          icon={exporting === format ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+          disabled={exporting !== null}
+          onClick={() => void download(format)}
+          data-testid={`results-export-${format}`}
+        >
+          {t(format === 'csv' ? 'results.exportCsv' : 'results.exportXlsx')}
+        </Button>
+      ))}
     </div>
   );
 }

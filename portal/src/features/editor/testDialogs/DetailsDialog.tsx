@@ -4,17 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { Breadcrumb } from '@shared/api/libraryTypes';
 import { NAME_MAX_LENGTH, TEST_TAGS_MAX } from '@shared/domain/names';
 import { ROOT_FOLDER_ID } from '../../library/librarySlice';
-import { FormDialog } from '@portal/app/FormDialog';
 import { FolderBrowser } from '../../library/dialogs/FolderBrowser';
 import { DurationFields, durationFields, durationMs } from '../DurationFields';
 import { TagsField } from '../TagsField';
 import type { TestDialogProps } from './TestMenu';
-import { useTestUpdate } from './useTestUpdate';
+import { TestChangeDialog } from './TestChangeDialog';
 
 /** Edit test details: name, duration (digits only), tags and the folder it lives in. */
 export function DetailsDialog({ test, onClose }: TestDialogProps) {
   const { t } = useTranslation();
-  const save = useTestUpdate();
   const [name, setName] = useState(test.name);
   const [duration, setDuration] = useState(() => durationFields(test.duration));
   const [tags, setTags] = useState(test.tags);
@@ -24,22 +22,16 @@ export function DetailsDialog({ test, onClose }: TestDialogProps) {
   const blank = !name.trim();
   const folderId = place ? (place.at(-1)?._id ?? ROOT_FOLDER_ID) : test.parentFolder;
   return (
-    <FormDialog
+    <TestChangeDialog
       testId="details-dialog"
       title={t('testDialogs.details.title')}
-      submitLabel={t('common.save')}
+      saved={t('testDialogs.details.saved')}
       wide
       onClose={onClose}
-      onSubmit={async () => {
+      change={() => {
         setTouched(true);
-        if (blank) return;
-        const change = {
-          name: name.trim(),
-          duration: durationMs(duration),
-          tags,
-          ...(folderId !== test.parentFolder ? { parentFolderId: folderId } : {}),
-        };
-        if (await save(change, t('testDialogs.details.saved'))) onClose();
+        if (blank) return null;
+        return { name: name.trim(), duration: durationMs(duration), tags, ...(folderId !== test.parentFolder ? { parentFolderId: folderId } : {}) };
       }}
     >
       <Field label={t('testDialogs.details.name')} required validationMessage={touched && blank ? t('editor.required') : undefined}>
@@ -60,6 +52,6 @@ export function DetailsDialog({ test, onClose }: TestDialogProps) {
           ? t('testDialogs.details.folderUnchanged')
           : t('testDialogs.details.folderChosen', { name: place.at(-1)?.name ?? t(test.isGlobal ? 'home.globalLibraryTitle' : 'home.myLibraryTitle') })}
       </Text>
-    </FormDialog>
+    </TestChangeDialog>
   );
 }

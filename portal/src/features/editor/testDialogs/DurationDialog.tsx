@@ -1,28 +1,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '@portal/app/FormDialog';
 import { DurationFields, durationFields, durationMs } from '../DurationFields';
 import type { TestDialogProps } from './TestMenu';
-import { useTestUpdate } from './useTestUpdate';
+import { TestChangeDialog } from './TestChangeDialog';
 
 /** The test's duration in hours and minutes (stored in milliseconds). */
 export function DurationDialog({ test, onClose }: TestDialogProps) {
   const { t } = useTranslation();
-  const save = useTestUpdate();
   const [duration, setDuration] = useState(() => durationFields(test.duration));
   const zero = durationMs(duration) === 0;
   return (
-    <FormDialog
+    <TestChangeDialog
       testId="duration-dialog"
       title={t('testDialogs.duration.title')}
-      submitLabel={t('common.save')}
+      saved={t('testDialogs.details.saved')}
       disabled={zero}
       onClose={onClose}
-      onSubmit={async () => {
-        if (await save({ duration: durationMs(duration) }, t('testDialogs.details.saved'))) onClose();
-      }}
+      change={() => ({ duration: durationMs(duration) })}
     >
       <DurationFields value={duration} onChange={setDuration} validationMessage={zero ? t('testDialogs.duration.zero') : undefined} />
-    </FormDialog>
+    </TestChangeDialog>
   );
 }

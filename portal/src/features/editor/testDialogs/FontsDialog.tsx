@@ -6,13 +6,12 @@ import { LIMITS, type FontEntry } from '@shared/domain/test';
 import { normaliseFontFace } from '@shared/domain/fonts';
 import { toastQueued } from '@portal/app/uiSlice';
 import { FontPicker } from '@shared/ui/wordUpload/MissingFontsDialog';
-import { FormDialog } from '@portal/app/FormDialog';
 import { useApi } from '@portal/app/apiContext';
 import { useAppDispatch } from '@portal/app/hooks';
 import { useTestFonts } from '@portal/app/useTestFonts';
 import { testFontStack } from '@shared/render/testFonts';
 import type { TestDialogProps } from './TestMenu';
-import { useTestUpdate } from './useTestUpdate';
+import { TestChangeDialog } from './TestChangeDialog';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
@@ -31,7 +30,6 @@ export function FontsDialog({ test, onClose }: TestDialogProps) {
   const styles = useStyles();
   const api = useApi();
   const dispatch = useAppDispatch();
-  const save = useTestUpdate();
   const [list, setList] = useState<FontEntry[]>(test.settings.fonts.list);
   const [include, setInclude] = useState(test.settings.fonts.include);
   const [face, setFace] = useState('');
@@ -77,16 +75,13 @@ export function FontsDialog({ test, onClose }: TestDialogProps) {
     }
   };
   return (
-    <FormDialog
+    <TestChangeDialog
       testId="fonts-dialog"
       title={t('testDialogs.fonts.title')}
-      submitLabel={t('common.save')}
+      saved={t('testDialogs.settings.saved')}
       onClose={onClose}
       disabled={uploading !== null || unchecked.length > 0}
-      onSubmit={async () => {
-        const fontsList = list.map((font) => ({ face: font.face, supported: supportedOf(font) }));
-        if (await save({ fonts: { list: fontsList, include } }, t('testDialogs.settings.saved'))) onClose();
-      }}
+      change={() => ({ fonts: { list: list.map((font) => ({ face: font.face, supported: supportedOf(font) })), include } })}
     >
       <Switch checked={include} onChange={(_, d) => setInclude(d.checked)} label={t('testDialogs.fonts.include')} />
       <Text size={200}>{t('testDialogs.fonts.help')}</Text>
@@ -154,6 +149,6 @@ export function FontsDialog({ test, onClose }: TestDialogProps) {
           {t('testDialogs.fonts.add')}
         </Button>
       </div>
-    </FormDialog>
+    </TestChangeDialog>
   );
 }

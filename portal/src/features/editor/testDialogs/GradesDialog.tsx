@@ -3,9 +3,8 @@ import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-compone
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { gradeProblem, LIMITS } from '@shared/domain/test';
-import { FormDialog } from '@portal/app/FormDialog';
 import type { TestDialogProps } from './TestMenu';
-import { useTestUpdate } from './useTestUpdate';
+import { TestChangeDialog } from './TestChangeDialog';
 
 const useStyles = makeStyles({
   row: { display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto', gap: tokens.spacingHorizontalS, alignItems: 'center' },
@@ -17,27 +16,27 @@ interface GradeRow {
   to: string;
 }
 
+/** A band's two ends, in the order they stand in a row. */
+const BOUNDS = ['from', 'to'] as const;
+
 const percent = (value: string) => value.replace(/[^\d.]/g, '').slice(0, 6);
 
 /** Grade bands of the result (name, from % to %, both included), e.g. A 80-100. */
 export function GradesDialog({ test, onClose }: TestDialogProps) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const save = useTestUpdate();
   const [rows, setRows] = useState<GradeRow[]>(() => test.grades.map((g) => ({ name: g.name, from: String(g.from), to: String(g.to) })));
   const grades = rows.map((r) => ({ name: r.name.trim(), from: r.from === '' ? Number.NaN : Number(r.from), to: r.to === '' ? Number.NaN : Number(r.to) }));
   const problem = gradeProblem(grades);
   const change = (index: number, patch: Partial<GradeRow>) => setRows(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
-    <FormDialog
+    <TestChangeDialog
       testId="grades-dialog"
       title={t('testDialogs.grades.title')}
-      submitLabel={t('common.save')}
+      saved={t('testDialogs.grades.saved')}
       disabled={problem !== null}
       onClose={onClose}
-      onSubmit={async () => {
-        if (await save({ grades }, t('testDialogs.grades.saved'))) onClose();
-      }}
+      change={() => ({ grades })}
     >
       {rows.length === 0 && <Text>{t('testDialogs.grades.none')}</Text>}
       {rows.length > 0 && (
@@ -51,20 +50,16 @@ export function GradesDialog({ test, onClose }: TestDialogProps) {
       {rows.map((row, index) => (
         <div key={index} className={styles.row} data-testid="grade-row">
           <Input aria-label={t('testDialogs.grades.name')} value={row.name} maxLength={50} onChange={(_, d) => change(index, { name: d.value })} />
-          <Input
-            aria-label={t('testDialogs.grades.from')}
-            inputMode="decimal"
-            value={row.from}
-            onChange={(_, d) => change(index, { from: percent(d.value) })}
-            contentAfter="%"
-          />
-          <Input
-            aria-label={t('testDialogs.grades.to')}
-            inputMode="decimal"
-            value={row.to}
-            onChange={(_, d) => change(index, { to: percent(d.value) })}
-            contentAfter="%"
-          />
+          {BOUNDS.map((bound) => (
+            <Input
+              key={bound}
+              aria-label={t(`testDialogs.grades.${bound}`)}
+              inputMode="decimal"
+              value={row[bound]}
+              onChange={(_, d) => change(index, { [bound]: percent(d.value) })}
+              contentAfter="%"
+            />
+          ))}
           <Button
             appearance="subtle"
             icon={<DeleteRegular />}
@@ -83,6 +78,6 @@ export function GradesDialog({ test, onClose }: TestDialogProps) {
           {t('testDialogs.grades.add')}
         </Button>
       </div>
-    </FormDialog>
+    </TestChangeDialog>
   );
 }

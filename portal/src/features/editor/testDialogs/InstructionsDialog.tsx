@@ -1,27 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '@portal/app/FormDialog';
 import { RichTextEditor } from '../richText/RichTextEditor';
 import type { TestDialogProps } from './TestMenu';
-import { useTestUpdate } from './useTestUpdate';
+import { TestChangeDialog } from './TestChangeDialog';
 
 /** The test's instructions, shown to students before they start (rich text with maths). */
 export function InstructionsDialog({ test, onClose }: TestDialogProps) {
   const { t } = useTranslation();
-  const save = useTestUpdate();
   const [instructions, setInstructions] = useState(test.instructions);
   return (
-    <FormDialog
+    <TestChangeDialog
       testId="instructions-dialog"
       title={t('testDialogs.instructions.title')}
-      submitLabel={t('common.save')}
+      saved={t('testDialogs.instructions.saved')}
       wide
       onClose={onClose}
-      onSubmit={async () => {
-        if (await save({ instructions }, t('testDialogs.instructions.saved'))) onClose();
-      }}
+      change={() => ({ instructions })}
     >
       <RichTextEditor label={t('testDialogs.instructions.title')} value={instructions} onChange={setInstructions} testId="test-instructions" />
-    </FormDialog>
+    </TestChangeDialog>
   );
 }

@@ -1,24 +1,7 @@
 import { placementText } from '@shared/ui/wordUpload/placementText';
 import { SectionChoice } from '@shared/ui/wordUpload/SectionChoice';
 import { useEffect, useRef, useState } from 'react';
-import {
-  Button,
-  Caption1,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  ProgressBar,
-  Radio,
-  RadioGroup,
-  Spinner,
-  Text,
-} from '@fluentui/react-components';
+import { Caption1, Field, MessageBar, MessageBarBody, ProgressBar, Radio, RadioGroup, Spinner, Text } from '@fluentui/react-components';
 import { DocumentArrowUpRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '@shared/api/testTypes';
@@ -34,6 +17,7 @@ import { QuestionPreview } from '@shared/ui/wordUpload/QuestionPreview';
 import { useWordUpload, type WordUploadState } from '@shared/ui/wordUpload/useWordUpload';
 import { useApi } from '@portal/app/apiContext';
 import { FileChooser } from '@portal/app/FileChooser';
+import { SectionFileDialog } from '@portal/app/SectionFileDialog';
 import { useAppDispatch, useAppSelector } from '@portal/app/hooks';
 import { WordFormatLinks } from '../../bulkUpload/WordFormatLinks';
 
@@ -77,94 +61,31 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
   };
   const parsed = 'parsed' in state ? state.parsed : null;
   const canUpload = (state.step === 'parsed' || state.step === 'failed') && parsed !== null && !blocksUpload(parsed);
-  // While pictures and questions are sent the modal stays: closing it would not stop them.
-  const close = () => !busy && onClose();
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && close()}>
-      <DialogSurface aria-describedby={undefined} data-testid="word-upload-dialog" style={{ maxWidth: 760, width: '95vw' }}>
-        <DialogBody style={{ maxHeight: '85vh' }}>
-          <DialogTitle>{t('wordUpload.title')}</DialogTitle>
-          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 14, minHeight: 0, overflowY: 'auto' }}>
-            <Text>{t('wordUpload.targetSection', { section: section.name })}</Text>
-            <WordFormatLinks />
-            {state.step === 'uploaded' ? (
-              <MessageBar intent="success" data-testid="word-uploaded">
-                <MessageBarBody>{placementText(t, state.placement)}</MessageBarBody>
-              </MessageBar>
-            ) : (
-              <>
-                <FileChooser
-                  ref={input}
-                  label={t('wordUpload.chooseFile')}
-                  icon={<DocumentArrowUpRegular />}
-                  accept={DOCX}
-                  fileName={fileName ? t('wordUpload.chosen', { name: fileName }) : t('wordUpload.noFile')}
-                  disabled={busy}
-                  testIdPrefix="word"
-                  onChoose={(chosen) => void choose(chosen)}
-                />
-                {word.engines.length > 1 && (
-                  <Field label={t('wordUpload.engine')}>
-                    <RadioGroup value={word.engine} disabled={busy} onChange={(_, d) => word.chooseEngine(d.value as ParserEngine)} data-testid="word-engine">
-                      {word.engines.map((engine) => (
-                        <Radio
-                          key={engine.id}
-                          value={engine.id}
-                          label={
-                            <>
-                              <Text weight="semibold">{engine.name}</Text>
-                              <br />
-                              <Caption1>{engine.description}</Caption1>
-                            </>
-                          }
-                        />
-                      ))}
-                    </RadioGroup>
-                  </Field>
-                )}
-                <Progress state={state} />
-                {parsed && state.step !== 'reading' && (
-                  <>
-                    {state.step === 'failed' && (
-                      <MessageBar intent="error" data-testid="word-upload-failed">
-                        <MessageBarBody>{t('wordUpload.uploadFailed', { reason: state.reason })}</MessageBarBody>
-                      </MessageBar>
-                    )}
-                    <ParseSummary parsed={parsed} />
-                    <SectionChoice parsed={parsed} sectionName={section.name} value={useDocumentSections} onChange={setUseDocumentSections} />
-                    <ProblemList problems={parsed.problems} />
-                    <QuestionPreview parsed={parsed} />
-                  </>
-                )}
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            {state.step === 'uploaded' ? (
-              <>
-                <Button onClick={another}>{t('wordUpload.uploadAnother')}</Button>
-                <Button appearance="primary" onClick={onClose}>
-                  {t('common.close')}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button disabled={busy} onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button
-                  appearance="primary"
-                  disabled={!canUpload}
-                  icon={busy ? <Spinner size="tiny" /> : undefined}
-                  onClick={() => void word.upload({ testId, sectionId: section._id, useDocumentSections })}
-                  data-testid="word-upload-submit"
-                >
-                  {t('wordUpload.upload', { count: parsed?.questionCount ?? 0 })}
-                </Button>
-              </>
-            )}
-          </DialogActions>
+    <SectionFileDialog
+      title={t('wordUpload.title')}
+      testId="word-upload-dialog"
+      intro={
+        <>
+          <Text>{t('wordUpload.targetSection', { section: section.name })}</Text>
+          <WordFormatLinks />
+        </>
+      }
+      busy={busy}
+      added={state.step === 'uploaded' ? { message: placementText(t, state.placement), testId: 'word-uploaded' } : null}
+      anotherLabel={t('wordUpload.uploadAnother')}
+      onAnother={another}
+      submit={{
+        label: t('wordUpload.upload', { count: parsed?.questionCount ?? 0 }),
+        disabled: !canUpload,
+        spinning: busy,
+        onClick: () => void word.upload({ testId, sectionId: section._id, useDocumentSections }),
+        testId: 'word-upload-submit',
+      }}
+      onClose={onClose}
+      nested={
+        <>
           {state.step === 'missingFonts' && (
             <MissingFontsDialog
               faces={state.faces}
@@ -183,9 +104,53 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
               onCancel={word.duplicatesCancelled}
             />
           )}
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+        </>
+      }
+    >
+      <FileChooser
+        ref={input}
+        label={t('wordUpload.chooseFile')}
+        icon={<DocumentArrowUpRegular />}
+        accept={DOCX}
+        fileName={fileName ? t('wordUpload.chosen', { name: fileName }) : t('wordUpload.noFile')}
+        disabled={busy}
+        testIdPrefix="word"
+        onChoose={(chosen) => void choose(chosen)}
+      />
+      {word.engines.length > 1 && (
+        <Field label={t('wordUpload.engine')}>
+          <RadioGroup value={word.engine} disabled={busy} onChange={(_, d) => word.chooseEngine(d.value as ParserEngine)} data-testid="word-engine">
+            {word.engines.map((engine) => (
+              <Radio
+                key={engine.id}
+                value={engine.id}
+                label={
+                  <>
+                    <Text weight="semibold">{engine.name}</Text>
+                    <br />
+                    <Caption1>{engine.description}</Caption1>
+                  </>
+                }
+              />
+            ))}
+          </RadioGroup>
+        </Field>
+      )}
+      <Progress state={state} />
+      {parsed && state.step !== 'reading' && (
+        <>
+          {state.step === 'failed' && (
+            <MessageBar intent="error" data-testid="word-upload-failed">
+              <MessageBarBody>{t('wordUpload.uploadFailed', { reason: state.reason })}</MessageBarBody>
+            </MessageBar>
+          )}
+          <ParseSummary parsed={parsed} />
+          <SectionChoice parsed={parsed} sectionName={section.name} value={useDocumentSections} onChange={setUseDocumentSections} />
+          <ProblemList problems={parsed.problems} />
+          <QuestionPreview parsed={parsed} />
+        </>
+      )}
+    </SectionFileDialog>
   );
 }
 

@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The frame of the editor's dialogs that add a file's questions to a section (Upload word file,
+ * Import): what the file gives is shown until it is added, then a success line and "another".
+ */
+export function SectionFileDialog({
+  title,
+  testId,
+  intro,
+  busy,
+  added,
+  anotherLabel,
+  onAnother,
+  submit,
+  onClose,
+  children,
+  nested,
+}: {
+  title: string;
+  testId: string;
+  /** Shown above the file, before and after it is added. */
+  intro: ReactNode;
+  busy: boolean;
+  /** Once the questions are added: the line that says so. */
+  added: { message: string; testId: string } | null;
+  anotherLabel: string;
+  onAnother: () => void;
+  submit: { label: string; disabled: boolean; spinning: boolean; onClick: () => void; testId: string };
+  onClose: () => void;
+  /** The file chooser and what was read from the file, until it is added. */
+  children: ReactNode;
+  /** Dialogs opened on top of this one while it works. */
+  nested?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  // While the questions are sent the dialog stays: closing it would not stop them.
+  const close = () => !busy && onClose();
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && close()}>
+      <DialogSurface aria-describedby={undefined} data-testid={testId} style={{ maxWidth: 760, width: '95vw' }}>
+        <DialogBody style={{ maxHeight: '85vh' }}>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 14, minHeight: 0, overflowY: 'auto' }}>
+            {intro}
+            {added ? (
+              <MessageBar intent="success" data-testid={added.testId}>
+                <MessageBarBody>{added.message}</MessageBarBody>
+              </MessageBar>
+            ) : (
+              children
+            )}
+          </DialogContent>
+          <DialogActions>
+            {added ? (
+              <>
+                <Button onClick={onAnother}>{anotherLabel}</Button>
+                <Button appearance="primary" onClick={onClose}>
+                  {t('common.close')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button disabled={busy} onClick={onClose}>
+                  {t('common.cancel')}
+                </Button>
+                <Button
+                  appearance="primary"
+                  disabled={submit.disabled}
+                  icon={submit.spinning ? <Spinner size="tiny" /> : undefined}
+                  onClick={submit.onClick}
+                  data-testid={submit.testId}
+                >
+                  {submit.label}
+                </Button>
+              </>
+            )}
+          </DialogActions>
+          {nested}
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
