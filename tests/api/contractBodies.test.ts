@@ -7,8 +7,8 @@ import { parserEngineInfo, parserVersion } from '@shared/contract/parser';
 import { reportList } from '@shared/contract/corrections';
 import { savedAnswer, studentAttempt, studentResult, studentStanding, studentStart, studentTestInfo } from '@shared/contract/students';
 import { editorTest, questionsResult, sectionResult, testUpdateResult } from '@shared/contract/editor';
-import { startTestServer, type TestServer } from '../support/testServer';
-import { signInEditor, type Editor } from '../support/testEditor';
+import type { TestServer } from '../support/testServer';
+import { startWithEditor, type Editor } from '../support/testEditor';
 import { everyType, publishFreeTest, studentOf } from '../support/studentTests';
 
 /**
@@ -18,10 +18,7 @@ import { everyType, publishFreeTest, studentOf } from '../support/studentTests';
  */
 let server: TestServer;
 let tutor: Editor;
-beforeAll(async () => {
-  server = await startTestServer();
-  tutor = await signInEditor(server);
-});
+beforeAll(async () => ({ server, tutor } = await startWithEditor()));
 afterAll(() => server.close());
 
 async function answer(res: { status: number; body: any }) {

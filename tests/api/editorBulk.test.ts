@@ -1,14 +1,11 @@
-import { startTestServer, type TestServer } from '../support/testServer';
-import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
+import type { TestServer } from '../support/testServer';
+import { startWithEditor, readyMcq, signInEditor, type Editor } from '../support/testEditor';
 
 /** Bulk editing in the editor (issue 17): moving several questions to another section in one change. */
 
 let server: TestServer;
 let tutor: Editor;
-beforeAll(async () => {
-  server = await startTestServer();
-  tutor = await signInEditor(server);
-});
+beforeAll(async () => ({ server, tutor } = await startWithEditor()));
 afterAll(() => server.close());
 
 const fieldsOf = (res: { body: { details?: { field: string }[] } }) => res.body.details?.map((d) => d.field);

@@ -2,7 +2,7 @@
 // on failure, never HTML or a stack trace; bad input is a 4xx naming the field, in the caller's language.
 import { readyMcq, signInEditor } from '../support/testEditor';
 import { sql } from 'kysely';
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { startSignedIn, createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 type Res = Awaited<ReturnType<TestServer['call']>>;
 
@@ -37,11 +37,7 @@ let server: TestServer;
 let account: Awaited<ReturnType<typeof createAccount>>;
 let token: string;
 
-beforeAll(async () => {
-  server = await startTestServer({ loginRateLimitPerMinute: 1000 });
-  account = await createAccount(server);
-  token = await login(server, account);
-});
+beforeAll(async () => ({ server, account, token } = await startSignedIn({ loginRateLimitPerMinute: 1000 })));
 afterAll(() => server.close());
 
 describe('success envelope', () => {

@@ -1,13 +1,10 @@
 import { startTestServer, type TestServer } from '../support/testServer';
-import { signInEditor, type Editor } from '../support/testEditor';
+import { startWithEditor, signInEditor, type Editor } from '../support/testEditor';
 import { png } from '../support/pictures';
 
 let server: TestServer;
 let tutor: Editor;
-beforeAll(async () => {
-  server = await startTestServer();
-  tutor = await signInEditor(server);
-});
+beforeAll(async () => ({ server, tutor } = await startWithEditor()));
 afterAll(() => server.close());
 
 const sign = (body: Record<string, unknown>, as: Editor | null = tutor) =>

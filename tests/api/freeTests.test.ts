@@ -1,19 +1,13 @@
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
-import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
+import { startWithEditor, readyMcq, signInEditor, type Editor } from '../support/testEditor';
 import { createUser } from '@server/modules/orgs/commands';
-import { studentOf } from '../support/studentTests';
+import { HOUR, fromNow, studentOf } from '../support/studentTests';
 
 /** Free tests: spec section 7 "Shared (free) test", decisions section 5. */
 let server: TestServer;
 let tutor: Editor;
-beforeAll(async () => {
-  server = await startTestServer();
-  tutor = await signInEditor(server);
-});
+beforeAll(async () => ({ server, tutor } = await startWithEditor()));
 afterAll(() => server.close());
-
-const HOUR = 3_600_000;
-const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 /** A test that passes validation (one section, one answered question). */
 async function readyTest(editor: Editor = tutor, name = 'Algebra quiz'): Promise<string> {
@@ -62,7 +56,7 @@ test('answersLater: the test reveals answers later (after the free test ends); o
   };
   await setSettings({ revealAnswersTime: 'later' });
   expect((await ofTest(testId)).body.data.answersLater).toBe(true);
-  const created = (await create({ testId, startTime: at(0) })).body.data;
+  const created = (await create({ testId, startTime: fromNow(0) })).body.data;
   expect(created.answersLater).toBe(true);
   await setSettings({ showAnswers: false, showSolutions: false });
   expect((await ofTest(testId)).body.data.answersLater).toBe(false);
@@ -72,7 +66,7 @@ test('answersLater: the test reveals answers later (after the free test ends); o
 
 test('create, read back, update: the link is /t/{id} on the origin the tutor used, the test is marked shared', async () => {
   const testId = await readyTest();
-  const startTime = at(HOUR);
+  const startTime = fromNow(HOUR);
   const created = await create({ testId, startTime, noOfAttempts: 3 });
   expect(created.status).toBe(200);
   const data = created.body.data;
@@ -82,7 +76,7 @@ test('create, read back, update: the link is /t/{id} on the origin the tutor use
   expect((await ofTest(testId)).body.data).toEqual(data);
   expect((await tutor.get(testId)).isSharedTest).toBe(true);
 
-  const endTime = at(5 * HOUR);
+  const endTime = fromNow(5 * HOUR);
   const updated = await update(data._id, { endTime, noOfAttempts: -1 });
   expect(updated.status).toBe(200);
   expect(updated.body.data).toMatchObject({ _id: data._id, startTime, endTime, noOfAttempts: -1, testURL: data.testURL });
@@ -100,8 +94,8 @@ test('create, read back, update: the link is /t/{id} on the origin the tutor use
 
 test('a second create of the same test changes the one that exists (another tab, a retry)', async () => {
   const testId = await readyTest();
-  const first = (await create({ testId, startTime: at(HOUR) })).body.data;
-  const second = await create({ testId, startTime: at(2 * HOUR), endTime: at(3 * HOUR), noOfAttempts: 2 });
+  const first = (await create({ testId, startTime: fromNow(HOUR) })).body.data;
+  const second = await create({ testId, startTime: fromNow(2 * HOUR), endTime: fromNow(3 * HOUR), noOfAttempts: 2 });
   expect(second.status).toBe(200);
   expect(second.body.data).toMatchObject({ _id: first._id, noOfAttempts: 2 });
   expect(await server.database.db.selectFrom('shared_tests').select('id').where('test_id', '=', testId).execute()).toHaveLength(1);
@@ -109,7 +103,7 @@ test('a second create of the same test changes the one that exists (another tab,
 
 test('unlimited attempts by default; -1 or 1..1000 only', async () => {
   const testId = await readyTest();
-  const created = (await create({ testId, startTime: at(0) })).body.data;
+  const created = (await create({ testId, startTime: fromNow(0) })).body.data;
   expect(created.noOfAttempts).toBe(-1);
   for (const noOfAttempts of [0, -2, 1.5, 1001, '3']) {
     const res = await update(created._id, { noOfAttempts });
@@ -127,7 +121,7 @@ test("the free test's attempts come from the test unless the sharer sets them (i
   };
   await setTestAttempts(1);
   expect((await ofTest(testId)).body.data).toMatchObject({ isNew: true, noOfAttempts: 1, attemptsFromTest: true });
-  const created = (await create({ testId, startTime: at(-60_000) })).body.data;
+  const created = (await create({ testId, startTime: fromNow(-60_000) })).body.data;
   expect(created).toMatchObject({ noOfAttempts: 1, attemptsFromTest: true });
 
   // A student's second start is refused: the test says one attempt.
@@ -153,19 +147,19 @@ test("the free test's attempts come from the test unless the sharer sets them (i
 test('bad input names the field', async () => {
   const testId = await readyTest();
   const cases: [Record<string, unknown>, string][] = [
-    [{ startTime: at(HOUR) }, 'testId'],
+    [{ startTime: fromNow(HOUR) }, 'testId'],
     [{ testId }, 'startTime'],
     [{ testId, startTime: 'tomorrow' }, 'startTime'],
-    [{ testId, startTime: at(HOUR), endTime: '2026-13-01T00:00:00Z' }, 'endTime'],
-    [{ testId, startTime: at(HOUR), noOfAttempts: 0 }, 'noOfAttempts'],
-    [{ testId, startTime: at(HOUR), isNew: true }, 'isNew'],
-    [{ testId: '', startTime: at(HOUR) }, 'testId'],
+    [{ testId, startTime: fromNow(HOUR), endTime: '2026-13-01T00:00:00Z' }, 'endTime'],
+    [{ testId, startTime: fromNow(HOUR), noOfAttempts: 0 }, 'noOfAttempts'],
+    [{ testId, startTime: fromNow(HOUR), isNew: true }, 'isNew'],
+    [{ testId: '', startTime: fromNow(HOUR) }, 'testId'],
   ];
   for (const [body, field] of cases) {
     const res = await create(body);
     expect({ field, status: res.status, fields: fieldsOf(res) }).toEqual({ field, status: 400, fields: [field] });
   }
-  const { _id } = (await create({ testId, startTime: at(HOUR) })).body.data;
+  const { _id } = (await create({ testId, startTime: fromNow(HOUR) })).body.data;
   const empty = await update(_id, {});
   expect(empty.status).toBe(400);
   expect(fieldsOf(await update(_id, { isRemoved: 'yes' }))).toEqual(['isRemoved']);
@@ -174,17 +168,17 @@ test('bad input names the field', async () => {
 
 test('the end must come after the start: on create, on update of either, named', async () => {
   const testId = await readyTest();
-  const start = at(2 * HOUR);
+  const start = fromNow(2 * HOUR);
   const res = await create({ testId, startTime: start, endTime: start });
   expect([res.status, fieldsOf(res)]).toEqual([400, ['endTime']]);
   expect(res.body.message).toBe('The field "endTime" is invalid: the end time must be after the start time.');
-  const vi = await create({ testId, startTime: start, endTime: at(HOUR) }, tutor, 'vi');
+  const vi = await create({ testId, startTime: start, endTime: fromNow(HOUR) }, tutor, 'vi');
   expect(vi.body.message).toContain('thời gian kết thúc phải sau thời gian bắt đầu');
-  const { _id } = (await create({ testId, startTime: start, endTime: at(3 * HOUR) })).body.data;
-  expect(fieldsOf(await update(_id, { endTime: at(HOUR) }))).toEqual(['endTime']);
-  expect(fieldsOf(await update(_id, { startTime: at(4 * HOUR) }))).toEqual(['startTime']);
+  const { _id } = (await create({ testId, startTime: start, endTime: fromNow(3 * HOUR) })).body.data;
+  expect(fieldsOf(await update(_id, { endTime: fromNow(HOUR) }))).toEqual(['endTime']);
+  expect(fieldsOf(await update(_id, { startTime: fromNow(4 * HOUR) }))).toEqual(['startTime']);
   // Both moved together is fine.
-  expect((await update(_id, { startTime: at(4 * HOUR), endTime: at(6 * HOUR) })).status).toBe(200);
+  expect((await update(_id, { startTime: fromNow(4 * HOUR), endTime: fromNow(6 * HOUR) })).status).toBe(200);
 });
 
 test('a test must pass validation before it is published by link: 400 naming its problems (spec section 5 messages)', async () => {
@@ -192,11 +186,11 @@ test('a test must pass validation before it is published by link: 400 naming its
   const { section } = await tutor.section(testId, { name: 'Part A' });
   const view = (await ofTest(testId)).body.data;
   expect(view).toMatchObject({ isNew: true, isReadyToLink: false, problems: ['add question to section Part A'] });
-  const res = await create({ testId, startTime: at(HOUR) });
+  const res = await create({ testId, startTime: fromNow(HOUR) });
   expect([res.status, res.body.code, fieldsOf(res)]).toEqual([400, 'TEST_NOT_READY', ['testId']]);
   expect(res.body.message).toBe('This test cannot be published by link until its problems are fixed: add question to section Part A');
   await tutor.questions(testId, section._id, [{ type: 'multiple_choice', name: 'No answer', options: [{ name: 'a' }, { name: 'b' }] }]);
-  const ko = await create({ testId, startTime: at(HOUR) }, tutor, 'ko');
+  const ko = await create({ testId, startTime: fromNow(HOUR) }, tutor, 'ko');
   expect(ko.body.message).toContain('정답 보기가 선택되지 않은 문제입니다.');
   expect(await server.database.db.selectFrom('shared_tests').select('id').where('test_id', '=', testId).execute()).toEqual([]);
   expect((await tutor.get(testId)).isSharedTest).toBe(false);
@@ -204,7 +198,7 @@ test('a test must pass validation before it is published by link: 400 naming its
 
 test('disable (isRemoved) and re-enable; a disabled one cannot be changed or shared again until re-enabled', async () => {
   const testId = await readyTest();
-  const { _id, testURL } = (await create({ testId, startTime: at(HOUR), noOfAttempts: 2 })).body.data;
+  const { _id, testURL } = (await create({ testId, startTime: fromNow(HOUR), noOfAttempts: 2 })).body.data;
   const removed = await update(_id, { isRemoved: true });
   expect(removed.status).toBe(200);
   expect(removed.body.data).toMatchObject({ _id, isRemoved: true, testURL, noOfAttempts: 2 });
@@ -212,8 +206,8 @@ test('disable (isRemoved) and re-enable; a disabled one cannot be changed or sha
 
   for (const res of [
     await update(_id, { noOfAttempts: 5 }),
-    await create({ testId, startTime: at(HOUR) }),
-    await update(_id, { isRemoved: true, endTime: at(9 * HOUR) }),
+    await create({ testId, startTime: fromNow(HOUR) }),
+    await update(_id, { isRemoved: true, endTime: fromNow(9 * HOUR) }),
   ]) {
     expect([res.status, res.body.code, res.body.message]).toEqual([409, 'SHARED_TEST_DISABLED', "Test is already disabled.Now it can't be shared"]);
   }
@@ -227,7 +221,7 @@ test('disable (isRemoved) and re-enable; a disabled one cannot be changed or sha
 
 test('re-enabling a test that no longer passes validation is refused', async () => {
   const testId = await readyTest();
-  const { _id } = (await create({ testId, startTime: at(HOUR) })).body.data;
+  const { _id } = (await create({ testId, startTime: fromNow(HOUR) })).body.data;
   await update(_id, { isRemoved: true });
   await tutor.section(testId, { name: 'Empty part' });
   const res = await update(_id, { isRemoved: false });
@@ -237,9 +231,9 @@ test('re-enabling a test that no longer passes validation is refused', async () 
 
 test("another organisation's test or free test, a colleague's, and unknown ids are 404", async () => {
   const testId = await readyTest();
-  const { _id } = (await create({ testId, startTime: at(HOUR) })).body.data;
+  const { _id } = (await create({ testId, startTime: fromNow(HOUR) })).body.data;
   const other = await signInEditor(server);
-  for (const res of [await ofTest(testId, other), await create({ testId, startTime: at(HOUR) }, other), await update(_id, { noOfAttempts: 2 }, other)]) {
+  for (const res of [await ofTest(testId, other), await create({ testId, startTime: fromNow(HOUR) }, other), await update(_id, { noOfAttempts: 2 }, other)]) {
     expect(res.status).toBe(404);
   }
   expect((await update(_id, { noOfAttempts: 2 }, other)).body.message).toBe('This free test does not exist, or its test is not in your library.');
@@ -266,7 +260,7 @@ test('403 SUBSCRIPTION_EXPIRED for an expired organisation; 401 without a sessio
   const token = await login(server, account);
   for (const [method, path, body] of [
     ['GET', '/api/v2/shared-test/test/x', undefined],
-    ['POST', '/api/v2/shared-test/create', { testId: 'x', startTime: at(HOUR) }],
+    ['POST', '/api/v2/shared-test/create', { testId: 'x', startTime: fromNow(HOUR) }],
     ['PATCH', '/api/v2/shared-test/update/x', { isRemoved: true }],
   ] as const) {
     const expired = await server.call(method, path, { token, body });
@@ -280,7 +274,7 @@ test('with PUBLIC_URL set, links are made on it', async () => {
   try {
     const editor = await signInEditor(other);
     const testId = await readyTest(editor);
-    const { _id, testURL } = (await create({ testId, startTime: at(HOUR) }, editor)).body.data;
+    const { _id, testURL } = (await create({ testId, startTime: fromNow(HOUR) }, editor)).body.data;
     expect(testURL).toBe(`https://tests.example.org/t/${_id}`);
   } finally {
     await other.close();

@@ -1,14 +1,11 @@
 // The call-back form takes phone numbers only (issue 17): POST /v2/user/receiveCallBack refuses
 // 10 characters that are not all digits, naming phoneNo. Its own server: the route serves 10
 // requests a minute, which help.test.ts already spends.
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { startSignedIn, type TestServer } from '../support/testServer';
 
 let server: TestServer;
 let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await login(server, await createAccount(server));
-});
+beforeAll(async () => ({ server, token } = await startSignedIn()));
 afterAll(() => server.close());
 
 const callBack = (phoneNo: unknown, lang?: string) => server.call('POST', '/api/v2/user/receiveCallBack', { token, body: { phoneNo }, lang });

@@ -1,14 +1,10 @@
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { startSignedIn, createAccount, login, type TestServer } from '../support/testServer';
 import { createUser } from '@server/modules/orgs/commands';
 
 let server: TestServer;
 let token: string;
 let account: Awaited<ReturnType<typeof createAccount>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  account = await createAccount(server, { flags: { is_shared_global: true } });
-  token = await login(server, account);
-});
+beforeAll(async () => ({ server, account, token } = await startSignedIn({}, { flags: { is_shared_global: true } })));
 afterAll(() => server.close());
 
 const call = (method: string, path: string, body?: unknown, as = token) => server.call(method, path, { token: as, body });

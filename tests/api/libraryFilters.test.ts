@@ -1,14 +1,10 @@
 import { createUser } from '@server/modules/orgs/commands';
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { startSignedIn, createAccount, login, type TestServer } from '../support/testServer';
 
 let server: TestServer;
 let token: string;
 let account: Awaited<ReturnType<typeof createAccount>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  account = await createAccount(server);
-  token = await login(server, account);
-});
+beforeAll(async () => ({ server, account, token } = await startSignedIn()));
 afterAll(() => server.close());
 
 const call = (method: string, path: string, body?: unknown) => server.call(method, path, { token, body });

@@ -1,15 +1,11 @@
 import { sql } from 'kysely';
 import { newId } from '@server/security';
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { startSignedIn, createAccount, login, type TestServer } from '../support/testServer';
 
 let server: TestServer;
 let token: string;
 let account: Awaited<ReturnType<typeof createAccount>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  account = await createAccount(server, { flags: { is_shared_global: true } });
-  token = await login(server, account);
-});
+beforeAll(async () => ({ server, account, token } = await startSignedIn({}, { flags: { is_shared_global: true } })));
 afterAll(() => server.close());
 
 const createFolder = (body: Record<string, unknown>, as = token) => server.call('POST', '/api/folder', { token: as, body });

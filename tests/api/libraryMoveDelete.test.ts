@@ -1,14 +1,10 @@
 import { sql } from 'kysely';
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { startSignedIn, createAccount, login, type TestServer } from '../support/testServer';
 
 let server: TestServer;
 let token: string;
 let account: Awaited<ReturnType<typeof createAccount>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  account = await createAccount(server);
-  token = await login(server, account);
-});
+beforeAll(async () => ({ server, account, token } = await startSignedIn()));
 afterAll(() => server.close());
 
 const folder = async (name: string, parentFolderId = '0', as = token) =>

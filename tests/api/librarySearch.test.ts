@@ -1,14 +1,11 @@
 // Issue 14: a search covers the open folder and everything below it (it found only what lay
 // directly in the folder), says where each hit lives, and a select-all of the search acts on
 // exactly what it shows; other libraries stay out.
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { startSignedIn, createAccount, login, type TestServer } from '../support/testServer';
 
 let server: TestServer;
 let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await login(server, await createAccount(server));
-});
+beforeAll(async () => ({ server, token } = await startSignedIn()));
 afterAll(() => server.close());
 
 const call = (method: string, path: string, body?: unknown, as = token) => server.call(method, path, { token: as, body });

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { buildApp } from '@server/app';
 import { createUser, createWhitelabelToken } from '@server/modules/orgs/commands';
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { startWithAccount, createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
@@ -40,10 +40,7 @@ const AUTH_USER_FIELDS = [
 let server: TestServer;
 let account: Account;
 
-beforeAll(async () => {
-  server = await startTestServer({ loginRateLimitPerMinute: 1000 });
-  account = await createAccount(server);
-});
+beforeAll(async () => ({ server, account } = await startWithAccount({ loginRateLimitPerMinute: 1000 })));
 afterAll(() => server.close());
 
 const loginCall = (body: unknown, lang?: string) => server.call('POST', '/api/auth/login', { body, lang });

@@ -1,17 +1,14 @@
 // GET /v2/verify/org/{code} and GET /v2/org/login-settings?orgId=: public calls made before login.
 import { sql } from 'kysely';
 import { setOrgBranding } from '@server/modules/orgs/commands';
-import { createAccount, startTestServer, type TestServer } from '../support/testServer';
+import { startWithAccount, createAccount, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
 let server: TestServer;
 let account: Account;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  account = await createAccount(server);
-});
+beforeAll(async () => ({ server, account } = await startWithAccount()));
 afterAll(() => server.close());
 
 describe('GET /v2/verify/org/{code}', () => {

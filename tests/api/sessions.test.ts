@@ -1,17 +1,14 @@
 // Session tokens (x-access-token): stored hashed, expire, end on logout; GET /auth/user;
 // POST /auth/changePassword and how it treats the other sessions; passwords stored as scrypt hashes.
 import { createUser } from '@server/modules/orgs/commands';
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { startWithAccount, createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
 let server: TestServer;
 let account: Account;
 
-beforeAll(async () => {
-  server = await startTestServer({ loginRateLimitPerMinute: 1000 });
-  account = await createAccount(server);
-});
+beforeAll(async () => ({ server, account } = await startWithAccount({ loginRateLimitPerMinute: 1000 })));
 afterAll(() => server.close());
 
 const me = (token?: string, lang?: string) => server.call('GET', '/api/auth/user', { token, lang });

@@ -2,16 +2,7 @@
 import { sql } from 'kysely';
 import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
-
-/** Spec section 9: questions in order, reveal correct answers for all, solutions on, switching allowed, reveal at once. */
-const SPEC_DEFAULTS = {
-  orderOfQuestions: 'do_nothing',
-  revealCorrectAnswers: 'all_questions',
-  showSolutions: true,
-  isSectionSwitchingEnabled: true,
-  revealAnswersTime: 'now',
-  showAnswers: true,
-};
+import { SPEC_TEST_SETTINGS } from '../support/specDefaults';
 
 let server: TestServer;
 let tokenA: string;
@@ -38,7 +29,7 @@ describe('GET /v2/auth/default-settings', () => {
   test('a new user gets the defaults of spec section 9', async () => {
     const res = await getDefaults(tokenB);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { settings: SPEC_DEFAULTS } });
+    expect(res.body).toEqual({ data: { settings: SPEC_TEST_SETTINGS } });
   });
 });
 
@@ -46,7 +37,7 @@ describe('PATCH /v2/user/update-default-settings', () => {
   test('changes the fields sent, keeps the others, and answers the updated settings', async () => {
     const res = await patch(tokenA, { settings: { revealAnswersTime: 'later', orderOfQuestions: 'shuffle_both' } });
     expect(res.status).toBe(200);
-    const expected = { ...SPEC_DEFAULTS, revealAnswersTime: 'later', orderOfQuestions: 'shuffle_both' };
+    const expected = { ...SPEC_TEST_SETTINGS, revealAnswersTime: 'later', orderOfQuestions: 'shuffle_both' };
     expect(res.body).toEqual({ data: { settings: expected } });
     expect((await getDefaults(tokenA)).body.data.settings).toEqual(expected);
 
@@ -119,13 +110,13 @@ describe('PATCH /v2/user/update-default-settings', () => {
     expect(res.body.data.settings).not.toHaveProperty('isAdmin');
     const row = await server.database.db.selectFrom('users').select('default_settings').where('id', '=', userA).executeTakeFirstOrThrow();
     expect(row.default_settings).not.toHaveProperty('isAdmin');
-    expect(Object.keys(row.default_settings as object).sort()).toEqual(Object.keys(SPEC_DEFAULTS).sort());
+    expect(Object.keys(row.default_settings as object).sort()).toEqual(Object.keys(SPEC_TEST_SETTINGS).sort());
   });
 
   test("one user's defaults are invisible to another user, in the same or another organisation", async () => {
     await patch(tokenA, { settings: { orderOfQuestions: 'shuffle_questions', showSolutions: false, revealCorrectAnswers: 'all_questions' } });
-    expect((await getDefaults(tokenA2)).body.data.settings).toEqual(SPEC_DEFAULTS);
-    expect((await getDefaults(tokenB)).body.data.settings).toEqual(SPEC_DEFAULTS);
+    expect((await getDefaults(tokenA2)).body.data.settings).toEqual(SPEC_TEST_SETTINGS);
+    expect((await getDefaults(tokenB)).body.data.settings).toEqual(SPEC_TEST_SETTINGS);
     await patch(tokenB, { settings: { revealCorrectAnswers: 'incorrect_questions' } });
     expect((await getDefaults(tokenA)).body.data.settings).toMatchObject({ orderOfQuestions: 'shuffle_questions', revealCorrectAnswers: 'all_questions' });
   });
@@ -135,12 +126,12 @@ describe('GET /v2/auth/clp-default-settings', () => {
   test('answers the spec defaults until the deployment sets its own', async () => {
     const res = await server.call('GET', '/api/v2/auth/clp-default-settings', { token: tokenA });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { settings: SPEC_DEFAULTS } });
+    expect(res.body).toEqual({ data: { settings: SPEC_TEST_SETTINGS } });
   });
 
   test("is not changed by a user's own defaults", async () => {
     await patch(tokenA, { settings: { revealAnswersTime: 'later' } });
-    expect((await server.call('GET', '/api/v2/auth/clp-default-settings', { token: tokenA })).body.data.settings).toEqual(SPEC_DEFAULTS);
+    expect((await server.call('GET', '/api/v2/auth/clp-default-settings', { token: tokenA })).body.data.settings).toEqual(SPEC_TEST_SETTINGS);
   });
 
   test('answers the stored deployment-wide settings to every organisation', async () => {
@@ -149,7 +140,7 @@ describe('GET /v2/auth/clp-default-settings', () => {
     );
     for (const token of [tokenA, tokenB]) {
       const res = await server.call('GET', '/api/v2/auth/clp-default-settings', { token });
-      expect(res.body.data.settings).toEqual({ ...SPEC_DEFAULTS, showSolutions: false, revealAnswersTime: 'later' });
+      expect(res.body.data.settings).toEqual({ ...SPEC_TEST_SETTINGS, showSolutions: false, revealAnswersTime: 'later' });
     }
   });
 });

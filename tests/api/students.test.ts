@@ -1,20 +1,15 @@
 import { sql } from 'kysely';
-import { startTestServer, type TestServer } from '../support/testServer';
-import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
-import { publishFreeTest, studentOf } from '../support/studentTests';
+import type { TestServer } from '../support/testServer';
+import { startWithEditor, readyMcq, signInEditor, type Editor } from '../support/testEditor';
+import { HOUR, fromNow, publishFreeTest, studentOf } from '../support/studentTests';
 import { buildLayout } from '@server/modules/students/layout';
 
 /** Students taking a free test (decisions section 5): the /api/student calls and POST /api/question/report/{id}. */
 let server: TestServer;
 let tutor: Editor;
-beforeAll(async () => {
-  server = await startTestServer();
-  tutor = await signInEditor(server);
-});
+beforeAll(async () => ({ server, tutor } = await startWithEditor()));
 afterAll(() => server.close());
 
-const HOUR = 3_600_000;
-const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const db = () => server.database.db;
 const fieldsOf = (res: { body: any }) => res.body.details?.map((d: { field: string }) => d.field);
 /** Every question of an attempt view, comprehension children flattened (answerable only). */
@@ -51,7 +46,7 @@ describe('landing page and identification', () => {
   });
 
   test('before the start and after the end: a clear message, and starting is refused', async () => {
-    const early = await publishFreeTest(server, tutor, { startTime: at(HOUR) });
+    const early = await publishFreeTest(server, tutor, { startTime: fromNow(HOUR) });
     const student = studentOf(server, early.sharedTestId);
     const info = await student.info();
     expect(info.body.data.status).toBe('notStarted');
@@ -60,7 +55,7 @@ describe('landing page and identification', () => {
     expect(start.status).toBe(409);
     expect(start.body.code).toBe('TEST_NOT_STARTED');
 
-    const late = await publishFreeTest(server, tutor, { endTime: at(HOUR) });
+    const late = await publishFreeTest(server, tutor, { endTime: fromNow(HOUR) });
     await db()
       .updateTable('shared_tests')
       .set({ start_time: new Date(Date.now() - 2 * HOUR), end_time: new Date(Date.now() - HOUR) })
@@ -417,7 +412,7 @@ describe('the result', () => {
   });
 
   test('later: revealed once the free test has closed', async () => {
-    const endTime = at(HOUR);
+    const endTime = fromNow(HOUR);
     const { free, student, result } = await answered({ revealAnswersTime: 'later' }, { endTime });
     expect(result).toMatchObject({ answersRevealed: false, solutionsRevealed: false, revealAt: endTime });
     await db()

@@ -1,5 +1,5 @@
-import { startTestServer, type TestServer } from '../support/testServer';
-import { signInEditor, type Editor } from '../support/testEditor';
+import type { TestServer } from '../support/testServer';
+import { startWithEditor, type Editor } from '../support/testEditor';
 import { publishFreeTest, studentOf } from '../support/studentTests';
 
 /**
@@ -9,10 +9,7 @@ import { publishFreeTest, studentOf } from '../support/studentTests';
  */
 let server: TestServer;
 let tutor: Editor;
-beforeAll(async () => {
-  server = await startTestServer();
-  tutor = await signInEditor(server);
-});
+beforeAll(async () => ({ server, tutor } = await startWithEditor()));
 afterAll(() => server.close());
 
 const db = () => server.database.db;

@@ -1,7 +1,7 @@
 // remainingDays and the expiry flags (spec sections 3, 4, 9; decisions section 3), and what an
 // expired organisation may still do (spec section 6).
 import { updateOrg } from '@server/modules/orgs/commands';
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { startSignedIn, createAccount, login, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 const DAY_MS = 86_400_000;
@@ -10,11 +10,7 @@ let server: TestServer;
 let account: Account;
 let token: string;
 
-beforeAll(async () => {
-  server = await startTestServer({ loginRateLimitPerMinute: 1000 });
-  account = await createAccount(server);
-  token = await login(server, account);
-});
+beforeAll(async () => ({ server, account, token } = await startSignedIn({ loginRateLimitPerMinute: 1000 })));
 afterAll(() => server.close());
 
 const userNow = async () => (await server.call('GET', '/api/auth/user', { token })).body.data.user;

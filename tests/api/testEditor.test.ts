@@ -1,13 +1,10 @@
-import { startTestServer, type TestServer } from '../support/testServer';
-import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
+import type { TestServer } from '../support/testServer';
+import { startWithEditor, readyMcq, signInEditor, type Editor } from '../support/testEditor';
 import { DEFAULT_TEST_SETTINGS } from '@shared/domain/testSettings';
 
 let server: TestServer;
 let tutor: Editor;
-beforeAll(async () => {
-  server = await startTestServer();
-  tutor = await signInEditor(server, { flags: { is_shared_global: true } });
-});
+beforeAll(async () => ({ server, tutor } = await startWithEditor({ flags: { is_shared_global: true } })));
 afterAll(() => server.close());
 
 const update = (body: Record<string, unknown>, as = tutor, lang?: string) => as.call('PATCH', '/api/v2/test/update', body, lang);

@@ -1,12 +1,9 @@
-import { startTestServer, type TestServer } from '../support/testServer';
-import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
+import type { TestServer } from '../support/testServer';
+import { startWithEditor, readyMcq, signInEditor, type Editor } from '../support/testEditor';
 
 let server: TestServer;
 let tutor: Editor;
-beforeAll(async () => {
-  server = await startTestServer();
-  tutor = await signInEditor(server, { flags: { is_shared_global: true } });
-});
+beforeAll(async () => ({ server, tutor } = await startWithEditor({ flags: { is_shared_global: true } })));
 afterAll(() => server.close());
 
 /** A new test with one section; its ids and version. */

@@ -1,12 +1,9 @@
-import { startTestServer, type TestServer } from '../support/testServer';
-import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
+import type { TestServer } from '../support/testServer';
+import { startWithEditor, readyMcq, type Editor } from '../support/testEditor';
 
 let server: TestServer;
 let tutor: Editor;
-beforeAll(async () => {
-  server = await startTestServer();
-  tutor = await signInEditor(server);
-});
+beforeAll(async () => ({ server, tutor } = await startWithEditor()));
 afterAll(() => server.close());
 
 const names = (sections: { name: string }[]) => sections.map((s) => s.name);

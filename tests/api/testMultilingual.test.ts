@@ -1,12 +1,9 @@
-import { startTestServer, type TestServer } from '../support/testServer';
-import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
+import type { TestServer } from '../support/testServer';
+import { startWithEditor, readyMcq, signInEditor, type Editor } from '../support/testEditor';
 
 let server: TestServer;
 let tutor: Editor;
-beforeAll(async () => {
-  server = await startTestServer();
-  tutor = await signInEditor(server, { flags: { is_tb_test_enabled: true } });
-});
+beforeAll(async () => ({ server, tutor } = await startWithEditor({ flags: { is_tb_test_enabled: true } })));
 afterAll(() => server.close());
 
 async function bilingualTest() {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { readyMcq, signInEditor } from '../support/testEditor';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 
 /**
  * Issue 6's whole loop, every step in the real portal: a tutor publishes a free test by link, a
@@ -26,8 +26,7 @@ describeInBrowser('the correction loop', () => {
 
     // The tutor publishes it from the editor's bar, opening now.
     const { page: tutorPage, context: tutorContext } = await newPage(suite.browser, suite.server.baseUrl);
-    await enterApp(tutorPage, tutor.account);
-    await tutorPage.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(tutorPage, tutor.account, testId);
     await tutorPage.getByTestId('editor-free-test').click();
     const dialog = tutorPage.getByTestId('free-test-dialog');
     await dialog.locator('[data-testid="free-test-state"][data-state="created"]').waitFor();

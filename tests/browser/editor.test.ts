@@ -1,20 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
 import { signInEditor, type Editor } from '../support/testEditor';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 
 describeInBrowser('The test editor in the portal', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   async function open(options: { locale?: string; name?: string } = {}): Promise<{ editor: Editor; testId: string }> {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: options.locale }));
     const editor = await signInEditor(suite.server, { days: 60 });
     const testId = await editor.newTest({ name: options.name ?? 'Algebra midterm', parentFolderId: '0', isGlobal: false });
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('editor-page').waitFor();
     await page.getByTestId('sections-panel').waitFor();
     return { editor, testId };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 import { publishFreeTest, studentOf } from '../support/studentTests';
 import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
 
@@ -34,8 +34,7 @@ describeInBrowser('editor bulk editing', () => {
   async function openEditor(editor: Editor, testId: string, options: { locale?: string; phone?: boolean } = {}) {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: options.locale }));
     if (options.phone) await page.setViewportSize({ width: 360, height: 780 });
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('question-card').first().waitFor();
   }
   const card = (name: string) =>

@@ -1,13 +1,11 @@
 import type { Page } from 'playwright-core';
 import { readyMcq, signInEditor } from '../support/testEditor';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 
 describeInBrowser('a section of 200 questions', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   test('the list is virtual: a window of cards, scrolling reaches the last, a validation link brings a far question into view', async () => {
     const editor = await signInEditor(suite.server, { days: 60 });
@@ -21,8 +19,7 @@ describeInBrowser('a section of 200 questions', () => {
     await editor.questions(testId, section._id, questions.slice(0, 100));
     await editor.questions(testId, section._id, questions.slice(100));
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('question-card').first().waitFor();
     const cards = page.getByTestId('question-card');
     expect(await page.getByTestId('question-list').locator('ol[data-virtual="true"]').count()).toBe(1);

@@ -1,21 +1,18 @@
 import type { Page } from 'playwright-core';
 import { signInEditor } from '../support/testEditor';
-import { describeInBrowser, enterApp, newPage, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, openInEditor, useServerAndBrowser } from '../support/browser';
 
 describeInBrowser('GPSC-type questions', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   async function open(allowGpsc: boolean) {
     const editor = await signInEditor(suite.server, { days: 60, flags: { allow_gpsc_type: allowGpsc } });
     const testId = await editor.newTest({ name: 'GPSC' });
     await editor.section(testId, { name: 'Prelims' });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByRole('button', { name: 'Add question', exact: true }).click();
     return { editor, testId };
   }

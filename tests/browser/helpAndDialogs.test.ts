@@ -1,13 +1,11 @@
 import type { Page } from 'playwright-core';
 import { createAccount } from '../support/testServer';
-import { describeInBrowser, enterApp, newPage, screenshot, signIn, waitUntil, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, signIn, useServerAndBrowser, waitUntil } from '../support/browser';
 
 describeInBrowser('help widget, dialogs, languages and the version check', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   async function signedIn(options: { locale?: string; clock?: boolean } = {}) {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, options));

@@ -1,13 +1,11 @@
 import type { Page } from 'playwright-core';
 import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 
 describeInBrowser('importing questions from other tests', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   /** A source test in a folder (two ready questions, a draft, a comprehension with a child) and an empty target test. */
   async function setUp(editor: Editor) {
@@ -37,8 +35,7 @@ describeInBrowser('importing questions from other tests', () => {
     const editor = await signInEditor(suite.server, { days: 60 });
     const { targetId } = await setUp(editor);
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${targetId}`);
+    await openInEditor(page, editor.account, targetId);
     await page.getByTestId('questions-empty').waitFor();
 
     await openSource();
@@ -80,8 +77,7 @@ describeInBrowser('importing questions from other tests', () => {
     const editor = await signInEditor(suite.server, { days: 60, flags: { is_shared_global: true } });
     const { targetId } = await setUp(editor);
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: 'ko-KR' }));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${targetId}`);
+    await openInEditor(page, editor.account, targetId);
     await page.getByTestId('import-open').click();
     await importDialog().getByRole('tab', { name: '글로벌 라이브러리에서' }).waitFor();
     await importDialog().getByTestId('import-browser').getByRole('button', { name: 'Question banks' }).click();

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
+import { useTempFiles } from '../support/tempFiles';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { png } from '../support/pictures';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 
 /** A Moodle XML bank: a category, a picture, each kind of question we read, and an essay we cannot hold. */
 const MOODLE = `<?xml version="1.0" encoding="UTF-8"?>
@@ -38,14 +37,8 @@ const GIFT = `$CATEGORY: Sông ngòi
 describeInBrowser('questions in and out: importing a file, exporting a test', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  let dir: string;
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interop-'));
-  });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  afterEach(async () => {
-    await page.context().close();
-  });
+  const writeFile = useTempFiles('interop-');
+  closeEachPage(() => page);
 
   const dialog = () => page.getByTestId('interop-import-dialog');
   /** Fonts and pictures loaded, animations over: what a person would see. */
@@ -59,15 +52,13 @@ describeInBrowser('questions in and out: importing a file, exporting a test', ()
     await editor.section(testId, { name: 'Part A' });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: options.locale }));
     if (options.phone) await page.setViewportSize({ width: 360, height: 780 });
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('questions-empty').waitFor();
     return testId;
   }
 
   async function importFile(name: string, body: string) {
-    const file = path.join(dir, name);
-    fs.writeFileSync(file, body);
+    const file = writeFile(name, body);
     await page.getByTestId('interop-import-open').click();
     await dialog().getByTestId('interop-file-input').setInputFiles(file);
     await dialog().getByTestId('interop-preview').waitFor();

@@ -2,16 +2,14 @@ import type { Page } from 'playwright-core';
 import { createUser } from '@server/modules/orgs/commands';
 import { createAccount } from '../support/testServer';
 import { tutorApi } from '../support/tutorApi';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
 describeInBrowser('My Library and Global Library in the portal', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   /** The API as the account's own tutor, for arranging a library and checking what the portal did. */
   const apiAs = (account: Pick<Account, 'orgCode' | 'email' | 'password'>) => tutorApi(suite.server, account);

@@ -1,13 +1,11 @@
 import type { Page } from 'playwright-core';
 import { readyMcq, signInEditor } from '../support/testEditor';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 
 describeInBrowser('multilingual tests in the editor', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   const toast = (text: string) => page.getByTestId('toast').getByText(text, { exact: true }).first();
   const errorTypes = () => page.getByTestId('validation-error').evaluateAll((els) => els.map((el) => el.getAttribute('data-type')));
@@ -18,8 +16,7 @@ describeInBrowser('multilingual tests in the editor', () => {
     const { section } = await editor.section(testId, { name: 'Capitals' });
     await editor.questions(testId, section._id, [readyMcq('<p>Capital of Vietnam?</p>')]);
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('question-card').first().waitFor();
     expect(await page.getByTestId('language-switch').count()).toBe(0);
 
@@ -98,8 +95,7 @@ describeInBrowser('multilingual tests in the editor', () => {
       languages: ['English', 'Vietnamese', 'Korean'],
     });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: 'ko-KR' }));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     const switcher = page.getByTestId('language-switch');
     // Accessible names: Fluent's tabs also hold a hidden bold copy of their text.
     const tabNames = async () => [...(await switcher.ariaSnapshot()).matchAll(/tab "([^"]+)"/g)].map((m) => m[1]);
@@ -133,8 +129,7 @@ describeInBrowser('multilingual tests in the editor', () => {
     const editor = await signInEditor(suite.server, { days: 60 });
     const testId = await editor.newTest({ name: 'No TB' });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: 'ko-KR' }));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('test-menu').click();
     await page.getByTestId('test-menu-settings').waitFor();
     expect(await page.getByTestId('test-menu-languages').count()).toBe(0);

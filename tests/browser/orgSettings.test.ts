@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { setOrgBranding } from '@server/modules/orgs/commands';
 import { createAccount } from '../support/testServer';
 import { readyMcq, signInEditor } from '../support/testEditor';
-import { describeInBrowser, enterApp, newPage, screenshot, signIn, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, signIn, useServerAndBrowser } from '../support/browser';
 
 // Issue 17: the organisation's login settings brand the sign-in page; the default settings start new tests.
 
@@ -18,9 +18,7 @@ async function shot(page: Page, name: string): Promise<void> {
 describeInBrowser('Organisation login settings and default test settings in Chromium', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   const buttonColor = (p: Page) => p.locator('form button[type=submit]').evaluate((b) => getComputedStyle(b).backgroundColor);
 
@@ -98,8 +96,7 @@ describeInBrowser('Organisation login settings and default test settings in Chro
     const testId = await editor.newTest({ name: 'Chemistry' });
     const { section } = await editor.section(testId, { name: 'Atoms' });
     await editor.questions(testId, section._id, [readyMcq('Q one')]);
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('sections-panel').waitFor();
 
     const openSettings = async () => {
@@ -144,8 +141,7 @@ describeInBrowser('Organisation login settings and default test settings in Chro
       ['ko-KR', '새 시험을 이 설정으로 시작'],
     ] as const) {
       ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale }));
-      await enterApp(page, editor.account);
-      await page.goto(`/home/local/editTest/${own}`);
+      await openInEditor(page, editor.account, own);
       await page.getByTestId('test-menu').click();
       await page.getByTestId('test-menu-settings').click();
       await page.getByTestId('settings-dialog').getByText(label).waitFor();

@@ -1,14 +1,12 @@
 import type { Page } from 'playwright-core';
 import { signInEditor } from '../support/testEditor';
 import { png } from '../support/pictures';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 
 describeInBrowser('pictures in questions', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   const dialog = () => page.getByTestId('question-dialog');
   const toast = (text: string) => page.getByTestId('toast').getByText(text, { exact: true }).first();
@@ -23,8 +21,7 @@ describeInBrowser('pictures in questions', () => {
     const testId = await editor.newTest({ name: 'Geometry' });
     await editor.section(testId, { name: 'Shapes' });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByRole('button', { name: 'Add question', exact: true }).click();
 
     await dialog().getByTestId('question-text').click();

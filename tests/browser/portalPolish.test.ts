@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { createUser } from '@server/modules/orgs/commands';
 import { createAccount } from '../support/testServer';
 import { tutorApi } from '../support/tutorApi';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
 import { RELEASE_NOTES } from '@shared/releaseNotes';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
@@ -11,9 +11,7 @@ type Account = Awaited<ReturnType<typeof createAccount>>;
 describeInBrowser('Portal polish (issue 17)', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   const apiAs = (account: Pick<Account, 'orgCode' | 'email' | 'password'>) => tutorApi(suite.server, account);
 

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { pdfText } from '../support/pdfText';
 import { signInEditor, readyMcq } from '../support/testEditor';
 import { startTestServer } from '../support/testServer';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
 
 /** A cold Chromium prints the first PDF in 5-15 s on 2 CPUs, longer while other suites run: the download is waited for that long. */
 const PDF_WAIT_MS = 40_000;
@@ -16,9 +16,7 @@ describeInBrowser('printing a test (/printPdf/{id})', () => {
   // five exports queued behind two slots can need longer, so this server allows what the test waits for.
   const suite = useServerAndBrowser({ pdfTimeoutMs: 75_000 });
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   test('the whole test for paper, numbered, with maths and an optional answer key; prints to PDF', async () => {
     const editor = await signInEditor(suite.server, { days: 60 });

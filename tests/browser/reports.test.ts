@@ -3,15 +3,13 @@ import { scoreAnswer } from '@shared/domain/scoring';
 import type { ChildQuestion } from '@shared/domain/test';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { seedAttempts, seedReports, type Seeded } from '../support/seedAttempts';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 
 /** The Report Dashboard in Chromium, over reports and attempts seeded as students leave them. */
 describeInBrowser('The Report Dashboard', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   async function reportedTest(name: string, attempts = 30): Promise<{ editor: Editor; testId: string; seeded: Seeded }> {
     const editor = await signInEditor(suite.server, { days: 60 });
@@ -128,8 +126,7 @@ describeInBrowser('The Report Dashboard', () => {
     await seedReports(db, { orgId: editor.account.orgId, testId, questionId: mcq._id, reasons: ['Option 4 is also right'], seeded });
     const stored = await editor.get(testId);
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     const bar = page.getByTestId('attempted-bar');
     await bar.getByText('Students have submitted this test').waitFor();
     expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
@@ -230,8 +227,7 @@ describeInBrowser('The Report Dashboard', () => {
     };
     for (const [lang, text] of Object.entries(texts)) {
       ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: lang === 'ko' ? 'ko-KR' : 'vi-VN' }));
-      await enterApp(page, editor.account);
-      await page.goto(`/home/local/editTest/${testId}`);
+      await openInEditor(page, editor.account, testId);
       const bar = page.getByTestId('attempted-bar');
       await bar.getByText(text.title).waitFor();
       await page.getByRole('button', { name: text.edit, exact: true }).click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { StudentAnswer } from '@shared/domain/scoring';
 import type { ChildQuestion } from '@shared/domain/test';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 import { seedAttempts } from '../support/seedAttempts';
 import { studentOf } from '../support/studentTests';
 import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
@@ -15,9 +15,7 @@ import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
 describeInBrowser('Results', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   const ATTEMPTS = 40;
 
@@ -63,8 +61,7 @@ describeInBrowser('Results', () => {
   test('from the editor: figures, histogram, sort, search, an answer sheet, the CSV, a flagged question, a new submit without reloading', async () => {
     const { editor, testId, sharedTestId, questions } = await testWithResults('Algebra weekly quiz');
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('editor-results').click();
     await page.waitForURL(`**/home/local/results/${testId}`);
     await page.getByTestId('figure-attempts').getByText(String(ATTEMPTS)).waitFor();
@@ -183,8 +180,7 @@ describeInBrowser('Results', () => {
   test('from the free-test dialog (Vietnamese); a test without a free test says so', async () => {
     const { editor, testId } = await testWithResults('Đại số tuần 3 — Nguyễn Thị Hoa');
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: 'vi-VN' }));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('editor-free-test').click();
     await page.getByTestId('free-test-results').click();
     await page.waitForURL(`**/home/local/results/${testId}`);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { createWhitelabelToken, updateOrg } from '@server/modules/orgs/commands';
 import { createAccount } from '../support/testServer';
-import { describeInBrowser, enterApp, newPage, screenshot, signIn, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, signIn, useServerAndBrowser } from '../support/browser';
 
 describeInBrowser('portal shell in Chromium', () => {
   const suite = useServerAndBrowser();
@@ -10,9 +10,7 @@ describeInBrowser('portal shell in Chromium', () => {
   beforeEach(async () => {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
   });
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   const accountWith = (options: Parameters<typeof createAccount>[1] = {}) =>
     createAccount(suite.server, { days: 60, flags: { is_shared_global: true, enable_vidu_parser: true }, ...options });

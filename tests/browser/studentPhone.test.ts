@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { phone as phoneOf, publishFreeTest } from '../support/studentTests';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser, waitUntil } from '../support/browser';
+import { describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser, waitUntil } from '../support/browser';
 
 /**
  * Issue 17 on the student page, on a 360 px phone in EN/VI/KO: optional questions ("attempt any 2
@@ -222,8 +222,7 @@ describeInBrowser('the phone player (issue 17)', () => {
     const testId = await editor.newTest({ name: 'Optional sections', parentFolderId: '0', isGlobal: false });
     const { section } = await editor.section(testId, { name: 'Essays' });
     await editor.questions(testId, section._id, [sum(1), sum(2), sum(3), sum(4)]);
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('sections-panel').waitFor();
     // Without optional questions in the settings the field says where to turn them on.
     await page.getByRole('button', { name: 'Section details of Essays' }).click();

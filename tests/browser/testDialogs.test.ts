@@ -1,13 +1,11 @@
 import type { Page } from 'playwright-core';
 import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 
 describeInBrowser("The editor's test dialogs", () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
 
   async function open(locale?: string): Promise<{ editor: Editor; testId: string; sections: string[] }> {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale }));
@@ -19,8 +17,7 @@ describeInBrowser("The editor's test dialogs", () => {
       sections.push(section._id);
       await editor.questions(testId, section._id, [readyMcq('Q one'), readyMcq('Q two')]);
     }
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('sections-panel').waitFor();
     return { editor, testId, sections };
   }

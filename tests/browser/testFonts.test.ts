@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readyMcq, signInEditor } from '../support/testEditor';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 import { pdfText } from '../support/pdfText';
 
 // Issue 17: the fonts dialog runs the Word font check; an uploaded font is served with @font-face
@@ -14,9 +14,7 @@ const FONT_FILE = '/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.
 describeInBrowser('Test fonts in Chromium', () => {
   const suite = useServerAndBrowser({ pdfTimeoutMs: 75_000 });
   let page: Page;
-  afterEach(async () => {
-    await page.context().close();
-  });
+  closeEachPage(() => page);
   async function shot(name: string): Promise<void> {
     const file = await screenshot(page, name);
     fs.mkdirSync(SHOTS, { recursive: true });
@@ -39,8 +37,7 @@ describeInBrowser('Test fonts in Chromium', () => {
     const { section } = await editor.section(testId, { name: 'Part A' });
     await editor.questions(testId, section._id, [readyMcq('Which planet is largest?')]);
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('question-card').first().waitFor();
 
     // Before: the Word font check does not know the face.
@@ -116,8 +113,7 @@ describeInBrowser('Test fonts in Chromium', () => {
       ['ko-KR', '사용 가능', '없음: 파일을 올리세요'],
     ] as const) {
       ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale }));
-      await enterApp(page, editor.account);
-      await page.goto(`/home/local/editTest/${testId}`);
+      await openInEditor(page, editor.account, testId);
       await page.getByTestId('test-menu').click();
       await page.getByTestId('test-menu-fonts').click();
       const dialog = page.getByTestId('fonts-dialog');

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { useTempFiles } from '../support/tempFiles';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { buildDocx, omml, type Block } from '../support/docx';
 import { png } from '../support/pictures';
-import { describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 
 /** A font file as the server takes one (a TrueType signature, then anything). */
 const ttf = () => Buffer.concat([Buffer.from([0x00, 0x01, 0x00, 0x00]), Buffer.alloc(60, 7)]);
@@ -33,21 +31,14 @@ const GOOD: Block[] = [
 describeInBrowser('uploading a Word file in the editor', () => {
   const suite = useServerAndBrowser();
   let page: Page;
-  let dir: string;
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'word-upload-'));
-  });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  afterEach(async () => {
-    await page.context().close();
-  });
+  const writeFile = useTempFiles('word-upload-');
+  closeEachPage(() => page);
 
   const dialog = () => page.getByTestId('word-upload-dialog');
   const toast = (text: string) => page.getByTestId('toast').getByText(text, { exact: true }).first();
   /** Writes the document to a real file and chooses it in the dialog. */
   const choose = async (name: string, body: Block[]) => {
-    const file = path.join(dir, name);
-    fs.writeFileSync(file, buildDocx({ body }));
+    const file = writeFile(name, buildDocx({ body }));
     await dialog().getByTestId('word-file-input').setInputFiles(file);
     await dialog().getByTestId('word-file-name').getByText(name).waitFor();
   };
@@ -56,8 +47,7 @@ describeInBrowser('uploading a Word file in the editor', () => {
     const testId = await editor.newTest({ name: 'Science quiz' });
     await editor.section(testId, { name: 'Part A' });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale }));
-    await enterApp(page, editor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
+    await openInEditor(page, editor.account, testId);
     await page.getByTestId('questions-empty').waitFor();
     return testId;
   }

@@ -82,6 +82,12 @@ export async function enterApp(page: Page, account: { orgCode: string; email: st
   await page.getByTestId('app-header').waitFor();
 }
 
+/** Signs in and opens the test in the editor: where most editor tests start. */
+export async function openInEditor(page: Page, account: { orgCode: string; email: string; password: string }, testId: string): Promise<void> {
+  await enterApp(page, account);
+  await page.goto(`/home/local/editTest/${testId}`);
+}
+
 /** Polls a condition (up to 10 s): for what a page does on its own, like a console message. */
 export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -89,6 +95,13 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, tim
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** After each test, closes the context of the page that test opened (each test opens its own). */
+export function closeEachPage(page: () => Page): void {
+  afterEach(async () => {
+    await page().context().close();
+  });
 }
 
 /** A suite's real server and Chromium, started once before its tests and closed after them. */

@@ -5,6 +5,10 @@ import type { Editor } from './testEditor';
 
 /** Free tests taken by students (tests/api/students*.test.ts, tests/browser/student*.test.ts). */
 
+export const HOUR = 3_600_000;
+/** A free test's start or end time, offsetMs from now, as the API takes it. */
+export const fromNow = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
 /** One question of every type, with known answers: what the student tests answer. */
 export const everyType = () => [
   {

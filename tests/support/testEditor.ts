@@ -1,4 +1,4 @@
-import { createAccount, login, type TestServer } from './testServer';
+import { createAccount, login, startTestServer, type TestServer } from './testServer';
 
 /** A signed-in tutor driving the test editor's calls (tests/api/testEditor*.test.ts). */
 export interface Editor {
@@ -32,6 +32,12 @@ export async function signInEditor(server: TestServer, options: Parameters<typeo
     section: (testId, body = {}) => ok('POST', '/api/v2/test/section/create', { testId, ...body }),
     questions: (testId, sectionId, questions, extra = {}) => ok('POST', '/api/v2/question/create', { testId, sectionId, questions, ...extra }),
   };
+}
+
+/** A test file's own server with a signed-in tutor on it: the usual beforeAll of an editor test. */
+export async function startWithEditor(options: Parameters<typeof createAccount>[1] = {}) {
+  const server = await startTestServer();
+  return { server, tutor: await signInEditor(server, options) };
 }
 
 /** A multiple-choice question that passes validation. */

@@ -163,6 +163,21 @@ export async function login(server: TestServer, account: { orgCode: string; emai
 }
 
 /**
+ * A test file's own server with one account on it, not signed in: the beforeAll of tests about
+ * signing in, where a login of its own would count against what they check.
+ */
+export async function startWithAccount(overrides: Partial<ServerConfig> = {}, options: Parameters<typeof createAccount>[1] = {}) {
+  const server = await startTestServer(overrides);
+  return { server, account: await createAccount(server, options) };
+}
+
+/** A test file's own server with one signed-in account on it: the usual beforeAll of an API test. */
+export async function startSignedIn(overrides: Partial<ServerConfig> = {}, options: Parameters<typeof createAccount>[1] = {}) {
+  const { server, account } = await startWithAccount(overrides, options);
+  return { server, account, token: await login(server, account) };
+}
+
+/**
  * A fresh PostgreSQL database made from the run's migrated template, for code that opens the
  * database itself (a child process given DATABASE_URL, for instance). Drop it when done.
  */

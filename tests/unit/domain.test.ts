@@ -12,6 +12,7 @@ import {
   subscriptionFlags,
 } from '@shared/domain/subscription';
 import { DEFAULT_TEST_SETTINGS, QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS } from '@shared/domain/testSettings';
+import { SPEC_TEST_SETTINGS } from '../support/specDefaults';
 
 const DAY = 86_400_000;
 const NOW = new Date('2025-03-10T12:00:00.000Z');
@@ -205,14 +206,7 @@ describe('dates and numbers through Intl, in each UI language (issue 17)', () =>
 
 describe('testSettings: defaults of spec section 9', () => {
   it('questions in order, reveal all correct answers immediately, solutions and section switching on', () => {
-    expect(DEFAULT_TEST_SETTINGS).toEqual({
-      orderOfQuestions: 'do_nothing',
-      revealCorrectAnswers: 'all_questions',
-      showSolutions: true,
-      isSectionSwitchingEnabled: true,
-      revealAnswersTime: 'now',
-      showAnswers: true,
-    });
+    expect(DEFAULT_TEST_SETTINGS).toEqual(SPEC_TEST_SETTINGS);
   });
 
   it('defaults are among the allowed values', () => {

@@ -1,22 +1,15 @@
 /** @jest-environment node */
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { buildDocx } from '../support/docx';
+import { useTempFiles } from '../support/tempFiles';
 
 /** `npm run parse`: the parser on files, as a child process, as teachers' IT people run it. */
 const root = path.join(__dirname, '../..');
 const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/parse.ts', ...args], { cwd: root, encoding: 'utf8' });
 
 describe('npm run parse', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'testforge-parse-'));
-  const write = (name: string, bytes: Uint8Array) => {
-    const file = path.join(dir, name);
-    fs.writeFileSync(file, bytes);
-    return file;
-  };
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const write = useTempFiles('testforge-parse-');
 
   it('a good document: what it holds, exit 0', () => {
     const file = write('good.docx', buildDocx({ body: ['1. 2 + 2 = ?', 'Ans: 4', '2. The sky is blue.', 'Ans: True'] }));
