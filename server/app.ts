@@ -37,6 +37,7 @@ import { analysisRoutes } from './modules/analysis/routes';
 import { studentRoutes } from './modules/students/routes';
 import { interopRoutes } from './modules/interop/routes';
 import { JobQueue } from './jobs/queue';
+import { dropSilentConnectionsOnClose } from './http/silentConnections';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   registerRequestContext(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
+  dropSilentConnectionsOnClose(app);
 
   // What other processes change, heard from PostgreSQL (issue 19); PGlite has one process.
   const changes: ChangeFeed = database.connectionString
