@@ -108,7 +108,10 @@ export function closeEachPage(page: () => Page): void {
 export function useServerAndBrowser(overrides: Partial<ServerConfig> = {}): { readonly server: TestServer; readonly browser: Browser } {
   const state: { server?: TestServer; browser?: Browser } = {};
   beforeAll(async () => {
-    state.server = await startTestServer(overrides);
+    // Every test of a suite signs in from 127.0.0.1, often twice (the page and its API helper): a
+    // suite that runs in under a minute passed the login limit of 30 a minute. The limits
+    // themselves are tested in tests/api (login, sessions).
+    state.server = await startTestServer({ loginRateLimitPerMinute: 1_000, ...overrides });
     state.browser = await launchBrowser();
   });
   afterAll(async () => {
