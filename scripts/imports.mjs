@@ -12,10 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 import aliases from './aliases.cjs';
 
-const { ALIASES } = aliases;
+const { ALIASES, ROOT } = aliases;
 const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'];
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|jest\.(?:mock|requireActual|doMock|unmock)\s*\(\s*)(['"])([^'"\n]+)\2/g;
 

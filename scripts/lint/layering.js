@@ -3,8 +3,7 @@
 // aliases exist in tsconfig, webpack and jest.
 const path = require('node:path');
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const { ALIASES } = require('../aliases.cjs');
+const { ALIASES, ROOT } = require('../aliases.cjs');
 
 /** The repository-relative path ('server/modules/x/y') of a file. */
 function fromRoot(file) {
