@@ -18,6 +18,7 @@ export const RELEASE_NOTES: Release[] = [
     notes: {
       en: [
         'Tick several questions in the editor to set their marks, move, copy or delete them at once; marks for a whole section in one step.',
+        'A Trash for 30 days: deleted tests, folders and questions can be restored where they were, and a delete can be undone from its message.',
         'Optional questions per section: students attempt any N of M, and the best N count.',
         'The student page on a phone: mark for review, a question-status legend, section tabs that scroll, and answers kept in the browser until the connection returns.',
         'A new free test opens now; the dialog warns when nobody can open the link yet and says when answers shown later appear.',
@@ -26,6 +27,7 @@ export const RELEASE_NOTES: Release[] = [
       ],
       vi: [
         'Đánh dấu nhiều câu hỏi trong trình soạn thảo để đặt điểm, di chuyển, sao chép hoặc xóa cùng lúc; đặt điểm cho cả phần trong một bước.',
+        'Thùng rác giữ 30 ngày: bài kiểm tra, thư mục và câu hỏi đã xóa có thể khôi phục về chỗ cũ, và có thể hoàn tác việc xóa ngay từ thông báo.',
         'Câu hỏi tự chọn theo phần: học sinh làm N câu bất kỳ trong M câu, N câu tốt nhất được tính.',
         'Trang làm bài trên điện thoại: đánh dấu để xem lại, chú giải trạng thái câu hỏi, thanh phần cuộn được, và câu trả lời được giữ trong trình duyệt cho đến khi có mạng lại.',
         'Bài kiểm tra miễn phí mới mở ngay; hộp thoại cảnh báo khi chưa ai mở được liên kết và cho biết khi nào đáp án hiện sau.',
@@ -34,6 +36,7 @@ export const RELEASE_NOTES: Release[] = [
       ],
       ko: [
         '편집기에서 여러 문항을 선택해 배점 설정, 이동, 복사, 삭제를 한 번에 할 수 있고, 섹션 전체 배점도 한 번에 정합니다.',
+        '30일 동안 보관하는 휴지통: 삭제한 시험, 폴더, 문제를 원래 자리로 복원할 수 있고, 삭제 알림에서 바로 실행 취소할 수 있습니다.',
         '섹션별 선택 문항: 학생은 M문항 중 아무 N문항이나 풀고, 가장 좋은 N문항이 점수에 들어갑니다.',
         '휴대전화 응시 화면: 검토 표시, 문항 상태 범례, 스크롤되는 섹션 탭, 연결이 돌아올 때까지 브라우저에 보관되는 답안.',
         '새 무료 시험은 바로 열립니다. 아직 아무도 링크를 열 수 없으면 대화 상자가 알려 주고, 나중에 보여 주는 정답이 언제 보이는지 알려 줍니다.',

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import type { ParserEngineInfo } from '@shared/api/parser';
 import type { ParserEngine } from '@shared/parser/engines';
 import { blocksUpload } from '@shared/parser/types';
-import { WORD_GUIDE_URL, WORD_SAMPLE_URL } from '@shared/parser/links';
+import { wordGuideUrl, wordSampleUrl } from '@shared/parser/links';
 import { DuplicatesNotice } from '@shared/ui/wordUpload/DuplicatesNotice';
 import { MissingFontsDialog } from '@shared/ui/wordUpload/MissingFontsDialog';
 import { ParseSummary } from '@shared/ui/wordUpload/ParseSummary';
@@ -199,10 +199,10 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
         </div>
       )}
       <div className={styles.links}>
-        <Link href={WORD_GUIDE_URL} target="_blank" rel="noopener">
+        <Link href={wordGuideUrl(i18n.language)} target="_blank" rel="noopener">
           {t('wordUpload.guide')}
         </Link>
-        <Link href={WORD_SAMPLE_URL} target="_blank" rel="noopener" download>
+        <Link href={wordSampleUrl(i18n.language)} target="_blank" rel="noopener" download>
           {t('wordUpload.sample')}
         </Link>
       </div>

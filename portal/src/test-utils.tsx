@@ -10,7 +10,7 @@ import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { createDOMRenderer, FluentProvider, RendererProvider, webLightTheme } from '@fluentui/react-components';
 import type { i18n as I18n } from 'i18next';
 import type { Endpoints } from '@shared/api/endpoints';
 import type { AuthUser } from '@shared/api/types';
@@ -54,6 +54,16 @@ console.warn = (...args: unknown[]) => {
   if (typeof args[0] === 'string' && args[0].includes('React Router Future Flag Warning')) return;
   consoleWarn(...args);
 };
+
+/**
+ * Fluent's styles, as far as the tests need them. jsdom's getComputedStyle matches every style
+ * rule against an element and each of its ancestors, and testing-library's role queries call it
+ * to find what is hidden: with Fluent's thousands of atomic rules, those queries took most of a
+ * test's time. Only a rule that hides an element changes what a test can find, so only those go in.
+ */
+const hidingStyles = createDOMRenderer(typeof document === 'undefined' ? undefined : document, {
+  unstable_filterCSSRule: (rule) => /display:\s*none|visibility:\s*hidden/.test(rule),
+});
 
 /** An in-memory Storage, so tests neither share nor leave state in window.localStorage. */
 export class MemoryStorage implements Storage {
@@ -150,6 +160,9 @@ export function createMockApi(overrides: Partial<Endpoints> = {}): MockApi {
     sendSupportNotification: async () => message,
     requestCallBack: async () => message,
     whatsNewSlides: async () => [],
+    trash: async () => ({ items: [], total: 0 }),
+    restoreTrash: async () => ({ message: 'Restored from the Trash', restored: [] }),
+    deleteTrash: async () => ({ message: 'Deleted for good', deletedCount: 0 }),
     folderChildren: async () => ({
       folders: { folderCount: 0, folderArray: [] },
       parentFolderDetail: [],
@@ -295,9 +308,11 @@ export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOpt
       <Provider store={store}>
         <ApiContext.Provider value={api}>
           <I18nextProvider i18n={i18n}>
-            <FluentProvider theme={webLightTheme}>
-              <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-            </FluentProvider>
+            <RendererProvider renderer={hidingStyles} targetDocument={document}>
+              <FluentProvider theme={webLightTheme}>
+                <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+              </FluentProvider>
+            </RendererProvider>
           </I18nextProvider>
         </ApiContext.Provider>
       </Provider>

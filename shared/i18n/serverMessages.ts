@@ -196,6 +196,16 @@ const en = {
   importFileTooLarge: 'This file is too large to import: the limit is {limit} MB.',
   exportTooManyTests: 'At most {limit} tests can be exported at once; {count} are selected.',
   exportNothing: 'No test is selected to export.',
+  // The Trash (issue 17).
+  trashItemNotFound: 'This item is not in your Trash: it may have been restored or deleted for good.',
+  trashRestored: 'Restored from the Trash',
+  trashRestoredToRoot: 'Restored into the library root: the folder it was in is gone.',
+  trashRestoredOtherSection: 'Restored at the end of section {section}: its own section is gone.',
+  trashTestGone: 'The test of this question is not in your library any more. Restore the test first.',
+  trashNoSection: 'The test has no section to put this question in. Add a section first.',
+  trashQuestionPresent: 'This question is already in the test.',
+  trashRestoreConflict: 'This item cannot be restored: something it depended on is gone.',
+  trashDeletedForever: 'Deleted for good',
 };
 
 export type ServerMessageKey = keyof typeof en;
@@ -321,7 +331,7 @@ const vi: Record<ServerMessageKey, string> = {
   parserEngineTableName: 'Bảng',
   parserEngineTableDescription: 'Câu hỏi được trình bày trong bảng, mỗi câu hỏi một bảng.',
   parserEngineTextName: 'Văn bản đánh số',
-  parserEngineTextDescription: 'Câu hỏi là các đoạn văn được đánh số, mỗi câu kèm theo các lựa chọn, đáp án và lời giải.',
+  parserEngineTextDescription: 'Câu hỏi là các đoạn văn được đánh số, mỗi câu kèm theo các phương án, đáp án và lời giải.',
   pdfUnavailable: 'Xuất PDF cần Chromium trên máy chủ (CHROMIUM_PATH). Hãy dùng In và chức năng Lưu dưới dạng PDF của trình duyệt.',
   pdfFailed: 'Không tạo được PDF. Vui lòng thử lại, hoặc dùng In và chức năng Lưu dưới dạng PDF của trình duyệt.',
   pdfTimeout: 'Tạo PDF quá lâu (giới hạn {seconds} giây). Vui lòng thử lại sau giây lát, hoặc dùng In và chức năng Lưu dưới dạng PDF của trình duyệt.',
@@ -361,7 +371,7 @@ const vi: Record<ServerMessageKey, string> = {
   studentSectionNotOpen: 'Phần này chưa mở: hãy hoàn thành phần trước đó.',
   studentNoSectionalSubmit: 'Các phần của bài kiểm tra này được nộp cùng cả bài.',
   studentAnswerWrongKind: 'Trường "{field}" không phải là câu trả lời cho câu hỏi loại {type}.',
-  studentAnswerUnknownOption: 'Trường "answer.selected" không hợp lệ: {id} không phải là lựa chọn của câu hỏi này.',
+  studentAnswerUnknownOption: 'Trường "answer.selected" không hợp lệ: {id} không phải là phương án của câu hỏi này.',
   studentAnswerOneOption: 'Trường "answer.selected" không hợp lệ: hãy chọn một đáp án.',
   studentAnswerUnknownBlank: 'Trường "{field}" không hợp lệ: câu hỏi không có chỗ trống này.',
   studentOptionalLimit: 'Trong phần này bạn trả lời {count} câu bất kỳ. Hãy xóa một câu trả lời để chọn câu này thay thế.',
@@ -386,6 +396,15 @@ const vi: Record<ServerMessageKey, string> = {
   importFileTooLarge: 'Tệp quá lớn để nhập: giới hạn là {limit} MB.',
   exportTooManyTests: 'Chỉ có thể xuất tối đa {limit} bài kiểm tra một lần; đang chọn {count}.',
   exportNothing: 'Chưa chọn bài kiểm tra nào để xuất.',
+  trashItemNotFound: 'Mục này không có trong Thùng rác: có thể nó đã được khôi phục hoặc đã bị xóa vĩnh viễn.',
+  trashRestored: 'Đã khôi phục từ Thùng rác',
+  trashRestoredToRoot: 'Đã khôi phục vào thư mục gốc của thư viện vì thư mục chứa nó không còn nữa.',
+  trashRestoredOtherSection: 'Đã khôi phục vào cuối phần {section} vì phần ban đầu của nó không còn nữa.',
+  trashTestGone: 'Bài kiểm tra chứa câu hỏi này không còn trong thư viện của bạn. Hãy khôi phục bài kiểm tra trước.',
+  trashNoSection: 'Bài kiểm tra không có phần nào để đặt câu hỏi này vào. Hãy thêm một phần trước.',
+  trashQuestionPresent: 'Câu hỏi này đã có trong bài kiểm tra.',
+  trashRestoreConflict: 'Không thể khôi phục mục này vì một thứ mà nó cần đã không còn.',
+  trashDeletedForever: 'Đã xóa vĩnh viễn',
 };
 
 const ko: Record<ServerMessageKey, string> = {
@@ -574,6 +593,15 @@ const ko: Record<ServerMessageKey, string> = {
   importFileTooLarge: '가져오기에는 파일이 너무 큽니다. 한도는 {limit}MB입니다.',
   exportTooManyTests: '한 번에 최대 {limit}개의 시험만 내보낼 수 있습니다. {count}개가 선택되었습니다.',
   exportNothing: '내보낼 시험이 선택되지 않았습니다.',
+  trashItemNotFound: '휴지통에 없는 항목입니다. 이미 복원되었거나 영구 삭제되었을 수 있습니다.',
+  trashRestored: '휴지통에서 복원했습니다',
+  trashRestoredToRoot: '원래 있던 폴더가 없어 라이브러리 최상위에 복원했습니다.',
+  trashRestoredOtherSection: '원래 섹션이 없어 {section} 섹션의 끝에 복원했습니다.',
+  trashTestGone: '이 문제가 속한 시험이 라이브러리에 없습니다. 먼저 시험을 복원하세요.',
+  trashNoSection: '이 문제를 넣을 섹션이 시험에 없습니다. 먼저 섹션을 추가하세요.',
+  trashQuestionPresent: '이 문제는 이미 시험에 있습니다.',
+  trashRestoreConflict: '이 항목이 사용하던 데이터가 없어져 복원할 수 없습니다.',
+  trashDeletedForever: '영구 삭제했습니다',
 };
 
 export const SERVER_MESSAGES: Record<Language, Record<ServerMessageKey, string>> = { en, vi, ko };

@@ -20,12 +20,24 @@ const loaders: Partial<Record<Language, () => Promise<unknown>>> = {
   ko: () => Promise.all([import('@fontsource/noto-sans-kr/400.css'), import('@fontsource/noto-sans-kr/600.css')]),
 };
 
+/** Each screen's font first; Noto Sans KR after it for Korean text on any screen (see loadContentFonts). */
 export const FONT_FAMILIES: Record<Language, string> = {
-  en: "'Noto Sans', 'Segoe UI', system-ui, sans-serif",
-  vi: "'Be Vietnam Pro', 'Noto Sans', 'Segoe UI', system-ui, sans-serif",
+  en: "'Noto Sans', 'Noto Sans KR', 'Segoe UI', system-ui, sans-serif",
+  vi: "'Be Vietnam Pro', 'Noto Sans', 'Noto Sans KR', 'Segoe UI', system-ui, sans-serif",
   ko: "'Noto Sans KR', 'Noto Sans', 'Malgun Gothic', system-ui, sans-serif",
 };
 
 export function loadFontsFor(language: Language): Promise<unknown> {
   return loaders[language]?.() ?? Promise.resolve();
+}
+
+/**
+ * Questions are in any language, whatever the screen's: a Korean question in a Vietnamese bank
+ * must not show blank where a computer has no Korean font (it showed only its final "."). Once
+ * signed in, the Korean faces are declared on every screen too; their unicode-range means a
+ * font file is fetched only when a page shows Korean. (Vietnamese and English letters are in the
+ * faces every screen has.)
+ */
+export function loadContentFonts(language: Language): Promise<unknown> {
+  return language === 'ko' ? Promise.resolve() : loadFontsFor('ko');
 }

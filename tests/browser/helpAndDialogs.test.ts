@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { createAccount } from '../support/testServer';
 import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, signIn, useServerAndBrowser, waitUntil } from '../support/browser';
 
@@ -7,12 +7,27 @@ describeInBrowser('help widget, dialogs, languages and the version check', () =>
   let page: Page;
   closeEachPage(() => page);
 
+  /** The page's requests under way, for jumps of its clock. */
+  let loading = new Set<Request>();
   async function signedIn(options: { locale?: string; clock?: boolean } = {}) {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, options));
+    const underWay = (loading = new Set<Request>());
+    page.on('request', (request) => underWay.add(request));
+    page.on('requestfinished', (request) => underWay.delete(request));
+    page.on('requestfailed', (request) => underWay.delete(request));
     if (options.clock) await page.clock.install();
     const account = await createAccount(suite.server, { days: 60, flags: { is_shared_global: true, enable_vidu_parser: true } });
     await enterApp(page, account);
     return account;
+  }
+
+  /**
+   * An hour's jump of the page's clock also fires webpack's 120 s timeout of a chunk still
+   * loading, which then fails (a busy CI machine once lost one that way): jump when nothing loads.
+   */
+  async function anHourLater() {
+    await waitUntil(() => loading.size === 0);
+    await page.clock.fastForward(3_600_000);
   }
 
   test('call-back: Call Me Now needs exactly 10 characters; the request is stored', async () => {
@@ -104,11 +119,11 @@ describeInBrowser('help widget, dialogs, languages and the version check', () =>
       if (!serveNewVersion) return route.fulfill({ status: 500, body: 'down' });
       return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ version: 'a-newer-build' }) });
     });
-    await page.clock.fastForward(3_600_000);
+    await anHourLater();
     await waitUntil(() => errors.some((e) => e.includes('Error while getting app-version.json')));
     expect(await page.getByTestId('update-dialog').count()).toBe(0);
     serveNewVersion = true;
-    await page.clock.fastForward(3_600_000);
+    await anHourLater();
     await page.getByTestId('update-dialog').waitFor();
     await screenshot(page, 'update-available');
     expect(await page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
@@ -118,7 +133,7 @@ describeInBrowser('help widget, dialogs, languages and the version check', () =>
     await signedIn({ clock: true });
     const served = await page.evaluate(async () => (await (await fetch('/app-version.json')).json()).version);
     expect(served).toMatch(/^\d+\.\d+\.\d+\+/);
-    await page.clock.fastForward(3_600_000);
+    await anHourLater();
     await page.waitForTimeout(500);
     expect(await page.getByTestId('update-dialog').count()).toBe(0);
   });

@@ -31,6 +31,8 @@ const GIFT = `$CATEGORY: Sông ngòi
 
 ::한강:: 한강은 서울을 지난다. {T}
 
+::Mê Kông:: Sông Mê Kông chảy qua sáu quốc gia{T}.
+
 ::Bad:: Question without answers {}
 `;
 
@@ -111,8 +113,19 @@ describeInBrowser('questions in and out: importing a file, exporting a test', ()
     const editor = await signInEditor(suite.server, { days: 60 });
     await openEditor(editor, 'Địa lý châu Á', { locale: 'vi-VN' });
     await importFile('song.gift', GIFT);
-    await dialog().getByText('GIFT: tìm thấy 2 câu hỏi').waitFor();
-    await dialog().getByTestId('interop-problem').filter({ hasText: 'Câu 3' }).waitFor();
+    await dialog().getByText('GIFT: tìm thấy 3 câu hỏi').waitFor();
+    // A true/false statement is its question's text, with nothing of the answer block left in it.
+    expect(await dialog().getByTestId('interop-question').allInnerTexts()).toEqual([
+      expect.stringContaining('Sông nào dài nhất châu Á?'),
+      expect.stringContaining('한강은 서울을 지난다.'),
+      expect.stringMatching(/^Sông Mê Kông chảy qua sáu quốc gia\.\n/),
+    ]);
+    // The essay left out says why in Vietnamese, not in the API's English.
+    const essay = dialog().getByTestId('interop-problem').filter({ hasText: 'Câu 4' });
+    await essay.getByText('Câu hỏi tự luận (trả lời bằng bài viết): Testforge không có loại câu hỏi này.').waitFor();
+    expect(await essay.innerText()).not.toMatch(/have no place/);
+    // The Korean statement is drawn in a Korean font on the Vietnamese screen (it showed only its "." where the computer has none).
+    await page.waitForFunction(() => [...document.fonts].some((face) => face.family.includes('Noto Sans KR') && face.status === 'loaded'));
     await dialog().getByLabel('Vào các phần của chính tệp').check();
     await settle();
     await screenshot(page, 'interop-import-preview-vi');

@@ -135,7 +135,7 @@ describeInBrowser('My Library and Global Library in the portal', () => {
     await page.getByRole('checkbox', { name: 'Select Quiz 05' }).check();
     await page.getByTestId('selection-bar').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByTestId('delete-dialog');
-    await confirm.getByText('Delete 1 folder(s) and 1 test(s)? This cannot be undone.').waitFor();
+    await confirm.getByText('Delete 1 folder(s) and 1 test(s)? They go to the Trash, where you can restore them for 30 days.').waitFor();
     await screenshot(page, 'library-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast('Folder(s) deleted successfully').waitFor();

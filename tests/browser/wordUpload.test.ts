@@ -74,6 +74,29 @@ describeInBrowser('uploading a Word file in the editor', () => {
     await screenshot(page, 'bulk-upload-info');
   });
 
+  test('the guide opens from the Bulk Upload modal in the user’s language (Vietnamese), and reads on a phone (Korean, 360 px)', async () => {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
+    ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: 'vi-VN' }));
+    await enterApp(page, editor.account);
+    await page.getByTestId('bulk-upload-button').click();
+    const info = page.getByTestId('bulk-upload-dialog');
+    expect(await info.getByTestId('word-sample-link').getAttribute('href')).toBe('/samples/testforge-word-sample.vi.docx');
+    const [guide] = await Promise.all([page.context().waitForEvent('page'), info.getByTestId('word-guide-link').click()]);
+    await guide.getByRole('heading', { level: 1, name: 'Soạn câu hỏi trong Word: hướng dẫn cho giáo viên' }).waitFor();
+    expect(new URL(guide.url()).search).toBe('?lang=vi');
+    await guide.evaluate(() => document.fonts.ready);
+    await screenshot(guide, 'word-guide-vi');
+    await guide.close();
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto('/help/word-format?lang=ko');
+    await page.getByRole('heading', { level: 1, name: 'Word로 문항 작성하기: 교사용 안내서' }).waitFor();
+    await page.getByRole('heading', { name: '정답', exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'word-guide-ko-phone');
+    // Nothing wider than the phone: wide tables and examples scroll inside themselves.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test('a broken document lists its problems; a good one uploads its questions, picture and new section into the editor', async () => {
     const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
     const testId = await openEditor(editor);
@@ -87,7 +110,7 @@ describeInBrowser('uploading a Word file in the editor', () => {
         .getByRole('radio', { name: /^Numbered text/ })
         .isChecked(),
     ).toBe(true);
-    expect(await dialog().getByTestId('word-guide-link').getAttribute('href')).toBe('/help/word-format');
+    expect(await dialog().getByTestId('word-guide-link').getAttribute('href')).toBe('/help/word-format?lang=en');
 
     await choose('broken.docx', [
       '1. What is the capital of France?',

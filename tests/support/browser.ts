@@ -47,6 +47,13 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The portal's three languages, each with the browser locale a test's page opens with. */
+export const PORTAL_LANGUAGES = [
+  { code: 'en', locale: 'en-US' },
+  { code: 'vi', locale: 'vi-VN' },
+  { code: 'ko', locale: 'ko-KR' },
+] as const;
+
 export async function newPage(browser: Browser, baseUrl: string, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, locale: options.locale ?? 'en-US' });
   context.setDefaultTimeout(20_000); // fail with Playwright's message, before Jest's timeout (a loaded 2-CPU machine needs the margin)

@@ -12,13 +12,14 @@ import { LoginPage } from '../features/auth/LoginPage';
 // The signed-in app is its own chunk: the sign-in page loads without it. With a stored session
 // its code is fetched at once, beside /api/auth/user, and renders without a Suspense pause.
 const Shell = preloadable(() => import('./Shell').then((module) => module.default));
-const view = <K extends 'LibraryView' | 'ReportDashboardView' | 'EditorView' | 'PrintView' | 'ResultsView'>(name: K) =>
+const view = <K extends 'LibraryView' | 'ReportDashboardView' | 'EditorView' | 'PrintView' | 'ResultsView' | 'TrashView'>(name: K) =>
   preloadable(() => import('./views').then((module) => module[name]));
 const LibraryView = view('LibraryView');
 const ReportDashboardView = view('ReportDashboardView');
 const EditorView = view('EditorView');
 const PrintView = view('PrintView');
 const ResultsView = view('ResultsView');
+const TrashView = view('TrashView');
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 // The student page of a free test (and a tutor's preview of it): its own chunk, outside the shell.
@@ -92,6 +93,7 @@ export function App() {
             <Route path="/home/:library/errorReports" element={<ReportDashboardView />} />
             <Route path="/home/:library/editTest/:testId" element={<EditorView />} />
             <Route path="/home/:library/results/:testId" element={<ResultsView />} />
+            <Route path="/home/:library/trash" element={<TrashView />} />
             <Route path="/home/:library/:folderId?" element={<LibraryView />} />
             <Route path="/printPdf/:id" element={<PrintView />} />
           </Route>

@@ -1,10 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import { Button, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from './DialogFrame';
+import { useDiscardGuard } from './useDiscardGuard';
 
 /**
  * The frame of the library's and the editor's dialogs: a form whose primary button runs the
- * action once at a time; Cancel and Escape close it.
+ * action once at a time; Cancel and Escape close it, after asking "Discard changes?" when the form
+ * was changed (useDiscardGuard; `dirty` overrides what it reads from the form).
  */
 export function FormDialog({
   title,
@@ -16,6 +19,7 @@ export function FormDialog({
   wide,
   children,
   testId,
+  dirty,
 }: {
   title: string;
   submitLabel: string;
@@ -27,9 +31,12 @@ export function FormDialog({
   wide?: boolean;
   children: ReactNode;
   testId: string;
+  /** Whether the form holds unsaved changes, when the dialog knows (otherwise read from its fields). */
+  dirty?: boolean;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const guard = useDiscardGuard({ dirty });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || disabled) return;
@@ -41,29 +48,34 @@ export function FormDialog({
     }
   };
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface aria-describedby={undefined} data-testid={testId} style={wide ? { maxWidth: 860, width: '95vw' } : undefined}>
-        <form onSubmit={submit} noValidate>
-          <DialogBody style={wide ? { maxHeight: '85vh' } : undefined}>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12, minHeight: 0, overflowY: 'auto' }}>{children}</DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={busy || disabled}
-                icon={busy ? <Spinner size="tiny" /> : undefined}
-                style={destructive ? { backgroundColor: 'var(--colorPaletteRedBackground3)' } : undefined}
-              >
-                {submitLabel}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title={title}
+      testId={testId}
+      onDismiss={(event) => guard.requestClose(onClose, event)}
+      surface={{ ...guard.surfaceProps, 'aria-describedby': undefined }}
+      width={wide ? 860 : undefined}
+      tall={wide}
+      contentStyle={{ minHeight: 0, overflowY: 'auto' }}
+      onSubmit={submit}
+      after={guard.question}
+      actions={
+        <>
+          <Button appearance="secondary" onClick={() => guard.requestClose(onClose)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            appearance="primary"
+            type="submit"
+            disabled={busy || disabled}
+            icon={busy ? <Spinner size="tiny" /> : undefined}
+            style={destructive ? { backgroundColor: 'var(--colorPaletteRedBackground3)' } : undefined}
+          >
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </DialogFrame>
   );
 }

@@ -1,17 +1,7 @@
 import type { ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-} from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from './DialogFrame';
 
 /**
  * The frame of the editor's dialogs that add a file's questions to a section (Upload word file,
@@ -50,48 +40,49 @@ export function SectionFileDialog({
   // While the questions are sent the dialog stays: closing it would not stop them.
   const close = () => !busy && onClose();
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && close()}>
-      <DialogSurface aria-describedby={undefined} data-testid={testId} style={{ maxWidth: 760, width: '95vw' }}>
-        <DialogBody style={{ maxHeight: '85vh' }}>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 14, minHeight: 0, overflowY: 'auto' }}>
-            {intro}
-            {added ? (
-              <MessageBar intent="success" data-testid={added.testId}>
-                <MessageBarBody>{added.message}</MessageBarBody>
-              </MessageBar>
-            ) : (
-              children
-            )}
-          </DialogContent>
-          <DialogActions>
-            {added ? (
-              <>
-                <Button onClick={onAnother}>{anotherLabel}</Button>
-                <Button appearance="primary" onClick={onClose}>
-                  {t('common.close')}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button disabled={busy} onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button
-                  appearance="primary"
-                  disabled={submit.disabled}
-                  icon={submit.spinning ? <Spinner size="tiny" /> : undefined}
-                  onClick={submit.onClick}
-                  data-testid={submit.testId}
-                >
-                  {submit.label}
-                </Button>
-              </>
-            )}
-          </DialogActions>
-          {nested}
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title={title}
+      testId={testId}
+      onDismiss={close}
+      surface={{ 'aria-describedby': undefined }}
+      width={760}
+      tall
+      contentStyle={{ gap: 14 }}
+      after={nested}
+      actions={
+        added ? (
+          <>
+            <Button onClick={onAnother}>{anotherLabel}</Button>
+            <Button appearance="primary" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button disabled={busy} onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              appearance="primary"
+              disabled={submit.disabled}
+              icon={submit.spinning ? <Spinner size="tiny" /> : undefined}
+              onClick={submit.onClick}
+              data-testid={submit.testId}
+            >
+              {submit.label}
+            </Button>
+          </>
+        )
+      }
+    >
+      {intro}
+      {added ? (
+        <MessageBar intent="success" data-testid={added.testId}>
+          <MessageBarBody>{added.message}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        children
+      )}
+    </DialogFrame>
   );
 }

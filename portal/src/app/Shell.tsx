@@ -1,9 +1,13 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pickLanguage } from '@shared/i18n/languages';
+import { loadContentFonts } from '@shared/ui/fonts';
 import { Outlet, useLocation } from 'react-router-dom';
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { HELP_BUTTON_CLEARANCE_PX } from './layout';
 import { isHeaderHidden } from './routes';
 import { useEscapeClosesDialogs } from './useEscapeClosesDialogs';
+import { useReturnFocusAfterDialogs } from './useReturnFocusAfterDialogs';
 import { Header } from '../features/header/Header';
 import { SubscriptionBanner } from '../features/subscription/SubscriptionBanner';
 import { SubscriptionDialogs } from '../features/subscription/SubscriptionDialogs';
@@ -30,6 +34,11 @@ export default function Shell() {
   const headerHidden = isHeaderHidden(location.pathname, location.search);
   useVersionCheck();
   useEscapeClosesDialogs();
+  const { i18n } = useTranslation();
+  const language = pickLanguage(i18n.language);
+  // Korean questions show on every screen, not only the Korean one (after sign-in: not in /auth's download).
+  useEffect(() => void loadContentFonts(language), [language]);
+  useReturnFocusAfterDialogs();
   return (
     <>
       {!headerHidden && <Header />}

@@ -6,6 +6,8 @@ export const libraryPath = (library: 'local' | 'global', folderId = '0') => `/ho
 export { editorPath } from '@shared/ui/portalPaths';
 /** The Results screen of a test's free test (issue 16). */
 export const resultsPath = (library: 'local' | 'global', testId: string) => `/home/${library}/results/${encodeURIComponent(testId)}`;
+/** The Trash of a library (issue 17). */
+export const trashPath = (library: 'local' | 'global') => `/home/${library}/trash`;
 /** A tutor's preview of a test as students see it (the test's previewUrl). */
 export const previewPath = (testId: string) => `/t/preview/${encodeURIComponent(testId)}`;
 export const REPORT_DASHBOARD_PATH = '/home/local/errorReports?statusType=REPORTED';

@@ -4,7 +4,7 @@ describe('uiSlice', () => {
   const initial: UiState = uiReducer(undefined, { type: '@@init' });
 
   it('starts with nothing open', () => {
-    expect(initial).toEqual({ dialog: null, toasts: [], expiredNoticeShown: false });
+    expect(initial).toEqual({ dialog: null, toasts: [], expiredNoticeShown: false, restored: { seq: 0, testIds: [] } });
   });
 
   it("dialogOpened('subscriptionExpired') sets expiredNoticeShown; other dialogs do not", () => {

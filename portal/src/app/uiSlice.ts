@@ -8,6 +8,8 @@ export interface Toast {
   intent: 'error' | 'success' | 'warning' | 'info';
   title?: string;
   body: string;
+  /** A delete's Trash items: the toast offers Undo (issue 17). */
+  undo?: { trashIds: string[]; isGlobal: boolean };
 }
 
 export interface UiState {
@@ -16,9 +18,11 @@ export interface UiState {
   toasts: Toast[];
   /** The expired modal opens by itself once per page load (and again on a locked link). */
   expiredNoticeShown: boolean;
+  /** Items restored from the Trash (issue 17): a view showing one of these tests reads it again. */
+  restored: { seq: number; testIds: string[] };
 }
 
-const initialState: UiState = { dialog: null, toasts: [], expiredNoticeShown: false };
+const initialState: UiState = { dialog: null, toasts: [], expiredNoticeShown: false, restored: { seq: 0, testIds: [] } };
 
 const uiSlice = createSlice({
   name: 'ui',
@@ -36,7 +40,12 @@ const uiSlice = createSlice({
         // Duplicates are prevented: the same toast already waiting is not queued again.
         if (!state.toasts.some((t) => t.id === action.payload.id)) state.toasts.push(action.payload);
       },
-      prepare: (toast: Omit<Toast, 'id'>) => ({ payload: { ...toast, id: `${toast.intent}:${toast.title ?? ''}:${toast.body}` } }),
+      prepare: (toast: Omit<Toast, 'id'>) => ({
+        payload: { ...toast, id: `${toast.intent}:${toast.title ?? ''}:${toast.body}${toast.undo ? `:${toast.undo.trashIds.join(',')}` : ''}` },
+      }),
+    },
+    trashRestored: (state, action: PayloadAction<string[]>) => {
+      state.restored = { seq: state.restored.seq + 1, testIds: action.payload };
     },
     toastTaken: (state, action: PayloadAction<string>) => {
       state.toasts = state.toasts.filter((t) => t.id !== action.payload);
@@ -44,5 +53,5 @@ const uiSlice = createSlice({
   },
 });
 
-export const { dialogOpened, dialogClosed, toastQueued, toastTaken } = uiSlice.actions;
+export const { dialogOpened, dialogClosed, toastQueued, toastTaken, trashRestored } = uiSlice.actions;
 export const uiReducer = uiSlice.reducer;

@@ -14,6 +14,7 @@ import { ReportDashboard } from '../features/reports/ReportDashboard';
 
 // The Results screen and its charting library are a chunk of their own, fetched when opened:
 // the views' chunk (preloaded at sign-in) does not grow.
+const TrashPage = lazy(() => import('../features/trash/TrashPage').then((module) => ({ default: module.TrashPage })));
 const ResultsPage = lazy(() => import('../features/results/ResultsPage').then((module) => ({ default: module.ResultsPage })));
 
 /**
@@ -75,4 +76,9 @@ export function PrintView() {
 export function ResultsView() {
   const { testId = '' } = useParams();
   return <LibraryRoute>{(library) => <ResultsPage key={testId} library={library} testId={testId} />}</LibraryRoute>;
+}
+
+/** The Trash of a library (`/home/{library}/trash`, issue 17): a chunk of its own, fetched when opened. */
+export function TrashView() {
+  return <LibraryRoute>{(library) => <TrashPage key={library} library={library} />}</LibraryRoute>;
 }

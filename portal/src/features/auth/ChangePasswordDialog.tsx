@@ -1,20 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-} from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@shared/api/client';
 import { checkNewPassword, PASSWORD_MIN_LENGTH } from '@shared/domain/password';
+import { DialogFrame } from '../../app/DialogFrame';
 import { dialogClosed, toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -59,47 +48,43 @@ export function ChangePasswordDialog() {
   };
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && close()}>
-      <DialogSurface aria-describedby={undefined}>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('changePassword.title')}</DialogTitle>
-            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-              {failure && (
-                <MessageBar intent="error" data-testid="change-password-error">
-                  <MessageBarBody>{failure}</MessageBarBody>
-                </MessageBar>
-              )}
-              <Field label={t('changePassword.current')} required validationMessage={touched && !current ? t('errors.required') : undefined}>
-                <Input name="currentPassword" type="password" value={current} onChange={(_, d) => setCurrent(d.value)} autoComplete="current-password" />
-              </Field>
-              <Field
-                label={t('changePassword.new')}
-                required
-                hint={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-                validationMessage={touched && problem === 'tooShort' ? t('errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : undefined}
-              >
-                <Input name="newPassword" type="password" value={next} onChange={(_, d) => setNext(d.value)} autoComplete="new-password" />
-              </Field>
-              <Field
-                label={t('changePassword.confirm')}
-                required
-                validationMessage={touched && problem === 'mismatch' ? t('errors.passwordsDontMatch') : undefined}
-              >
-                <Input name="confirmPassword" type="password" value={confirmation} onChange={(_, d) => setConfirmation(d.value)} autoComplete="new-password" />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy}>
-                {t('changePassword.submit')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      title={t('changePassword.title')}
+      testId="change-password-dialog"
+      onDismiss={close}
+      surface={{ 'aria-describedby': undefined }}
+      onSubmit={submit}
+      actions={
+        <>
+          <Button appearance="secondary" onClick={close}>
+            {t('common.cancel')}
+          </Button>
+          <Button appearance="primary" type="submit" disabled={busy}>
+            {t('changePassword.submit')}
+          </Button>
+        </>
+      }
+    >
+      {failure && (
+        <MessageBar intent="error" data-testid="change-password-error">
+          <MessageBarBody>{failure}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Field label={t('changePassword.current')} required validationMessage={touched && !current ? t('errors.required') : undefined}>
+        <Input name="currentPassword" type="password" value={current} onChange={(_, d) => setCurrent(d.value)} autoComplete="current-password" />
+      </Field>
+      <Field
+        label={t('changePassword.new')}
+        required
+        hint={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+        validationMessage={touched && problem === 'tooShort' ? t('errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : undefined}
+      >
+        <Input name="newPassword" type="password" value={next} onChange={(_, d) => setNext(d.value)} autoComplete="new-password" />
+      </Field>
+      <Field label={t('changePassword.confirm')} required validationMessage={touched && problem === 'mismatch' ? t('errors.passwordsDontMatch') : undefined}>
+        <Input name="confirmPassword" type="password" value={confirmation} onChange={(_, d) => setConfirmation(d.value)} autoComplete="new-password" />
+      </Field>
+    </DialogFrame>
   );
 }

@@ -190,7 +190,7 @@ describe('auth reducers', () => {
 describe('selectors', () => {
   const state = (user: ReturnType<typeof makeUser> | null, token: string | null = 't') => ({
     auth: { status: 'success' as const, token, user, loginTime: null, error: null },
-    ui: { dialog: null, toasts: [], expiredNoticeShown: false },
+    ui: { dialog: null, toasts: [], expiredNoticeShown: false, restored: { seq: 0, testIds: [] } },
   });
 
   it('expiry follows remainingDays; unknown without a user', () => {

@@ -4,7 +4,7 @@ import { BulkUploadInfoDialog } from './BulkUploadInfoDialog';
 import { makeUser, renderWithProviders } from '../../test-utils';
 
 describe('BulkUploadInfoDialog', () => {
-  const renderInfo = async (parserVersion: () => Promise<{ link: string; version: string; releaseDate: string }>, language: 'en' | 'ko' = 'en') => {
+  const renderInfo = async (parserVersion: () => Promise<{ link: string; version: string; releaseDate: string }>, language: 'en' | 'vi' | 'ko' = 'en') => {
     const result = renderWithProviders(<BulkUploadInfoDialog />, {
       preloadedAuth: { user: makeUser({ enableViduParser: true }) },
       api: { parserVersion },
@@ -31,11 +31,20 @@ describe('BulkUploadInfoDialog', () => {
     expect(download).toHaveAttribute('href', '/api/v2/parser/manifest.xml');
     expect(download).toHaveAttribute('download', 'manifest.xml');
     expect(within(screen.getByTestId('addin-install-steps')).getByText(/Insert > Add-ins > My Add-ins > Upload My Add-in/)).toBeInTheDocument();
-    expect(screen.getByTestId('word-guide-link')).toHaveAttribute('href', '/help/word-format');
+    expect(screen.getByTestId('word-guide-link')).toHaveAttribute('href', '/help/word-format?lang=en');
     expect(screen.getByTestId('word-guide-link')).toHaveAttribute('target', '_blank');
     expect(screen.getByTestId('word-sample-link')).toHaveAttribute('href', '/samples/testforge-word-sample.docx');
     expect(screen.getByTestId('word-sample-link')).toHaveAttribute('download');
     expect(errorToasts(store)).toEqual([]);
+  });
+
+  it.each([
+    ['vi', '/help/word-format?lang=vi', '/samples/testforge-word-sample.vi.docx'],
+    ['ko', '/help/word-format?lang=ko', '/samples/testforge-word-sample.ko.docx'],
+  ] as const)('links the guide and the sample in the user’s language (%s)', async (language, guide, sample) => {
+    await renderInfo(async () => ({ link: '/api/v2/parser/manifest.xml', version: '1.2.0.0', releaseDate: '2026-11-22' }), language);
+    expect(screen.getByTestId('word-guide-link')).toHaveAttribute('href', guide);
+    expect(screen.getByTestId('word-sample-link')).toHaveAttribute('href', sample);
   });
 
   it("says 'Something went wrong' when the download is asked for while the version is still loading", async () => {

@@ -1,23 +1,11 @@
 import { useEffect, useState } from 'react';
-import {
-  Body1,
-  Button,
-  Caption1,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Subtitle2,
-} from '@fluentui/react-components';
+import { Body1, Button, Caption1, MessageBar, MessageBarBody, Subtitle2 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { ParserVersion } from '@shared/api/parser';
 import { formatDate } from '@shared/domain/dates';
 import { selectUser } from '../auth/selectors';
+import { DialogFrame } from '../../app/DialogFrame';
 import { dialogClosed, toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -66,50 +54,47 @@ export function BulkUploadInfoDialog() {
     );
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && close()}>
-      <DialogSurface data-testid="bulk-upload-dialog" style={{ maxWidth: 640 }}>
-        <DialogBody>
-          <DialogTitle>{t('bulkUpload.title')}</DialogTitle>
-          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-            <Body1>{t('bulkUpload.body')}</Body1>
-            <MessageBar intent="info">
-              <MessageBarBody>{t('bulkUpload.unicodeOnly')}</MessageBarBody>
-            </MessageBar>
-            <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-              {download}
-              <Caption1 data-testid="addin-version">
-                {info.status === 'loaded'
-                  ? t('bulkUpload.versionInfo', {
-                      version: info.version.version,
-                      date: formatDate(info.version.releaseDate, user?.region.dateTimeStamp, i18n.language),
-                    })
-                  : t(info.status === 'loading' ? 'bulkUpload.versionLoading' : 'bulkUpload.versionFailed')}
-              </Caption1>
-            </div>
-            <Subtitle2 as="h3" style={{ margin: 0 }}>
-              {t('bulkUpload.installTitle')}
-            </Subtitle2>
-            <ol style={{ margin: 0, paddingInlineStart: 22, display: 'flex', flexDirection: 'column', gap: 4 }} data-testid="addin-install-steps">
-              <li>
-                <Body1>{t('bulkUpload.install1')}</Body1>
-              </li>
-              <li>
-                <Body1>{t('bulkUpload.install2')}</Body1>
-              </li>
-              <li>
-                <Body1>{t('bulkUpload.install3')}</Body1>
-              </li>
-            </ol>
-            <Subtitle2 as="h3" style={{ margin: 0 }}>
-              {t('bulkUpload.formatTitle')}
-            </Subtitle2>
-            <WordFormatLinks />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>{t('common.close')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      title={t('bulkUpload.title')}
+      testId="bulk-upload-dialog"
+      onDismiss={close}
+      width={640}
+      actions={<Button onClick={close}>{t('common.close')}</Button>}
+    >
+      <Body1>{t('bulkUpload.body')}</Body1>
+      <MessageBar intent="info">
+        <MessageBarBody>{t('bulkUpload.unicodeOnly')}</MessageBarBody>
+      </MessageBar>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        {download}
+        <Caption1 data-testid="addin-version">
+          {info.status === 'loaded'
+            ? t('bulkUpload.versionInfo', {
+                version: info.version.version,
+                date: formatDate(info.version.releaseDate, user?.region.dateTimeStamp, i18n.language),
+              })
+            : t(info.status === 'loading' ? 'bulkUpload.versionLoading' : 'bulkUpload.versionFailed')}
+        </Caption1>
+      </div>
+      <Subtitle2 as="h3" style={{ margin: 0 }}>
+        {t('bulkUpload.installTitle')}
+      </Subtitle2>
+      <ol style={{ margin: 0, paddingInlineStart: 22, display: 'flex', flexDirection: 'column', gap: 4 }} data-testid="addin-install-steps">
+        <li>
+          <Body1>{t('bulkUpload.install1')}</Body1>
+        </li>
+        <li>
+          <Body1>{t('bulkUpload.install2')}</Body1>
+        </li>
+        <li>
+          <Body1>{t('bulkUpload.install3')}</Body1>
+        </li>
+      </ol>
+      <Subtitle2 as="h3" style={{ margin: 0 }}>
+        {t('bulkUpload.formatTitle')}
+      </Subtitle2>
+      <WordFormatLinks />
+    </DialogFrame>
   );
 }

@@ -1,25 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Link,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Link, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DialogFrame } from '../../app/DialogFrame';
 import { ArrowLeftRegular, DataHistogramRegular, ErrorCircleRegular, EyeRegular, PrintRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { editorValidation, loadTest, sectionSelected, selectedSection, editorClosed, selectEditor } from './editorState';
+import { editorValidation, loadTest, sectionSelected, selectedSection, editorClosed, selectEditor, reloadAfterChange } from './editorState';
 import { pickLanguage } from '@shared/i18n/languages';
 import type { ValidationError } from '@shared/domain/test';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -98,6 +83,14 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
       dispatch(editorClosed());
     };
   }, [dispatch, testId]);
+
+  // Questions of this test restored from the Trash (the toast's Undo, issue 17): the test is read again.
+  // Only restores made while the editor is open count (not one made before it opened).
+  const restored = useAppSelector((s) => s.ui.restored);
+  const [restoredAtOpen] = useState(restored.seq);
+  useEffect(() => {
+    if (restored.seq > restoredAtOpen && restored.testIds.includes(testId)) void dispatch(reloadAfterChange());
+  }, [dispatch, restored, restoredAtOpen, testId]);
 
   // Leaving the page (reload, tab close) while a write is under way asks the browser's question.
   useEffect(() => {
@@ -216,20 +209,23 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
       )}
 
       {leaving && (
-        <Dialog open onOpenChange={(_, d) => !d.open && setLeaving(false)}>
-          <DialogSurface aria-describedby={undefined} data-testid="confirm-navigate-home">
-            <DialogBody>
-              <DialogTitle>{t('editor.leaveTitle')}</DialogTitle>
-              <DialogContent>{editor.saving ? t('editor.leaveSavingBody') : t('editor.leaveBody', { count: editor.actionCount })}</DialogContent>
-              <DialogActions>
-                <Button onClick={() => setLeaving(false)}>{t('editor.stay')}</Button>
-                <Button appearance="primary" onClick={() => navigate(libraryPath)}>
-                  {t('editor.leave')}
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </DialogSurface>
-        </Dialog>
+        <DialogFrame
+          title={t('editor.leaveTitle')}
+          testId="confirm-navigate-home"
+          onDismiss={() => setLeaving(false)}
+          plain
+          surface={{ 'aria-describedby': undefined }}
+          actions={
+            <>
+              <Button onClick={() => setLeaving(false)}>{t('editor.stay')}</Button>
+              <Button appearance="primary" onClick={() => navigate(libraryPath)}>
+                {t('editor.leave')}
+              </Button>
+            </>
+          }
+        >
+          {editor.saving ? t('editor.leaveSavingBody') : t('editor.leaveBody', { count: editor.actionCount })}
+        </DialogFrame>
       )}
     </div>
   );

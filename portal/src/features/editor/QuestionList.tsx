@@ -259,7 +259,7 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
             <Button icon={<DocumentBulletListRegular />} {...addsInFirst} onClick={() => setDialog({ kind: 'file' })} data-testid="interop-import-open">
               {t('interop.import.open')}
             </Button>
-            <Button appearance="primary" icon={<AddRegular />} {...addsInFirst} onClick={() => setDialog({ kind: 'add' })}>
+            <Button appearance="primary" icon={<AddRegular />} {...addsInFirst} onClick={() => setDialog({ kind: 'add' })} data-testid="add-question">
               {t('editor.addQuestion')}
             </Button>
           </>

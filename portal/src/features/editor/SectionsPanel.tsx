@@ -38,9 +38,23 @@ const useStyles = makeStyles({
     color: 'inherit',
     display: 'flex',
     flexDirection: 'column',
+    borderRadius: tokens.borderRadiusSmall,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  handle: { cursor: 'grab', touchAction: 'none' },
+  // 24 × 24 at least (WCAG 2.5.8 target size), with a visible ring when reached by keyboard.
+  handle: {
+    cursor: 'grab',
+    touchAction: 'none',
+    flexShrink: 0,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    minWidth: '24px',
+    minHeight: '24px',
+    borderRadius: tokens.borderRadiusMedium,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
+  },
 });
 
 type SectionDialogState = { kind: 'details'; section: EditorSection } | { kind: 'delete'; section: EditorSection } | null;

@@ -27,6 +27,7 @@ export function TagsField({ label, value, onChange, max }: { label: string; valu
           onDismiss={(_, d) => onChange(value.filter((tag) => tag !== d.value))}
           style={{ flexWrap: 'wrap', gap: 4, marginBottom: 4 }}
           data-testid="tags-chips"
+          data-form-value
         >
           {value.map((tag) => (
             <InteractionTag key={tag} value={tag} size="small">

@@ -2,12 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import {
   Button,
   Caption1,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   MessageBar,
@@ -22,8 +16,10 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { DialogFrame } from '../../app/DialogFrame';
 import { CopyRegular, DataHistogramRegular, LinkDismissRegular, LinkRegular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
+import { useDiscardGuard } from '../../app/useDiscardGuard';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DATE_FORMAT, formatDateTime } from '@shared/domain/dates';
@@ -74,6 +70,9 @@ export function FreeTestDialog({
   const dateFormat = useAppSelector((s) => s.auth.user?.region.dateTimeStamp) || DEFAULT_DATE_FORMAT;
   const { shared, draft, state, loadFailed, saving, change, setRemoved, problem } = useFreeTest(testId);
   const [count, setCount] = useState<string | null>(null);
+  // Changes save themselves 1 s after the last one (and on close): only a change that cannot be
+  // saved (a problem shown in the dialog) would be thrown away, so only then does closing ask.
+  const guard = useDiscardGuard({ dirty: problem ? undefined : false });
   const linkInput = useRef<HTMLInputElement>(null);
   const when = (iso: string) => formatDateTime(iso, dateFormat, i18n.language);
 
@@ -125,173 +124,173 @@ export function FreeTestDialog({
   })();
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface aria-describedby={undefined} data-testid="free-test-dialog" className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{t('freeTest.title')}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <Text weight="semibold" className={styles.name}>
-              {testName}
-            </Text>
-            {loadFailed && (
-              <MessageBar intent="error">
-                <MessageBarBody>{t('freeTest.loadFailed')}</MessageBarBody>
-              </MessageBar>
-            )}
-            {!shared && !loadFailed && <Spinner size="small" label={t('common.loading')} />}
-            {shared && !shared.isReadyToLink && (
-              <MessageBar intent="warning" data-testid="free-test-problems" layout="multiline">
-                <MessageBarBody>
-                  <MessageBarTitle>{t('freeTest.notReady')}</MessageBarTitle>
-                  <ul className={styles.problems}>
-                    {shared.problems.map((p, i) => (
-                      <li key={i}>{p}</li>
-                    ))}
-                  </ul>
-                </MessageBarBody>
-              </MessageBar>
-            )}
-            {shared && draft && (shared.isReadyToLink || !shared.isNew) && (
-              <>
-                <Caption1>{t('freeTest.explained')}</Caption1>
-                <div className={styles.row}>
-                  <Field label={t('freeTest.start')} validationMessage={problem === 'startTime' ? t('freeTest.startRequired') : undefined}>
-                    <Input
-                      type="datetime-local"
-                      value={toInput(draft.startTime)}
-                      disabled={removed}
-                      onChange={(_, d) => change({ startTime: fromInput(d.value) })}
-                      data-testid="free-test-start"
-                    />
-                  </Field>
-                  <Field label={t('freeTest.end')} validationMessage={problem === 'endTime' ? t('freeTest.endBeforeStart') : undefined}>
-                    <div className={styles.end}>
-                      <Switch
-                        label={t('freeTest.setEnd')}
-                        checked={draft.endTime !== null}
-                        disabled={removed}
-                        onChange={(_, d) =>
-                          change({ endTime: d.checked ? new Date(Date.parse(draft.startTime || new Date().toISOString()) + DAY_MS).toISOString() : null })
-                        }
-                        data-testid="free-test-has-end"
-                      />
-                      {draft.endTime !== null && (
-                        <Input
-                          type="datetime-local"
-                          value={toInput(draft.endTime)}
-                          disabled={removed}
-                          onChange={(_, d) => change({ endTime: fromInput(d.value) || draft.endTime })}
-                          data-testid="free-test-end"
-                          aria-label={t('freeTest.end')}
-                        />
-                      )}
-                    </div>
-                  </Field>
-                </div>
-                {!problem && draft.startTime && (
-                  <Caption1 data-testid="free-test-window">
-                    {draft.endTime
-                      ? t('freeTest.window', { start: when(draft.startTime), end: when(draft.endTime) })
-                      : t('freeTest.windowOpen', { start: when(draft.startTime) })}
-                  </Caption1>
-                )}
-                {notOpenYet && !removed && (
-                  <MessageBar intent="warning" data-testid="free-test-not-open" layout="multiline">
-                    <MessageBarBody>{t('freeTest.notOpenYet', { start: when(draft.startTime) })}</MessageBarBody>
-                    <MessageBarActions>
-                      <Button size="small" onClick={() => change({ startTime: defaultFreeTestStart().toISOString() })} data-testid="free-test-open-now">
-                        {t('freeTest.openNow')}
-                      </Button>
-                    </MessageBarActions>
-                  </MessageBar>
-                )}
-                {shared.answersLater && !problem && (
-                  <MessageBar
-                    intent={draft.endTime ? 'info' : 'warning'}
-                    data-testid="free-test-answers"
-                    data-end={draft.endTime ? 'set' : 'none'}
-                    layout="multiline"
-                  >
-                    <MessageBarBody>
-                      {draft.endTime ? t('freeTest.answersAfterEnd', { end: when(draft.endTime) }) : t('freeTest.answersNeedEnd')}
-                    </MessageBarBody>
-                  </MessageBar>
-                )}
-                <Field label={t('freeTest.attempts')}>
-                  <RadioGroup
-                    layout="horizontal"
-                    value={unlimited ? 'unlimited' : 'limited'}
-                    disabled={removed}
-                    onChange={(_, d) => (d.value === 'unlimited' ? change({ noOfAttempts: FREE_TEST_UNLIMITED_ATTEMPTS }) : setAttempts(countText))}
-                    data-testid="free-test-attempts"
-                  >
-                    <Radio value="unlimited" label={t('freeTest.unlimited')} />
-                    <Radio value="limited" label={t('freeTest.limited')} />
-                  </RadioGroup>
-                </Field>
-                {!unlimited && (
-                  <Field
-                    label={t('freeTest.count')}
-                    validationMessage={problem === 'noOfAttempts' ? t('freeTest.countRange', { max: FREE_TEST_MAX_ATTEMPTS }) : undefined}
-                  >
-                    <Input
-                      inputMode="numeric"
-                      value={countText}
-                      disabled={removed}
-                      onChange={(_, d) => setAttempts(d.value.replace(/\D/g, '').slice(0, 4))}
-                      data-testid="free-test-count"
-                    />
-                  </Field>
-                )}
-                <div className={styles.link}>
-                  <Field label={t('freeTest.link')}>
-                    <Input readOnly ref={linkInput} value={shared.testURL ?? ''} placeholder={t('freeTest.linkPending')} data-testid="free-test-link" />
-                  </Field>
-                  <Button appearance="primary" icon={<CopyRegular />} disabled={!shared.testURL} onClick={() => void copy()} data-testid="free-test-copy">
-                    {t('freeTest.copy')}
-                  </Button>
-                </div>
-                {removed && (
-                  <MessageBar intent="warning" data-testid="free-test-disabled">
-                    <MessageBarBody>{t('freeTest.disabledWarning')}</MessageBarBody>
-                  </MessageBar>
-                )}
-                {shared._id && !removed && <ResetStudent sharedTestId={shared._id} />}
-              </>
-            )}
-            <div className={styles.status} aria-live="polite">
-              {status}
-            </div>
-          </DialogContent>
-          <DialogActions>
-            {shared?._id && showResults && (
-              <Button
-                icon={<DataHistogramRegular />}
-                onClick={() => {
-                  onClose();
-                  navigate(resultsPath('local', testId));
-                }}
-                data-testid="free-test-results"
-              >
-                {t('results.menu')}
-              </Button>
-            )}
-            {shared?._id &&
-              (removed ? (
-                <Button icon={<LinkRegular />} disabled={saving || !shared.isReadyToLink} onClick={() => void setRemoved(false)} data-testid="free-test-enable">
-                  {t('freeTest.enable')}
-                </Button>
-              ) : (
-                <Button icon={<LinkDismissRegular />} disabled={saving} onClick={() => void setRemoved(true)} data-testid="free-test-disable">
-                  {t('freeTest.disable')}
-                </Button>
-              ))}
-            <Button appearance="secondary" onClick={onClose} data-testid="free-test-close">
-              {t('common.close')}
+    <DialogFrame
+      title={t('freeTest.title')}
+      testId="free-test-dialog"
+      onDismiss={(event) => guard.requestClose(onClose, event)}
+      surface={{ ...guard.surfaceProps, 'aria-describedby': undefined, className: styles.surface }}
+      contentClassName={styles.content}
+      actions={
+        <>
+          {shared?._id && showResults && (
+            <Button
+              icon={<DataHistogramRegular />}
+              onClick={() => {
+                onClose();
+                navigate(resultsPath('local', testId));
+              }}
+              data-testid="free-test-results"
+            >
+              {t('results.menu')}
             </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          )}
+          {shared?._id &&
+            (removed ? (
+              <Button icon={<LinkRegular />} disabled={saving || !shared.isReadyToLink} onClick={() => void setRemoved(false)} data-testid="free-test-enable">
+                {t('freeTest.enable')}
+              </Button>
+            ) : (
+              <Button icon={<LinkDismissRegular />} disabled={saving} onClick={() => void setRemoved(true)} data-testid="free-test-disable">
+                {t('freeTest.disable')}
+              </Button>
+            ))}
+          <Button appearance="secondary" onClick={() => guard.requestClose(onClose)} data-testid="free-test-close">
+            {t('common.close')}
+          </Button>
+        </>
+      }
+      after={<>{guard.question}</>}
+    >
+      <Text weight="semibold" className={styles.name}>
+        {testName}
+      </Text>
+      {loadFailed && (
+        <MessageBar intent="error">
+          <MessageBarBody>{t('freeTest.loadFailed')}</MessageBarBody>
+        </MessageBar>
+      )}
+      {!shared && !loadFailed && <Spinner size="small" label={t('common.loading')} />}
+      {shared && !shared.isReadyToLink && (
+        <MessageBar intent="warning" data-testid="free-test-problems" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{t('freeTest.notReady')}</MessageBarTitle>
+            <ul className={styles.problems}>
+              {shared.problems.map((p, i) => (
+                <li key={i}>{p}</li>
+              ))}
+            </ul>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {shared && draft && (shared.isReadyToLink || !shared.isNew) && (
+        <>
+          <Caption1>{t('freeTest.explained')}</Caption1>
+          <div className={styles.row}>
+            <Field label={t('freeTest.start')} validationMessage={problem === 'startTime' ? t('freeTest.startRequired') : undefined}>
+              <Input
+                type="datetime-local"
+                value={toInput(draft.startTime)}
+                disabled={removed}
+                onChange={(_, d) => change({ startTime: fromInput(d.value) })}
+                data-testid="free-test-start"
+              />
+            </Field>
+            <Field label={t('freeTest.end')} validationMessage={problem === 'endTime' ? t('freeTest.endBeforeStart') : undefined}>
+              <div className={styles.end}>
+                <Switch
+                  label={t('freeTest.setEnd')}
+                  checked={draft.endTime !== null}
+                  disabled={removed}
+                  onChange={(_, d) =>
+                    change({ endTime: d.checked ? new Date(Date.parse(draft.startTime || new Date().toISOString()) + DAY_MS).toISOString() : null })
+                  }
+                  data-testid="free-test-has-end"
+                />
+                {draft.endTime !== null && (
+                  <Input
+                    type="datetime-local"
+                    value={toInput(draft.endTime)}
+                    disabled={removed}
+                    onChange={(_, d) => change({ endTime: fromInput(d.value) || draft.endTime })}
+                    data-testid="free-test-end"
+                    aria-label={t('freeTest.end')}
+                  />
+                )}
+              </div>
+            </Field>
+          </div>
+          {!problem && draft.startTime && (
+            <Caption1 data-testid="free-test-window">
+              {draft.endTime
+                ? t('freeTest.window', { start: when(draft.startTime), end: when(draft.endTime) })
+                : t('freeTest.windowOpen', { start: when(draft.startTime) })}
+            </Caption1>
+          )}
+          {notOpenYet && !removed && (
+            <MessageBar intent="warning" data-testid="free-test-not-open" layout="multiline">
+              <MessageBarBody>{t('freeTest.notOpenYet', { start: when(draft.startTime) })}</MessageBarBody>
+              <MessageBarActions>
+                <Button size="small" onClick={() => change({ startTime: defaultFreeTestStart().toISOString() })} data-testid="free-test-open-now">
+                  {t('freeTest.openNow')}
+                </Button>
+              </MessageBarActions>
+            </MessageBar>
+          )}
+          {shared.answersLater && !problem && (
+            <MessageBar
+              intent={draft.endTime ? 'info' : 'warning'}
+              data-testid="free-test-answers"
+              data-end={draft.endTime ? 'set' : 'none'}
+              layout="multiline"
+            >
+              <MessageBarBody>{draft.endTime ? t('freeTest.answersAfterEnd', { end: when(draft.endTime) }) : t('freeTest.answersNeedEnd')}</MessageBarBody>
+            </MessageBar>
+          )}
+          <Field label={t('freeTest.attempts')}>
+            <RadioGroup
+              layout="horizontal"
+              value={unlimited ? 'unlimited' : 'limited'}
+              disabled={removed}
+              onChange={(_, d) => (d.value === 'unlimited' ? change({ noOfAttempts: FREE_TEST_UNLIMITED_ATTEMPTS }) : setAttempts(countText))}
+              data-testid="free-test-attempts"
+            >
+              <Radio value="unlimited" label={t('freeTest.unlimited')} />
+              <Radio value="limited" label={t('freeTest.limited')} />
+            </RadioGroup>
+          </Field>
+          {!unlimited && (
+            <Field
+              label={t('freeTest.count')}
+              validationMessage={problem === 'noOfAttempts' ? t('freeTest.countRange', { max: FREE_TEST_MAX_ATTEMPTS }) : undefined}
+            >
+              <Input
+                inputMode="numeric"
+                value={countText}
+                disabled={removed}
+                onChange={(_, d) => setAttempts(d.value.replace(/\D/g, '').slice(0, 4))}
+                data-testid="free-test-count"
+              />
+            </Field>
+          )}
+          <div className={styles.link}>
+            <Field label={t('freeTest.link')}>
+              <Input readOnly ref={linkInput} value={shared.testURL ?? ''} placeholder={t('freeTest.linkPending')} data-testid="free-test-link" />
+            </Field>
+            <Button appearance="primary" icon={<CopyRegular />} disabled={!shared.testURL} onClick={() => void copy()} data-testid="free-test-copy">
+              {t('freeTest.copy')}
+            </Button>
+          </div>
+          {removed && (
+            <MessageBar intent="warning" data-testid="free-test-disabled">
+              <MessageBarBody>{t('freeTest.disabledWarning')}</MessageBarBody>
+            </MessageBar>
+          )}
+          {shared._id && !removed && <ResetStudent sharedTestId={shared._id} />}
+        </>
+      )}
+      <div className={styles.status} aria-live="polite">
+        {status}
+      </div>
+    </DialogFrame>
   );
 }

@@ -39,11 +39,19 @@ const useStyles = makeStyles({
     position: 'sticky',
     top: 0,
     zIndex: 10,
+    // A phone (issue 17: 360 px, long Korean and Vietnamese tab names): the tabs take a row of their
+    // own under the brand and the buttons, and scroll sideways inside it, never the page.
+    '@media (max-width: 600px)': {
+      flexWrap: 'wrap',
+      height: 'auto',
+      rowGap: 0,
+      padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM} 0`,
+    },
   },
   brand: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase500, color: tokens.colorBrandForeground1, whiteSpace: 'nowrap' },
-  nav: { flexGrow: 1, minWidth: 0, overflowX: 'auto' },
+  nav: { flexGrow: 1, minWidth: 0, overflowX: 'auto', '@media (max-width: 600px)': { order: 3, flexBasis: '100%' } },
   tabLabel: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
-  end: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  end: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, '@media (max-width: 600px)': { marginInlineStart: 'auto' } },
 });
 
 type TabValue = 'local' | 'global' | 'reports';
@@ -116,8 +124,10 @@ export function Header() {
         </Tooltip>
         <Menu>
           <MenuTrigger disableButtonEnhancement>
-            <Button appearance="subtle" aria-label={t('header.account')} data-testid="user-menu">
-              <Avatar name={user?.name} size={28} color="colorful" />
+            {/* The name comes from the avatar (its initials are hidden from screen readers), so the
+                visible text and the accessible name agree (axe: label-content-name-mismatch). */}
+            <Button appearance="subtle" data-testid="user-menu">
+              <Avatar name={user?.name} size={28} color="colorful" aria-label={`${t('header.account')}: ${user?.name ?? ''}`} />
             </Button>
           </MenuTrigger>
           <MenuPopover>

@@ -16,6 +16,8 @@ export const PREVIEW_QUESTIONS = 20;
 
 /** A problem's cause in the user's language (by its code), its English detail kept beneath. */
 const cause = (t: TFunction, p: ImportProblem) => t(`interop.problems.${p.code}`, { defaultValue: '' }) || p.message;
+/** Why a question was left out in the user's language when the file gave a reason code (essay, matching...), else the API's English detail. */
+const detail = (t: TFunction, p: ImportProblem) => (p.reason && t(`interop.reasons.${p.reason}`, { kind: p.kind ?? '', defaultValue: '' })) || p.message;
 
 /** The file's problems, errors (left out) then warnings (notes), each with its question number in the file. */
 export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
@@ -43,7 +45,9 @@ export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
             <Body1>
               <strong>{p.question === null ? t('interop.import.wholeFile') : t('interop.import.question', { number: p.question })}</strong>: {cause(t, p)}
             </Body1>
-            <Caption1 className={styles.detail}>{p.message}</Caption1>
+            <Caption1 className={styles.detail} data-testid="interop-problem-detail">
+              {detail(t, p)}
+            </Caption1>
           </>
         )}
       </ProblemGroup>

@@ -98,6 +98,31 @@ describe('ImportDialog', () => {
     expect(await screen.findByTestId('interop-found')).toHaveTextContent('GIFT: tìm thấy 2 câu hỏi');
     expect(screen.getByTestId('interop-import-submit')).toHaveTextContent('Nhập 2 câu hỏi');
   });
+
+  it.each([
+    ['vi', 'Câu hỏi tự luận (trả lời bằng bài viết): Testforge không có loại câu hỏi này.', 'Câu hỏi loại “ddwtos”: Testforge không có loại câu hỏi này.'],
+    ['ko', '서술형 문항(글로 쓰는 답): Testforge에는 이 유형의 문항이 없습니다.', '“ddwtos” 유형의 문항: Testforge에는 이 유형의 문항이 없습니다.'],
+    [
+      'en',
+      'An essay question (a written answer): our tests have no essay questions.',
+      'A question of the kind “ddwtos”: our tests have no questions of this kind.',
+    ],
+  ] as const)('words why a question was left out in the user’s language (%s), not in the API’s English', async (language, essay, other) => {
+    const problems: ImportPreview['problems'] = [
+      { severity: 'error', question: 3, code: 'unknownType', message: 'essay questions (an empty answer block) have no place in our tests', reason: 'essay' },
+      { severity: 'error', question: 4, code: 'unknownType', message: 'ddwtos questions have no place in our tests', reason: 'otherKind', kind: 'ddwtos' },
+      { severity: 'error', question: 5, code: 'noCorrectAnswer', message: 'no answer gets full marks' },
+    ];
+    renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, {
+      api: { interopPreview: async () => preview({ problems }) },
+      language,
+    });
+    choose('bank.gift');
+    await screen.findByTestId('interop-found');
+    const details = screen.getAllByTestId('interop-problem-detail').map((d) => d.textContent);
+    // Without a reason code, the English detail stays (it names values from the file).
+    expect(details).toEqual([essay, other, 'no answer gets full marks']);
+  });
 });
 
 describe('ExportDialog', () => {
@@ -124,7 +149,7 @@ describe('ExportDialog', () => {
       within(losses)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['배점 없음: 3문항의 배점 제외 (1, 2, 5.1)', '영역 없음: 영역 이름 2개 제외 (1, 4)']);
+    ).toEqual(['배점 없음: 3문항의 배점 제외 (1, 2, 5.1)', '섹션 없음: 섹션 이름 2개 제외 (1, 4)']);
   });
 
   it('says so when nothing was left out, and shows a refused export', async () => {

@@ -16,7 +16,7 @@ import {
   Title2,
   tokens,
 } from '@fluentui/react-components';
-import { DocumentAdd20Regular, FolderAdd20Regular } from '@fluentui/react-icons';
+import { Delete20Regular, DocumentAdd20Regular, FolderAdd20Regular } from '@fluentui/react-icons';
 
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { libraryDialogOpened, loadLibrary, loadMore, reloadLibrary, ROOT_FOLDER_
 import { useApi } from '../../app/apiContext';
 import { EmptyState } from '../../app/EmptyState';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { editorPath, libraryPath } from '../../app/routes';
+import { editorPath, libraryPath, trashPath } from '../../app/routes';
 import { FolderList } from './FolderList';
 import { LibraryDialogs } from './dialogs/LibraryDialogs';
 import { SelectionBar } from './SelectionBar';
@@ -59,6 +59,7 @@ export function LibraryPage({ library, folderId }: { library: LibraryKind; folde
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [tags, setTags] = useState<string[]>([]);
+  const navigate = useNavigate();
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DEBOUNCE_MS);
@@ -86,6 +87,11 @@ export function LibraryPage({ library, folderId }: { library: LibraryKind; folde
           )}
         </div>
         {canWrite && <CreateButtons library={library} folderId={folderId} />}
+        {canWrite && (
+          <Button appearance="subtle" icon={<Delete20Regular />} onClick={() => navigate(trashPath(library))} data-testid="open-trash">
+            {t('trash.title')}
+          </Button>
+        )}
       </div>
 
       <LibraryBreadcrumbs library={library} folderId={folderId} />
@@ -219,10 +225,16 @@ function CreateButtons({ library, folderId }: { library: LibraryKind; folderId: 
   };
   return (
     <div style={{ display: 'flex', gap: 8 }}>
-      <Button icon={<FolderAdd20Regular />} onClick={() => dispatch(libraryDialogOpened({ kind: 'createFolder' }))}>
+      <Button icon={<FolderAdd20Regular />} onClick={() => dispatch(libraryDialogOpened({ kind: 'createFolder' }))} data-testid="new-folder">
         {t('library.newFolder')}
       </Button>
-      <Button appearance="primary" icon={creating ? <Spinner size="tiny" /> : <DocumentAdd20Regular />} onClick={() => void newTest()} disabled={creating}>
+      <Button
+        appearance="primary"
+        icon={creating ? <Spinner size="tiny" /> : <DocumentAdd20Regular />}
+        onClick={() => void newTest()}
+        disabled={creating}
+        data-testid="new-test"
+      >
         {t('library.newTest')}
       </Button>
     </div>

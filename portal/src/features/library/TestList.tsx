@@ -22,8 +22,9 @@ const useStyles = makeStyles({
   chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   /** Long tag, chapter and batch names end in an ellipsis; the title shows them whole. */
   chip: { maxWidth: '220px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'inline-block' },
-  number: { width: '96px' },
-  date: { width: '120px' },
+  // At phone width (issue 17: 360 px in Korean) the name keeps the room; the figures are in the editor.
+  number: { width: '96px', '@media (max-width: 600px)': { display: 'none' } },
+  date: { width: '120px', '@media (max-width: 600px)': { display: 'none' } },
   menu: { width: '48px' },
   icon: { color: tokens.colorBrandForeground1, flexShrink: 0, marginTop: '2px' },
 });

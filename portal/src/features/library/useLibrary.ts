@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { libraryDialogClosed, reloadLibrary } from './librarySlice';
 import { toastQueued } from '../../app/uiSlice';
+import { undoOf } from '../trash/undo';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 
 /**
@@ -22,12 +23,14 @@ export function useLibraryAccess() {
  */
 export function useLibraryAction() {
   const dispatch = useAppDispatch();
+  const isGlobal = useAppSelector((state) => state.library.query?.library === 'global');
   return useCallback(
     async (action: () => Promise<{ message?: string } | unknown>, successMessage?: string): Promise<boolean> => {
       try {
         const result = (await action()) as { message?: string } | undefined;
         const message = successMessage ?? result?.message;
-        if (message) dispatch(toastQueued({ intent: 'success', body: message }));
+        // A delete's toast offers Undo (issue 17).
+        if (message) dispatch(toastQueued({ intent: 'success', body: message, undo: undoOf(result, isGlobal) }));
         dispatch(libraryDialogClosed());
         await dispatch(reloadLibrary());
         return true;
@@ -35,6 +38,6 @@ export function useLibraryAction() {
         return false;
       }
     },
-    [dispatch],
+    [dispatch, isGlobal],
   );
 }

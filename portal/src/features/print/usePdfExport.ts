@@ -26,10 +26,10 @@ export function usePdfExport(testId: string, testName: string) {
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
   const [exporting, setExporting] = useState(false);
-  const exportPdf = async (withAnswers: boolean) => {
+  const exportPdf = async (withAnswers: boolean, language?: string) => {
     setExporting(true);
     try {
-      const pdf = await api.printPdf(testId, withAnswers);
+      const pdf = await api.printPdf(testId, withAnswers, language);
       const url = URL.createObjectURL(pdf);
       const link = document.createElement('a');
       link.href = url;

@@ -1,22 +1,9 @@
 import { useState } from 'react';
-import {
-  Body1,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Radio,
-  RadioGroup,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Body1, Button, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PublishOption } from '@shared/api/reportTypes';
 import { FormDialog } from '../../app/FormDialog';
+import { DialogFrame } from '../../app/DialogFrame';
 import { RichText } from '../../app/RichText';
 import { optionsFor } from './edits';
 import { CorrectionsPreviewPanel, type PreviewCorrections } from './CorrectionsPreviewPanel';
@@ -52,21 +39,24 @@ function MessageDialog({
   okLabel?: string;
 }) {
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface aria-describedby={undefined} data-testid={testId}>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>{children}</DialogContent>
-          <DialogActions>
-            {actions ?? (
-              <Button appearance="primary" onClick={onClose}>
-                {okLabel}
-              </Button>
-            )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title={title}
+      testId={testId}
+      onDismiss={onClose}
+      surface={{ 'aria-describedby': undefined }}
+      contentStyle={{ gap: 8 }}
+      actions={
+        <>
+          {actions ?? (
+            <Button appearance="primary" onClick={onClose}>
+              {okLabel}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {children}
+    </DialogFrame>
   );
 }
 

@@ -1,19 +1,6 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  Textarea,
-} from '@fluentui/react-components';
+import { Button, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Textarea } from '@fluentui/react-components';
+import { DialogFrame } from '../../app/DialogFrame';
 import { Flag20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@shared/api/client';
@@ -49,51 +36,52 @@ export function ReportButton({ number, onReport, isPreview }: { number: number; 
       <Button appearance="subtle" size="small" icon={<Flag20Regular />} onClick={() => setOpen(true)} data-testid="student-report">
         {t('student.report')}
       </Button>
-      <Dialog open={open} onOpenChange={(_, data) => !data.open && close()}>
-        <DialogSurface style={{ maxWidth: 'min(480px, calc(100vw - 24px))' }}>
-          <DialogBody>
-            <DialogTitle>{t('student.reportTitle', { number })}</DialogTitle>
-            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-              {state.kind === 'sent' ? (
-                <MessageBar intent="success" data-testid="student-report-sent">
-                  <MessageBarBody>{state.message}</MessageBarBody>
-                </MessageBar>
-              ) : (
-                <>
-                  {isPreview && (
-                    <MessageBar intent="info">
-                      <MessageBarBody>{t('student.reportPreview')}</MessageBarBody>
-                    </MessageBar>
-                  )}
-                  <Field label={t('student.reportReason')}>
-                    <RadioGroup value={reason} onChange={(_, data) => setReason(data.value as (typeof REASONS)[number])}>
-                      {REASONS.map((key) => (
-                        <Radio key={key} value={key} label={t(`student.${key}`)} />
-                      ))}
-                    </RadioGroup>
-                  </Field>
-                  <Field label={t('student.reportDetails')}>
-                    <Textarea value={details} maxLength={800} onChange={(_, data) => setDetails(data.value)} data-testid="student-report-details" />
-                  </Field>
-                  {state.kind === 'failed' && (
-                    <MessageBar intent="error">
-                      <MessageBarBody>{state.message}</MessageBarBody>
-                    </MessageBar>
-                  )}
-                </>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={close}>{t('common.close')}</Button>
-              {state.kind !== 'sent' && (
-                <Button appearance="primary" disabled={state.kind === 'sending'} onClick={() => void send()} data-testid="student-report-send">
-                  {t('student.reportSend')}
-                </Button>
-              )}
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <DialogFrame
+        open={open}
+        title={t('student.reportTitle', { number })}
+        testId="student-report-dialog"
+        onDismiss={close}
+        surface={{ style: { maxWidth: 'min(480px, calc(100vw - 24px))' } }}
+        actions={
+          <>
+            <Button onClick={close}>{t('common.close')}</Button>
+            {state.kind !== 'sent' && (
+              <Button appearance="primary" disabled={state.kind === 'sending'} onClick={() => void send()} data-testid="student-report-send">
+                {t('student.reportSend')}
+              </Button>
+            )}
+          </>
+        }
+      >
+        {state.kind === 'sent' ? (
+          <MessageBar intent="success" data-testid="student-report-sent">
+            <MessageBarBody>{state.message}</MessageBarBody>
+          </MessageBar>
+        ) : (
+          <>
+            {isPreview && (
+              <MessageBar intent="info">
+                <MessageBarBody>{t('student.reportPreview')}</MessageBarBody>
+              </MessageBar>
+            )}
+            <Field label={t('student.reportReason')}>
+              <RadioGroup value={reason} onChange={(_, data) => setReason(data.value as (typeof REASONS)[number])}>
+                {REASONS.map((key) => (
+                  <Radio key={key} value={key} label={t(`student.${key}`)} />
+                ))}
+              </RadioGroup>
+            </Field>
+            <Field label={t('student.reportDetails')}>
+              <Textarea value={details} maxLength={800} onChange={(_, data) => setDetails(data.value)} data-testid="student-report-details" />
+            </Field>
+            {state.kind === 'failed' && (
+              <MessageBar intent="error">
+                <MessageBarBody>{state.message}</MessageBarBody>
+              </MessageBar>
+            )}
+          </>
+        )}
+      </DialogFrame>
     </>
   );
 }

@@ -1,13 +1,16 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type CSSProperties } from 'react';
 import { Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import 'katex/dist/katex.min.css';
 import { LanguagePicker } from '../language/LanguagePicker';
 import { EmptyState } from '../../app/EmptyState';
+import { useContentLanguageFonts, useServedFonts } from '../../app/useTestFonts';
+import { ContentLanguageSwitch } from './ContentLanguageSwitch';
+import { localizeAttempt, localizeInfo, localizeResult, useContentLanguage } from './contentLanguage';
 import { Instructions, Landing } from './Landing';
 import { ResultView } from './ResultView';
-import { useStudentStyles } from './styles';
+import { CONTENT_FONT_VAR, useStudentStyles } from './styles';
 import { HeaderTimer, TakeTest } from './TakeTest';
 import { useStudentTest, type Mode } from './useStudentTest';
 
@@ -19,14 +22,28 @@ import { useStudentTest, type Mode } from './useStudentTest';
 export function StudentPage({ mode }: { mode: Mode }) {
   const styles = useStudentStyles();
   const { t } = useTranslation();
-  const state = useStudentTest(mode);
+  const raw = useStudentTest(mode);
+  // A multilingual test is read in the language the student picks (issue 17); only its text changes.
+  const languages = raw.attempt?.languages ?? raw.result?.languages ?? raw.info?.languages ?? [];
+  const [language, setLanguage] = useContentLanguage(languages, mode.kind === 'student' ? mode.sharedTestId : `preview.${mode.testId}`);
+  const attempt = useMemo(() => raw.attempt && localizeAttempt(raw.attempt, language), [raw.attempt, language]);
+  const result = useMemo(() => raw.result && localizeResult(raw.result, language), [raw.result, language]);
+  const info = useMemo(() => raw.info && localizeInfo(raw.info, language), [raw.info, language]);
+  const state = { ...raw, attempt, result, info };
+  // The test's fonts, its uploaded faces as @font-face, as in the editor and print (issue 17).
+  // The chosen language's font as the portal ships it (a Korean test on a page in English), after the test's faces.
+  // Every language of the test is loaded (the switch names each in itself), the chosen one's first.
+  const languageFonts = useContentLanguageFonts(language ? [language, ...languages.filter((one) => one !== language)] : []);
+  const fonts = useServedFonts(raw.attempt?.fonts ?? raw.result?.fonts ?? raw.info?.fonts, languageFonts.fallback);
+  // Given to the test's text only (cards, titles: see styles.ts), not to the page's own words.
+  const contentFont = fonts.style?.fontFamily ? ({ [CONTENT_FONT_VAR]: fonts.style.fontFamily } as CSSProperties) : undefined;
   const title = state.attempt?.testName ?? state.info?.name ?? t('student.pageTitle');
   useEffect(() => {
     document.title = title;
   }, [title]);
 
   return (
-    <div className={styles.page} data-testid="student-page" data-phase={state.phase}>
+    <div className={styles.page} style={contentFont} data-testid="student-page" data-phase={state.phase} data-content-language={language ?? undefined}>
       <header className={styles.top}>
         <span className={styles.topTitle} title={title}>
           {title}
@@ -34,6 +51,9 @@ export function StudentPage({ mode }: { mode: Mode }) {
         {state.phase === 'test' && <HeaderTimer state={state} />}
         <LanguagePicker compact />
       </header>
+      {language && languages.length > 1 && state.phase !== 'loading' && state.phase !== 'failed' && (
+        <ContentLanguageSwitch languages={languages} language={language} onChange={setLanguage} fontFamily={languageFonts.fallback} />
+      )}
       {mode.kind === 'preview' && (
         <MessageBar intent="info" data-testid="student-preview-banner">
           <MessageBarBody>{t('student.preview')}</MessageBarBody>

@@ -1,18 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  mergeClasses,
-  Text,
-} from '@fluentui/react-components';
+import { Badge, Button, MessageBar, MessageBarBody, mergeClasses, Text } from '@fluentui/react-components';
+import { DialogFrame } from '../../app/DialogFrame';
 import {
   ArrowSync20Regular,
   ChevronLeft20Regular,
@@ -384,23 +372,25 @@ export function TakeTest({ state }: { state: StudentTestState }) {
           </Button>
         )}
       </div>
-      <Dialog open={confirm !== null} onOpenChange={(_, data) => !data.open && setConfirm(null)}>
-        <DialogSurface style={{ maxWidth: 'min(440px, calc(100vw - 24px))' }}>
-          <DialogBody>
-            <DialogTitle>{confirm === 'section' ? t('student.submitSectionTitle') : t('student.submitTitle')}</DialogTitle>
-            <DialogContent>
-              <p>{confirm === 'section' ? t('student.submitSectionBody', { name: section.name }) : t('student.submitBody')}</p>
-              <p data-testid="student-unanswered">{unanswered ? t('student.unanswered', { count: unanswered }) : t('student.allAnswered')}</p>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirm(null)}>{t('student.cancel')}</Button>
-              <Button appearance="primary" onClick={() => void (confirm === 'section' ? submitSection() : submit())} data-testid="student-confirm-submit">
-                {t('student.confirmSubmit')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <DialogFrame
+        open={confirm !== null}
+        title={confirm === 'section' ? t('student.submitSectionTitle') : t('student.submitTitle')}
+        testId="submit-confirm-dialog"
+        onDismiss={() => setConfirm(null)}
+        plain
+        surface={{ style: { maxWidth: 'min(440px, calc(100vw - 24px))' } }}
+        actions={
+          <>
+            <Button onClick={() => setConfirm(null)}>{t('student.cancel')}</Button>
+            <Button appearance="primary" onClick={() => void (confirm === 'section' ? submitSection() : submit())} data-testid="student-confirm-submit">
+              {t('student.confirmSubmit')}
+            </Button>
+          </>
+        }
+      >
+        <p>{confirm === 'section' ? t('student.submitSectionBody', { name: section.name }) : t('student.submitBody')}</p>
+        <p data-testid="student-unanswered">{unanswered ? t('student.unanswered', { count: unanswered }) : t('student.allAnswered')}</p>
+      </DialogFrame>
     </>
   );
 }

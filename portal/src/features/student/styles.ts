@@ -1,5 +1,9 @@
 import { makeStyles, shorthands, tokens } from '@fluentui/react-components';
 
+/** The font of the test's text (its own faces, its language's font), set on the page by StudentPage. */
+export const CONTENT_FONT_VAR = '--student-content-font';
+const contentFont = `var(${CONTENT_FONT_VAR}, inherit)`;
+
 /** The student page is built for phones first (390 px wide), and grows to a column on wide screens. */
 export const useStudentStyles = makeStyles({
   page: {
@@ -20,6 +24,7 @@ export const useStudentStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   topTitle: {
+    fontFamily: contentFont,
     flex: 1,
     minWidth: 0,
     fontWeight: tokens.fontWeightSemibold,
@@ -39,6 +44,7 @@ export const useStudentStyles = makeStyles({
     gap: tokens.spacingVerticalM,
   },
   card: {
+    fontFamily: contentFont,
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
     padding: tokens.spacingHorizontalL,
@@ -52,7 +58,7 @@ export const useStudentStyles = makeStyles({
     '& table': { borderCollapse: 'collapse', maxWidth: '100%', display: 'block', overflowX: 'auto' },
     '& td, & th': { border: `1px solid ${tokens.colorNeutralStroke1}`, padding: '2px 6px' },
   },
-  title: { fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold, margin: 0, lineHeight: tokens.lineHeightBase600 },
+  title: { fontFamily: contentFont, fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold, margin: 0, lineHeight: tokens.lineHeightBase600 },
   facts: { display: 'flex', flexWrap: 'wrap', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, color: tokens.colorNeutralForeground2 },
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },

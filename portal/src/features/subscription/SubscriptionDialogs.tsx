@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
+import { DialogFrame } from '../../app/DialogFrame';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 import { selectUser } from '../auth/selectors';
@@ -37,21 +38,24 @@ export function SubscriptionDialogs() {
   const close = () => dispatch(dialogClosed());
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && close()}>
-      <DialogSurface data-testid={expired ? 'expired-modal' : 'expiring-modal'}>
-        <DialogBody>
-          <DialogTitle>{expired ? t('subscription.expiredTitle') : t('subscription.expiringTitle')}</DialogTitle>
-          <DialogContent>{expired ? t('subscription.expiredBody') : values && t('subscription.expiringBody', values)}</DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={() => dispatch(dialogOpened('help'))}>
-              {t('subscription.contactUs')}
-            </Button>
-            <Button appearance="primary" onClick={close}>
-              {t('common.ok')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      title={expired ? t('subscription.expiredTitle') : t('subscription.expiringTitle')}
+      testId={expired ? 'expired-modal' : 'expiring-modal'}
+      onDismiss={close}
+      plain
+      actions={
+        <>
+          <Button appearance="secondary" onClick={() => dispatch(dialogOpened('help'))}>
+            {t('subscription.contactUs')}
+          </Button>
+          <Button appearance="primary" onClick={close}>
+            {t('common.ok')}
+          </Button>
+        </>
+      }
+    >
+      {expired ? t('subscription.expiredBody') : values && t('subscription.expiringBody', values)}
+    </DialogFrame>
   );
 }

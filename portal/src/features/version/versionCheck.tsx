@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
+import { DialogFrame } from '../../app/DialogFrame';
 import { useTranslation } from 'react-i18next';
 import { dialogClosed, dialogOpened } from '../../app/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -31,19 +32,22 @@ export function UpdateAvailableDialog() {
   const dispatch = useAppDispatch();
   const open = useAppSelector((state) => state.ui.dialog === 'updateAvailable');
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && dispatch(dialogClosed('updateAvailable'))}>
-      <DialogSurface data-testid="update-dialog">
-        <DialogBody>
-          <DialogTitle>{t('version.title')}</DialogTitle>
-          <DialogContent>{t('version.body')}</DialogContent>
-          <DialogActions>
-            <Button onClick={() => dispatch(dialogClosed('updateAvailable'))}>{t('version.later')}</Button>
-            <Button appearance="primary" onClick={() => window.location.reload()}>
-              {t('version.reload')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      title={t('version.title')}
+      testId="update-dialog"
+      onDismiss={() => dispatch(dialogClosed('updateAvailable'))}
+      plain
+      actions={
+        <>
+          <Button onClick={() => dispatch(dialogClosed('updateAvailable'))}>{t('version.later')}</Button>
+          <Button appearance="primary" onClick={() => window.location.reload()}>
+            {t('version.reload')}
+          </Button>
+        </>
+      }
+    >
+      {t('version.body')}
+    </DialogFrame>
   );
 }

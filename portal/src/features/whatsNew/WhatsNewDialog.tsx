@@ -1,20 +1,8 @@
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  Caption1,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Spinner,
-  Subtitle2,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Caption1, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@shared/domain/dates';
+import { DialogFrame } from '../../app/DialogFrame';
 import { dialogClosed } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -67,56 +55,56 @@ export function WhatsNewDialog() {
 
   const total = slides?.length ?? 0;
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && dispatch(dialogClosed('whatsNew'))}>
-      <DialogSurface style={{ maxWidth: 760, width: '95vw' }} data-testid="whats-new-dialog">
-        <DialogBody>
-          <DialogTitle>{t('whatsNew.title')}</DialogTitle>
-          <DialogContent className={styles.content}>
-            {total > 0 && (
-              <div>
-                <img src={slides![index]} alt={t('whatsNew.slideAlt', { current: index + 1 })} className={styles.slide} />
-                <div className={styles.pager}>
-                  <Button size="small" appearance="subtle" disabled={index === 0} onClick={() => setIndex((i) => i - 1)}>
-                    {t('whatsNew.previous')}
-                  </Button>
-                  <Caption1>{t('whatsNew.position', { current: index + 1, total })}</Caption1>
-                  <Button size="small" appearance="subtle" disabled={index >= total - 1} onClick={() => setIndex((i) => i + 1)}>
-                    {t('whatsNew.next')}
-                  </Button>
-                </div>
-              </div>
-            )}
-            {notes === null && <Spinner size="small" />}
-            {notes !== null && notes.length === 0 && t('whatsNew.empty')}
-            {notes !== null && notes.length > 0 && (
-              <section
-                className={styles.notes}
-                data-testid="release-notes"
-                aria-label={t('whatsNew.releaseNotes')}
-                // A scrolling region must take keyboard focus, or keyboard users cannot scroll it.
-                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-                tabIndex={0}
-              >
-                {notes.map((release) => (
-                  <div key={release.date} data-testid="release" data-date={release.date}>
-                    <Subtitle2 as="h3">{formatDate(`${release.date}T12:00:00`, undefined, i18n.language)}</Subtitle2>
-                    <ul className={styles.list}>
-                      {release.notes.map((note) => (
-                        <li key={note}>{note}</li>
-                      ))}
-                    </ul>
-                  </div>
-                ))}
-              </section>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={() => dispatch(dialogClosed('whatsNew'))}>
-              {t('common.close')}
+    <DialogFrame
+      open={open}
+      title={t('whatsNew.title')}
+      testId="whats-new-dialog"
+      onDismiss={() => dispatch(dialogClosed('whatsNew'))}
+      width={760}
+      contentClassName={styles.content}
+      actions={
+        <Button appearance="primary" onClick={() => dispatch(dialogClosed('whatsNew'))}>
+          {t('common.close')}
+        </Button>
+      }
+    >
+      {total > 0 && (
+        <div>
+          <img src={slides![index]} alt={t('whatsNew.slideAlt', { current: index + 1 })} className={styles.slide} />
+          <div className={styles.pager}>
+            <Button size="small" appearance="subtle" disabled={index === 0} onClick={() => setIndex((i) => i - 1)}>
+              {t('whatsNew.previous')}
             </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+            <Caption1>{t('whatsNew.position', { current: index + 1, total })}</Caption1>
+            <Button size="small" appearance="subtle" disabled={index >= total - 1} onClick={() => setIndex((i) => i + 1)}>
+              {t('whatsNew.next')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {notes === null && <Spinner size="small" />}
+      {notes !== null && notes.length === 0 && t('whatsNew.empty')}
+      {notes !== null && notes.length > 0 && (
+        <section
+          className={styles.notes}
+          data-testid="release-notes"
+          aria-label={t('whatsNew.releaseNotes')}
+          // A scrolling region must take keyboard focus, or keyboard users cannot scroll it.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
+          {notes.map((release) => (
+            <div key={release.date} data-testid="release" data-date={release.date}>
+              <Subtitle2 as="h3">{formatDate(`${release.date}T12:00:00`, undefined, i18n.language)}</Subtitle2>
+              <ul className={styles.list}>
+                {release.notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      )}
+    </DialogFrame>
   );
 }

@@ -1,18 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Input,
-  Spinner,
-  Tab,
-  TabList,
-  Text,
-} from '@fluentui/react-components';
+import { Button, Input, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
+import { DialogFrame } from '@portal/app/DialogFrame';
 import { ArrowLeftRegular, SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Breadcrumb, TestSummary } from '@shared/api/libraryTypes';
@@ -87,89 +75,91 @@ export function ImportQuestionsDialog({ test, section, onClose }: { test: Editor
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-describedby={undefined} data-testid="import-dialog" style={{ maxWidth: 900, width: '95vw' }}>
-        <DialogBody style={{ maxHeight: '85vh' }}>
-          <DialogTitle>{t('importQuestions.title', { section: section.name })}</DialogTitle>
-          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12, minHeight: 0, overflowY: 'auto' }}>
-            {result ? (
-              <div data-testid="import-count" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-                <Text size={500} weight="semibold">
-                  {result.added}
+    <DialogFrame
+      title={t('importQuestions.title', { section: section.name })}
+      testId="import-dialog"
+      onDismiss={onClose}
+      surface={{ 'aria-describedby': undefined }}
+      width={900}
+      tall
+      actions={
+        <>
+          {result ? (
+            <>
+              <Button onClick={() => (setResult(null), setPicked([]), setSource(null))}>{t('importQuestions.importMore')}</Button>
+              <Button appearance="primary" onClick={onClose}>
+                {t('common.close')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={onClose}>{t('common.cancel')}</Button>
+              <Button
+                appearance="primary"
+                disabled={picked.length === 0 || busy}
+                icon={busy ? <Spinner size="tiny" /> : undefined}
+                onClick={() => void submit()}
+                data-testid="import-submit"
+              >
+                {t('importQuestions.import', { count: picked.length })}
+              </Button>
+            </>
+          )}
+        </>
+      }
+    >
+      {result ? (
+        <div data-testid="import-count" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+          <Text size={500} weight="semibold">
+            {result.added}
+          </Text>
+          {result.skipped && (
+            <Text role="alert" data-testid="import-skipped">
+              {result.skipped}
+            </Text>
+          )}
+        </div>
+      ) : (
+        <>
+          <TabList selectedValue={library} onTabSelect={(_, d) => switchLibrary(d.value as Library)}>
+            <Tab value="local">{t('importQuestions.fromMyLib')}</Tab>
+            {canUseGlobal && <Tab value="global">{t('importQuestions.fromGlobalLib')}</Tab>}
+          </TabList>
+          {source ? (
+            <>
+              <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+                <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => setSource(null)}>
+                  {t('importQuestions.backToTests')}
+                </Button>
+                <Text weight="semibold" truncate wrap={false} title={source.name}>
+                  {source.name}
                 </Text>
-                {result.skipped && (
-                  <Text role="alert" data-testid="import-skipped">
-                    {result.skipped}
-                  </Text>
-                )}
               </div>
-            ) : (
-              <>
-                <TabList selectedValue={library} onTabSelect={(_, d) => switchLibrary(d.value as Library)}>
-                  <Tab value="local">{t('importQuestions.fromMyLib')}</Tab>
-                  {canUseGlobal && <Tab value="global">{t('importQuestions.fromGlobalLib')}</Tab>}
-                </TabList>
-                {source ? (
-                  <>
-                    <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
-                      <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => setSource(null)}>
-                        {t('importQuestions.backToTests')}
-                      </Button>
-                      <Text weight="semibold" truncate wrap={false} title={source.name}>
-                        {source.name}
-                      </Text>
-                    </div>
-                    {sourceTest ? <SourceQuestions source={sourceTest} target={test} picked={picked} onPick={setPicked} /> : <Spinner size="small" />}
-                  </>
-                ) : (
-                  <>
-                    <Input
-                      contentBefore={<SearchRegular />}
-                      placeholder={t('importQuestions.search')}
-                      aria-label={t('importQuestions.search')}
-                      value={search}
-                      onChange={(_, d) => setSearch(d.value)}
-                      data-testid="import-search"
-                    />
-                    <FolderBrowser
-                      isGlobal={library === 'global'}
-                      place={place}
-                      onPlaceChange={setPlace}
-                      onPickTest={(picked) => picked._id !== test._id && setSource(picked)}
-                      search={debouncedSearch}
-                      emptyHint={t('importQuestions.noTests')}
-                      testId="import-browser"
-                    />
-                  </>
-                )}
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            {result ? (
-              <>
-                <Button onClick={() => (setResult(null), setPicked([]), setSource(null))}>{t('importQuestions.importMore')}</Button>
-                <Button appearance="primary" onClick={onClose}>
-                  {t('common.close')}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button onClick={onClose}>{t('common.cancel')}</Button>
-                <Button
-                  appearance="primary"
-                  disabled={picked.length === 0 || busy}
-                  icon={busy ? <Spinner size="tiny" /> : undefined}
-                  onClick={() => void submit()}
-                  data-testid="import-submit"
-                >
-                  {t('importQuestions.import', { count: picked.length })}
-                </Button>
-              </>
-            )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+              {sourceTest ? <SourceQuestions source={sourceTest} target={test} picked={picked} onPick={setPicked} /> : <Spinner size="small" />}
+            </>
+          ) : (
+            <>
+              <Input
+                contentBefore={<SearchRegular />}
+                placeholder={t('importQuestions.search')}
+                aria-label={t('importQuestions.search')}
+                value={search}
+                onChange={(_, d) => setSearch(d.value)}
+                data-testid="import-search"
+              />
+              <FolderBrowser
+                isGlobal={library === 'global'}
+                place={place}
+                onPlaceChange={setPlace}
+                onPickTest={(picked) => picked._id !== test._id && setSource(picked)}
+                search={debouncedSearch}
+                emptyHint={t('importQuestions.noTests')}
+                testId="import-browser"
+              />
+            </>
+          )}
+        </>
+      )}
+    </DialogFrame>
   );
 }

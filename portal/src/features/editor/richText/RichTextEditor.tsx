@@ -28,7 +28,14 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorNeutralStroke1}`,
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground1,
-    ':focus-within': { borderBottomColor: tokens.colorCompoundBrandStroke },
+    // A ring a keyboard user sees (issue 17): the editable area itself draws no outline.
+    ':focus-within': {
+      borderBottomColor: tokens.colorCompoundBrandStroke,
+      outlineWidth: '2px',
+      outlineStyle: 'solid',
+      outlineColor: tokens.colorCompoundBrandStroke,
+      outlineOffset: '-1px',
+    },
   },
   toolbar: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, flexWrap: 'wrap' },
   content: {

@@ -47,7 +47,7 @@ export function DetailsDialog({ test, onClose }: TestDialogProps) {
         emptyHint={t('testDialogs.details.noSubfolders')}
         testId="details-folders"
       />
-      <Text size={200} data-testid="details-folder-choice">
+      <Text size={200} data-testid="details-folder-choice" data-form-value>
         {place === null
           ? t('testDialogs.details.folderUnchanged')
           : t('testDialogs.details.folderChosen', { name: place.at(-1)?.name ?? t(test.isGlobal ? 'home.globalLibraryTitle' : 'home.myLibraryTitle') })}
