@@ -58,7 +58,7 @@ export interface ServerConfig {
   shutdownDelayMs: number;
   /** On SIGTERM: the longest requests in flight get to finish (SHUTDOWN_TIMEOUT_MS, 30 s). */
   shutdownTimeoutMs: number;
-  /** PostgreSQL: how often the job queue's sweep of expired attempts runs, once across all processes (JOB_SWEEP_SECONDS, 30). */
+  /** PostgreSQL: how often the job queue's sweep of expired attempts runs, once across all processes (JOB_SWEEP_SECONDS, 30; 0: never, reads still submit them). */
   jobSweepSeconds: number;
   /** Seed a demo organisation on first start of an empty embedded database. */
   seedDemo: boolean;
@@ -113,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     listenRetryMs: intFrom(env.LISTEN_RETRY_MS, 100),
     shutdownDelayMs: intFrom(env.SHUTDOWN_DELAY_MS, 0),
     shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 30_000),
-    jobSweepSeconds: Math.max(1, intFrom(env.JOB_SWEEP_SECONDS, 30)),
+    jobSweepSeconds: Math.max(0, intFrom(env.JOB_SWEEP_SECONDS, 30)),
     ...overrides,
   };
 }

@@ -10,6 +10,8 @@ import PgBoss from 'pg-boss';
  *   with what they saved. Every process offers one sweep per JOB_SWEEP_SECONDS; pg-boss keeps one
  *   per time slot (singletonSeconds), so it runs once whatever the number of processes.
  * - `mail-send`: one outbox row delivered over SMTP; retried when SMTP fails.
+ * - `trash-purge`: the Trash's items older than 30 days deleted for good (issue 17). Every process
+ *   offers one an hour; pg-boss keeps one per day (singletonSeconds 86,400), so it runs once a day.
  *
  * The embedded database (PGlite) is one process: there is no queue, the work runs as it always
  * did (expired attempts are submitted when read; mail is sent after it is written).
@@ -17,19 +19,26 @@ import PgBoss from 'pg-boss';
 export const JOB_QUEUES = {
   'students-expire': { retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: 300 },
   'mail-send': { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  'trash-purge': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
 } as const satisfies Record<string, PgBoss.RetryOptions & PgBoss.ExpirationOptions>;
 export type JobName = keyof typeof JOB_QUEUES;
 
 export interface JobHandlers {
   'students-expire': () => Promise<number>;
   'mail-send': (data: { outboxId: string }) => Promise<void>;
+  'trash-purge': () => Promise<number>;
 }
+
+/** The Trash's purge runs once a day; each process offers it this often (pg-boss keeps one a day). */
+export const TRASH_PURGE_SECONDS = 86_400;
+const TRASH_PURGE_OFFER_MS = 3_600_000;
 
 /** The schema pg-boss keeps its tables in (the admin command reads them). */
 export const JOB_SCHEMA = 'pgboss';
 
 export class JobQueue {
   private sweep?: NodeJS.Timeout;
+  private purge?: NodeJS.Timeout;
   private stopped = false;
 
   private constructor(
@@ -41,7 +50,16 @@ export class JobQueue {
   static async start(connectionString: string, handlers: JobHandlers, log: FastifyBaseLogger, options: { sweepSeconds: number }): Promise<JobQueue> {
     // Its own small pool: the queue's polling never waits behind requests.
     const open = async () => {
-      const boss = new PgBoss({ connectionString, schema: JOB_SCHEMA, max: 3, application_name: 'testforge-jobs', schedule: false });
+      // Completed jobs stay a day before pg-boss archives them (12 hours by default): its throttle
+      // (singletonSeconds) can be no longer, and the Trash's purge is kept once a day.
+      const boss = new PgBoss({
+        connectionString,
+        schema: JOB_SCHEMA,
+        max: 3,
+        application_name: 'testforge-jobs',
+        schedule: false,
+        archiveCompletedAfterSeconds: TRASH_PURGE_SECONDS,
+      });
       boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
       try {
         return await boss.start();
@@ -79,19 +97,34 @@ export class JobQueue {
       return { submitted };
     });
     await boss.work<{ outboxId: string }>('mail-send', workOptions, async ([job]) => handlers['mail-send'](job!.data));
+    await boss.work<object>('trash-purge', workOptions, async () => {
+      const purged = await handlers['trash-purge']();
+      if (purged > 0) log.info({ purged }, 'trash items older than 30 days deleted for good');
+      return { purged };
+    });
     queue.startSweeps(options.sweepSeconds);
     return queue;
   }
 
-  /** Offers a sweep now and every `seconds`; pg-boss keeps one per slot across every process. */
+  /** Offers the sweeps now and on a timer; pg-boss keeps one per slot across every process. */
   private startSweeps(seconds: number): void {
-    const offer = () =>
-      void this.boss.send('students-expire', {}, { singletonKey: 'sweep', singletonSeconds: seconds }).catch((error: unknown) => {
-        if (!this.stopped) this.log.warn({ err: error }, 'could not queue the sweep of expired attempts');
+    // 0: no sweep of expired attempts (reads still submit them), as the test servers run.
+    if (seconds > 0) {
+      const offer = () =>
+        void this.boss.send('students-expire', {}, { singletonKey: 'sweep', singletonSeconds: seconds }).catch((error: unknown) => {
+          if (!this.stopped) this.log.warn({ err: error }, 'could not queue the sweep of expired attempts');
+        });
+      offer();
+      this.sweep = setInterval(offer, seconds * 1_000);
+      this.sweep.unref();
+    }
+    const offerPurge = () =>
+      void this.boss.send('trash-purge', {}, { singletonKey: 'purge', singletonSeconds: TRASH_PURGE_SECONDS }).catch((error: unknown) => {
+        if (!this.stopped) this.log.warn({ err: error }, 'could not queue the purge of the Trash');
       });
-    offer();
-    this.sweep = setInterval(offer, seconds * 1_000);
-    this.sweep.unref();
+    offerPurge();
+    this.purge = setInterval(offerPurge, TRASH_PURGE_OFFER_MS);
+    this.purge.unref();
   }
 
   async send(name: JobName, data: object): Promise<void> {
@@ -102,6 +135,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.sweep);
+    clearInterval(this.purge);
     await this.boss.stop({ graceful: true, timeout: 10_000, wait: true, close: true });
   }
 }

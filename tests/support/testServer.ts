@@ -69,6 +69,24 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
 }
 
 /**
+ * The server of a test file (or of a describe block): started before its tests, closed after
+ * them. Its fields are read when a test or a later hook uses them, once it has started.
+ */
+export function useTestServer(overrides: Partial<ServerConfig> = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(overrides);
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as TestServer, {
+    get: (_, key) => {
+      if (!started) throw new Error(`the test server is not started yet (reading ${String(key)})`);
+      return Reflect.get(started, key);
+    },
+  });
+}
+
+/**
  * Another server process on the same database, as a second process behind a load balancer
  * would be: on PostgreSQL with its own connections; on PGlite (one process owns the data) over
  * the same database. Its caches are its own. Close it before the first.
@@ -87,6 +105,8 @@ async function serve(
 ): Promise<TestServer> {
   // The session cache is off unless a test asks for it: tests change rows behind the server's
   // back (as another process would), and tests/api/sessionCache.test.ts covers the cache itself.
+  // So is the job queue's sweep of expired attempts (PostgreSQL): a test that makes an attempt
+  // expire behind the server's back must not race it. tests/api/jobs.test.ts turns it on.
   const config = loadConfig(
     {},
     {
@@ -95,6 +115,7 @@ async function serve(
       publicUrl: 'http://localhost',
       logLevel: 'warn',
       sessionCacheMs: 0,
+      jobSweepSeconds: 0,
       ...overrides,
     },
   );
