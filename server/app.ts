@@ -36,7 +36,8 @@ import { resultsRoutes } from './modules/results/routes';
 import { analysisRoutes } from './modules/analysis/routes';
 import { studentRoutes } from './modules/students/routes';
 import { interopRoutes } from './modules/interop/routes';
-import { JobQueue } from './jobs/queue';
+import { trashRoutes } from './modules/trash/routes';
+import { JobQueue, TRASH_PURGE_SECONDS } from './jobs/queue';
 import { dropSilentConnectionsOnClose } from './http/silentConnections';
 
 export interface BuildAppOptions {
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   // Mail queued after an answer (forgot-password) is written and sent before the database closes.
   app.addHook('onClose', () => services.mailer.settled(5_000));
   if (database.connectionString) await startJobs(app, services, database.connectionString);
+  else purgeTrashDaily(app, services);
   refuseExpiredWrites(app, services.requireAuth);
   // Shutting down: every answer closes its connection, so no kept-alive connection holds the exit.
   app.addHook('onSend', (_request, reply, _payload, done) => {
@@ -148,6 +150,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
         resultsRoutes,
         analysisRoutes,
         interopRoutes,
+        trashRoutes,
       ]) {
         await api.register((scope) => routes(scope, services));
       }
@@ -175,12 +178,29 @@ async function startJobs(app: FastifyInstance, services: Services, connectionStr
   const students = services.students;
   const jobs = await JobQueue.start(
     connectionString,
-    { 'students-expire': () => students.submitAllExpired(), 'mail-send': ({ outboxId }) => services.mailer.deliver(outboxId) },
+    {
+      'students-expire': () => students.submitAllExpired(),
+      'mail-send': ({ outboxId }) => services.mailer.deliver(outboxId),
+      'trash-purge': () => services.trash.purge(),
+    },
     app.log,
     { sweepSeconds: services.config.jobSweepSeconds },
   );
   services.mailer.useQueue((outboxId) => jobs.send('mail-send', { outboxId }));
   app.addHook('onClose', () => jobs.stop());
+}
+
+/** PGlite (one process): the Trash's purge (issue 17) runs in process, at start and once a day. */
+function purgeTrashDaily(app: FastifyInstance, services: Services): void {
+  const purge = () =>
+    services.trash.purge().then(
+      (purged) => void (purged > 0 && app.log.info({ purged }, 'trash items older than 30 days deleted for good')),
+      (error: unknown) => app.log.warn({ err: error }, 'the purge of the Trash failed'),
+    );
+  app.addHook('onReady', purge);
+  const timer = setInterval(() => void purge(), TRASH_PURGE_SECONDS * 1_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** Request rate limits: in Redis with REDIS_URL, else in PostgreSQL, else (PGlite: one process) in memory. */

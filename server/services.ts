@@ -20,7 +20,10 @@ import { StudentIdentityService } from './modules/students/identity';
 import { StudentIdentityRepository } from './modules/students/identityRepository';
 import { StudentsRepository } from './modules/students/repository';
 import { StudentService } from './modules/students/service';
+import { OrgFontsRepository } from './modules/parser/fontsRepository';
 import { TestEditorRepository } from './modules/editor/repository';
+import { TrashRepository } from './modules/trash/repository';
+import { TrashService } from './modules/trash/service';
 import { AuthService } from './modules/auth/service';
 import { SessionCache } from './modules/auth/sessionCache';
 
@@ -40,6 +43,8 @@ export interface Services {
   studentIdentity: StudentIdentityService;
   /** Request counters on PostgreSQL (see http/rateLimitStore.ts); purged hourly. */
   rateLimits: RateLimitRepository;
+  /** The Trash (issue 17): its routes and the daily purge share it. */
+  trash: TrashService;
   /** What other server processes change (issue 19): per-process caches follow it. */
   changes: ChangeFeed;
   /** Set on SIGTERM: /api/ready answers 503 so a load balancer sends nothing new. */
@@ -66,6 +71,7 @@ export function createServices(config: ServerConfig, db: Kysely<Database>, datab
     students: studentsOf(db, studentIdentity),
     studentIdentity,
     rateLimits: new RateLimitRepository(db),
+    trash: new TrashService(new TrashRepository(db), new TestEditorRepository(db)),
     changes,
     lifecycle: { shuttingDown: false },
     auth: new AuthService(accounts, throttle, mailer, config, sessions),
@@ -78,5 +84,5 @@ function studentsOf(db: Kysely<Database>, identity: StudentIdentityService): Stu
   const tests = new TestEditorRepository(db);
   const analysis = new AnalysisRepository(db);
   const submitAnalysis = new SubmitAnalysis(analysis, new AnalysisService(analysis, new ReportRepository(db), tests));
-  return new StudentService(new StudentsRepository(db), tests, identity, submitAnalysis);
+  return new StudentService(new StudentsRepository(db), tests, identity, submitAnalysis, new OrgFontsRepository(db));
 }

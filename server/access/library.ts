@@ -36,8 +36,8 @@ export function mayReadGlobal(caller: Caller): boolean {
   return caller.sharedGlobal;
 }
 
-/** Rows of `table` that belong to the scope; everything else is invisible (404). */
-export function inScope<T extends 'folders' | 'tests'>(scope: LibraryScope) {
+/** Rows of `table` (folders, tests, the Trash's items) that belong to the scope; everything else is invisible (404). */
+export function inScope<T extends 'folders' | 'tests' | 'trash_items'>(scope: LibraryScope) {
   return (eb: ExpressionBuilder<Database, T>) =>
     scope.isGlobal
       ? eb(eb.ref('is_global' as any), '=', true)

@@ -3,9 +3,9 @@ import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { Database } from './schema';
 import { lockDataDir } from './lock';
+import { pgliteConfig } from './pgliteConnection';
 import * as m001 from './migrations/001_accounts';
 import * as m002 from './migrations/002_library';
 import * as m003 from './migrations/003_links';
@@ -22,6 +22,8 @@ import * as m013analysis from './migrations/013_analysis';
 import * as m014changeNotices from './migrations/014_change_notices';
 import * as m015answerOrder from './migrations/015_answer_order';
 import * as m016expirySweep from './migrations/016_expiry_sweep';
+import * as m017trash from './migrations/017_trash';
+import * as m018publishAtScale from './migrations/018_publish_at_scale';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -62,6 +64,8 @@ const migrations: Record<string, Migration> = {
   '014_change_notices': m014changeNotices,
   '015_answer_order': m015answerOrder,
   '016_expiry_sweep': m016expirySweep,
+  '017_trash': m017trash,
+  '018_publish_at_scale': m018publishAtScale,
 };
 
 export async function migrate(db: Kysely<Database>): Promise<{ applied: string[]; wasEmpty: boolean }> {
@@ -97,8 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
       dataDir: options.dataDir ? path.join(options.dataDir, 'pg') : undefined,
       loadDataDir: options.loadDataDir,
     });
-    // PGlite serves one connection; a pool of one queues queries instead of failing them.
-    const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 } as pg.PoolConfig);
+    const pool = new pg.Pool(pgliteConfig(pglite) as pg.PoolConfig);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const { wasEmpty } = await migrate(db);
     return {

@@ -355,7 +355,26 @@ export interface OrgFontsTable {
   uploaded_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** The Trash (issue 17): deleted tests, folders and questions for 30 days; see migrations/017_trash.ts. */
+export interface TrashItemsTable {
+  id: string;
+  org_id: string;
+  owner_id: string | null;
+  is_global: boolean;
+  kind: 'test' | 'folder' | 'question';
+  name: string;
+  /** Where it was: `{ folderId }` (null: the root) for a test or folder; `{ testId, sectionId, parentQuestionId?, index }` for a question. */
+  origin: Json<Record<string, unknown>>;
+  /** The names of where it was, outermost first (folders; a question's test and section). */
+  location: Json<string[]>;
+  /** What the delete took away: rows by table (`to_jsonb`), or a question's content. */
+  rows: Json<unknown>;
+  deleted_by: string | null;
+  deleted_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
+  trash_items: TrashItemsTable;
   org_fonts: OrgFontsTable;
   library_versions: LibraryVersionsTable;
   subjects: SubjectsTable;

@@ -27,6 +27,7 @@ const NOT_FOUND_MESSAGES = {
   user: 'userNotFound',
   library: 'libraryNotFound',
   organisation: 'organisationNotFound',
+  trashItem: 'trashItemNotFound',
 } as const satisfies Record<string, ServerMessageKey>;
 
 /** 404, with a message that says what is missing in the user's language. */

@@ -52,6 +52,7 @@ import type {
   ValidationCatalogueEntry,
 } from './testTypes';
 import type { MoveQuestionsBody } from '../contract/editorBulk';
+import type { TrashDeleteResult, TrashIdsBody, TrashListing, TrashRestoreResult, Undoable } from '../contract/trash';
 
 /** Typed calls of the API, shared by the portal and the add-in. Each unwraps the `{ data }` envelope. */
 export function createEndpoints(http: AxiosInstance) {
@@ -89,6 +90,18 @@ export function createEndpoints(http: AxiosInstance) {
     ...reportEndpoints(http),
     ...resultsEndpoints(http),
     ...interopEndpoints(http),
+    ...trashEndpoints(http),
+  };
+}
+
+/** The Trash (issue 17): deleted tests, folders and questions for 30 days. */
+function trashEndpoints(http: AxiosInstance) {
+  const data = <T>(response: { data: { data: T } }) => response.data.data;
+  return {
+    trash: async (query: { isGlobal: boolean; limit?: number; offset?: number }, signal?: AbortSignal) =>
+      data(await http.get<{ data: TrashListing }>('/trash', { params: query, signal })),
+    restoreTrash: async (body: TrashIdsBody) => data(await http.post<{ data: TrashRestoreResult }>('/trash/restore', body)),
+    deleteTrash: async (body: TrashIdsBody) => data(await http.delete<{ data: TrashDeleteResult }>('/trash', { data: body })),
   };
 }
 
@@ -110,8 +123,8 @@ function libraryEndpoints(http: AxiosInstance) {
      */
     deleteItems: async ({ withFolders, withTests, ...body }: Omit<DeleteFoldersBody, 'includeTests'> & { withFolders: boolean; withTests: boolean }) =>
       withFolders
-        ? data(await http.delete<{ data: ActionResult }>('/folder', { data: { ...body, includeTests: withTests } }))
-        : data(await http.delete<{ data: ActionResult }>('/test', { data: { ...body, folderIds: undefined } })),
+        ? data(await http.delete<{ data: ActionResult & Undoable }>('/folder', { data: { ...body, includeTests: withTests } }))
+        : data(await http.delete<{ data: ActionResult & Undoable }>('/test', { data: { ...body, folderIds: undefined } })),
     createTest: async (body: CreateTestBody) => data(await http.post<{ data: TestSummary }>('/v2/test/create', body)),
     copyTest: async (testId: string, body: CopyTestBody) => data(await http.post<{ data: TestSummary }>(`/test/copy/${encodeURIComponent(testId)}`, body)),
     tags: async (query: { search?: string; isGlobal: boolean }) => data(await http.get<{ data: TagList }>('/tags', { params: query })),
@@ -147,10 +160,10 @@ function testEndpoints(http: AxiosInstance) {
     getTest: async (testId: string, signal?: AbortSignal) => data(await http.get<{ data: EditorTest }>(`/v2/test/${encodeURIComponent(testId)}`, { signal })),
     updateTest: async (body: TestUpdate) => data(await http.patch<{ data: TestUpdateResult }>('/v2/test/update', body)),
     /** The print view as a PDF made by the server; errors come back as a Blob body (the caller reads them). */
-    printPdf: async (testId: string, withAnswers: boolean) =>
+    printPdf: async (testId: string, withAnswers: boolean, language?: string) =>
       (
         await http.get<Blob>(`/v2/test/${encodeURIComponent(testId)}/print-pdf`, {
-          params: withAnswers ? { answers: 'true' } : {},
+          params: { ...(withAnswers ? { answers: 'true' } : {}), ...(language ? { lang: language } : {}) },
           responseType: 'blob',
           timeout: 90_000,
           handlesOwnErrors: true,
@@ -166,7 +179,7 @@ function testEndpoints(http: AxiosInstance) {
     uploadDocument: async (body: DocumentUpload) => data(await http.post<{ data: DocumentUploadResult }>('/v2/question/upload', body)),
     createQuestions: async (body: QuestionsCreate) => data(await http.post<{ data: QuestionsResult }>('/v2/question/create', body)),
     editQuestion: async (body: QuestionEdit) => data(await http.patch<{ data: QuestionEditResult }>('/v2/question/edit', body)),
-    deleteQuestions: async (body: QuestionsDelete) => data(await http.delete<{ data: QuestionsResult }>('/v2/question/delete', { data: body })),
+    deleteQuestions: async (body: QuestionsDelete) => data(await http.delete<{ data: QuestionsResult & Undoable }>('/v2/question/delete', { data: body })),
     reorderRemark: async (body: ReorderRemark) => data(await http.patch<{ data: QuestionsResult }>('/v2/question/reorder-remark', body)),
     /** Moves top-level questions to the end of another section, keeping their ids (issue 17). */
     moveQuestions: async (body: MoveQuestionsBody) => data(await http.post<{ data: QuestionsMoveResult }>('/v2/question/move', body)),

@@ -26,6 +26,7 @@ export type {
   StudentOption,
   StudentProof,
   StudentQuestion,
+  StudentQuestionTranslation,
   StudentResult,
   StudentResultQuestion,
   StudentSection,

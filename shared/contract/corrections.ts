@@ -1,7 +1,7 @@
 import { PUBLISH_OPTIONS, REPORT_LIST_DEFAULTS, REPORT_STATUSES } from '../domain/reports';
 import type { QuestionDraft } from '../domain/test/normalize';
 import type { Question } from '../domain/test/types';
-import { id, listParam } from './fields';
+import { id, idParams, listParam } from './fields';
 import { statisticsReason } from './results';
 import { question } from './editor';
 import { z } from './zod';
@@ -25,7 +25,7 @@ export const listQuery = z.object({
   offset: z.coerce.number().int().min(0).default(REPORT_LIST_DEFAULTS.offset),
 });
 
-export const resolveParams = z.object({ id });
+export const resolveParams = idParams;
 
 /**
  * Corrections of one test, published together: each question as the editor sends it (with its

@@ -16,7 +16,7 @@ import {
 } from '../domain/test/types';
 import type { DocumentPlacement } from '../domain/test/wordDocument';
 import { QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS } from '../domain/testSettings';
-import { id, name } from './fields';
+import { id, idParams, name } from './fields';
 import type { Equals } from './typeCheck';
 import { z } from './zod';
 
@@ -192,7 +192,7 @@ const grades = z
 true satisfies Equals<z.output<typeof grades>, Grade[]>;
 true satisfies Equals<Required<z.output<typeof marks>>, Marks>;
 
-export const testParams = z.object({ id });
+export const testParams = idParams;
 
 const UPDATE_FIELDS = [
   'name',

@@ -5,6 +5,8 @@ import { z } from './zod';
 
 /** An id in a path, query or body. */
 export const id = z.string().trim().min(1).max(64);
+/** A path's `{id}` (the resource the call is about). */
+export const idParams = z.object({ id });
 /** Names of folders and tests: trimmed, not empty, at most 200 characters (the portal checks the same). */
 export const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 /** The message every plain write answers. */

@@ -1,6 +1,6 @@
 import { FREE_TEST_MAX_ATTEMPTS, isValidAttempts } from '../domain/freeTest';
 import { TEST_TYPES } from '../domain/test/types';
-import { id } from './fields';
+import { id, idParams } from './fields';
 import { z } from './zod';
 
 /**
@@ -19,7 +19,7 @@ const attempts = z
   .int()
   .refine(isValidAttempts, { message: `-1 (unlimited) or a whole number from 1 to ${FREE_TEST_MAX_ATTEMPTS}` });
 
-export const sharedTestParams = z.object({ id });
+export const sharedTestParams = idParams;
 
 export const createSharedTestBody = z.strictObject({
   testId: id,

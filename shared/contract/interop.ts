@@ -1,6 +1,6 @@
-import { id } from './fields';
+import { id, idParams } from './fields';
 import { z } from './zod';
-import { EXPORT_FORMATS, IMPORT_FORMATS } from '../interop/model';
+import { EXPORT_FORMATS, IMPORT_FORMATS, SKIP_REASONS } from '../interop/model';
 
 /**
  * Questions in and out over the API (issue 20; docs/interop.md). One definition per shape: the
@@ -44,7 +44,7 @@ export const importForm = z.strictObject({
   from: importFormat.optional(),
 });
 
-export const exportParams = z.object({ id });
+export const exportParams = idParams;
 export const exportQuery = z.object({ format: exportFormat });
 export const templateParams = z.object({ format: z.enum(['csv', 'xlsx']) });
 
@@ -67,6 +67,10 @@ export const interopProblem = z.object({
   code: z.string(),
   /** In English; the portal words the code in the user's language and shows this as the detail. */
   message: z.string(),
+  /** Why a question of a kind we do not have was left out (essay, matching...): the portal words it instead of the English message. */
+  reason: z.enum(SKIP_REASONS).optional(),
+  /** The file's own name for that kind of question (for the reason `otherKind`). */
+  kind: z.string().optional(),
 });
 export type ImportProblem = z.infer<typeof interopProblem>;
 

@@ -1,5 +1,5 @@
 import { TAG_MAX_LENGTH } from '../domain/names';
-import { id, listParam, messageResult, name, queryFlag as flag, type MessageResult } from './fields';
+import { id, idParams, listParam, messageResult, type MessageResult, name, queryFlag as flag } from './fields';
 import { z } from './zod';
 
 /**
@@ -14,7 +14,7 @@ const uniqueTags = (tags: string[]) => [...new Set(tags)];
 /** `filters` of a selection (decisions section 4): tests carrying every one of `tags`. */
 const filters = z.object({ tags: z.array(tag).max(FILTER_TAGS_MAX).transform(uniqueTags).optional() }).optional();
 
-export const childrenParams = z.object({ id });
+export const childrenParams = idParams;
 export const childrenQuery = z.object({
   folderLimit: z.coerce.number().int().min(0).max(500).default(100),
   folderOffset: z.coerce.number().int().min(0).default(0),
@@ -69,7 +69,7 @@ export const createTestBody = z.object({
   language: z.string().trim().min(1).max(40).default('English'),
   isGlobal: z.boolean().default(false),
 });
-export const copyTestParams = z.object({ id });
+export const copyTestParams = idParams;
 export const copyTestBody = z.object({ name, isGlobal: z.boolean().default(false) });
 export const tagsQuery = z.object({ search: z.string().trim().max(TAG_MAX_LENGTH).optional(), isGlobal: flag });
 export const tutorsQuery = z.object({ search: z.string().trim().max(200).optional() });

@@ -1,4 +1,4 @@
-import { id } from './fields';
+import { id, idParams } from './fields';
 import { z } from './zod';
 
 /**
@@ -21,7 +21,7 @@ export const ATTEMPT_STATUSES = ['submitted', 'in-progress', 'expired'] as const
 export const ATTEMPTS_PAGE_MAX = 200;
 export const ATTEMPTS_PAGE_DEFAULT = 50;
 
-export const resultsParams = z.object({ id });
+export const resultsParams = idParams;
 export const attemptParams = z.object({ id, attemptId: id });
 
 export const attemptsQuery = z.object({

@@ -1,5 +1,5 @@
 import type { Outcome, StudentAnswer } from '../domain/scoring';
-import { id } from './fields';
+import { id, idParams } from './fields';
 import type { Equals } from './typeCheck';
 import { z } from './zod';
 
@@ -8,10 +8,10 @@ import { z } from './zod';
  * `/t/{sharedTestId}`. Unknown fields of a body are a 400 naming them.
  */
 
-export const sharedTestIdParams = z.object({ id });
+export const sharedTestIdParams = idParams;
 export const questionParams = z.object({ questionId: id });
 export const sectionParams = z.object({ sectionId: id });
-export const reportParams = z.object({ id });
+export const reportParams = idParams;
 export const previewParams = z.object({ testId: id });
 
 const contact = z.string().trim().min(3).max(100);
@@ -77,6 +77,32 @@ export const studentSectionInfo = z.object({
 });
 export type StudentSectionInfo = z.infer<typeof studentSectionInfo>;
 
+/**
+ * A multilingual test's text in its other languages (issue 17): by language name, only what is
+ * translated (the page falls back to the first language's text for the rest).
+ */
+export const studentQuestionTranslation = z.object({
+  /** HTML. */
+  name: z.string().optional(),
+  paragraph: z.string().optional(),
+  /** HTML, in the result only when solutions are revealed. */
+  solution: z.string().optional(),
+  /** Option text by option id. */
+  options: z.record(z.string(), z.string()).optional(),
+});
+export type StudentQuestionTranslation = z.infer<typeof studentQuestionTranslation>;
+const questionTranslations = z.record(z.string(), studentQuestionTranslation).optional();
+
+/** What the student page needs of a test's languages and fonts (issue 17). */
+const testLanguages = {
+  /** A multilingual test's languages (the first is its main one); absent for a test in one language. */
+  languages: z.array(z.string()).optional(),
+  /** The test's name and instructions in its other languages. */
+  translations: z.record(z.string(), z.object({ name: z.string().optional(), instructions: z.string().optional() })).optional(),
+  /** The test's fonts (settings.fonts.list); uploaded faces say where their file is (@font-face). */
+  fonts: z.array(z.object({ face: z.string(), fileUrl: z.string().optional() })).optional(),
+};
+
 /** `GET /student/test/{sharedTestId}`: what the landing page shows. */
 export const studentTestInfo = z.object({
   sharedTestId: z.string(),
@@ -98,6 +124,7 @@ export const studentTestInfo = z.object({
   serverNow: z.string(),
   isSectionSwitchingEnabled: z.boolean(),
   isSectionalSubmit: z.boolean(),
+  ...testLanguages,
 });
 export type StudentTestInfo = z.infer<typeof studentTestInfo>;
 
@@ -148,6 +175,7 @@ export const studentQuestion = z.object({
   marks: questionMarks,
   /** In a section with optional questions: may be left without a warning. */
   isOptional: z.boolean(),
+  translations: questionTranslations,
 });
 export type StudentQuestion = z.infer<typeof studentQuestion>;
 
@@ -192,6 +220,7 @@ export const studentAttempt = z.object({
   lastSeq: z.number().int(),
   /** A tutor's preview: nothing is recorded. */
   isPreview: z.boolean().optional(),
+  ...testLanguages,
 });
 export type StudentAttempt = z.infer<typeof studentAttempt>;
 
@@ -226,6 +255,7 @@ export const studentResultQuestion = z.object({
   answersRevealed: z.boolean(),
   /** false: outside the best N of an "attempt any N" section, so its score does not count. */
   counted: z.boolean().optional(),
+  translations: questionTranslations,
   /** Comprehension: its questions. */
   get children(): z.ZodOptional<z.ZodArray<typeof studentResultQuestion>> {
     return z.array(studentResultQuestion).optional();
@@ -252,6 +282,7 @@ export const studentResult = z.object({
   solutionsRevealed: z.boolean(),
   sections: z.array(z.object({ id: z.string(), name: z.string(), questions: z.array(studentResultQuestion) })),
   isPreview: z.boolean().optional(),
+  ...testLanguages,
 });
 export type StudentResult = z.infer<typeof studentResult>;
 

@@ -40,6 +40,21 @@ export interface InteropProblem {
   question: number | null;
   code: string;
   message: string;
+  /** Why a question was left out, as a code the portal words in the user's language (`interop.reasons.*`). */
+  reason?: SkipReason;
+  /** The file's own name for the kind of question (Moodle's `ddwtos`, QTI's `hotspot`), for `reason: 'otherKind'`. */
+  kind?: string;
+}
+
+/** Why a question of a kind we do not have was left out. */
+export const SKIP_REASONS = ['essay', 'matching', 'otherKind', 'mixedInteractions', 'severalChoices'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** The reason for a kind of question named by a file: essays and matching by name, the rest as a kind of their own. */
+export function skipReasonOf(kind: string): { reason: SkipReason; kind?: string } {
+  if (/^(essay|extended[\s-]*text)$/i.test(kind)) return { reason: 'essay' };
+  if (/^(match(ing)?|ddmatch|randomsamatch|associate|gap[\s-]*match)$/i.test(kind)) return { reason: 'matching' };
+  return { reason: 'otherKind', kind };
 }
 
 export interface ImportResult {

@@ -1,4 +1,4 @@
-import { FORMAT_NAMES, type ExportFormat, type ImportFormat, type InteropProblem, type Loss } from './model';
+import { FORMAT_NAMES, type ExportFormat, type ImportFormat, type InteropProblem, type Loss, type SkipReason } from './model';
 
 /**
  * Problems of an import and losses of an export, in English (the command line, logs); the portal
@@ -51,8 +51,9 @@ export class Losses {
 export class Problems {
   readonly list: InteropProblem[] = [];
   constructor(readonly format: ImportFormat) {}
-  error(question: number | null, code: string, message: string): void {
-    this.list.push({ severity: 'error', question, code, message });
+  /** `skip`: why a question of a kind we do not have was left out, as a code (the portal words it). */
+  error(question: number | null, code: string, message: string, skip?: { reason: SkipReason; kind?: string }): void {
+    this.list.push({ severity: 'error', question, code, message, ...skip });
   }
   warning(question: number | null, code: string, message: string): void {
     this.list.push({ severity: 'warning', question, code, message });

@@ -1,15 +1,12 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { buildDocx, omml, type Block, type DocxContent } from '@tests/support/docx';
+import { buildDocx, omml } from '@tests/support/docx';
+import { correctFlags as correct, parseBlocks as parse, questionsOf } from '@tests/support/parsedDocx';
 import { parseDocx } from './parseDocx';
-import type { ParsedDocument, ParsedQuestion } from './types';
 
 /**
  * Whole papers as teachers send them, in the languages Testforge's tutors write (Hindi, Gujarati,
  * Vietnamese, Korean), with the fonts that break uploads, and files that are not what they seem.
  */
-const parse = (body: Block[], extra: Omit<DocxContent, 'body'> = {}) => parseDocx(buildDocx({ body, ...extra }), 'text');
-const questionsOf = (doc: ParsedDocument) => doc.sections.flatMap((s) => s.questions);
-const correct = (q: ParsedQuestion) => ('options' in q && q.type !== 'fill_ups' ? q.options.map((o) => o.isCorrect) : null);
 const hindi = (text: string) => ({ text, csFont: 'Mangal', complexScript: true });
 const gujarati = (text: string) => ({ text, csFont: 'Shruti', complexScript: true });
 

@@ -1,12 +1,11 @@
-import { buildDocx, omml, type Block, type DocxContent } from '@tests/support/docx';
+import { omml, type Block, type DocxContent } from '@tests/support/docx';
 import { png } from '@tests/support/pictures';
 import { parseDocx } from './parseDocx';
-import { blocksUpload, type ParsedDocument, type ParsedQuestion } from './types';
+import { correctFlags as correct, parseBlocks, questionsOf } from '@tests/support/parsedDocx';
+import { blocksUpload, type ParsedDocument } from './types';
 
-const parse = (body: Block[], engine: 'text' | 'table' = 'text', extra: Omit<DocxContent, 'body'> = {}) => parseDocx(buildDocx({ body, ...extra }), engine);
-const questionsOf = (doc: ParsedDocument) => doc.sections.flatMap((s) => s.questions);
+const parse = (body: Block[], engine: 'text' | 'table' = 'text', extra: Omit<DocxContent, 'body'> = {}) => parseBlocks(body, extra, engine);
 const errors = (doc: ParsedDocument) => doc.problems.filter((p) => p.severity === 'error').map((p) => [p.code, p.paragraph, p.message]);
-const correct = (q: ParsedQuestion) => ('options' in q && q.type !== 'fill_ups' ? q.options.map((o) => o.isCorrect) : null);
 
 describe('the numbered-text engine', () => {
   it('reads the five ways of numbering, the option styles, and every kind of answer', () => {

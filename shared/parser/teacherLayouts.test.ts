@@ -1,7 +1,8 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { buildDocx, type Block, type DocxContent, type Para } from '@tests/support/docx';
+import { buildDocx, type Block, type Para } from '@tests/support/docx';
 import { png } from '@tests/support/pictures';
 import { mtefWriter, oleFile } from './mtef/testing';
+import { correctFlags as correct, parseBlocks as parse, questionsOf } from '@tests/support/parsedDocx';
 import { parseDocx } from './parseDocx';
 import { blocksUpload, type ParsedDocument, type ParsedQuestion } from './types';
 
@@ -9,9 +10,6 @@ import { blocksUpload, type ParsedDocument, type ParsedQuestion } from './types'
  * Issue 15: the layouts of teachers' own papers, which never read our guide. Each test is one
  * convention, written as teachers write it; the questions' text is our own.
  */
-const parse = (body: Block[], extra: Omit<DocxContent, 'body'> = {}) => parseDocx(buildDocx({ body, ...extra }), 'text');
-const questionsOf = (doc: ParsedDocument) => doc.sections.flatMap((s) => s.questions);
-const correct = (q: ParsedQuestion) => ('options' in q && q.type !== 'fill_ups' ? q.options.map((o) => o.isCorrect) : null);
 const names = (q: ParsedQuestion) => ('options' in q ? q.options.map((o) => o.name) : []);
 const codes = (doc: ParsedDocument) => doc.problems.map((p) => p.code);
 

@@ -2,7 +2,7 @@
 // connection is lost, and request rate limits shared by several processes (PostgreSQL, Redis).
 import net from 'node:net';
 import { sql } from 'kysely';
-import { createAccount, login, startSecondServer, startTestServer, type TestServer } from '../support/testServer';
+import { createAccount, login, startSecondServer, startTestServer, useTestServer, type TestServer } from '../support/testServer';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -17,11 +17,7 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
 }
 
 describe('readiness', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   test('GET /api/ready answers 200 with its checks, and 503 once the process is shutting down', async () => {
     const ready = await server.call('GET', '/api/ready');
@@ -47,13 +43,11 @@ describe('readiness', () => {
 });
 
 (onPostgres ? describe : describe.skip)('PostgreSQL: a lost listen connection', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ sessionCacheMs: 60_000, listenRetryMs: 600 });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ sessionCacheMs: 60_000, listenRetryMs: 600 });
 
   test('turns the caches off and readiness to 503 until it listens again, then caching resumes', async () => {
+    // Caches are off until the listen connection is up, which a busy machine can make late.
+    await until('the first listen', () => server.services.changes.live, 10_000);
     const account = await createAccount(server);
     const token = await login(server, account);
     expect((await server.call('GET', '/api/auth/user', { token })).status).toBe(200);

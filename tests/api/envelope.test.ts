@@ -4,6 +4,8 @@ import { readyMcq, signInEditor } from '../support/testEditor';
 import { sql } from 'kysely';
 import { startSignedIn, createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
+// @database-neutral: its subject is the answer format, so it runs once, not on each database (jest.config.js).
+
 type Res = Awaited<ReturnType<TestServer['call']>>;
 
 /** The failure envelope, exactly: a JSON object with message and code, and details only as a list. */

@@ -111,3 +111,44 @@ test('over HTTP: 60 students save and submit at once; every acknowledged answer 
   expect(late.status).toBe(409);
   expect(late.body.code).toBe('ATTEMPT_SUBMITTED');
 });
+
+test('a group of submits is written together: the same attempt twice writes once, a submitted one not again, every answer scored, each counted once', async () => {
+  const [a, b] = await attempts(2);
+  for (const s of [a!, b!]) expect((await s.student.save(s.questions[0]!, null, 1)).status).toBe(200);
+  const repo = new StudentsRepository(server.database.db);
+  const counted = async () =>
+    Number(
+      (
+        await server.database.db
+          .selectFrom('results_counters')
+          .select((eb) => eb.fn.sum<string>('submitted').as('n'))
+          .where('shared_test_id', '=', sharedTestId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const before = await counted();
+  const write = (attemptId: string, question: string, score: number) => ({
+    attemptId,
+    scores: [{ q: question, s: score, o: score > 0 ? 'correct' : 'incorrect' }],
+    total: { score, maxScore: 4, submittedAt: new Date(), testVersion: 1, digest: 'x' },
+  });
+  const first = await repo.inTransaction((trx) =>
+    repo.writeScores([write(a!.attemptId, a!.questions[0]!, 4), write(b!.attemptId, b!.questions[0]!, 0), write(a!.attemptId, a!.questions[0]!, 1)], trx),
+  );
+  expect(first).toEqual([true, true, false]);
+  // Submitted already: nothing changes.
+  expect(await repo.inTransaction((trx) => repo.writeScores([write(b!.attemptId, b!.questions[0]!, 4)], trx))).toEqual([false]);
+  const stored = await server.database.db
+    .selectFrom('attempts as t')
+    .innerJoin('attempt_answers as aa', 'aa.attempt_id', 't.id')
+    .select(['t.id', 't.score', 'aa.score as answer_score', 'aa.outcome'])
+    .where('t.id', 'in', [a!.attemptId, b!.attemptId])
+    .where('aa.question_id', 'in', [a!.questions[0]!, b!.questions[0]!])
+    .orderBy('t.score', 'desc')
+    .execute();
+  expect(stored.map((r) => [r.id, Number(r.score), Number(r.answer_score), r.outcome])).toEqual([
+    [a!.attemptId, 4, 4, 'correct'],
+    [b!.attemptId, 0, 0, 'incorrect'],
+  ]);
+  expect((await counted()) - before).toBe(2);
+});

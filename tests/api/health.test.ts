@@ -1,10 +1,6 @@
-import { startTestServer, type TestServer } from '../support/testServer';
+import { useTestServer } from '../support/testServer';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 test('GET /api/health reports the database in use', async () => {
   const res = await server.call('GET', '/api/health');

@@ -3,6 +3,8 @@
 import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
+// @database-neutral: its subject is the help widget's calls and their limits, so it runs once, not on each database (jest.config.js).
+
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
 let server: TestServer;

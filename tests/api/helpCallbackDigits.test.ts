@@ -3,6 +3,8 @@
 // requests a minute, which help.test.ts already spends.
 import { startSignedIn, type TestServer } from '../support/testServer';
 
+// @database-neutral: its subject is a field's validation, so it runs once, not on each database (jest.config.js).
+
 let server: TestServer;
 let token: string;
 beforeAll(async () => ({ server, token } = await startSignedIn()));

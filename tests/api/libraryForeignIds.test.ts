@@ -1,9 +1,9 @@
 // Issue 14: every library call that names a folder of another organisation (or another tutor's)
 // answers 404, as a missing folder does; none answers 200 with an empty result.
 import { createUser } from '@server/modules/orgs/commands';
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { createAccount, login, useTestServer } from '../support/testServer';
 
-let server: TestServer;
+const server = useTestServer();
 let token: string;
 let foreignFolder: string;
 let foreignTest: string;
@@ -12,9 +12,7 @@ let ownVersion: number;
 let ownFolder: string;
 let batchId: string;
 let colleague: string;
-
 beforeAll(async () => {
-  server = await startTestServer();
   const account = await createAccount(server, { flags: { allow_sharing: true } });
   token = await login(server, account);
   const other = await login(server, await createAccount(server));
@@ -28,7 +26,6 @@ beforeAll(async () => {
     await createUser(server.database.db, { orgCode: account.orgCode, email: 'colleague@example.com', name: 'Colleague', password: 'colleague-pass-1' })
   ).user.id;
 });
-afterAll(() => server.close());
 
 const selectAll = (parentFolderId: string) => ({ parentFolderId, selectAll: true, folderIds: [], testIds: [] });
 

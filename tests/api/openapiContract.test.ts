@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { useTestServer } from '../support/testServer';
+
+// @database-neutral: its subject is the OpenAPI document, so it runs once, not on each database (jest.config.js).
 
 /**
  * The request side of the OpenAPI document (every call's parameters and body) as it was before
@@ -28,11 +30,7 @@ function requestsOf(document: { paths: Record<string, Partial<Record<(typeof MET
   return requests;
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 test('the OpenAPI document still lists every call with its request schemas', async () => {
   const res = await server.call('GET', '/api/openapi.json');

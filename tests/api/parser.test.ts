@@ -6,24 +6,24 @@ import axios from 'axios';
 import { parserEndpoints } from '@shared/api/parser';
 import { DEFAULT_PARSER_ENGINE, PARSER_ENGINES } from '@shared/parser/engines';
 import { FONT_MAX_BYTES } from '@shared/domain/fonts';
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { createAccount, login, startTestServer, useTestServer } from '../support/testServer';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { png } from '../support/pictures';
 import { ROOT } from '../support/paths';
+
+// @database-neutral: its subject is the Word parser and its files, so it runs once, not on each database (jest.config.js).
 
 /**
  * Issue 5's parser calls: the engines, the add-in's release and manifest, the font check and
  * font uploads (multipart), on both databases.
  */
-let server: TestServer;
+const server = useTestServer();
 let tutor: Editor;
 let other: Editor;
 beforeAll(async () => {
-  server = await startTestServer();
   tutor = await signInEditor(server);
   other = await signInEditor(server);
 });
-afterAll(() => server.close());
 
 /**
  * A tiny font as far as the upload's check goes: the TrueType magic number 00 01 00 00 and some

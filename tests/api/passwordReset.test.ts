@@ -4,6 +4,8 @@ import net from 'node:net';
 import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
+// @database-neutral: its subject is the mail and the token rules, so it runs once, not on each database (jest.config.js).
+
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
 let server: TestServer;

@@ -1,6 +1,8 @@
 import { startTestServer, type TestServer } from '../support/testServer';
 import { signInEditor } from '../support/testEditor';
 
+// @database-neutral: its subject is the call without Chromium, so it runs once, not on each database (jest.config.js).
+
 /** The PDF itself is checked in tests/browser/print.test.ts (it needs Chromium and the built portal). */
 describe('GET /api/v2/test/{id}/print-pdf', () => {
   let server: TestServer;
@@ -30,6 +32,9 @@ describe('GET /api/v2/test/{id}/print-pdf', () => {
     expect([res.status, res.body.message]).toEqual([404, 'This test does not exist, or it is not in your library.']);
     const bad = await owner.call('GET', `/api/v2/test/${testId}/print-pdf?answers=maybe`);
     expect([bad.status, bad.body.details[0].field]).toEqual([400, 'query.answers']);
+    // A multilingual test's language to print (issue 17): a name, or `all`; anything longer is bad input.
+    const badLanguage = await owner.call('GET', `/api/v2/test/${testId}/print-pdf?lang=${'x'.repeat(41)}`);
+    expect([badLanguage.status, badLanguage.body.details[0].field]).toEqual([400, 'query.lang']);
     // Ids are opaque strings up to 64 characters: a longer one is bad input, an unknown one missing.
     const badId = await owner.call('GET', `/api/v2/test/${'x'.repeat(65)}/print-pdf`);
     expect([badId.status, badId.body.details[0].field]).toEqual([400, 'params.id']);

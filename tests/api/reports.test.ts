@@ -1,24 +1,21 @@
 // GET /v2/report-repo/count: the header badge, counting only the caller's organisation.
 import { createUser } from '@server/modules/orgs/commands';
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { createAccount, login, useTestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 type Status = 'REPORTED' | 'updateAvailable' | 'resolved';
 
-let server: TestServer;
+const server = useTestServer();
 let a: Account;
 let b: Account;
 let tokenA: string;
 let tokenB: string;
-
 beforeAll(async () => {
-  server = await startTestServer();
   a = await createAccount(server);
   b = await createAccount(server);
   tokenA = await login(server, a);
   tokenB = await login(server, b);
 });
-afterAll(() => server.close());
 
 const count = (token: string) => server.call('GET', '/api/v2/report-repo/count', { token });
 

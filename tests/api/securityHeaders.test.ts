@@ -3,6 +3,8 @@
 import { contentSecurityPolicy, OFFICE_FRAME_ANCESTORS } from '@server/http/securityHeaders';
 import { startTestServer, type TestServer } from '../support/testServer';
 
+// @database-neutral: its subject is HTTP headers, so it runs once, not on each database (jest.config.js).
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();

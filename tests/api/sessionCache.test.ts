@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 import { hashToken } from '@server/security';
 
+// @database-neutral: its subject is the in-memory session cache, so it runs once, not on each database (jest.config.js).
+
 /** The in-memory session cache: exact for changes made through this server, bounded by its TTL otherwise. */
 let server: TestServer;
 const TTL_MS = 400;

@@ -1,6 +1,8 @@
 import net from 'node:net';
 import { startTestServer, type TestServer } from '../support/testServer';
 
+// @database-neutral: its subject is HTTP connections, so it runs once, not on each database (jest.config.js).
+
 // A client that opens a connection and sends nothing (a browser's preconnect, a slow or hostile
 // client) must not hold the server's close: Node leaves such a socket open until its headers
 // timeout (60-90 s), so a graceful shutdown would wait for it, then exit as failed.

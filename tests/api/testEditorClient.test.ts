@@ -1,23 +1,21 @@
-import axios, { AxiosError } from 'axios';
-import { createEndpoints, type Endpoints } from '@shared/api/endpoints';
+import { AxiosError } from 'axios';
+import { type Endpoints } from '@shared/api/endpoints';
 import { questionCopy, validateTest, hydrateTest } from '@shared/domain/test';
-import { startTestServer, type TestServer } from '../support/testServer';
-import { readyMcq, signInEditor } from '../support/testEditor';
+import { useTestServer } from '../support/testServer';
+import { endpointsFor, readyMcq, signInEditor } from '../support/testEditor';
 
 /**
  * The portal's typed calls (shared/api/endpoints.ts, testEndpoints) against the real server:
  * the paths, methods and bodies they send are the ones the server takes.
  */
-let server: TestServer;
+const server = useTestServer();
 let api: Endpoints;
 let testId: string;
 beforeAll(async () => {
-  server = await startTestServer();
   const tutor = await signInEditor(server, { flags: { is_shared_global: true } });
-  api = createEndpoints(axios.create({ baseURL: `${server.baseUrl}/api`, headers: { 'x-access-token': tutor.token } }));
+  api = endpointsFor(server, tutor.token);
   testId = (await api.createTest({ name: 'Through the client', parentFolderId: '0', isGlobal: false }))._id;
 });
-afterAll(() => server.close());
 
 test('a test built through every editor call, with the shared rules on both sides', async () => {
   let test = await api.getTest(testId);

@@ -1,12 +1,13 @@
-import axios from 'axios';
-import { createEndpoints, type Endpoints } from '@shared/api/endpoints';
+import { type Endpoints } from '@shared/api/endpoints';
 import { hydrateTest, validateTest } from '@shared/domain/test';
 import { parseDocx } from '@shared/parser/parseDocx';
 import { blocksUpload } from '@shared/parser/types';
 import { uploadDocument } from '@shared/parser/upload';
 import { buildDocx } from '../support/docx';
-import { signInEditor } from '../support/testEditor';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { endpointsFor, signInEditor } from '../support/testEditor';
+import { useTestServer } from '../support/testServer';
+
+// @database-neutral: its subject is the parser on a teacher's paper, so it runs once, not on each database (jest.config.js).
 
 /**
  * Issue 15, end to end on the real server: a teacher's paper with no answer key for one question,
@@ -14,14 +15,12 @@ import { startTestServer, type TestServer } from '../support/testServer';
  * The one without an answer is stored with none, and the test is not ready to publish until the
  * teacher sets it (MCQ_ONE_ANS); the bold that gave the answer away is not stored.
  */
-let server: TestServer;
+const server = useTestServer();
 let api: Endpoints;
 beforeAll(async () => {
-  server = await startTestServer();
   const tutor = await signInEditor(server, { flags: { enable_vidu_parser: true } });
-  api = createEndpoints(axios.create({ baseURL: `${server.baseUrl}/api`, headers: { 'x-access-token': tutor.token } }));
+  api = endpointsFor(server, tutor.token);
 });
-afterAll(() => server.close());
 
 test('a paper without a key for one question uploads it unanswered; publishing asks for the answer', async () => {
   const parsed = parseDocx(

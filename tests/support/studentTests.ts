@@ -162,3 +162,80 @@ export async function phone(browser: Browser, baseUrl: string, locale = 'en-US',
   page.on('pageerror', (error) => console.error('page error:', error.message));
   return page;
 }
+
+/**
+ * A multilingual free test (issue 17): English, Vietnamese and Korean, two questions with fixed
+ * option ids. The first is translated into both other languages (one option left untranslated in
+ * Korean); the second only into Vietnamese, so Korean shows its English text. Its answers: B, then
+ * 'True'. The tutor needs the TB feature (`flags: { is_tb_test_enabled: true }`).
+ */
+export async function publishMultilingualTest(
+  server: TestServer,
+  tutor: Editor,
+  options: { name?: string; settings?: Record<string, unknown>; fonts?: string[] } = {},
+): Promise<FreeTest> {
+  const testId = await tutor.newTest({ name: options.name ?? 'Capitals' });
+  const { section } = await tutor.section(testId, { name: 'Geography' });
+  const languages = await tutor.call('PATCH', '/api/v2/test/update', {
+    testId,
+    version: (await tutor.get(testId)).version,
+    testType: 'TB_TEST',
+    languages: ['English', 'Vietnamese', 'Korean'],
+    translations: { Vietnamese: { name: 'Thủ đô' }, Korean: { name: '수도' } },
+    ...(options.settings ? { settings: options.settings } : {}),
+    ...(options.fonts ? { fonts: { list: options.fonts.map((face) => ({ face, supported: true })), include: true } } : {}),
+  });
+  if (languages.status !== 200) throw new Error(`languages: ${JSON.stringify(languages.body)}`);
+  await tutor.questions(testId, section._id, [
+    {
+      type: 'multiple_choice',
+      name: '<p>What is the capital of Vietnam?</p>',
+      solution: '<p>Hanoi has been the capital since 1976.</p>',
+      options: [
+        { id: 'opt-hue', name: 'Hue' },
+        { id: 'opt-hanoi', name: 'Hanoi', isCorrect: true },
+        { id: 'opt-saigon', name: 'Saigon' },
+      ],
+      translations: {
+        Vietnamese: {
+          name: '<p>Thủ đô của Việt Nam là gì?</p>',
+          solution: '<p>Hà Nội là thủ đô từ năm 1976.</p>',
+          options: [
+            { id: 'opt-hue', name: 'Huế' },
+            { id: 'opt-hanoi', name: 'Hà Nội' },
+            { id: 'opt-saigon', name: 'Sài Gòn' },
+          ],
+        },
+        Korean: {
+          name: '<p>베트남의 수도는 어디입니까?</p>',
+          solution: '',
+          options: [
+            { id: 'opt-hue', name: '후에' },
+            { id: 'opt-hanoi', name: '하노이' },
+          ],
+        },
+      },
+    },
+    {
+      type: 'true_false',
+      name: '<p>Seoul is the capital of Korea.</p>',
+      options: [
+        { id: 'tf-true', name: 'True', isCorrect: true },
+        { id: 'tf-false', name: 'False' },
+      ],
+      translations: {
+        Vietnamese: {
+          name: '<p>Seoul là thủ đô của Hàn Quốc.</p>',
+          solution: '',
+          options: [
+            { id: 'tf-true', name: 'Đúng' },
+            { id: 'tf-false', name: 'Sai' },
+          ],
+        },
+      },
+    },
+  ]);
+  const res = await tutor.call('POST', '/api/v2/shared-test/create', { testId, startTime: new Date(Date.now() - 60_000).toISOString() });
+  if (res.status !== 200) throw new Error(`free test: ${JSON.stringify(res.body)}`);
+  return { testId, sharedTestId: res.body.data._id };
+}

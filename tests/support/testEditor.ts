@@ -1,3 +1,5 @@
+import axios from 'axios';
+import { createEndpoints, type Endpoints } from '@shared/api/endpoints';
 import { createAccount, login, startTestServer, type TestServer } from './testServer';
 
 /** A signed-in tutor driving the test editor's calls (tests/api/testEditor*.test.ts). */
@@ -13,6 +15,10 @@ export interface Editor {
   /** Adds questions to a section; answers the call's data (questions, section, version, totals). */
   questions: (testId: string, sectionId: string, questions: unknown[], extra?: Record<string, unknown>) => Promise<any>;
 }
+
+/** The portal's typed calls (shared/api/endpoints.ts) to this server, as the signed-in user of `token`. */
+export const endpointsFor = (server: TestServer, token: string): Endpoints =>
+  createEndpoints(axios.create({ baseURL: `${server.baseUrl}/api`, headers: { 'x-access-token': token } }));
 
 export async function signInEditor(server: TestServer, options: Parameters<typeof createAccount>[1] = {}): Promise<Editor> {
   const account = await createAccount(server, options);

@@ -54,6 +54,64 @@ describe('portal translations (en.json, vi.json, ko.json)', () => {
     }
   });
 
+  /**
+   * Values that are the same in every language: names, codes, formats and placeholders only. Any
+   * other VI or KO value equal to its EN one is English left untranslated.
+   */
+  const SAME_AS_ENGLISH: Record<string, string[]> = {
+    both: [
+      'common.appName',
+      'editor.marksSummary',
+      'wordUpload.chosen',
+      'reports.reasonLine',
+      'student.sectionTime',
+      'student.marksOf',
+      'student.scoreOf',
+      'interop.import.templateCsv',
+      'interop.import.templateXlsx',
+      'interop.formats.moodle',
+      'interop.formats.gift',
+      'interop.formats.aiken',
+      'interop.formats.csv',
+      'interop.formats.xlsx',
+      'interop.formats.docx',
+    ],
+    // "OK" and "E-mail" are the words Vietnamese screens use.
+    vi: ['common.ok', 'auth.email'],
+    ko: [],
+  };
+
+  it.each(['vi', 'ko'])('%s translates every value: none is the English one unless it is a name or a code', (language) => {
+    const translated = new Map(leaves(LOCALES[language]));
+    const allowed = new Set([...SAME_AS_ENGLISH.both, ...SAME_AS_ENGLISH[language]]);
+    // A value of placeholders and punctuation alone ("{{kind}} {{name}}") has nothing to translate.
+    const wordless = (value: string) => !/\p{L}/u.test(value.replace(/\{\{[^}]*\}\}/g, ''));
+    const untranslated = leaves(en)
+      .filter(([key, value]) => translated.get(key) === value && !wordless(String(value)))
+      .map(([key]) => key)
+      .filter((key) => !allowed.has(key));
+    expect(untranslated).toEqual([]);
+    // The list names only keys that exist and are still the same (an entry does not outlive its reason).
+    for (const key of allowed) expect({ key, same: translated.get(key) === new Map(leaves(en)).get(key) }).toEqual({ key, same: true });
+  });
+
+  /** Latin words a Korean screen may show: product, file format and font names, the options True and False as exports write them, and Section 1 (a default name). */
+  const KOREAN_LATIN = new Set(
+    (
+      'Testforge Word Windows Microsoft Kruti Dev manifest xml LaTeX PDF GPSC Not attempted Enter MathType docx doc PNG JPEG ttf otf ttc woff ' +
+      'CSV csv Excel xlsx KR Moodle XML GIFT Aiken QTI JSON zip json losses TAO Canvas txt IST Section True False'
+    ).split(' '),
+  );
+
+  it('ko has no English words left in its sentences (only names, formats and the Word format’s own words)', () => {
+    const stray = leaves(ko).flatMap(([key, value]) =>
+      ((value as string).replace(/\{\{[^}]*\}\}/g, '').match(/[A-Za-z][A-Za-z'-]{2,}/g) ?? [])
+        .filter((word) => !KOREAN_LATIN.has(word.replace(/['-]$/, '')))
+        .map((word) => `${key}: ${word}`),
+    );
+    expect(stray).toEqual([]);
+  });
+
   it('has every key the portal and the add-in use literally', () => {
     const namespaces = Object.keys(en).join('|');
     const keyPattern = new RegExp(`['"\`]((?:${namespaces})\\.[A-Za-z]+)['"\`]`, 'g');

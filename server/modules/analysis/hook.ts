@@ -1,4 +1,5 @@
 import type { Test } from '@shared/domain/test/types';
+import { KeptReads } from '../../http/keptReads';
 import type { SubmitAnalysisHook } from '../students/service';
 import { encodeDigest, versionQuestions } from './digest';
 import type { AnalysisRepository } from './repository';
@@ -39,8 +40,11 @@ const remember = <T>(set: { size: number; clear(): void }, add: () => T): T => {
  * only a later raise (the next milestone or analysis call).
  */
 export class SubmitAnalysis implements SubmitAnalysisHook {
-  /** Versions whose questions are recorded (test_version_questions). */
-  private readonly recorded = new Set<string>();
+  /**
+   * Versions whose questions are recorded (test_version_questions), or being recorded: the
+   * submits of a class arriving together wait for one write, not one conflicting upsert each.
+   */
+  private readonly recorded = new KeptReads<void>(REMEMBERED);
   /** Per free test, the milestones passed when this process last looked. */
   private readonly passed = new Map<string, number>();
   /** Tests whose analysis is running here: a second milestone meanwhile waits for the next. */
@@ -56,11 +60,7 @@ export class SubmitAnalysis implements SubmitAnalysisHook {
   /** The digest of a submit; its version's questions are recorded first (once per version and process). */
   async digestOf(test: Test, version: number, scored: ReadonlyMap<string, { answer: unknown; score: number; outcome: string }>): Promise<string> {
     const questions = versionQuestions(test);
-    const key = `${test._id}:${version}`;
-    if (!this.recorded.has(key)) {
-      await this.repo.recordVersion(test._id, version, questions);
-      remember(this.recorded, () => this.recorded.add(key));
-    }
+    await this.recorded.get(`${test._id}:${version}`, () => this.repo.recordVersion(test._id, version, questions));
     return encodeDigest(questions, scored);
   }
 

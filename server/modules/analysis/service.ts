@@ -97,7 +97,7 @@ export class AnalysisService {
     const raised = reasons
       .filter(({ reason }) => reason.attempts >= MIN_REPORT_ATTEMPTS)
       .map(({ questionId, reason }) => ({ q: questionId, reason: reason.flag, details: { ...reason, fingerprint: fingerprintOf(byId.get(questionId)!) } }));
-    await this.reports.raiseStatistics(row.org_id, row.id, raised);
+    await this.reports.raiseStatistics(row.org_id, row.id, row.version, raised);
   }
 
   /**

@@ -3,6 +3,7 @@
 // through the real calls; the Report Dashboard's list, resolve and publish as the portal calls them.
 import { signInEditor, type Editor } from '@tests/support/testEditor';
 import { startTestServer, type TestServer } from '@tests/support/testServer';
+import { ReportRepository } from '../corrections/repository';
 import { takeWorkedExample, WORKED_ANSWERS } from './testing';
 
 let server: TestServer;
@@ -134,5 +135,40 @@ describe('reports raised by the statistics', () => {
       'possible-wrong-key REPORTED',
       'possible-wrong-key resolved',
     ]);
+  });
+  test('flags worked out before a resolution or a publish committed raise nothing once it has (the background raise races them)', async () => {
+    const free = await takeWorkedExample(server, tutor, WORKED_ANSWERS, 'Raced');
+    await analysisOf(free);
+    const open = await statisticsRows(free);
+    expect(open.map((r) => r.status)).toEqual(['REPORTED', 'REPORTED']);
+    const { version } = await db().selectFrom('tests').select('version').where('id', '=', free.testId).executeTakeFirstOrThrow();
+    const stale = open.map((r) => ({ q: r.question_id, reason: r.reason, details: r.details as Record<string, unknown> }));
+    const reports = new ReportRepository(db());
+
+    // The tutor resolves them while the raise is on its way: on PostgreSQL the raise starts while
+    // the resolution's transaction holds the rows, and must wait for it and see it.
+    let raising: Promise<number> | undefined;
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('question_reports').set({ status: 'resolved' }).where('test_id', '=', free.testId).execute();
+        if (process.env.TEST_DB === 'postgres') {
+          raising = reports.raiseStatistics(tutor.account.orgId, free.testId, version, stale);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+      });
+    expect(await (raising ?? reports.raiseStatistics(tutor.account.orgId, free.testId, version, stale))).toBe(0);
+    expect((await statisticsRows(free)).map((r) => r.status)).toEqual(['resolved', 'resolved']);
+
+    // Flags of a version since replaced (a publish changed the question meanwhile) raise nothing.
+    await db().deleteFrom('question_reports').where('test_id', '=', free.testId).execute();
+    await db()
+      .updateTable('tests')
+      .set({ version: version + 1 })
+      .where('id', '=', free.testId)
+      .execute();
+    expect(await reports.raiseStatistics(tutor.account.orgId, free.testId, version, stale)).toBe(0);
+    expect(await statisticsRows(free)).toEqual([]);
+    expect(await reports.raiseStatistics(tutor.account.orgId, free.testId, version + 1, stale)).toBe(2);
   });
 });

@@ -85,9 +85,37 @@ export class ReportRepository {
    * may raise the same at once); an open one gets the latest figures. Not raised again while a
    * tutor's resolution of the same flag stands: the question unchanged since (same fingerprint)
    * and fewer than twice the attempts it was raised on. Answers how many were new.
+   *
+   * `version` is the test's version the flags were worked out on. A publish or a resolution may
+   * commit while the analysis runs: the test's row and the open reports are locked first, so the
+   * insert's snapshot sees what they committed (an open report resolved meanwhile would otherwise
+   * leave the partial unique index free, and the stale flag came back as a new report), and
+   * flags of a version since replaced raise nothing.
    */
-  async raiseStatistics(orgId: string, testId: string, raised: { q: string; reason: string; details: Record<string, unknown> }[]): Promise<number> {
+  async raiseStatistics(
+    orgId: string,
+    testId: string,
+    version: number,
+    raised: { q: string; reason: string; details: Record<string, unknown> }[],
+  ): Promise<number> {
     if (!raised.length) return 0;
+    return this.db.transaction().execute(async (trx) => {
+      const test = await sql<{ version: number }>`select version from tests where id = ${testId} for share`.execute(trx);
+      if (test.rows[0]?.version !== version) return 0;
+      await sql`
+        select 1 from question_reports
+        where org_id = ${orgId} and test_id = ${testId} and source = 'statistics' and status <> 'resolved'
+        for update`.execute(trx);
+      return this.insertStatistics(trx, orgId, testId, raised);
+    });
+  }
+
+  private async insertStatistics(
+    db: Kysely<Database>,
+    orgId: string,
+    testId: string,
+    raised: { q: string; reason: string; details: Record<string, unknown> }[],
+  ) {
     const { rows } = await sql<{ inserted: boolean }>`
       insert into question_reports as r (org_id, test_id, question_id, reason, status, source, details)
       select ${orgId}, ${testId}, i.q, i.reason, 'REPORTED', 'statistics', i.details
@@ -100,7 +128,7 @@ export class ReportRepository {
           and (done.details->>'attempts')::int * 2 > (i.details->>'attempts')::int)
       on conflict (org_id, test_id, question_id, reason) where source = 'statistics' and status <> 'resolved'
       do update set details = excluded.details where r.details is distinct from excluded.details
-      returning (r.created_at = now()) as inserted`.execute(this.db);
+      returning (r.created_at = now()) as inserted`.execute(db);
     return rows.filter((row) => row.inserted).length;
   }
 

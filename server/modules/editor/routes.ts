@@ -29,6 +29,8 @@ import type { Services } from '../../services';
 import { presentSection, presentTest, sectionSummary, totalsOf } from './presenter';
 import { TestEditorRepository } from './repository';
 import { TestEditorService, type UpdateKind } from './service';
+import { TrashRepository } from '../trash/repository';
+import { trashedQuestionsOf } from '../trash/service';
 import { callerOf } from '../../access';
 import { moveQuestionsBody } from '@shared/contract/editorBulk';
 import {
@@ -89,6 +91,7 @@ const UPDATE_MESSAGES = {
 export async function testEditorRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = new TestEditorRepository(services.db);
+  const trash = new TrashRepository(services.db);
   const editor = new TestEditorService(repo);
   const guard = [services.requireAuth, requireActiveSubscription];
   const tags = ['test editor'];
@@ -196,8 +199,14 @@ export async function testEditorRoutes(app: FastifyInstance, services: Services)
 
   api.delete('/v2/question/delete', { schema: { tags, body: deleteQuestionsBody }, preValidation: guard }, async (request) => {
     const body = request.body;
-    const { test, row } = await repo.change(callerOf(request), body.testId, body.version, (test) => deleteQuestions(test, body.sectionId, body.questionIds));
-    return { data: { ...written(request, 'questionsDeleted', test, row), section: presentSection(findSection(test, body.sectionId)) } };
+    const caller = callerOf(request);
+    // The deleted questions go to the Trash (issue 17) in the same transaction; `trashIds` lets the portal undo.
+    const { test, row, result } = await repo.change(caller, body.testId, body.version, (test, { trx, row }) => {
+      const leaving = trashedQuestionsOf(test, body.sectionId, body.questionIds);
+      deleteQuestions(test, body.sectionId, body.questionIds);
+      return trash.trashQuestions(trx, row, leaving.questions, leaving.location, caller.userId);
+    });
+    return { data: { ...written(request, 'questionsDeleted', test, row), section: presentSection(findSection(test, body.sectionId)), trashIds: result } };
   });
 
   api.patch('/v2/question/edit', { schema: { tags, body: editQuestionBody }, preValidation: guard }, async (request) => {

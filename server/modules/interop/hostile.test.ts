@@ -7,6 +7,8 @@ import { png } from '@tests/support/pictures';
 import { startTestServer, type TestServer } from '@tests/support/testServer';
 import { allQuestions, postFile, tutorWithTest } from './testing';
 
+// @database-neutral: its subject is hostile files, refused before anything is stored, so it runs once, not on each database (jest.config.js).
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();

@@ -36,6 +36,13 @@ test('preview: what a GIFT file holds, its problems by question number, nothing 
   const errors = preview.problems.filter((p: any) => p.severity === 'error');
   expect(errors.length).toBeGreaterThan(0);
   expect(errors.every((p: any) => Number.isInteger(p.question) && p.question > 0)).toBe(true);
+  // The three matching questions say so as a code the portal words (issue 17), the English message kept.
+  expect(errors.map((p: any) => [p.code, p.reason])).toEqual(Array(3).fill(['unknownType', 'matching']));
+  expect(errors[0].message).toBe('matching questions have no place in our tests');
+  // True/false statements are the questions' text.
+  const trueFalse = preview.sections.flatMap((s: any) => s.questions).filter((q: any) => q.type === 'true_false');
+  expect(trueFalse.map((q: any) => q.text)).toContain('The sun rises in the east.');
+  expect(trueFalse.every((q: any) => /[a-z]/.test(q.text) && !q.text.includes('____'))).toBe(true);
   expect(Object.values(preview.countsByType as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(preview.questionCount);
   expect(allQuestions(await editor.get(testId))).toHaveLength(0);
 });

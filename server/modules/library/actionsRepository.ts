@@ -4,13 +4,17 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { inScope, type LibraryScope } from '../../access';
 import { ROOT_FOLDER_ID, type Selection } from './selection';
 import { applySelection } from './selectionRepository';
+import type { TrashRepository } from '../trash/repository';
 
 /**
  * The SQL of moves and deletes: each runs in one transaction, so a failure halfway leaves the library as
  * it was.
  */
 export class LibraryActions {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly trash: TrashRepository,
+  ) {}
 
   private async destination(trx: Transaction<Database>, scope: LibraryScope, folderId: string): Promise<Folder | null> {
     if (folderId === ROOT_FOLDER_ID) return null;
@@ -29,6 +33,13 @@ export class LibraryActions {
     return applySelection(trx.selectFrom('tests as t').where(inScope<'tests'>(scope) as any), selection, 'tests')
       .select(['t.id'])
       .execute() as Promise<{ id: string }[]>;
+  }
+
+  /** The selected tests with the path of the folder holding them (null: the root), `path || id || '/'`. */
+  private selectedTests(trx: Transaction<Database>, scope: LibraryScope, selection: Selection): Promise<{ id: string; parent_path: string | null }[]> {
+    return applySelection(trx.selectFrom('tests as t').where(inScope<'tests'>(scope) as any), selection, 'tests')
+      .select(['t.id', sql<string | null>`(select p.path || p.id || '/' from folders p where p.id = t.parent_folder_id)`.as('parent_path')])
+      .execute() as Promise<{ id: string; parent_path: string | null }[]>;
   }
 
   /** Spec section 6: attempted tests restrict deletion. Names the tests in the refusal. */
@@ -65,15 +76,33 @@ export class LibraryActions {
   }
 
   /**
-   * Deletes folders, with everything inside them (the foreign keys cascade), and tests, in one
-   * transaction: a refusal or a failure leaves both as they were.
+   * Deletes folders, with everything inside them, and tests, in one transaction: a refusal or a
+   * failure leaves both as they were. What goes is first put into the Trash (one item per folder
+   * or test; a folder or test inside another deleted folder goes with it), for 30 days.
    */
-  delete(scope: LibraryScope, what: { folders?: Selection; tests?: Selection }): Promise<{ folders: number; tests: number }> {
+  delete(
+    scope: LibraryScope,
+    what: { folders?: Selection; tests?: Selection },
+    deletedBy: string,
+  ): Promise<{ folders: number; tests: number; trashIds: string[] }> {
     return this.db.transaction().execute(async (trx) => {
       const folders = what.folders ? await this.selectedFolders(trx, scope, what.folders) : [];
-      const testIds = what.tests ? (await this.selectedTestIds(trx, scope, what.tests)).map((t) => t.id) : [];
+      const selectedTests = what.tests ? await this.selectedTests(trx, scope, what.tests) : [];
+      const testIds = selectedTests.map((t) => t.id);
       if (folders.length) await this.refuseAttempted(trx, { folders });
       if (testIds.length) await this.refuseAttempted(trx, { testIds });
+      // A search's selection may hold a folder and something inside it: the outer one is trashed, with the rest inside it.
+      const inside = (path: string) => folders.some((f) => path.startsWith(`${f.path}${f.id}/`));
+      const outerFolders = folders.filter((f) => !inside(f.path));
+      const outerTests = selectedTests.filter((t) => !t.parent_path || !inside(t.parent_path));
+      const trashIds = [
+        ...(await this.trash.trashFolders(trx, outerFolders, deletedBy)),
+        ...(await this.trash.trashTests(
+          trx,
+          outerTests.map((t) => t.id),
+          deletedBy,
+        )),
+      ];
       if (testIds.length) await trx.deleteFrom('tests').where('id', 'in', testIds).execute();
       if (folders.length)
         await trx
@@ -84,7 +113,7 @@ export class LibraryActions {
             folders.map((f) => f.id),
           )
           .execute();
-      return { folders: folders.length, tests: testIds.length };
+      return { folders: folders.length, tests: testIds.length, trashIds };
     });
   }
 

@@ -9,6 +9,9 @@ export interface UploadedFont {
   format: FontFormat;
 }
 
+/** Where an uploaded font's file is served (`GET /v2/parserfont/file/{file}`, no session: @font-face cannot send one). */
+export const fontFileUrl = (font: Pick<UploadedFont, 'fileId' | 'format'>): string => `/api/v2/parserfont/file/${font.fileId}.${font.format}`;
+
 /**
  * The fonts organisations uploaded (table org_fonts): one per face and organisation, the file in
  * the row, so every server process on one database sees the same fonts and a re-upload replaces
@@ -52,6 +55,15 @@ export class OrgFontsRepository {
       .where('face_key', 'in', keys)
       .execute();
     return new Map(rows.map((r) => [r.face_key, { face: r.face, fileId: r.file_id, format: r.format as FontFormat }]));
+  }
+
+  /** The test's faces as the pages draw them (@font-face): where the organisation uploaded one, its file. */
+  async served(orgId: string, faces: string[]): Promise<{ face: string; fileUrl?: string }[]> {
+    const uploaded = await this.findFaces(orgId, faces);
+    return faces.map((face) => {
+      const found = uploaded.get(normaliseFontFace(face));
+      return found ? { face, fileUrl: fontFileUrl(found) } : { face };
+    });
   }
 
   async readFile(fileId: string): Promise<{ format: FontFormat; data: Buffer } | null> {

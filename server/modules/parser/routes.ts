@@ -9,7 +9,7 @@ import { AppError, badRequest } from '../../http/errors';
 import { assertSameOrg, callerOf } from '../../access';
 import { formFieldError } from './form';
 import type { Services } from '../../services';
-import { OrgFontsRepository, type UploadedFont } from './fontsRepository';
+import { fontFileUrl, OrgFontsRepository, type UploadedFont } from './fontsRepository';
 import { enginesQuery, fontCheckQuery, fontFileParams, fontUploadForm } from '@shared/contract/parser';
 import { ADDIN_RELEASE_DATE, manifestFor, readAddinManifest } from './release';
 
@@ -28,7 +28,7 @@ const fontTooLarge = () =>
 /** A font entry (spec "Font entry: face, supported flag"); an uploaded face also says where its file is. */
 function fontEntry(face: string, uploaded: UploadedFont | undefined) {
   if (!uploaded) return { face, supported: isKnownFontFace(face) };
-  return { face, supported: true, fileUrl: `/api/v2/parserfont/file/${uploaded.fileId}.${uploaded.format}` };
+  return { face, supported: true, fileUrl: fontFileUrl(uploaded) };
 }
 
 /** Reads the multipart form: the file `uploaded_file` into memory (up to the limit), text fields as they are. */

@@ -9,7 +9,11 @@ import { TestEditorRepository } from '../editor/repository';
 import { testParams } from '@shared/contract/editor';
 import { PdfRenderer, PdfTimeoutError, PdfUnavailableError } from './pdfRenderer';
 
-const printQuery = z.object({ answers: z.enum(['true', 'false']).optional() });
+const printQuery = z.object({
+  answers: z.enum(['true', 'false']).optional(),
+  /** A multilingual test's language to print, or `all`: every language, each question followed by its translations (issue 17). */
+  lang: z.string().trim().min(1).max(40).optional(),
+});
 
 /** A file name for the download: the test's name, as ASCII for old clients and UTF-8 for the rest. */
 function attachment(name: string): string {
@@ -43,7 +47,11 @@ export async function printRoutes(app: FastifyInstance, services: Services): Pro
       if (!row) throw notFound('test');
       const address = request.server.server.address();
       const port = typeof address === 'object' && address ? address.port : services.config.port;
-      const path = `/printPdf/${encodeURIComponent(row.id)}${request.query.answers === 'true' ? '?answers=true' : ''}`;
+      const query = new URLSearchParams({
+        ...(request.query.answers === 'true' ? { answers: 'true' } : {}),
+        ...(request.query.lang ? { lang: request.query.lang } : {}),
+      });
+      const path = `/printPdf/${encodeURIComponent(row.id)}${query.size ? `?${query}` : ''}`;
       let pdf: Buffer;
       try {
         pdf = await renderer.render({ baseUrl: `http://127.0.0.1:${port}`, path, token: String(request.headers['x-access-token']), testId: row.id });

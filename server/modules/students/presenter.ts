@@ -1,8 +1,13 @@
-import type { StudentAttempt, StudentQuestion, StudentResult, StudentResultQuestion } from '@shared/api/students';
+import type { StudentAttempt, StudentQuestion, StudentQuestionTranslation, StudentResult, StudentResultQuestion } from '@shared/api/students';
 import { blanksOf, countedLimit, type Outcome, type StudentAnswer } from '@shared/domain/scoring';
-import { htmlText } from '@shared/domain/test/html';
+import { htmlText, isBlankHtml } from '@shared/domain/test/html';
+import { isMultilingual } from '@shared/domain/test/normalize';
+import { questionTextIn } from '@shared/domain/test/translations';
 import type { ChildQuestion, Question, Test } from '@shared/domain/test/types';
 import { attemptAnyOf, attemptTotals, sectionAnswerableIds, type AttemptLayout, type LayoutQuestion, type SectionTiming } from './layout';
+
+/** `{ [key]: value }` when there is a value, else nothing (the answer leaves the field out). */
+const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -48,14 +53,66 @@ export function walkLayout<S, Q>(
   });
 }
 
+/** The languages a student may switch between: a multilingual test's, when it has more than one. */
+const languagesOf = (test: Test): string[] => (isMultilingual(test) && test.languages.length > 1 ? test.languages : []);
+
+/**
+ * A multilingual test's languages and its name and instructions in the languages after the first
+ * (issue 17); nothing for a test in one language. Only text that is there is sent: the page shows
+ * the first language's where a translation is missing.
+ */
+export function testLanguagesOf(test: Test): Pick<StudentAttempt, 'languages' | 'translations'> {
+  const languages = languagesOf(test);
+  if (!languages.length) return {};
+  const translations: NonNullable<StudentAttempt['translations']> = {};
+  for (const language of languages.slice(1)) {
+    const own = test.translations[language] ?? {};
+    const entry = {
+      ...(own.name?.trim() ? { name: own.name } : {}),
+      ...(own.instructions && !isBlankHtml(own.instructions) ? { instructions: own.instructions } : {}),
+    };
+    if (Object.keys(entry).length) translations[language] = entry;
+  }
+  return { languages, translations };
+}
+
+/**
+ * A question's text in the test's other languages (issue 17), by language: its text, passage and
+ * options (by id, so answers stay the same whatever the language), and its solution only where
+ * the result reveals it. Undefined for a test in one language or a question not translated.
+ */
+export function questionTranslationsOf(test: Test, question: Question, withSolution = false): Record<string, StudentQuestionTranslation> | undefined {
+  const languages = languagesOf(test);
+  const translations: Record<string, StudentQuestionTranslation> = {};
+  for (const language of languages.slice(1)) {
+    const text = questionTextIn(question, language, languages[0]);
+    const entry: StudentQuestionTranslation = {};
+    if (!isBlankHtml(text.name)) entry.name = text.name;
+    if (question.type === 'comprehension' && !isBlankHtml(text.paragraph)) entry.paragraph = text.paragraph;
+    if (withSolution && question.type !== 'integer' && !isBlankHtml(text.solution)) entry.solution = text.solution;
+    const options = Object.fromEntries([...text.options].filter(([, name]) => !isBlankHtml(name)));
+    if ((question.type === 'multiple_choice' || question.type === 'true_false') && Object.keys(options).length) entry.options = options;
+    if (Object.keys(entry).length) translations[language] = entry;
+  }
+  return Object.keys(translations).length ? translations : undefined;
+}
+
 /** A question as the student sees it while taking the test: no correct answers, no solutions. */
-function studentQuestion(question: Question, placed: LayoutQuestion, number: number, children: StudentQuestion[], isOptional: boolean): StudentQuestion {
+function studentQuestion(
+  test: Test,
+  question: Question,
+  placed: LayoutQuestion,
+  number: number,
+  children: StudentQuestion[],
+  isOptional: boolean,
+): StudentQuestion {
   const marks = {
     positive: question.marks.positive,
     negative: question.isNegativeMarkingEnabled ? question.marks.negative : 0,
     negativeUnattempted: question.isNegativeMarkingEnabledIfUnattempted ? question.marks.negativeUnattempted : 0,
   };
-  const base = { id: question._id, type: question.type, number, name: question.name, marks, isOptional };
+  const translations = questionTranslationsOf(test, question);
+  const base = { id: question._id, type: question.type, number, name: question.name, marks, isOptional, ...(translations ? { translations } : {}) };
   switch (question.type) {
     case 'comprehension':
       return { ...base, paragraph: question.paragraph, children };
@@ -123,7 +180,7 @@ export function presentAttempt(test: Test, layout: AttemptLayout, byId: Map<stri
         })),
       };
     },
-    (question, placed, number, children) => studentQuestion(question, placed, number, children, false),
+    (question, placed, number, children) => studentQuestion(test, question, placed, number, children, false),
   );
   return {
     attemptId: state.attemptId,
@@ -143,6 +200,7 @@ export function presentAttempt(test: Test, layout: AttemptLayout, byId: Map<stri
     answers: state.answers,
     lastSeq: state.lastSeq ?? 0,
     ...(state.isPreview ? { isPreview: true } : {}),
+    ...testLanguagesOf(test),
   };
 }
 
@@ -200,6 +258,7 @@ export function presentResult(test: Test, layout: AttemptLayout, byId: Map<strin
           score: sum((c) => c.score),
           maxScore: sum((c) => c.maxScore),
           answersRevealed: false,
+          ...optional('translations', questionTranslationsOf(test, question)),
           children,
         } as StudentResultQuestion;
       }
@@ -217,6 +276,7 @@ export function presentResult(test: Test, layout: AttemptLayout, byId: Map<strin
         maxScore: question.marks.positive,
         answersRevealed: reveal,
         ...(notCounted.has(question._id) ? { counted: false } : {}),
+        ...optional('translations', questionTranslationsOf(test, question, solutionsRevealed && forThis(row.outcome))),
       };
       if (question.type === 'multiple_choice' || question.type === 'true_false') {
         result.options = orderedOptions(question.options, placed.options).map((o) => ({
@@ -255,5 +315,6 @@ export function presentResult(test: Test, layout: AttemptLayout, byId: Map<strin
     solutionsRevealed,
     sections,
     ...(state.isPreview ? { isPreview: true } : {}),
+    ...testLanguagesOf(test),
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AttemptsTable, Database, StudentsTable, TestRow } from '../../db/schema';
+import { BatchedLookup } from '../../db/batchedLookup';
 import type { AttemptLayout } from './layout';
 
 /** An attempt as the student side reads it (the analysis' digest is not its concern). */
@@ -27,7 +28,20 @@ export interface AnswerSave {
   at: Date;
 }
 
-/** What a submit writes on the attempt (see writeScores). */
+/** An answer as saved (what a submit scores). */
+export interface SavedAnswer {
+  question_id: string;
+  answer: unknown;
+}
+
+/** One submit's scores (see writeScores): per question its score and outcome, and the attempt's total. */
+export interface ScoresWrite {
+  attemptId: string;
+  scores: { q: string; s: number; o: string }[];
+  total: ScoresTotal;
+}
+
+/** What a submit writes on the attempt. */
 export interface ScoresTotal {
   score: number;
   maxScore: number;
@@ -36,8 +50,37 @@ export interface ScoresTotal {
   digest: string;
 }
 
+/** A free test's head as withHead reads it. */
+interface HeadRow {
+  id: string;
+  org_id: string;
+  test_id: string;
+  start_time: Date;
+  end_time: Date | null;
+  no_of_attempts: number | null;
+  is_removed: boolean;
+  version: number;
+  updated_at: Date;
+  default_settings: unknown;
+}
+
+/** A session's row: the head, the attempt's columns (some renamed apart from the head's), its student's name, its answers when asked. */
+type SessionRow = HeadRow &
+  Omit<AttemptRow, 'id' | 'org_id' | 'test_id'> & { a_id: string; a_org_id: string; a_test_id: string; student_name: string; answers: SavedAnswer[] | null };
+
+/** The attempt of a student token, its free test, and (when asked) its saved answers. */
+export interface StudentSession {
+  attempt: AttemptRow & { student_name: string };
+  free: FreeTestWithTest;
+  answers?: SavedAnswer[];
+}
+
 /** The SQL of the student side (migration 007: students, attempts, attempt_answers, question_reports). */
 export class StudentsRepository {
+  /** Session reads of one turn of the event loop, one query for all (a class submitting at once). */
+  private readonly sessions = new BatchedLookup<StudentSession>((keys) => this.sessionsOf(keys, false));
+  private readonly sessionsWithAnswers = new BatchedLookup<StudentSession>((keys) => this.sessionsOf(keys, true));
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Runs `work` in one transaction: all of it is written, or none. */
@@ -64,18 +107,7 @@ export class StudentsRepository {
       ]);
   }
 
-  private headOf(row: {
-    id: string;
-    org_id: string;
-    test_id: string;
-    start_time: Date;
-    end_time: Date | null;
-    no_of_attempts: number | null;
-    is_removed: boolean;
-    version: number;
-    updated_at: Date;
-    default_settings: unknown;
-  }): FreeTestWithTest {
+  private headOf(row: HeadRow): FreeTestWithTest {
     const { version, updated_at, default_settings, ...shared } = row;
     return {
       shared,
@@ -91,9 +123,17 @@ export class StudentsRepository {
     return row && this.headOf(row);
   }
 
-  /** The attempt of a token with its student's name and its free test, in one query. */
-  async session(tokenHash: string): Promise<{ attempt: AttemptRow & { student_name: string }; free: FreeTestWithTest } | undefined> {
-    const row = await this.withHead(this.db)
+  /**
+   * The attempt of a token with its student's name and its free test, in one query; with its
+   * saved answers too when asked (a submit scores them: one round trip fewer in a class's burst).
+   */
+  session(tokenHash: string, { withAnswers = false } = {}): Promise<StudentSession | undefined> {
+    return (withAnswers ? this.sessionsWithAnswers : this.sessions).get(tokenHash);
+  }
+
+  /** The sessions of these tokens (see session), by token hash. */
+  private async sessionsOf(tokenHashes: string[], withAnswers: boolean): Promise<Map<string, StudentSession>> {
+    const rows = await this.withHead(this.db)
       .innerJoin('attempts as a', 'a.shared_test_id', 's.id')
       .innerJoin('students as st', 'st.id', 'a.student_id')
       .select([
@@ -111,10 +151,20 @@ export class StudentsRepository {
         'a.max_score',
         'a.scored_version',
         'st.name as student_name',
+        withAnswers
+          ? sql<
+              SavedAnswer[]
+            >`(select coalesce(json_agg(json_build_object('question_id', aa.question_id, 'answer', aa.answer)), '[]') from attempt_answers aa where aa.attempt_id = a.id)`.as(
+              'answers',
+            )
+          : sql<null>`null`.as('answers'),
       ])
-      .where('a.token_hash', '=', tokenHash)
-      .executeTakeFirst();
-    if (!row) return undefined;
+      .where('a.token_hash', 'in', tokenHashes)
+      .execute();
+    return new Map(rows.map((row) => [row.token_hash, this.sessionOf(row)]));
+  }
+
+  private sessionOf(row: SessionRow): StudentSession {
     const {
       a_id,
       a_org_id,
@@ -130,6 +180,7 @@ export class StudentsRepository {
       max_score,
       scored_version,
       student_name,
+      answers,
       ...head
     } = row;
     return {
@@ -150,6 +201,7 @@ export class StudentsRepository {
         student_name,
       },
       free: this.headOf(head),
+      ...(answers ? { answers } : {}),
     };
   }
 
@@ -297,25 +349,51 @@ export class StudentsRepository {
   }
 
   /**
-   * Writes the scores of a submit in one statement (atomic): the attempt's total, maximum, submit
-   * time and digest (server/modules/analysis/digest.ts), and every answer row's score and outcome, only when it was not submitted yet
-   * (a concurrent second submit waits on the row, then changes nothing). False when it was.
+   * Writes the scores of a group of submits (GroupCommit) in one transaction of two statements:
+   * each attempt's total, maximum, submit time and digest (server/modules/analysis/digest.ts),
+   * and every answer row's score and outcome, only for attempts not submitted yet (a concurrent
+   * second submit waits on the row, then changes nothing). Answers, per submit, whether it
+   * wrote (false: it was submitted already, or the same attempt came earlier in the group).
+   *
+   * A submit counts itself in results_counters (trigger, migration 012) on the shard of its
+   * attempt: the group first takes its free tests' counter rows in one order, so that two groups
+   * never hold one shard each while waiting for the other's (a deadlock, found only after a second).
    */
-  async writeScores(attemptId: string, scores: { q: string; s: number; o: string }[], total: ScoresTotal, db: Kysely<Database> = this.db): Promise<boolean> {
-    const { rows } = await sql<{ written: number }>`
-      with done as (
-        update attempts set score = ${total.score}, max_score = ${total.maxScore}, submitted_at = ${total.submittedAt}, scored_version = ${total.testVersion},
-          digest = ${total.digest}, digest_version = ${total.testVersion}
-        where id = ${attemptId} and submitted_at is null
-        returning id
+  async writeScores(submits: ScoresWrite[], trx: Transaction<Database>): Promise<boolean[]> {
+    const seen = new Set<string>();
+    const firsts = submits.filter((w) => !seen.has(w.attemptId) && seen.add(w.attemptId));
+    const rows = firsts.map((w) => ({
+      id: w.attemptId,
+      score: w.total.score,
+      max_score: w.total.maxScore,
+      submitted_at: w.total.submittedAt.toISOString(),
+      version: w.total.testVersion,
+      digest: w.total.digest,
+      scores: w.scores,
+    }));
+    await sql`
+      select 1 from results_counters c
+      where c.shared_test_id in (select shared_test_id from attempts where id = any(${firsts.map((w) => w.attemptId)}::text[]))
+      order by c.shared_test_id, c.shard for update`.execute(trx);
+    const { rows: done } = await sql<{ id: string }>`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v(id text, score numeric, max_score numeric, submitted_at timestamptz, version int, digest text, scores jsonb)
+      ), done as (
+        update attempts a set score = v.score, max_score = v.max_score, submitted_at = v.submitted_at, scored_version = v.version,
+          digest = v.digest, digest_version = v.version
+        from v where a.id = v.id and a.submitted_at is null
+        returning a.id
       ), scored as (
-        update attempt_answers aa set score = v.s, outcome = v.o
-        from jsonb_to_recordset(${JSON.stringify(scores)}::jsonb) as v(q text, s numeric, o text), done
-        where aa.attempt_id = done.id and aa.question_id = v.q
-        returning 1
+        -- Run whether or not the select reads it (a data-modifying WITH always runs once).
+        update attempt_answers aa set score = e.s, outcome = e.o
+        from done join v on v.id = done.id cross join lateral jsonb_to_recordset(v.scores) as e(q text, s numeric, o text)
+        where aa.attempt_id = done.id and aa.question_id = e.q
       )
-      select (select count(*) from done)::int as written, (select count(*) from scored)::int as answers`.execute(db);
-    return Number(rows[0]?.written) > 0;
+      select id from done`.execute(trx);
+    const ids = new Set(done.map((r) => r.id));
+    const written = new Set(firsts.filter((w) => ids.has(w.attemptId)));
+    return submits.map((w) => written.has(w));
   }
 
   /**

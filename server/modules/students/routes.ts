@@ -87,12 +87,15 @@ export async function studentRoutes(app: FastifyInstance, services: Services): P
     const caller = callerOf(request);
     const row = await tests.read(caller, testId);
     if (!row) throw notFound('test');
-    return tests.hydrate(caller, row);
+    const test = await tests.hydrate(caller, row);
+    return { test, fonts: await service.fontsOf(row.org_id, test) };
   };
-  api.get('/student/preview/:testId', { schema: { tags, params: previewParams }, preValidation: guard }, async (request) => ({
-    data: service.preview(await testOf(request, request.params.testId)),
-  }));
-  api.post('/student/preview/:testId/result', { schema: { tags, params: previewParams, body: previewResultBody }, preValidation: guard }, async (request) => ({
-    data: service.previewResult(await testOf(request, request.params.testId), request.body.attemptId, request.body.answers),
-  }));
+  api.get('/student/preview/:testId', { schema: { tags, params: previewParams }, preValidation: guard }, async (request) => {
+    const { test, fonts } = await testOf(request, request.params.testId);
+    return { data: { ...service.preview(test), ...fonts } };
+  });
+  api.post('/student/preview/:testId/result', { schema: { tags, params: previewParams, body: previewResultBody }, preValidation: guard }, async (request) => {
+    const { test, fonts } = await testOf(request, request.params.testId);
+    return { data: { ...service.previewResult(test, request.body.attemptId, request.body.answers), ...fonts } };
+  });
 }

@@ -1,4 +1,5 @@
 import type { StudentAttempt, StudentIdentity, StudentResult, StudentStanding, StudentStart, StudentTestInfo } from '@shared/api/students';
+import { KeptReads } from '../../http/keptReads';
 import { countedLimit, isAnswered, scoreAnswer, type Outcome, type StudentAnswer } from '@shared/domain/scoring';
 import type { ChildQuestion, Question, Test } from '@shared/domain/test/types';
 import { serverMessage } from '@shared/i18n/serverMessages';
@@ -19,8 +20,8 @@ import {
   sectionTimings,
   type AttemptLayout,
 } from './layout';
-import { presentAttempt, presentResult, type ScoredRow } from './presenter';
-import type { AnswerSave, AttemptRow, FreeTestWithTest, ScoresTotal, StudentsRepository } from './repository';
+import { presentAttempt, presentResult, testLanguagesOf, type ScoredRow } from './presenter';
+import type { AnswerSave, AttemptRow, FreeTestWithTest, SavedAnswer, ScoresWrite, StudentsRepository } from './repository';
 import { GroupCommit } from './groupCommit';
 
 /**
@@ -51,6 +52,11 @@ export interface SubmitAnalysisHook {
   afterSubmit(sharedTestId: string, testId: string): void;
 }
 
+/** The test's fonts as the student page draws them (OrgFontsRepository.served). */
+export interface StudentFonts {
+  served(orgId: string, faces: string[]): Promise<{ face: string; fileUrl?: string }[]>;
+}
+
 interface Loaded {
   free: FreeTestWithTest;
   test: Test;
@@ -64,16 +70,12 @@ export class StudentService {
     private readonly identity: StudentIdentityService,
     /** The analysis' part of a submit: the attempt's digest, and the background look for broken questions. */
     private readonly analysis: SubmitAnalysisHook,
+    /** The organisation's uploaded fonts: the student page draws the test in them, as the editor and print do (issue 17). */
+    private readonly fonts: StudentFonts | null = null,
     private readonly clock: () => number = Date.now,
   ) {
     this.saves = new GroupCommit((items) => repo.inTransaction((trx) => repo.saveAnswers(trx, items)));
-    this.submits = new GroupCommit((items) =>
-      repo.inTransaction(async (trx) => {
-        const written: boolean[] = [];
-        for (const item of items) written.push(await repo.writeScores(item.attemptId, item.scores, item.total, trx));
-        return written;
-      }),
-    );
+    this.submits = new GroupCommit((items) => repo.inTransaction((trx) => repo.writeScores(items, trx)));
   }
 
   /**
@@ -81,30 +83,39 @@ export class StudentService {
    * and each call answers only once its transaction has committed.
    */
   private readonly saves: GroupCommit<AnswerSave, 'saved' | 'stale' | 'closed'>;
-  private readonly submits: GroupCommit<{ attemptId: string; scores: { q: string; s: number; o: string }[]; total: ScoresTotal }, boolean>;
+  private readonly submits: GroupCommit<ScoresWrite, boolean>;
 
-  /** Tests as students get them, by FreeTestWithTest.testKey (a changed test has a new key). */
-  private readonly cache = new Map<string, { test: Test; byId: Map<string, Question> }>();
+  /**
+   * Tests as students get them, by FreeTestWithTest.testKey (a changed test has a new key); kept
+   * as they are being read, so that a class starting together reads the test once.
+   */
+  private readonly keptTests = new KeptReads<{ test: Test; byId: Map<string, Question> }>(TEST_CACHE_ENTRIES);
   /** Tests this process has marked attempted (see submitRow). */
   private readonly knownAttempted = new Set<string>();
 
   /** The test of a free test as its owner's editor sees it (settings never stored are the owner's defaults), kept in memory per version. */
-  private async testOf(free: FreeTestWithTest): Promise<{ test: Test; byId: Map<string, Question> }> {
-    const cached = this.cache.get(free.testKey);
-    if (cached) return cached;
+  private testOf(free: FreeTestWithTest): Promise<{ test: Test; byId: Map<string, Question> }> {
+    return this.keptTests.get(free.testKey, () => this.readTest(free));
+  }
+
+  private async readTest(free: FreeTestWithTest): Promise<{ test: Test; byId: Map<string, Question> }> {
     const row = await this.repo.testRow(free.shared.test_id);
     if (!row) throw freeTestGone();
     const test = await this.tests.hydrate(ownerOf(row, free.ownerDefaults as EditorCaller['defaultSettings']), row);
-    const entry = { test, byId: questionsById(test) };
-    if (this.cache.size >= TEST_CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(free.testKey, entry);
-    return entry;
+    return { test, byId: questionsById(test) };
   }
 
   private async load(sharedTestId: string, { removedToo = false } = {}): Promise<Loaded> {
     const free = await this.repo.freeTest(sharedTestId);
     if (!free || (free.shared.is_removed && !removedToo)) throw freeTestGone();
     return { free, ...(await this.testOf(free)) };
+  }
+
+  /** The test's fonts (settings.fonts.list) with the files of the faces its organisation uploaded; absent when it names none. */
+  async fontsOf(orgId: string, test: Test): Promise<Pick<StudentAttempt, 'fonts'>> {
+    const faces = test.settings.fonts.list.map((font) => font.face);
+    if (!faces.length) return {};
+    return { fonts: this.fonts ? await this.fonts.served(orgId, faces) : faces.map((face) => ({ face })) };
   }
 
   private statusOf(free: FreeTestWithTest, now: number): StudentTestInfo['status'] {
@@ -153,6 +164,8 @@ export class StudentService {
       serverNow: new Date(now).toISOString(),
       isSectionSwitchingEnabled: test.settings.isSectionSwitchingEnabled,
       isSectionalSubmit: test.settings.isSectionalSubmit,
+      ...testLanguagesOf(test),
+      ...(await this.fontsOf(free.shared.org_id, test)),
     };
   }
 
@@ -250,18 +263,21 @@ export class StudentService {
   }
 
   /** The attempt of a student token, with its test; an attempt past its time is submitted first. */
-  private async session(token: string | undefined): Promise<{ loaded: Loaded; attempt: AttemptRow & { student_name: string }; now: number }> {
+  private async session(
+    token: string | undefined,
+    { withAnswers = false } = {},
+  ): Promise<{ loaded: Loaded; attempt: AttemptRow & { student_name: string }; now: number; answers?: SavedAnswer[] }> {
     if (!token) throw sessionInvalid();
-    const found = await this.repo.session(hashToken(token));
+    const found = await this.repo.session(hashToken(token), { withAnswers });
     if (!found) throw sessionInvalid();
     let { attempt } = found;
     const loaded = { free: found.free, ...(await this.testOf(found.free)) };
     const now = this.clock();
     if (!attempt.submitted_at && this.pastGrace(attempt.deadline_at, now)) {
-      await this.submitRow(loaded, attempt, attempt.deadline_at!);
+      await this.submitRow(loaded, attempt, attempt.deadline_at!, found.answers);
       attempt = (await this.repo.session(hashToken(token)))!.attempt;
     }
-    return { loaded, attempt, now };
+    return { loaded, attempt, now, answers: found.answers };
   }
 
   private async view({ free, test, byId }: Loaded, attempt: AttemptRow & { student_name: string }, now: number): Promise<StudentAttempt> {
@@ -269,7 +285,8 @@ export class StudentService {
     const rows = await this.repo.answersOf(attempt.id);
     const answers: Record<string, StudentAnswer> = {};
     for (const row of rows) if (row.answer) answers[row.question_id] = row.answer as StudentAnswer;
-    return presentAttempt(test, layout, byId, {
+    const fonts = await this.fontsOf(free.shared.org_id, test);
+    const view = presentAttempt(test, layout, byId, {
       attemptId: attempt.id,
       sharedTestId: free.shared.id,
       studentName: attempt.student_name,
@@ -282,6 +299,7 @@ export class StudentService {
       answers,
       lastSeq: rows.reduce((max, row) => Math.max(max, Number(row.client_seq ?? 0)), 0),
     });
+    return { ...view, ...fonts };
   }
 
   /** `GET /student/attempt`: the attempt of the token (resume after a reload). */
@@ -405,9 +423,11 @@ export class StudentService {
     { test, free }: { test: Test; free: FreeTestWithTest },
     attempt: AttemptRow,
     at: Date,
+    /** The attempt's saved answers when the caller read them already. */
+    saved?: SavedAnswer[],
   ): Promise<{ rows: Map<string, ScoredRow>; score: number; maxScore: number } | null> {
     const byId = questionsById(test);
-    const given = new Map((await this.repo.answersOf(attempt.id)).map((r) => [r.question_id, r.answer as StudentAnswer | null]));
+    const given = new Map((saved ?? (await this.repo.answersOf(attempt.id))).map((r) => [r.question_id, r.answer as StudentAnswer | null]));
     const rows = new Map<string, ScoredRow>();
     const layout = attempt.layout as AttemptLayout;
     const scores = answerableIds(layout).map((q) => {
@@ -460,11 +480,11 @@ export class StudentService {
 
   /** `POST /student/attempt/submit`: scores the attempt (a second submit answers the same result). */
   async submit(token: string | undefined): Promise<StudentResult> {
-    const { loaded, attempt, now } = await this.session(token);
+    const { loaded, attempt, now, answers } = await this.session(token, { withAnswers: true });
     if (!attempt.submitted_at) {
       // A late submit scores what was saved in time; it is stamped at the deadline.
       const at = attempt.deadline_at && now > attempt.deadline_at.getTime() ? attempt.deadline_at : new Date(now);
-      const written = await this.submitRow(loaded, attempt, at);
+      const written = await this.submitRow(loaded, attempt, at, answers);
       // Just scored: shown from what was written, without reading it back.
       if (written)
         return this.present(
@@ -496,15 +516,16 @@ export class StudentService {
     return this.present(loaded, attempt, now, rows, await this.repo.firstScoreChange(attempt.id));
   }
 
-  private present(
+  private async present(
     loaded: Loaded,
     attempt: AttemptRow & { student_name: string },
     now: number,
     rows: Map<string, ScoredRow>,
     originalScore: number | null,
-  ): StudentResult {
+  ): Promise<StudentResult> {
     const end = loaded.free.shared.end_time;
-    return presentResult(loaded.test, attempt.layout as AttemptLayout, loaded.byId, {
+    const fonts = await this.fontsOf(loaded.free.shared.org_id, loaded.test);
+    const result = presentResult(loaded.test, attempt.layout as AttemptLayout, loaded.byId, {
       attemptId: attempt.id,
       studentName: attempt.student_name,
       submittedAt: attempt.submitted_at!.getTime(),
@@ -515,6 +536,7 @@ export class StudentService {
       revealAt: end?.toISOString() ?? null,
       rows,
     });
+    return { ...result, ...fonts };
   }
 
   /** `POST /question/report/{id}`: a question of the student's own attempt, with a reason (Report Dashboard). */

@@ -460,3 +460,58 @@ export function setLanguages(test: Test, testType: Test['testType'], languages: 
   for (const section of test.sections) section.questions = section.questions.map((q) => buildQuestion(q as QuestionDraft, ctx));
   normalizeTest(test);
 }
+
+/** Where a deleted question stood (the Trash, issue 17): its section, its comprehension for a child, its index there. */
+export interface QuestionPlace {
+  sectionId: string;
+  parentQuestionId: string | null;
+  index: number;
+}
+
+/** The questions a delete of `questionIds` takes away, each with its place (a child whose comprehension goes too goes with it). */
+export function questionsLeaving(test: Test, sectionId: string, questionIds: string[]): { question: Question; place: QuestionPlace }[] {
+  const section = findSection(test, sectionId);
+  const gone = new Set(questionIds);
+  return [...gone].flatMap((id) => {
+    const found = locateQuestion(section, id);
+    if (!found || (found.parent && gone.has(found.parent._id))) return [];
+    return [{ question: found.question, place: { sectionId, parentQuestionId: found.parent?._id ?? null, index: found.index } }];
+  });
+}
+
+/**
+ * Puts a deleted question back (the Trash, issue 17): into its section at its place, or at the
+ * end when the section now holds fewer questions; a child into its comprehension when that is
+ * still there, else into the section. When its section is gone, at the end of the last section.
+ * Refused when the test has no section, or already holds the question. Totals follow
+ * (normalizeTest), and the test's limits apply as for an added question.
+ */
+export function restoreQuestion(
+  test: Test,
+  question: Question,
+  place: QuestionPlace,
+): { placed: 'place' | 'end' | 'otherSection'; sectionId: string; sectionName: string } {
+  const last = test.sections[test.sections.length - 1];
+  if (!last) throw new TestRuleError(409, 'TRASH_NO_SECTION', 'trashNoSection');
+  const ids = [question, ...(question.type === 'comprehension' ? question.questions : [])].map((q) => q._id);
+  if (test.sections.some((s) => ids.some((id) => locateQuestion(s, id)))) throw new TestRuleError(409, 'TRASH_QUESTION_PRESENT', 'trashQuestionPresent');
+  const own = test.sections.find((s) => s._id === place.sectionId);
+  const section = own ?? last;
+  const parent =
+    own && place.parentQuestionId && question.type !== 'comprehension'
+      ? section.questions.find((q): q is ComprehensionQuestion => q._id === place.parentQuestionId && q.type === 'comprehension')
+      : undefined;
+  if (parent && parent.questions.length >= LIMITS.childrenPerComprehension) {
+    throw new TestRuleError(400, 'VALIDATION_ERROR', 'tooManyChildren', { max: LIMITS.childrenPerComprehension, field: 'questions' }, 'questions');
+  }
+  const list: Question[] = parent ? parent.questions : section.questions;
+  let placed: 'place' | 'end' | 'otherSection' = own ? 'place' : 'otherSection';
+  if (own && place.index <= list.length && (parent || !place.parentQuestionId)) list.splice(place.index, 0, question);
+  else {
+    list.push(question);
+    if (own) placed = 'end';
+  }
+  normalizeTest(test);
+  checkQuestionLimit(test);
+  return { placed, sectionId: section._id, sectionName: section.name };
+}

@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html';
+import { HEADING_TAGS } from '../htmlTags';
 
 /**
  * Rich text of questions, options, solutions, paragraphs and instructions: sanitised HTML.
@@ -76,12 +77,7 @@ const OPTIONS: sanitize.IOptions = {
     'sup',
     'small',
     'mark',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
+    ...HEADING_TAGS,
     'blockquote',
     'pre',
     'code',

@@ -34,6 +34,38 @@ export function contentLanguageName(language: string, uiLanguage: string, inSent
   }
 }
 
+/** A content language's code ('Vietnamese' is 'vi'), or null for a name we do not know. */
+export const contentLanguageCode = (language: string): string | null => LANGUAGE_CODES[language] ?? null;
+
+/**
+ * A content language named in itself ('Tiếng Việt', '한국어'): how a student who reads it finds
+ * it in a language switch, whatever language the page is in.
+ */
+export function nativeLanguageName(language: string): string {
+  const code = LANGUAGE_CODES[language];
+  if (!code) return language;
+  try {
+    return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? language;
+  } catch {
+    return language;
+  }
+}
+
+/**
+ * The content language to start in: the one chosen before (kept on this device), else the first
+ * of the browser's languages the test has, else the test's first language.
+ */
+export function startingLanguage(languages: readonly string[], chosen: string | null, browserLanguages: readonly string[]): string | null {
+  if (!languages.length) return null;
+  if (chosen && languages.includes(chosen)) return chosen;
+  for (const browser of browserLanguages) {
+    const code = browser.toLowerCase().split('-')[0];
+    const found = languages.find((language) => LANGUAGE_CODES[language] === code);
+    if (found) return found;
+  }
+  return languages[0];
+}
+
 export interface QuestionText {
   name: string;
   solution: string;

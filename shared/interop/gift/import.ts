@@ -97,17 +97,23 @@ function readBlock(raw: string, number: number, problems: Problems): Block | { c
     return { number, title, question: null };
   }
   let body = text.slice(open + 1, close).trim();
-  const atEnd = text.slice(close + 1).trim() === '';
-  const stem = splitFormat(text.slice(0, open) + (atEnd ? '' : BLANK) + text.slice(close + 1), 'moodle');
-  let solution = '';
   const general = body.lastIndexOf('####');
-  if (general >= 0) {
-    solution = html(body.slice(general + 4), stem[0]);
-    body = body.slice(0, general).trim();
-  }
+  const generalText = general >= 0 ? body.slice(general + 4) : null;
+  if (general >= 0) body = body.slice(0, general).trim();
+  const trueFalse = /^(T|TRUE|F|FALSE)\s*(#|$)/.exec(body);
+  const before = text.slice(0, open);
+  const after = text.slice(close + 1);
+  // Text after the answer block is a missing word ("Grant is {~buried =entombed} in..."), but a
+  // true/false statement has no blank: "The sun rises in the east{T}." is the sentence whole.
+  const joined =
+    after.trim() === '' ? before : trueFalse ? `${before.trimEnd()}${/^\s*[\p{L}\p{N}]/u.test(after) ? ' ' : ''}${after.trimStart()}` : before + BLANK + after;
+  let stem = splitFormat(joined, 'moodle');
+  // A question written as its title only ("::The sun rises in the east::{T}."): the title is its text.
+  if (title && !/[\p{L}\p{N}]/u.test(release(stem[1]).replace(/<[^>]*>/g, ''))) stem = [stem[0], `${title}${release(stem[1]).trim()}`];
+  const solution = generalText === null ? '' : html(generalText, stem[0]);
   const name = html(stem[1], stem[0]);
   let question: ParsedChildQuestion | null = null;
-  if (!body) problems.error(number, 'unknownType', 'essay questions (an empty answer block) have no place in our tests');
+  if (!body) problems.error(number, 'unknownType', 'essay questions (an empty answer block) have no place in our tests', { reason: 'essay' });
   else if (body.startsWith('#')) question = numerical(body.slice(1), number, problems);
   else if (body.includes('~')) {
     const list = answers(body);
@@ -115,11 +121,11 @@ function readBlock(raw: string, number: number, problems: Problems): Block | { c
     if (feedback) problems.warning(number, 'optionFeedback', `the feedback of ${feedback} options left out (our options have none)`);
     if (list.length < 2) problems.error(number, 'tooFewOptions', 'a question needs two options or more');
     else question = { type: 'multiple_choice', name: '', solution: '', options: list.map((a) => ({ name: html(a.text, stem[0]), isCorrect: a.weight > 0 })) };
-  } else if (body.includes('=') && body.includes('->')) problems.error(number, 'unknownType', 'matching questions have no place in our tests');
+  } else if (body.includes('=') && body.includes('->'))
+    problems.error(number, 'unknownType', 'matching questions have no place in our tests', { reason: 'matching' });
   else {
-    const tf = /^(T|TRUE|F|FALSE)\s*(#|$)/.exec(body);
-    if (tf) {
-      const right = tf[1].startsWith('T');
+    if (trueFalse) {
+      const right = trueFalse[1].startsWith('T');
       question = { type: 'true_false', name: '', solution: '', options: TRUE_FALSE.map((n, i) => ({ name: n, isCorrect: right === (i === 0) })) };
     } else {
       const list = answers(body.startsWith('=') ? body : `=${body}`);

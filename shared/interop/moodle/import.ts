@@ -1,6 +1,6 @@
 import { plainToHtml } from '../html';
 import { fromMoodleMath } from '../math';
-import type { ImportResult, InteropQuestion, InteropSection, ParsedChildQuestion } from '../model';
+import { skipReasonOf, type ImportResult, type InteropQuestion, type InteropSection, type ParsedChildQuestion, type SkipReason } from '../model';
 import { passageOf, type ReadItem } from '../passages';
 import { Problems } from '../problems';
 import { fillUps, isWholeNumber, marksFrom, rangeAnswer, TRUE_FALSE, wordAnswer } from '../questions';
@@ -51,8 +51,8 @@ class Reader {
   partial(count: number): void {
     if (count) this.problems.warning(this.number, 'partialCredit', `${count} answers with partial credit left out (our answers are right or wrong)`);
   }
-  error(code: string, message: string): null {
-    this.problems.error(this.number, code, message);
+  error(code: string, message: string, skip?: { reason: SkipReason; kind?: string }): null {
+    this.problems.error(this.number, code, message, skip);
     return null;
   }
 }
@@ -96,7 +96,7 @@ function body(r: Reader, type: string): ParsedChildQuestion | InteropQuestion | 
     case 'multianswer':
       return null; // read with its text, in readQuestion
     default:
-      return r.error('unknownType', `${type} questions have no place in our tests`);
+      return r.error('unknownType', `${type} questions have no place in our tests`, skipReasonOf(type));
   }
 }
 

@@ -1,4 +1,5 @@
 import katex from 'katex';
+import { HEADING_TAGS } from '../../domain/htmlTags';
 import { escapeHtml, mapImages, toXhtml } from '../html';
 import type { InteropQuestion, ParsedChildQuestion } from '../model';
 import { MATH } from '../../render/math';
@@ -74,12 +75,7 @@ export function xhtml(html: string, ctx: ItemContext): string {
 const BLOCKS = new Set([
   'p',
   'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
+  ...HEADING_TAGS,
   'blockquote',
   'pre',
   'ul',

@@ -146,7 +146,7 @@ function readItems(
       }
       const read = readItem(item, { ...ctx, picture: (src) => ctx.picture(src) });
       if ('error' in read) {
-        problems.error(n, read.error.code, read.error.message);
+        problems.error(n, read.error.code, read.error.message, read.error.skip);
         continue;
       }
       count++;

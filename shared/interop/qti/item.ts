@@ -1,4 +1,4 @@
-import type { ParsedChildQuestion } from '../model';
+import { skipReasonOf, type ParsedChildQuestion, type SkipReason } from '../model';
 import { fillUps, isWholeNumber, marksFrom, rangeAnswer, TRUE_FALSE, wordAnswer } from '../questions';
 import type { XmlElement } from '../xml';
 import { contentHtml, type ContentContext } from './content';
@@ -52,7 +52,7 @@ function outcome(item: XmlElement, id: string): number | null {
   return value !== undefined && Number.isFinite(Number(value)) ? Number(value) : null;
 }
 
-export type ItemResult = { question: ParsedChildQuestion } | { error: { code: string; message: string } };
+export type ItemResult = { question: ParsedChildQuestion } | { error: { code: string; message: string; skip?: { reason: SkipReason; kind?: string } } };
 
 export function readItem(item: XmlElement, ctx: ContentContext): ItemResult {
   const body = qtiChild(item, 'qti-item-body');
@@ -70,8 +70,12 @@ export function readItem(item: XmlElement, ctx: ContentContext): ItemResult {
   };
   walk(body);
   const other = [...kinds].find((k) => k !== 'qti-choice-interaction' && k !== 'qti-text-entry-interaction');
-  if (other) return { error: { code: 'unknownType', message: `${UNSUPPORTED.exec(other)![1].replace(/-/g, ' ')} interactions have no place in our tests` } };
-  if (kinds.size > 1) return { error: { code: 'unknownType', message: 'an item mixing choices and blanks has no place in our tests' } };
+  if (other) {
+    const kind = UNSUPPORTED.exec(other)![1].replace(/-/g, ' ');
+    return { error: { code: 'unknownType', message: `${kind} interactions have no place in our tests`, skip: skipReasonOf(kind) } };
+  }
+  if (kinds.size > 1)
+    return { error: { code: 'unknownType', message: 'an item mixing choices and blanks has no place in our tests', skip: { reason: 'mixedInteractions' } } };
   if (!kinds.size) return { error: { code: 'noInteraction', message: 'the item asks nothing (no interaction)' } };
   const declarations = new Map(qtiChildren(item, 'qti-response-declaration').map((d) => [qtiAttr(d, 'identifier') ?? '', d]));
   const name = tidy(contentHtml(body, ctx));
@@ -89,7 +93,10 @@ export function readItem(item: XmlElement, ctx: ContentContext): ItemResult {
   const min = outcome(item, 'MINSCORE');
   const meta = max !== null ? marksFrom(max, min !== null && min < 0 ? -min : 0) : {};
   if (kinds.has('qti-choice-interaction')) {
-    if (found.length > 1) return { error: { code: 'unknownType', message: 'an item with several choice interactions has no place in our tests' } };
+    if (found.length > 1)
+      return {
+        error: { code: 'unknownType', message: 'an item with several choice interactions has no place in our tests', skip: { reason: 'severalChoices' } },
+      };
     const interaction = found[0];
     const declaration = declarations.get(qtiAttr(interaction, 'response-identifier') ?? '') ?? null;
     const right = new Set([...values(declaration), ...mapped(declaration)]);

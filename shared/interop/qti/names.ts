@@ -1,4 +1,5 @@
 import type { XmlElement } from '../xml';
+import { HEADING_TAGS } from '../../domain/htmlTags';
 
 /**
  * QTI 2.x and 3.0 say the same things with different names: `choiceInteraction responseIdentifier`
@@ -37,12 +38,7 @@ export const HTML_ELEMENTS = new Set([
   'figcaption',
   'figure',
   'footer',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
+  ...HEADING_TAGS,
   'header',
   'hr',
   'i',
