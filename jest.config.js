@@ -1,5 +1,7 @@
 // One Jest run, four projects: unit (jsdom), API on PGlite, API on PostgreSQL (when
 // TEST_POSTGRES_URL is set), and browser tests in headless Chromium.
+const fs = require('node:fs');
+const path = require('node:path');
 const { ALIASES } = require('./scripts/aliases.cjs');
 
 const transform = {
@@ -15,6 +17,22 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
+/**
+ * An API suite whose subject is not the database (HTTP answers, headers, mail, parsing, hostile
+ * files) says `@database-neutral` in a comment: it runs once, on PostgreSQL when one answers and
+ * on PGlite otherwise, instead of once per database. Every other API suite runs on both.
+ */
+const API_TESTS = ['tests/api', 'server'].flatMap((dir) =>
+  fs
+    .readdirSync(path.join(__dirname, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name)),
+);
+const DATABASE_NEUTRAL = API_TESTS.filter((file) => fs.readFileSync(file, 'utf8').includes('@database-neutral'));
+const escaped = (file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What api-pglite leaves to api-postgres. */
+const runOnPostgresOnly = process.env.TEST_POSTGRES_URL ? DATABASE_NEUTRAL.map(escaped) : [];
+
 const projects = [
   {
     ...common,
@@ -23,7 +41,13 @@ const projects = [
     testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}', '<rootDir>/{shared,portal,addin}/**/*.test.{ts,tsx}'],
     setupFilesAfterEnv: ['<rootDir>/tests/support/setupDom.ts'],
   },
-  { ...common, displayName: 'api-pglite', testEnvironment: 'node', testMatch: ['<rootDir>/tests/api/**/*.test.ts', '<rootDir>/server/**/*.test.ts'] },
+  {
+    ...common,
+    displayName: 'api-pglite',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/tests/api/**/*.test.ts', '<rootDir>/server/**/*.test.ts'],
+    testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...runOnPostgresOnly],
+  },
   {
     ...common,
     displayName: 'browser',

@@ -1,10 +1,8 @@
 import type { OpenedDatabase } from '@server/db/database';
-import { createOrg, createUser } from '@server/modules/orgs/commands';
 import type { ChildQuestion } from '@shared/domain/test';
 import { seedAttempts } from '@tests/support/seedAttempts';
 import { onEachDatabase } from '../lib/databases';
-import { once } from '../lib/once';
-import { callJson, startServer } from '../lib/server';
+import { tutorWithTest } from '../lib/tutorTest';
 import { median, round } from '../lib/stats';
 import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
 import { scoredQuestion } from '../lib/scoredQuestion';
@@ -14,37 +12,27 @@ import { scoredQuestion } from '../lib/scoredQuestion';
  * stored answers, seeded set-based), then PATCH /v2/report-repo/save-and-resolve publishing one
  * corrected question with RE_EVALUATE (the answer key changes: every attempt's answer to it is
  * scored again and the totals follow), and with GRACE (full marks to every attempt): wall time of
- * the call, median of a few. Targets: under 3 s on PostgreSQL, under 10 s on PGlite.
+ * the call, median of a few. Targets: under 2 s on PostgreSQL (issue 19), under 10 s on PGlite.
  */
 
 const ACCOUNT = { orgCode: 'REEVALBENCH', email: 'reeval@example.com', password: 'bench-password-1' };
 const QUESTIONS = 50;
 const ATTEMPTS = Number(process.env.BENCH_REEVAL_ATTEMPTS || 100_000);
 const REPEATS = Math.max(1, Number(process.env.BENCH_REEVAL_REPEATS || 3));
-const TARGET_MS: Record<DatabaseKind, number> = { postgres: 3000, pglite: 10_000 };
+// PostgreSQL: issue 19's 2 s (issue 6 asked for 3 s); PGlite: issue 6's 10 s.
+const TARGET_MS: Record<DatabaseKind, number> = { postgres: 2000, pglite: 10_000 };
 
 export async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDatabase): Promise<Figure[]> {
-  const server = await startServer(database, { filesDir: ctx.tempDir('testforge-bench-files-') });
-  const closeServer = once(() => server.close());
-  ctx.onCleanup(closeServer);
-  const org = await createOrg(database.db, { code: ACCOUNT.orgCode, name: 'Re-evaluation Bench', days: 365 });
-  await createUser(database.db, { orgCode: ACCOUNT.orgCode, email: ACCOUNT.email, password: ACCOUNT.password, name: 'Bench Tutor' });
-  const token = (await callJson(`${server.baseUrl}/api/auth/login`, { method: 'POST', body: ACCOUNT })).body.data.token as string;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const send = () => callJson(`${server.baseUrl}/api${path}`, { method, body, headers: { 'x-access-token': token } });
-    // After minutes of seeding, the kept-alive connection may have been closed by the server: once more.
-    const res = await send().catch(send);
-    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-    return res.body.data;
-  };
-  const testId = (await call('POST', '/v2/test/create', { name: 'Re-evaluation bench' }))._id as string;
-  const sectionId = (await call('POST', '/v2/test/section/create', { testId })).section._id as string;
-  await call('POST', '/v2/question/create', { testId, sectionId, questions: Array.from({ length: QUESTIONS }, (_, n) => scoredQuestion(n)) });
-  const test = await call('GET', `/v2/test/${testId}`);
+  const { closeServer, orgId, call, testId, test } = await tutorWithTest(ctx, database, {
+    account: ACCOUNT,
+    orgName: 'Re-evaluation Bench',
+    testName: 'Re-evaluation bench',
+    questions: Array.from({ length: QUESTIONS }, (_, n) => scoredQuestion(n)),
+  });
 
   ctx.log(`${kind}: seeding ${ATTEMPTS.toLocaleString('en')} submitted attempts of ${QUESTIONS} questions`);
   let started = performance.now();
-  await seedAttempts(database.db, { orgId: org.id, testId, questions: test.sections[0].questions, attempts: ATTEMPTS, prefix: 'b' });
+  await seedAttempts(database.db, { orgId, testId, questions: test.sections[0].questions, attempts: ATTEMPTS, prefix: 'b' });
   const seedMs = performance.now() - started;
   ctx.log(`${kind}: seeded in ${round(seedMs / 1000)} s`);
 

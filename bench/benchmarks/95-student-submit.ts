@@ -3,6 +3,7 @@ import { once } from '../lib/once';
 import { callJson, startServer } from '../lib/server';
 import { median, percentile, round } from '../lib/stats';
 import type { Benchmark, DatabaseKind, Figure } from '../lib/types';
+import { openFreeTest } from '../lib/freeTest';
 import { seed, signIn } from './60-editor';
 
 /**
@@ -52,13 +53,7 @@ const benchmark: Benchmark = {
       ctx.onCleanup(closeServer);
       const token = await signIn(server.baseUrl, database);
       const { testId } = await seed(server.baseUrl, token, 1, QUESTIONS);
-      const free = await callJson(`${server.baseUrl}/api/v2/shared-test/create`, {
-        method: 'POST',
-        headers: { 'x-access-token': token },
-        body: { testId, startTime: new Date(Date.now() - 60_000).toISOString() },
-      });
-      if (free.status !== 200) throw new Error(`free test: ${JSON.stringify(free.body)}`);
-      const sharedTestId = free.body.data._id as string;
+      const sharedTestId = await openFreeTest(server.baseUrl, token, testId);
       const api = (path: string, init: { method?: string; body?: unknown; token?: string }) =>
         callJson(`${server.baseUrl}/api${path}`, { method: init.method, body: init.body, headers: init.token ? { 'x-student-token': init.token } : {} });
 

@@ -6,6 +6,7 @@ import { createBenchDatabase, postgresUnavailable } from '../lib/postgres';
 import { callJson, freePort } from '../lib/server';
 import { median, percentile, round } from '../lib/stats';
 import type { Benchmark, BenchContext, Figure } from '../lib/types';
+import { openFreeTest } from '../lib/freeTest';
 import { seed, signIn } from './60-editor';
 
 /**
@@ -143,13 +144,7 @@ const benchmark: Benchmark = {
     let cluster = await startCluster(ctx, database.url, 4);
     const token = await signIn(cluster.baseUrl, opened);
     const { testId } = await seed(cluster.baseUrl, token, 1, QUESTIONS);
-    const free = await callJson(`${cluster.baseUrl}/api/v2/shared-test/create`, {
-      method: 'POST',
-      headers: { 'x-access-token': token },
-      body: { testId, startTime: new Date(Date.now() - 60_000).toISOString() },
-    });
-    if (free.status !== 200) throw new Error(`free test: ${JSON.stringify(free.body)}`);
-    const sharedTestId = free.body.data._id as string;
+    const sharedTestId = await openFreeTest(cluster.baseUrl, token, testId);
 
     ctx.log(`cluster: ${STUDENTS} students start and save ${QUESTIONS} answers each over 4 processes`);
     const students = await startStudents(cluster.baseUrl, sharedTestId, STUDENTS, 0);
