@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@shared/api/client';
-import { checkNewPassword, PASSWORD_MIN_LENGTH } from '@shared/domain/password';
+import { checkNewPassword } from '@shared/domain/password';
 import { DialogFrame } from '../../app/DialogFrame';
 import { dialogClosed, toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export function ChangePasswordDialog() {
   const { t } = useTranslation();
@@ -74,17 +75,14 @@ export function ChangePasswordDialog() {
       <Field label={t('changePassword.current')} required validationMessage={touched && !current ? t('errors.required') : undefined}>
         <Input name="currentPassword" type="password" value={current} onChange={(_, d) => setCurrent(d.value)} autoComplete="current-password" />
       </Field>
-      <Field
-        label={t('changePassword.new')}
-        required
-        hint={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        validationMessage={touched && problem === 'tooShort' ? t('errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : undefined}
-      >
-        <Input name="newPassword" type="password" value={next} onChange={(_, d) => setNext(d.value)} autoComplete="new-password" />
-      </Field>
-      <Field label={t('changePassword.confirm')} required validationMessage={touched && problem === 'mismatch' ? t('errors.passwordsDontMatch') : undefined}>
-        <Input name="confirmPassword" type="password" value={confirmation} onChange={(_, d) => setConfirmation(d.value)} autoComplete="new-password" />
-      </Field>
+      <NewPasswordFields
+        labels={{ password: t('changePassword.new'), confirmation: t('changePassword.confirm') }}
+        password={next}
+        confirmation={confirmation}
+        onPassword={setNext}
+        onConfirmation={setConfirmation}
+        touched={touched}
+      />
     </DialogFrame>
   );
 }

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@shared/api/client';
-import { checkNewPassword, PASSWORD_MIN_LENGTH } from '@shared/domain/password';
+import { checkNewPassword } from '@shared/domain/password';
 import { useApi } from '../../app/apiContext';
 import { AppLink } from '../../app/AppLink';
 import { AuthLayout, useAuthFormStyles } from './AuthLayout';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** Reached from the e-mailed link: /resetPassword?email=...&resetToken=... */
 export default function ResetPasswordPage() {
@@ -57,17 +58,15 @@ export default function ResetPasswordPage() {
             <MessageBarBody>{result.text}</MessageBarBody>
           </MessageBar>
         )}
-        <Field
-          label={t('auth.newPassword')}
-          required
-          hint={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          validationMessage={touched && problem === 'tooShort' ? t('errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : undefined}
-        >
-          <Input name="newPassword" type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="new-password" autoFocus />
-        </Field>
-        <Field label={t('auth.confirmPassword')} required validationMessage={touched && problem === 'mismatch' ? t('errors.passwordsDontMatch') : undefined}>
-          <Input name="confirmPassword" type="password" value={confirmation} onChange={(_, d) => setConfirmation(d.value)} autoComplete="new-password" />
-        </Field>
+        <NewPasswordFields
+          labels={{ password: t('auth.newPassword'), confirmation: t('auth.confirmPassword') }}
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          touched={touched}
+          autoFocus
+        />
         <Button appearance="primary" type="submit" disabled={busy || result?.intent === 'success'}>
           {t('auth.resetSubmit')}
         </Button>

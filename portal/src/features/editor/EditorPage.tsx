@@ -17,19 +17,15 @@ import { FreeTestButton } from '../freeTest/FreeTestButton';
 import { ShareTestButton } from './ShareTestButton';
 import { LanguageSwitch } from './multilingual/LanguageSwitch';
 import { AttemptedEditsBar } from './AttemptedEdits';
+import { bar, stickyTop } from '../../app/surfaces';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   bar: {
-    display: 'flex',
-    alignItems: 'center',
+    ...bar,
+    ...stickyTop,
     gap: tokens.spacingHorizontalM,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    position: 'sticky',
-    top: 0,
-    zIndex: 2,
     flexWrap: 'wrap',
   },
   title: {

@@ -1,6 +1,7 @@
 import { Button, Caption1, Field, Input, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { framedStack } from '../../app/surfaces';
 
 /** One accepted answer of a blank: a word or number (constants) or a numeric range. */
 export interface FillUpsAnswerForm {
@@ -35,14 +36,7 @@ export function blanksOf(answers: FillUpsAnswerForm[]): { optionId: string; answ
 }
 
 const useStyles = makeStyles({
-  blank: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingVerticalS,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
+  blank: { ...framedStack, gap: tokens.spacingVerticalS },
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   answer: {
     display: 'flex',

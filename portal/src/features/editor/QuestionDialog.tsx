@@ -22,17 +22,11 @@ import { useEditorWrite } from './useEditorWrite';
 import { numericAnswer } from '@shared/domain/numbers';
 import { FillUpsBlanks, newBlankKey } from './FillUpsBlanks';
 import { MarksFields, marksFormOf, remarkOf, toNumber, type MarksForm } from './MarksFields';
+import { framedStack } from '../../app/surfaces';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end' },
-  option: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-    padding: tokens.spacingVerticalS,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
+  option: framedStack,
   number: { width: '110px' },
 });
 

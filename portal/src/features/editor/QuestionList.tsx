@@ -30,20 +30,11 @@ import { useEditorWrite } from './useEditorWrite';
 import { BulkActions } from './BulkActions';
 import { useVirtualQuestions, type VirtualRowProps } from './useVirtualQuestions';
 import { RowAction } from './RowAction';
+import { card } from '../../app/surfaces';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  card: {
-    padding: tokens.spacingVerticalM,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground1,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    minWidth: 0,
-    scrollMarginTop: '80px',
-  },
+  card: { ...card, scrollMarginTop: '80px' },
   highlighted: { outline: `2px solid ${tokens.colorBrandStroke1}` },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   actions: { marginInlineStart: 'auto', display: 'flex', gap: '2px', flexWrap: 'wrap' },

@@ -12,6 +12,7 @@ import { FormDialog } from '../../app/FormDialog';
 import { useEditorWrite } from './useEditorWrite';
 import { DurationFields, type Duration } from './DurationFields';
 import { RowAction } from './RowAction';
+import { framed } from '../../app/surfaces';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -21,8 +22,7 @@ const useStyles = makeStyles({
     alignItems: 'center',
     gap: tokens.spacingHorizontalXS,
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
-    borderRadius: tokens.borderRadiusMedium,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    ...framed,
     backgroundColor: tokens.colorNeutralBackground1,
   },
   selected: { border: `1px solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },

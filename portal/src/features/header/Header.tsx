@@ -24,21 +24,19 @@ import { dialogOpened } from '../../app/uiSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { isGlobalMode, libraryPath, REPORT_DASHBOARD_PATH } from '../../app/routes';
 import { useReportedCount } from './useReportedCount';
+import { bar, stickyTop } from '../../app/surfaces';
 
 export const HELP_VIDEOS_URL = 'https://www.youtube.com/@testforge';
 
 const useStyles = makeStyles({
   header: {
-    display: 'flex',
-    alignItems: 'center',
+    ...bar,
+    ...stickyTop,
+    // Above the pages' own sticky bars (the editor's, the student's).
+    zIndex: 10,
     gap: tokens.spacingHorizontalL,
     padding: `0 ${tokens.spacingHorizontalXL}`,
     height: '56px',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    position: 'sticky',
-    top: 0,
-    zIndex: 10,
     // A phone (issue 17: 360 px, long Korean and Vietnamese tab names): the tabs take a row of their
     // own under the brand and the buttons, and scroll sideways inside it, never the page.
     '@media (max-width: 600px)': {

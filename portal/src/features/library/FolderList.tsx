@@ -10,6 +10,7 @@ import { libraryPath } from '../../app/routes';
 import { ItemMenu } from './ItemMenu';
 import { useItemActions } from './useItemActions';
 import { useLibraryAccess } from './useLibrary';
+import { framed } from '../../app/surfaces';
 
 const useStyles = makeStyles({
   grid: {
@@ -25,8 +26,7 @@ const useStyles = makeStyles({
     alignItems: 'center',
     gap: tokens.spacingHorizontalS,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
+    ...framed,
     backgroundColor: tokens.colorNeutralBackground1,
     minWidth: 0,
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },

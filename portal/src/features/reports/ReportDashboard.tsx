@@ -16,6 +16,7 @@ import { canPublishAll, DEFAULT_OPTION, PUBLISH_INFO_SHOWN_KEY, publishCalls, pu
 import { LeaveDialog, PublishDialog, PublishInfoDialog, WhatsThisDialog } from './ReportDialogs';
 import { ReportedQuestionCard } from './ReportedQuestionCard';
 import { useLeaveGuard } from './useLeaveGuard';
+import { framed } from '../../app/surfaces';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '960px', minWidth: 0 },
@@ -33,8 +34,7 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
     padding: tokens.spacingVerticalS,
     backgroundColor: tokens.colorNeutralBackground3,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
+    ...framed,
   },
   grow: { flexGrow: 1 },
 });

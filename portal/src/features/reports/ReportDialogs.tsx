@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Body1, Button, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Radio, RadioGroup, Text, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PublishOption } from '@shared/api/reportTypes';
 import { FormDialog } from '../../app/FormDialog';
@@ -7,17 +7,10 @@ import { DialogFrame } from '../../app/DialogFrame';
 import { RichText } from '../../app/RichText';
 import { optionsFor } from './edits';
 import { CorrectionsPreviewPanel, type PreviewCorrections } from './CorrectionsPreviewPanel';
+import { framedStack } from '../../app/surfaces';
 
 const useStyles = makeStyles({
-  item: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-    padding: tokens.spacingVerticalS,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    minWidth: 0,
-  },
+  item: framedStack,
   clip: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', '& p': { margin: 0, display: 'inline' } },
 });
 

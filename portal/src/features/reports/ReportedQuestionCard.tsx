@@ -5,18 +5,10 @@ import type { ReportedQuestion } from '@shared/api/reportTypes';
 import type { QuestionDraft } from '@shared/domain/test';
 import { RichText } from '../../app/RichText';
 import { statisticsSentence } from './statistics';
+import { card } from '../../app/surfaces';
 
 const useStyles = makeStyles({
-  card: {
-    padding: tokens.spacingVerticalM,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground1,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    minWidth: 0,
-  },
+  card,
   edited: { borderLeft: `4px solid ${tokens.colorPaletteMarigoldBorderActive}` },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', minWidth: 0 },
   testName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0, maxWidth: '100%', fontWeight: tokens.fontWeightSemibold },

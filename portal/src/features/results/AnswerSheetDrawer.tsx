@@ -23,6 +23,7 @@ import { useApi } from '../../app/apiContext';
 import { RichText } from '../../app/RichText';
 import { formatDuration, formatNumber, formatPercent } from './format';
 import { MathText } from './MathText';
+import { framedStack } from '../../app/surfaces';
 
 const useStyles = makeStyles({
   drawer: { width: '640px', maxWidth: '100vw' },
@@ -44,15 +45,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalM,
     paddingTop: tokens.spacingVerticalM,
   },
-  question: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-    padding: tokens.spacingVerticalS,
-    borderRadius: tokens.borderRadiusMedium,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    minWidth: 0,
-  },
+  question: framedStack,
   qhead: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
   grow: { flexGrow: 1 },
   html: { overflowWrap: 'anywhere', '& img': { maxWidth: '100%' }, '& p': { margin: 0 } },

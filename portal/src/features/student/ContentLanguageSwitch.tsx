@@ -2,16 +2,14 @@ import { makeStyles, Text, ToggleButton, tokens } from '@fluentui/react-componen
 import { Translate20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { contentLanguageCode, nativeLanguageName } from '@shared/domain/test/translations';
+import { bar } from '../../app/surfaces';
 
 const useStyles = makeStyles({
   bar: {
-    display: 'flex',
+    ...bar,
     flexWrap: 'wrap',
-    alignItems: 'center',
     gap: tokens.spacingHorizontalS,
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   label: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, color: tokens.colorNeutralForeground2 },
   choices: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },

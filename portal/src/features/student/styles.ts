@@ -1,4 +1,5 @@
 import { makeStyles, shorthands, tokens } from '@fluentui/react-components';
+import { bar, stickyTop } from '../../app/surfaces';
 
 /** The font of the test's text (its own faces, its language's font), set on the page by StudentPage. */
 export const CONTENT_FONT_VAR = '--student-content-font';
@@ -13,15 +14,10 @@ export const useStudentStyles = makeStyles({
     flexDirection: 'column',
   },
   top: {
-    position: 'sticky',
-    top: 0,
-    zIndex: 2,
-    display: 'flex',
-    alignItems: 'center',
+    ...bar,
+    ...stickyTop,
     gap: tokens.spacingHorizontalS,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   topTitle: {
     fontFamily: contentFont,

@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { libraryPath } from '../../app/routes';
 import { toastQueued } from '../../app/uiSlice';
 import { restoreFromTrash } from './undo';
+import { framed } from '../../app/surfaces';
 
 const PAGE = 50;
 
@@ -28,8 +29,7 @@ const useStyles = makeStyles({
     alignItems: 'center',
     gap: tokens.spacingHorizontalM,
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
+    ...framed,
     backgroundColor: tokens.colorNeutralBackground1,
   },
   icon: { color: tokens.colorNeutralForeground3, flexShrink: 0 },

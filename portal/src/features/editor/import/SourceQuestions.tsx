@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EditorTest } from '@shared/api/testTypes';
 import { isDraftQuestion, selectAllForImport, type Question } from '@shared/domain/test';
 import { RichText } from '@portal/app/RichText';
+import { framed } from '@portal/app/surfaces';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -11,8 +12,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
     alignItems: 'flex-start',
     padding: tokens.spacingVerticalS,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
+    ...framed,
   },
   body: { flex: 1, minWidth: 0, overflowWrap: 'anywhere', '& img': { maxWidth: '100%', height: 'auto' } },
   children: { margin: `${tokens.spacingVerticalXS} 0 0`, paddingInlineStart: '20px', color: tokens.colorNeutralForeground2 },
