@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { readyMcq, signInEditor } from '../support/testEditor';
-import { describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
+import { describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser, CONTEXT_DEFAULTS } from '../support/browser';
 
 /**
  * Issue 6's whole loop, every step in the real portal: a tutor publishes a free test by link, a
@@ -42,7 +42,7 @@ describeInBrowser('the correction loop', () => {
     await tutorPage.keyboard.press('Escape');
 
     // A student on a phone: identifies, answers Jupiter (marked wrong by the key) and 4, submits.
-    const phoneContext = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: true });
+    const phoneContext = await suite.browser.newContext({ ...CONTEXT_DEFAULTS, viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: true });
     phoneContext.setDefaultTimeout(10_000);
     const student: Page = await phoneContext.newPage();
     await student.goto(link);

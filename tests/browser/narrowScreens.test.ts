@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { seedAttempts } from '../support/seedAttempts';
 import { everyType, publishFreeTest } from '../support/studentTests';
 import { signInEditor, type Editor } from '../support/testEditor';
-import { closeEachPage, describeInBrowser, enterApp, screenshot, useServerAndBrowser, PORTAL_LANGUAGES } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, screenshot, useServerAndBrowser, PORTAL_LANGUAGES, CONTEXT_DEFAULTS } from '../support/browser';
 
 /**
  * Issue 17: "the Korean library at 360 px wide scrolls sideways (it must not)". At 360 px, in
@@ -57,7 +57,13 @@ describeInBrowser('360 px wide: no sideways scrolling (issue 17)', () => {
 
   for (const { code, locale } of PORTAL_LANGUAGES) {
     test(`library, editor, results and the student page fit 360 px (${code})`, async () => {
-      const context = await suite.browser.newContext({ baseURL: suite.server.baseUrl, viewport: { width: 360, height: 740 }, locale, hasTouch: true });
+      const context = await suite.browser.newContext({
+        ...CONTEXT_DEFAULTS,
+        baseURL: suite.server.baseUrl,
+        viewport: { width: 360, height: 740 },
+        locale,
+        hasTouch: true,
+      });
       context.setDefaultTimeout(20_000);
       page = await context.newPage();
       await enterApp(page, tutor.account);

@@ -1,7 +1,7 @@
 import { png } from '../support/pictures';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { everyType, phone, publishFreeTest } from '../support/studentTests';
-import { describeInBrowser, openInEditor, screenshot, useServerAndBrowser, waitUntil } from '../support/browser';
+import { describeInBrowser, openInEditor, screenshot, useServerAndBrowser, waitUntil, CONTEXT_DEFAULTS } from '../support/browser';
 
 describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
   const suite = useServerAndBrowser();
@@ -306,7 +306,12 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
   });
 
   test("the tutor's preview from the editor: the same page, nothing recorded", async () => {
-    const context = await suite.browser.newContext({ baseURL: suite.server.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const context = await suite.browser.newContext({
+      ...CONTEXT_DEFAULTS,
+      baseURL: suite.server.baseUrl,
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+    });
     const page = await context.newPage();
     await openInEditor(page, tutor.account, testId);
     const [preview] = await Promise.all([context.waitForEvent('page'), page.getByTestId('editor-preview').click()]);

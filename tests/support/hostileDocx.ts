@@ -23,12 +23,13 @@ const docx = (documentXml: string | Uint8Array, extra: Record<string, Uint8Array
 function noise(length: number, seed = 1): string {
   let x = seed;
   const chars = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ';
-  let out = '';
+  const codes = new Uint8Array(length);
   for (let i = 0; i < length; i++) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff;
-    out += chars[x % chars.length];
+    // 32-bit integer arithmetic (Math.imul): a plain product passes 2^53 and made 40 MB of noise take 9 s.
+    x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff;
+    codes[i] = chars.charCodeAt(x % chars.length);
   }
-  return out;
+  return Buffer.from(codes).toString('latin1');
 }
 
 export const hostileDocx = {

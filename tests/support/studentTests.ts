@@ -156,7 +156,13 @@ export function studentOf(
 
 /** A phone in the given language (tests/browser/student*.test.ts): 390 × 844 unless a width is given. */
 export async function phone(browser: Browser, baseUrl: string, locale = 'en-US', width = 390): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: width === 390 ? 844 : 740 }, locale, hasTouch: true });
+  const context = await browser.newContext({
+    ...CONTEXT_DEFAULTS,
+    baseURL: baseUrl,
+    viewport: { width, height: width === 390 ? 844 : 740 },
+    locale,
+    hasTouch: true,
+  });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
