@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from './testServer';
 import type { Editor } from './testEditor';
+import { CONTEXT_DEFAULTS } from './browser';
 
 /** Free tests taken by students (tests/api/students*.test.ts, tests/browser/student*.test.ts). */
 
