@@ -14,7 +14,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.TESTFORGE_TEST_RUN = crypto.randomBytes(4).toString('hex');
   fs.mkdirSync(TMP_DIR, { recursive: true });
   const database = await openDatabase({});
-  const dump = await database.pglite!.dumpDataDir('gzip');
+  // Not compressed: each suite's load skips the gunzip (PGlite create 0.7 → 0.4 s).
+  const dump = await database.pglite!.dumpDataDir('none');
   fs.writeFileSync(pgliteTemplatePath(), Buffer.from(await dump.arrayBuffer()));
   await database.close();
 

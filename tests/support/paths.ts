@@ -13,5 +13,5 @@ function runId(): string {
   return id;
 }
 
-export const pgliteTemplatePath = () => path.join(TMP_DIR, `pglite-template-${runId()}.tar.gz`);
+export const pgliteTemplatePath = () => path.join(TMP_DIR, `pglite-template-${runId()}.tar`);
 export const pgTemplateDb = () => `testforge_template_${runId()}`;
