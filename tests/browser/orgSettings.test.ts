@@ -80,7 +80,11 @@ describeInBrowser('Organisation login settings and default test settings in Chro
     // Signing in remembers the organisation: after logout the page is branded without ?org=.
     await page.goto('/auth');
     await signIn(page, account);
-    await page.waitForURL('**/home/local/0');
+    // A CI run on a saturated machine once waited 20 s here in vain: more time, and a picture of why if it recurs.
+    await page.waitForURL('**/home/local/0', { timeout: 45_000 }).catch(async (error: Error) => {
+      await screenshot(page, 'login-branded-sign-in-stuck');
+      throw error;
+    });
     await page.getByTestId('app-header').waitFor();
     await page.goto('/logout');
     await page.waitForURL('**/auth');
