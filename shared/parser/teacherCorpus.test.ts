@@ -8,7 +8,8 @@ import { parseDocx } from './parseDocx';
 
 /**
  * The teacher corpora (tests/fixtures/word): papers laid out the way teachers really write them,
- * each with the questions a careful human reads in it, scored by tests/support/wordScore.ts. The
+ * each a JSON file (papers/*.json, papers2/*.json: its document and the questions a careful human
+ * reads in it) written as a .docx by build.ts, scored by tests/support/wordScore.ts. The
  * first copies the layouts issue 15 names; the harder one (papers2) was written from real layouts
  * by someone who had not read the parser's rules (split runs, w:sym ticks, fields, merged key
  * tables, list restarts, <보기> boxes, cloze passages, bilingual lines …). The figures of each
