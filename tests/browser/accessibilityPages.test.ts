@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { axeCollector } from '../support/axe';
-import { seedAttempts, seedReports } from '../support/seedAttempts';
-import { everyType, publishFreeTest } from '../support/studentTests';
+import { seedReports } from '../support/seedAttempts';
+import { everyType, publishWithAttempts } from '../support/studentTests';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { closeEachPage, describeInBrowser, enterApp, newPage, useServerAndBrowser, PORTAL_LANGUAGES } from '../support/browser';
 
@@ -21,12 +21,9 @@ describeInBrowser('accessibility of results, reports, print and the student page
 
   beforeAll(async () => {
     tutor = await signInEditor(suite.server, { days: 60 });
-    ({ testId, sharedTestId } = await publishFreeTest(suite.server, tutor, {
-      name: 'Every type quiz',
-      sections: [{ name: 'Part 1', questions: everyType() }],
-    }));
-    const questions = (await tutor.get(testId)).sections[0].questions;
-    const seeded = await seedAttempts(suite.server.database.db, { orgId: tutor.account.orgId, testId, questions, attempts: 12 });
+    const published = await publishWithAttempts(suite.server, tutor, { name: 'Every type quiz', sectionName: 'Part 1', attempts: 12 });
+    ({ testId, sharedTestId } = published);
+    const { questions, seeded } = published;
     await seedReports(suite.server.database.db, {
       orgId: tutor.account.orgId,
       testId,

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
-import { seedAttempts } from '../support/seedAttempts';
-import { everyType, publishFreeTest } from '../support/studentTests';
+import { publishWithAttempts } from '../support/studentTests';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { closeEachPage, describeInBrowser, enterApp, screenshot, useServerAndBrowser, PORTAL_LANGUAGES, CONTEXT_DEFAULTS } from '../support/browser';
 
@@ -22,12 +21,11 @@ describeInBrowser('360 px wide: no sideways scrolling (issue 17)', () => {
     tutor = await signInEditor(suite.server, { days: 60, flags: { is_shared_global: true } });
     await tutor.call('POST', '/api/folder', { name: 'Đề kiểm tra học kỳ một môn Toán lớp chín', details: '', parentFolderId: '0', isGlobal: false });
     await tutor.call('POST', '/api/folder', { name: '중학교 3학년 수학 기말고사 대비 문제 모음', details: '', parentFolderId: '0', isGlobal: false });
-    ({ testId, sharedTestId } = await publishFreeTest(suite.server, tutor, {
+    ({ testId, sharedTestId } = await publishWithAttempts(suite.server, tutor, {
       name: '이차방정식과 이차함수 단원 평가 (심화 과정)',
-      sections: [{ name: 'Phần 1: Đại số và hàm số bậc hai', questions: everyType() }],
+      sectionName: 'Phần 1: Đại số và hàm số bậc hai',
+      attempts: 6,
     }));
-    const questions = (await tutor.get(testId)).sections[0].questions;
-    await seedAttempts(suite.server.database.db, { orgId: tutor.account.orgId, testId, questions, attempts: 6 });
   });
 
   /** How far the page scrolls sideways (0 when it fits), and the widest element sticking out. */

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from './testServer';
 import type { Editor } from './testEditor';
+import type { Question } from '@shared/domain/test';
 import { CONTEXT_DEFAULTS } from './browser';
+import { seedAttempts, type Seeded } from './seedAttempts';
 
 /** Free tests taken by students (tests/api/students*.test.ts, tests/browser/student*.test.ts). */
 
@@ -245,4 +247,19 @@ export async function publishMultilingualTest(
   const res = await tutor.call('POST', '/api/v2/shared-test/create', { testId, startTime: new Date(Date.now() - 60_000).toISOString() });
   if (res.status !== 200) throw new Error(`free test: ${JSON.stringify(res.body)}`);
   return { testId, sharedTestId: res.body.data._id };
+}
+
+/**
+ * A free test of every question type (one section) with `attempts` submitted attempts already in
+ * the database: what the screens of results, reports and the student page are looked at with.
+ */
+export async function publishWithAttempts(
+  server: TestServer,
+  tutor: Editor,
+  options: { name: string; sectionName: string; attempts: number },
+): Promise<FreeTest & { questions: Question[]; seeded: Seeded }> {
+  const published = await publishFreeTest(server, tutor, { name: options.name, sections: [{ name: options.sectionName, questions: everyType() }] });
+  const questions = (await tutor.get(published.testId)).sections[0].questions;
+  const seeded = await seedAttempts(server.database.db, { orgId: tutor.account.orgId, testId: published.testId, questions, attempts: options.attempts });
+  return { ...published, questions, seeded };
 }
