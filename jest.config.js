@@ -18,9 +18,14 @@ const common = {
 };
 
 /**
- * An API suite whose subject is not the database (HTTP answers, headers, mail, parsing, hostile
- * files) says `@database-neutral` in a comment: it runs once, on PostgreSQL when one answers and
- * on PGlite otherwise, instead of once per database. Every other API suite runs on both.
+ * An API suite that runs no code that differs by database and tests nothing the two engines could
+ * do differently says `@database-neutral` in a comment: it runs once, on PostgreSQL when one
+ * answers and on PGlite otherwise, instead of once per database. Every other API suite runs on
+ * both: the code that asks which database it is on (library versions, results and analysis
+ * reads, the rate-limit store, the change feed, group commits, the admin CLI, the demo) and what
+ * engines may differ on (transactions, concurrent writes, search, caches told of changes). The
+ * browser suites run on PGlite whatever the machine. (Half the API suites running once saved about
+ * an eighth of the run's CPU: docs/benchmarks.md.)
  */
 const API_TESTS = ['tests/api', 'server'].flatMap((dir) =>
   fs
@@ -75,4 +80,9 @@ module.exports = {
   // Much of a test's time is waiting (a browser, a server, a child process): with two workers
   // on two CPUs the run used about a third of the CPU time it had; three keep the CPUs busier.
   maxWorkers: 3,
+  // A worker's memory grows with every file it runs (each file's module registry is not all freed):
+  // by the end of a run each held 2-3 GB, and collecting so large a heap slowed every file after.
+  // A worker above this limit after a file is replaced by a fresh one (30 API files on 2 workers:
+  // 367 → 338 CPU-s; docs/benchmarks.md).
+  workerIdleMemoryLimit: '800MB',
 };

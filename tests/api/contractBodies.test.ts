@@ -11,6 +11,10 @@ import type { TestServer } from '../support/testServer';
 import { startWithEditor, type Editor } from '../support/testEditor';
 import { everyType, publishFreeTest, studentOf } from '../support/studentTests';
 
+// @database-neutral: its subject is request bodies against the contract, on code that does not
+// differ by database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on
+// each database (jest.config.js).
+
 /**
  * The contract's answer shapes (shared/contract, issue 18) against real answers of a real server:
  * each body parses, and parsing keeps all of it (a field the server sends that the contract does

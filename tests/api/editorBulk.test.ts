@@ -1,6 +1,10 @@
 import type { TestServer } from '../support/testServer';
 import { startWithEditor, readyMcq, signInEditor, type Editor } from '../support/testEditor';
 
+// @database-neutral: its subject is the editor's bulk actions, on code that does not differ by
+// database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each
+// database (jest.config.js).
+
 /** Bulk editing in the editor (issue 17): moving several questions to another section in one change. */
 
 let server: TestServer;

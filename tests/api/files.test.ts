@@ -2,6 +2,10 @@ import { startTestServer, type TestServer } from '../support/testServer';
 import { startWithEditor, signInEditor, type Editor } from '../support/testEditor';
 import { png } from '../support/pictures';
 
+// @database-neutral: its subject is file storage, on code that does not differ by database, so it
+// runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each database
+// (jest.config.js).
+
 let server: TestServer;
 let tutor: Editor;
 beforeAll(async () => ({ server, tutor } = await startWithEditor()));

@@ -3,6 +3,10 @@ import { startWithEditor, readyMcq, signInEditor, type Editor } from '../support
 import { createUser } from '@server/modules/orgs/commands';
 import { HOUR, fromNow, studentOf } from '../support/studentTests';
 
+// @database-neutral: its subject is free tests' settings and links, on code that does not differ by
+// database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each
+// database (jest.config.js).
+
 /** Free tests: spec section 7 "Shared (free) test", decisions section 5. */
 let server: TestServer;
 let tutor: Editor;

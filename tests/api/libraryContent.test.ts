@@ -1,6 +1,10 @@
 import { startSignedIn, createAccount, login, type TestServer } from '../support/testServer';
 import { createUser } from '@server/modules/orgs/commands';
 
+// @database-neutral: its subject is the library's content calls, on code that does not differ by
+// database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each
+// database (jest.config.js).
+
 let server: TestServer;
 let token: string;
 let account: Awaited<ReturnType<typeof createAccount>>;

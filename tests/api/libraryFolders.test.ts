@@ -2,6 +2,10 @@ import { sql } from 'kysely';
 import { newId } from '@server/security';
 import { startSignedIn, createAccount, login, type TestServer } from '../support/testServer';
 
+// @database-neutral: its subject is folders, on code that does not differ by database, so it runs
+// once (on PostgreSQL when one answers, on PGlite otherwise), not on each database
+// (jest.config.js).
+
 let server: TestServer;
 let token: string;
 let account: Awaited<ReturnType<typeof createAccount>>;

@@ -3,6 +3,10 @@
 import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, useTestServer } from '../support/testServer';
 
+// @database-neutral: its subject is ids of another organisation, on code that does not differ by
+// database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each
+// database (jest.config.js).
+
 const server = useTestServer();
 let token: string;
 let foreignFolder: string;

@@ -1,5 +1,9 @@
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 
+// @database-neutral: its subject is subjects, chapters and batches, on code that does not differ by
+// database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each
+// database (jest.config.js).
+
 let server: TestServer;
 let token: string;
 beforeAll(async () => {

@@ -3,6 +3,10 @@ import { sql } from 'kysely';
 import { setOrgBranding } from '@server/modules/orgs/commands';
 import { startWithAccount, createAccount, type TestServer } from '../support/testServer';
 
+// @database-neutral: its subject is the public calls made before sign-in, on code that does not
+// differ by database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on
+// each database (jest.config.js).
+
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
 let server: TestServer;

@@ -2,6 +2,10 @@
 import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, useTestServer } from '../support/testServer';
 
+// @database-neutral: its subject is students' reports, on code that does not differ by database, so
+// it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each database
+// (jest.config.js).
+
 type Account = Awaited<ReturnType<typeof createAccount>>;
 type Status = 'REPORTED' | 'updateAvailable' | 'resolved';
 

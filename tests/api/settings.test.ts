@@ -4,6 +4,10 @@ import { createUser } from '@server/modules/orgs/commands';
 import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
 import { SPEC_TEST_SETTINGS } from '../support/specDefaults';
 
+// @database-neutral: its subject is the organisation's settings, on code that does not differ by
+// database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each
+// database (jest.config.js).
+
 let server: TestServer;
 let tokenA: string;
 let tokenB: string; // another organisation

@@ -6,6 +6,10 @@ import { startTestServer, type TestServer } from '../support/testServer';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { newDeviceKey, publishFreeTest, studentOf } from '../support/studentTests';
 
+// @database-neutral: its subject is what a student may send and see, on code that does not differ
+// by database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each
+// database (jest.config.js).
+
 let server: TestServer;
 let tutor: Editor;
 let sms: { server: http.Server; received: { to: string; text: string }[] };

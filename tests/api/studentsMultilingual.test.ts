@@ -3,6 +3,10 @@ import type { TestServer } from '../support/testServer';
 import { startWithEditor, readyMcq, type Editor } from '../support/testEditor';
 import { publishFreeTest, publishMultilingualTest, studentOf } from '../support/studentTests';
 
+// @database-neutral: its subject is a multilingual test on the student page, on code that does not
+// differ by database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on
+// each database (jest.config.js).
+
 /**
  * Issue 17: a multilingual free test on the student page. The attempt, the landing info and the
  * result carry the test's languages and each question's text in its other languages (by option

@@ -3,6 +3,10 @@
 import { updateOrg } from '@server/modules/orgs/commands';
 import { startSignedIn, createAccount, login, type TestServer } from '../support/testServer';
 
+// @database-neutral: its subject is subscriptions and their limits, on code that does not differ by
+// database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each
+// database (jest.config.js).
+
 type Account = Awaited<ReturnType<typeof createAccount>>;
 const DAY_MS = 86_400_000;
 

@@ -4,6 +4,10 @@ import { questionCopy, validateTest, hydrateTest } from '@shared/domain/test';
 import { useTestServer } from '../support/testServer';
 import { endpointsFor, readyMcq, signInEditor } from '../support/testEditor';
 
+// @database-neutral: its subject is the editor's API client, on code that does not differ by
+// database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each
+// database (jest.config.js).
+
 /**
  * The portal's typed calls (shared/api/endpoints.ts, testEndpoints) against the real server:
  * the paths, methods and bodies they send are the ones the server takes.

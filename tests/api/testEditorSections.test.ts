@@ -1,6 +1,10 @@
 import type { TestServer } from '../support/testServer';
 import { startWithEditor, readyMcq, type Editor } from '../support/testEditor';
 
+// @database-neutral: its subject is the editor's section calls, on code that does not differ by
+// database, so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each
+// database (jest.config.js).
+
 let server: TestServer;
 let tutor: Editor;
 beforeAll(async () => ({ server, tutor } = await startWithEditor()));

@@ -8,6 +8,10 @@ import { startTestServer, type TestServer } from '@tests/support/testServer';
 import { signInEditor } from '@tests/support/testEditor';
 import { allQuestions, getFile, postFile, postJson, tutorWithTest } from './testing';
 
+// @database-neutral: its subject is exporting questions, on code that does not differ by database,
+// so it runs once (on PostgreSQL when one answers, on PGlite otherwise), not on each database
+// (jest.config.js).
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
