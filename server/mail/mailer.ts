@@ -30,7 +30,7 @@ export class Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const id = await this.outbox.add({ orgId: mail.orgId, kind: mail.kind, recipient: mail.to, subject: mail.subject, body: mail.body });
+    const id = await this.outbox.add({ org_id: mail.orgId, kind: mail.kind, recipient: mail.to, subject: mail.subject, body: mail.body });
     if (!this.transport) {
       this.log.info({ outboxId: id, to: mail.to, subject: mail.subject }, `mail kept in outbox (no SMTP_URL):\n${mail.body}`);
       return;

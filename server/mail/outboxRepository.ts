@@ -1,25 +1,15 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OutboxTable } from '../db/schema';
 
-/** What the outbox keeps of a mail or text message before it is sent. */
-export interface OutboxEntry {
-  orgId: string | null;
-  kind: string;
-  recipient: string;
-  subject: string;
-  body: string;
-}
+/** What the outbox keeps of a mail or text message before it is sent: its row's columns. */
+export type OutboxEntry = Pick<Selectable<OutboxTable>, 'org_id' | 'kind' | 'recipient' | 'subject' | 'body'>;
 
 /** The SQL of the outbox table: every mail and text message is written here first, so nothing is lost. */
 export class OutboxRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async add(entry: OutboxEntry): Promise<string> {
-    const row = await this.db
-      .insertInto('outbox')
-      .values({ org_id: entry.orgId, kind: entry.kind, recipient: entry.recipient, subject: entry.subject, body: entry.body })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await this.db.insertInto('outbox').values(entry).returning('id').executeTakeFirstOrThrow();
     return row.id;
   }
 

@@ -22,7 +22,7 @@ export class SmsSender {
   ) {}
 
   async send(sms: OutgoingSms): Promise<void> {
-    const id = await this.outbox.add({ orgId: sms.orgId, kind: `sms:${sms.kind}`, recipient: sms.to, subject: 'SMS', body: sms.text });
+    const id = await this.outbox.add({ org_id: sms.orgId, kind: `sms:${sms.kind}`, recipient: sms.to, subject: 'SMS', body: sms.text });
     if (!this.webhookUrl) {
       this.log.info({ outboxId: id, to: sms.to }, `SMS kept in outbox (no SMS_WEBHOOK_URL): ${sms.text}`);
       return;

@@ -21,7 +21,30 @@ import type {
   TagList,
   UpdateFolderBody,
 } from '../contract/library';
-import type { QuestionEdit, QuestionsCreate, QuestionsDelete, QuestionsImport, SectionDelete, SectionMove, SectionUpdate } from '../contract/editor';
+import type {
+  DocumentUpload,
+  DocumentUploadResult,
+  EditorTest,
+  ImportResult,
+  QuestionEdit,
+  QuestionEditResult,
+  QuestionsCreate,
+  QuestionsDelete,
+  QuestionsImport,
+  QuestionsMoveResult,
+  QuestionsResult,
+  ReorderRemark,
+  SectionDelete,
+  SectionDeleteResult,
+  SectionInput,
+  SectionMove,
+  SectionResult,
+  SectionsResult,
+  SectionUpdate,
+  TestUpdate,
+  TestUpdateResult,
+  ValidationCatalogueEntry,
+} from '../contract/editor';
 import type {
   ActionResult,
   Batch,
@@ -34,23 +57,6 @@ import type {
   TestSummary,
   Tutor,
 } from './libraryTypes';
-import type {
-  DocumentUpload,
-  DocumentUploadResult,
-  EditorTest,
-  ImportResult,
-  QuestionEditResult,
-  QuestionsMoveResult,
-  QuestionsResult,
-  ReorderRemark,
-  SectionDeleteResult,
-  SectionInput,
-  SectionResult,
-  SectionsResult,
-  TestUpdate,
-  TestUpdateResult,
-  ValidationCatalogueEntry,
-} from './testTypes';
 import type { MoveQuestionsBody } from '../contract/editorBulk';
 import type { TrashDeleteResult, TrashIdsBody, TrashListing, TrashRestoreResult, Undoable } from '../contract/trash';
 

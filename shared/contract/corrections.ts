@@ -1,7 +1,7 @@
 import { PUBLISH_OPTIONS, REPORT_LIST_DEFAULTS, REPORT_STATUSES } from '../domain/reports';
 import type { QuestionDraft } from '../domain/test/normalize';
 import type { Question } from '../domain/test/types';
-import { id, idParams, listParam } from './fields';
+import { id, idParams, listParam, namedItem } from './fields';
 import { statisticsReason } from './results';
 import { question } from './editor';
 import { z } from './zod';
@@ -109,7 +109,7 @@ export const reportList = z.object({
   /** Reported questions per status (with the tests filter). */
   counts: z.record(z.enum(REPORT_STATUSES), z.number().int()),
   /** Tests with reports of any status, for the filter. */
-  tests: z.array(z.object({ _id: z.string(), name: z.string(), openCount: z.number().int() })),
+  tests: z.array(namedItem.extend({ openCount: z.number().int() })),
 });
 export type ReportList = z.infer<typeof reportList>;
 

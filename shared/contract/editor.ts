@@ -16,7 +16,7 @@ import {
 } from '../domain/test/types';
 import type { DocumentPlacement } from '../domain/test/wordDocument';
 import { QUESTION_ORDERS, REVEAL_ANSWERS_TIMES, REVEAL_CORRECT_ANSWERS } from '../domain/testSettings';
-import { id, idParams, name } from './fields';
+import { id, idParams, name, namedItem } from './fields';
 import type { Equals } from './typeCheck';
 import { z } from './zod';
 
@@ -85,6 +85,13 @@ const comprehensionTranslation = z.strictObject({ name: html.default(''), soluti
 const translations = <T extends z.ZodType>(item: T) =>
   z.record(language, item).refine((value) => Object.keys(value).length <= LIMITS.languages, { message: `at most ${LIMITS.languages} languages` });
 
+/** How a question's marks are given: negative marks for a wrong and for an unattempted answer, partial marks. */
+const markingFlags = {
+  isNegativeMarkingEnabled: z.boolean().optional(),
+  isNegativeMarkingEnabledIfUnattempted: z.boolean().optional(),
+  isPartialMarkingEnabled: z.boolean().optional(),
+};
+
 const questionFields = {
   _id: id.optional(),
   name: html.default(''),
@@ -93,9 +100,7 @@ const questionFields = {
   positiveMarks: marksValue.optional(),
   negativeMarks: marksValue.optional(),
   negativeUnattemptedMarks: marksValue.optional(),
-  isNegativeMarkingEnabled: z.boolean().optional(),
-  isNegativeMarkingEnabledIfUnattempted: z.boolean().optional(),
-  isPartialMarkingEnabled: z.boolean().optional(),
+  ...markingFlags,
   isGpscType: z.boolean().optional(),
   difficultyLevel: z.enum(DIFFICULTY_LEVELS).nullable().optional(),
   tags: z.array(tag).max(LIMITS.tagsPerQuestion).optional(),
@@ -295,9 +300,7 @@ export const reorderRemarkBody = z.discriminatedUnion('type', [
     sectionId: id,
     questionIds,
     marks,
-    isNegativeMarkingEnabled: z.boolean().optional(),
-    isNegativeMarkingEnabledIfUnattempted: z.boolean().optional(),
-    isPartialMarkingEnabled: z.boolean().optional(),
+    ...markingFlags,
     version: version.optional(),
   }),
 ]);
@@ -328,8 +331,7 @@ export type TestTotals = z.infer<typeof testTotals>;
 
 /** `GET /v2/test/{id}`: the whole test, with the version every write must name. */
 export const editorTest = testTotals.extend({
-  _id: z.string(),
-  name: z.string(),
+  ...namedItem.shape,
   instructions: z.string(),
   tags: z.array(z.string()),
   duration: z.number(),

@@ -9,6 +9,8 @@ export const id = z.string().trim().min(1).max(64);
 export const idParams = z.object({ id });
 /** Names of folders and tests: trimmed, not empty, at most 200 characters (the portal checks the same). */
 export const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+/** How an answer names a stored item (a folder, a test, a chapter...): its id and its name. */
+export const namedItem = z.object({ _id: z.string(), name: z.string() });
 /** The message every plain write answers. */
 export const messageResult = z.object({ message: z.string() });
 export type MessageResult = z.infer<typeof messageResult>;

@@ -1,5 +1,6 @@
 import { TAG_MAX_LENGTH } from '../domain/names';
-import { id, idParams, listParam, messageResult, type MessageResult, name, queryFlag as flag } from './fields';
+import { id, idParams, listParam, messageResult, type MessageResult, name, namedItem, queryFlag as flag } from './fields';
+import { testTotals } from './editor';
 import { z } from './zod';
 
 /**
@@ -80,14 +81,12 @@ export const shareTestsBody = z.object({ ...selectionFields, testIds: ids, tutor
 export type LibraryKind = 'local' | 'global';
 
 /** Where a search hit lives: the folders from the library's root down to the one holding it (issue 14). */
-export const itemLocation = z.array(z.object({ _id: z.string(), name: z.string() }));
+export const itemLocation = z.array(namedItem);
 export type ItemLocation = z.infer<typeof itemLocation>;
+/** A folder or test as the library lists it: named, and where it lives (only in a search's answer). */
+const listedItem = namedItem.extend({ location: itemLocation.optional() });
 
-export const libraryFolder = z.object({
-  _id: z.string(),
-  name: z.string(),
-  /** Only in a search's answer. */
-  location: itemLocation.optional(),
+export const libraryFolder = listedItem.extend({
   details: z.string(),
   parentFolderId: z.string(),
   level: z.number().int(),
@@ -103,22 +102,17 @@ export const libraryFolder = z.object({
 });
 export type LibraryFolder = z.infer<typeof libraryFolder>;
 
-export const linkTarget = z.object({ _id: z.string(), name: z.string() });
+export const linkTarget = namedItem;
 export type LinkTarget = z.infer<typeof linkTarget>;
 export const testLinks = z.object({ chapters: z.array(linkTarget), batches: z.array(linkTarget) });
 export type TestLinks = z.infer<typeof testLinks>;
 
 /** A test as the library lists it. */
-export const testSummary = z.object({
-  _id: z.string(),
-  name: z.string(),
-  /** Only in a search's answer. */
-  location: itemLocation.optional(),
+export const testSummary = listedItem.extend({
   tags: z.array(z.string()),
   duration: z.number(),
   parentFolder: z.string(),
-  totalMarks: z.number(),
-  totalNumberOfQuestions: z.number().int(),
+  ...testTotals.shape,
   isSharedTest: z.boolean(),
   sharedBy: z.string().nullable(),
   isAttempted: z.boolean(),
@@ -131,7 +125,7 @@ export const testSummary = z.object({
 });
 export type TestSummary = z.infer<typeof testSummary>;
 
-export const breadcrumb = z.object({ _id: z.string(), name: z.string(), level: z.number().int() });
+export const breadcrumb = namedItem.extend({ level: z.number().int() });
 export type Breadcrumb = z.infer<typeof breadcrumb>;
 
 /** `GET /folder/childrens/{id}`. */
@@ -165,11 +159,11 @@ export type UpdateFolderBody = z.output<typeof updateFolderBody>;
 export type CreateTestBody = z.input<typeof createTestBody>;
 export type CopyTestBody = z.input<typeof copyTestBody>;
 
-export const tutor = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export const tutor = namedItem.extend({ email: z.string() });
 export type Tutor = z.infer<typeof tutor>;
-export const subject = z.object({ _id: z.string(), name: z.string() });
+export const subject = namedItem;
 export type Subject = z.infer<typeof subject>;
-export const chapter = z.object({ _id: z.string(), name: z.string(), subjectId: z.string() });
+export const chapter = namedItem.extend({ subjectId: z.string() });
 export type Chapter = z.infer<typeof chapter>;
 export const batch = linkTarget;
 export type Batch = LinkTarget;

@@ -1,4 +1,5 @@
 import { id, idParams } from './fields';
+import { outcome } from './students';
 import { z } from './zod';
 
 /**
@@ -20,6 +21,9 @@ export const ATTEMPT_SORTS = ['score', 'submittedAt', 'name', 'timeTaken'] as co
 export const ATTEMPT_STATUSES = ['submitted', 'in-progress', 'expired'] as const;
 export const ATTEMPTS_PAGE_MAX = 200;
 export const ATTEMPTS_PAGE_DEFAULT = 50;
+
+/** A number of attempts (analysed, submitted, that chose an option, that a publish changed...). */
+const attemptCount = z.number().int();
 
 export const resultsParams = idParams;
 export const attemptParams = z.object({ id, attemptId: id });
@@ -57,10 +61,8 @@ export const attemptRow = z.object({
 });
 export type AttemptRow = z.infer<typeof attemptRow>;
 
-export const attemptList = z.object({ attempts: z.array(attemptRow), total: z.number().int() });
+export const attemptList = z.object({ attempts: z.array(attemptRow), total: attemptCount });
 export type AttemptList = z.infer<typeof attemptList>;
-
-export const OUTCOMES = ['correct', 'partial', 'wrong', 'unattempted'] as const;
 
 /** One question of a student's answer sheet, in the order the student saw it. */
 export const sheetQuestion = z.object({
@@ -80,7 +82,7 @@ export const sheetQuestion = z.object({
   rightAnswer: z.string(),
   marks: z.number(),
   maxMarks: z.number(),
-  outcome: z.enum(OUTCOMES),
+  outcome,
 });
 export type SheetQuestion = z.infer<typeof sheetQuestion>;
 
@@ -99,9 +101,9 @@ export const optionStat = z.object({
   /** A, B, C… in the test's own order. */
   label: z.string(),
   isCorrect: z.boolean(),
-  chosen: z.number().int(),
-  chosenByTop: z.number().int(),
-  chosenByBottom: z.number().int(),
+  chosen: attemptCount,
+  chosenByTop: attemptCount,
+  chosenByBottom: attemptCount,
 });
 
 export const questionStat = z.object({
@@ -113,11 +115,11 @@ export const questionStat = z.object({
   /** The question's text, plain, at most 200 characters (for the table). */
   text: z.string(),
   /** Attempts whose layout held the question (random generation draws some). */
-  attempted: z.number().int(),
-  correct: z.number().int(),
+  attempted: attemptCount,
+  correct: attemptCount,
   /** Wrong or partial. */
-  wrong: z.number().int(),
-  skipped: z.number().int(),
+  wrong: attemptCount,
+  skipped: attemptCount,
   /** Share of attempters who got it right, 0..1; null with no attempter. */
   facility: z.number().nullable(),
   /** Point-biserial correlation of the question's score with the rest of the test; null when undefined (no spread). */
@@ -128,28 +130,30 @@ export const questionStat = z.object({
 });
 export type QuestionStat = z.infer<typeof questionStat>;
 
+/** A statistic of the attempts' percentages (0..100), two decimals; null with no attempt. */
+const percentageStatistic = z.number().nullable();
+
 export const analysis = z.object({
   /** Submitted attempts analysed. */
-  attempts: z.number().int(),
-  /** Of percentage (0..100), two decimals; null with no attempt. */
-  mean: z.number().nullable(),
-  median: z.number().nullable(),
-  /** Population standard deviation of percentage. */
-  stdev: z.number().nullable(),
-  highest: z.number().nullable(),
-  lowest: z.number().nullable(),
+  attempts: attemptCount,
+  mean: percentageStatistic,
+  median: percentageStatistic,
+  /** Population standard deviation. */
+  stdev: percentageStatistic,
+  highest: percentageStatistic,
+  lowest: percentageStatistic,
   /** KR-20 when every question is right-or-wrong, Cronbach's alpha when marks are partial; null under 2 attempts or no spread. */
   reliability: z.number().nullable(),
   /** 10 bins of percentage: [0,10), [10,20) … [90,100] (the last includes 100). */
-  distribution: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+  distribution: z.array(z.object({ from: z.number(), to: z.number(), count: attemptCount })),
   questions: z.array(questionStat),
 });
 export type Analysis = z.infer<typeof analysis>;
 
 /** Polled by the Results screen (live updates): it refetches when these change. */
 export const resultsSummary = z.object({
-  submitted: z.number().int(),
-  inProgress: z.number().int(),
+  submitted: attemptCount,
+  inProgress: attemptCount,
   /** ISO 8601 of the latest start, submit or re-evaluation; null with no attempt. */
   lastActivityAt: z.string().nullable(),
 });
@@ -161,8 +165,8 @@ export const correctionsPreview = z.object({
   freeTests: z.array(
     z.object({
       sharedTestId: z.string(),
-      attempts: z.number().int(),
-      attemptsChanged: z.number().int(),
+      attempts: attemptCount,
+      attemptsChanged: attemptCount,
       oldMean: z.number().nullable(),
       newMean: z.number().nullable(),
     }),
@@ -176,7 +180,7 @@ export type CorrectionsPreview = z.infer<typeof correctionsPreview>;
  */
 export const statisticsReason = z.object({
   flag: z.enum(['possible-wrong-key', 'negative-discrimination']),
-  attempts: z.number().int(),
+  attempts: attemptCount,
   /** possible-wrong-key: the option the top group preferred, its label, and the shares (0..1). */
   option: z.string().optional(),
   topShare: z.number().optional(),

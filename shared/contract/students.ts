@@ -66,11 +66,19 @@ export type StudentProof = { deviceKey: string; code?: string; token?: string | 
 export const FREE_TEST_STATUSES = ['notStarted', 'open', 'ended'] as const;
 export type FreeTestStatus = (typeof FREE_TEST_STATUSES)[number];
 
-export const studentSectionInfo = z.object({
+/** A section as the student page names it. */
+const sectionHead = {
   id: z.string(),
   name: z.string(),
   /** HTML. */
   instructions: z.string(),
+};
+
+/** How the student moves through the test's sections (its settings): between them freely, submitting each on its own. */
+const sectionNavigation = { isSectionSwitchingEnabled: z.boolean(), isSectionalSubmit: z.boolean() };
+
+export const studentSectionInfo = z.object({
+  ...sectionHead,
   /** Milliseconds; 0 when the section has no time of its own. */
   duration: z.number(),
   numberOfQuestions: z.number().int(),
@@ -122,8 +130,7 @@ export const studentTestInfo = z.object({
   /** Why it cannot be started now (before the start, after the end), in the caller's language. */
   message: z.string().nullable(),
   serverNow: z.string(),
-  isSectionSwitchingEnabled: z.boolean(),
-  isSectionalSubmit: z.boolean(),
+  ...sectionNavigation,
   ...testLanguages,
 });
 export type StudentTestInfo = z.infer<typeof studentTestInfo>;
@@ -180,9 +187,7 @@ export const studentQuestion = z.object({
 export type StudentQuestion = z.infer<typeof studentQuestion>;
 
 export const studentSection = z.object({
-  id: z.string(),
-  name: z.string(),
-  instructions: z.string(),
+  ...sectionHead,
   /** This section's own deadline (timed sections), else null. */
   deadlineAt: z.string().nullable(),
   /** ISO; null while it is open. */
@@ -211,8 +216,7 @@ export const studentAttempt = z.object({
   serverNow: z.string(),
   /** Saves after the deadline are refused once this grace has passed. */
   graceMs: z.number(),
-  isSectionSwitchingEnabled: z.boolean(),
-  isSectionalSubmit: z.boolean(),
+  ...sectionNavigation,
   sections: z.array(studentSection),
   /** Saved answers by question id. */
   answers: z.record(z.string(), studentAnswer),
@@ -231,8 +235,9 @@ export const studentStart = z.object({
 });
 export type StudentStart = z.infer<typeof studentStart>;
 
-const OUTCOMES = ['correct', 'partial', 'wrong', 'unattempted'] as const;
-true satisfies Equals<(typeof OUTCOMES)[number], Outcome>;
+/** How a question went for the student (shared/domain/scoring). */
+export const outcome = z.enum(['correct', 'partial', 'wrong', 'unattempted']);
+true satisfies Equals<z.output<typeof outcome>, Outcome>;
 
 /** One question of the result. `correct*` and `solution` are present only when the settings reveal them. */
 export const studentResultQuestion = z.object({
@@ -245,7 +250,7 @@ export const studentResultQuestion = z.object({
   isMultiSelect: z.boolean().optional(),
   blanks: z.array(blank.extend({ accepted: z.array(z.string()).optional() })).optional(),
   answer: studentAnswer.nullable(),
-  outcome: z.enum(OUTCOMES),
+  outcome,
   score: z.number(),
   maxScore: z.number(),
   /** The correct answer of an integer question, when revealed. */
@@ -270,7 +275,7 @@ export const studentResult = z.object({
   submittedAt: z.string(),
   score: z.number(),
   maxScore: z.number(),
-  counts: z.record(z.enum(OUTCOMES), z.number().int()),
+  counts: z.record(outcome, z.number().int()),
   /** A re-evaluation changed the score after submit (score_changes). */
   scoreChanged: z.boolean(),
   /** The score at submit, when it changed since. */

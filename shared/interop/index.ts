@@ -98,26 +98,23 @@ export async function importFile(bytes: Uint8Array, name = '', from?: ImportForm
   }
 }
 
-/** `title` names the test where a format has a place for it (QTI's assessment test). */
+function exportJson(sections: InteropSection[], fileName: string): ExportResult {
+  const json = JSON.stringify({ sections, questionCount: countQuestions(sections) }, null, 2);
+  return { format: 'json', fileName: `${fileName}.json`, mimeType: 'application/json', data: new TextEncoder().encode(json + '\n'), losses: [] };
+}
+
+/** Each format's writer; `title` names the test where a format has a place for it (QTI's assessment test). */
+const EXPORTERS: Record<ExportFormat, (sections: InteropSection[], fileName: string, title?: string) => ExportResult | Promise<ExportResult>> = {
+  json: exportJson,
+  qti3: exportQti3,
+  moodle: exportMoodle,
+  gift: exportGift,
+  aiken: exportAiken,
+  csv: exportCsv,
+  xlsx: exportXlsx,
+  docx: exportDocx,
+};
+
 export async function exportSections(sections: InteropSection[], to: ExportFormat, fileName = 'questions', title?: string): Promise<ExportResult> {
-  switch (to) {
-    case 'qti3':
-      return exportQti3(sections, fileName, title);
-    case 'moodle':
-      return exportMoodle(sections, fileName);
-    case 'gift':
-      return exportGift(sections, fileName);
-    case 'aiken':
-      return exportAiken(sections, fileName);
-    case 'csv':
-      return exportCsv(sections, fileName);
-    case 'xlsx':
-      return exportXlsx(sections, fileName);
-    case 'docx':
-      return exportDocx(sections, fileName);
-    case 'json': {
-      const json = JSON.stringify({ sections, questionCount: countQuestions(sections) }, null, 2);
-      return { format: 'json', fileName: `${fileName}.json`, mimeType: 'application/json', data: new TextEncoder().encode(json + '\n'), losses: [] };
-    }
-  }
+  return EXPORTERS[to](sections, fileName, title);
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { belongsTo, createOrgTable, writtenAt } from './columns';
 
 /** Organisations, users, sessions and the other tables of accounts, help and mail. */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -18,14 +19,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('org_location', 'text')
     .addColumn('whitelabel_id', 'text')
     .addColumn('login_settings', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', writtenAt)
     .execute();
   await sql`create unique index organizations_code_key on organizations (lower(code))`.execute(db);
 
-  await db.schema
-    .createTable('users')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await createOrgTable(db, 'users')
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text', (c) => c.notNull())
@@ -42,7 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_tb_test_enabled', 'boolean')
     .addColumn('allow_gpsc_type', 'boolean')
     .addColumn('allow_sharing', 'boolean')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', writtenAt)
     .execute();
   await sql`create unique index users_org_email_key on users (org_id, lower(email))`.execute(db);
 
@@ -50,9 +48,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     let builder = db.schema
       .createTable(table)
       .addColumn('token_hash', 'text', (c) => c.primaryKey())
-      .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`));
+      .addColumn('org_id', 'text', belongsTo('organizations.id'))
+      .addColumn('user_id', 'text', belongsTo('users.id'))
+      .addColumn('created_at', 'timestamptz', writtenAt);
     if (table !== 'whitelabel_tokens') builder = builder.addColumn('expires_at', 'timestamptz', (c) => c.notNull());
     if (table === 'password_resets') builder = builder.addColumn('used_at', 'timestamptz');
     await builder.execute();
@@ -75,18 +73,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('recipient', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', writtenAt)
     .addColumn('sent_at', 'timestamptz')
     .execute();
 
   await db.schema
     .createTable('support_requests')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('org_id', 'text', belongsTo('organizations.id'))
+    .addColumn('user_id', 'text', belongsTo('users.id'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('phone_no', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', writtenAt)
     .execute();
 
   await db.schema
@@ -100,12 +98,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('question_reports')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('org_id', 'text', belongsTo('organizations.id'))
     .addColumn('test_id', 'text', (c) => c.notNull())
     .addColumn('question_id', 'text', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('REPORTED'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', writtenAt)
     .execute();
   await db.schema.createIndex('question_reports_org_status_idx').on('question_reports').columns(['org_id', 'status']).execute();
 }

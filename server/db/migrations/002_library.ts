@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createOrgTable, timestamps } from './columns';
 
 /**
  * Folders and tests of My Library (owner_id set) and the Global Library (is_global).
@@ -6,10 +7,7 @@ import { type Kysely, sql } from 'kysely';
  * '/' at the root), so a subtree is one indexed prefix match.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('folders')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await createOrgTable(db, 'folders')
     .addColumn('owner_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
     .addColumn('is_global', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('parent_id', 'text', (c) => c.references('folders.id').onDelete('cascade'))
@@ -19,17 +17,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('details', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('is_shared', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('shared_by', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
   await sql`create index folders_listing_idx on folders (org_id, owner_id, parent_id, lower(name))`.execute(db);
   await sql`create index folders_global_listing_idx on folders (parent_id, lower(name)) where is_global`.execute(db);
   await sql`create index folders_path_idx on folders (path text_pattern_ops)`.execute(db);
 
-  await db.schema
-    .createTable('tests')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await createOrgTable(db, 'tests')
     .addColumn('owner_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
     .addColumn('is_global', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('parent_folder_id', 'text', (c) => c.references('folders.id').onDelete('cascade'))
@@ -45,8 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_attempted', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('content', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .addColumn('opened_at', 'timestamptz')
     .execute();
   await sql`create index tests_listing_idx on tests (org_id, owner_id, parent_folder_id, updated_at desc)`.execute(db);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { belongsTo, createOrgTable, writtenAt } from './columns';
 
 /**
  * Subjects and their chapters, the organisation's student batches, and the links of tests to
@@ -17,29 +18,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .values(standard.map((name, index) => ({ id: `std-${index + 1}`, org_id: null, name })))
     .execute();
 
-  await db.schema
-    .createTable('chapters')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
-    .addColumn('subject_id', 'text', (c) => c.notNull().references('subjects.id').onDelete('cascade'))
+  await createOrgTable(db, 'chapters')
+    .addColumn('subject_id', 'text', belongsTo('subjects.id'))
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', writtenAt)
     .execute();
   await sql`create unique index chapters_name_key on chapters (org_id, subject_id, lower(name))`.execute(db);
 
-  await db.schema
-    .createTable('batches')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await createOrgTable(db, 'batches')
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', writtenAt)
     .execute();
   await sql`create unique index batches_name_key on batches (org_id, lower(name))`.execute(db);
 
   await db.schema
     .createTable('test_links')
-    .addColumn('test_id', 'text', (c) => c.notNull().references('tests.id').onDelete('cascade'))
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('test_id', 'text', belongsTo('tests.id'))
+    .addColumn('org_id', 'text', belongsTo('organizations.id'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('target_id', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('test_links_pkey', ['test_id', 'kind', 'target_id'])

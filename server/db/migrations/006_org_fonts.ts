@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { belongsTo, writtenAt } from './columns';
 
 /**
  * Fonts an organisation uploaded for its Word documents (issue 5): one row per face, the file
@@ -9,7 +10,7 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('org_fonts')
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('org_id', 'text', belongsTo('organizations.id'))
     .addColumn('face_key', 'text', (c) => c.notNull())
     .addColumn('face', 'text', (c) => c.notNull())
     .addColumn('file_id', 'text', (c) => c.notNull().unique())
@@ -17,7 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('size', 'integer', (c) => c.notNull())
     .addColumn('data', 'bytea', (c) => c.notNull())
     .addColumn('uploaded_by', 'text', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('uploaded_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('uploaded_at', 'timestamptz', writtenAt)
     .addPrimaryKeyConstraint('org_fonts_pkey', ['org_id', 'face_key'])
     .execute();
 }

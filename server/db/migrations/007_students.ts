@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { belongsTo, createOrgTable, timestamps, writtenAt } from './columns';
 
 /**
  * Free tests, students, their attempts and answers, reports, and re-evaluation (issue 6;
@@ -14,43 +15,33 @@ import { type Kysely, sql } from 'kysely';
  * - question_reports gains who reported from which attempt, and when and by whom it was resolved.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('shared_tests')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await createOrgTable(db, 'shared_tests')
     .addColumn('test_id', 'text', (c) => c.notNull().unique().references('tests.id').onDelete('cascade'))
     .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('start_time', 'timestamptz', (c) => c.notNull())
     .addColumn('end_time', 'timestamptz')
     .addColumn('no_of_attempts', 'integer', (c) => c.notNull().defaultTo(-1))
     .addColumn('is_removed', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
 
-  await db.schema
-    .createTable('students')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await createOrgTable(db, 'students')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('contact', 'text', (c) => c.notNull())
     /** The contact compared: e-mail lower-cased, phone digits only. */
     .addColumn('contact_key', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', writtenAt)
     .addUniqueConstraint('students_org_contact_key', ['org_id', 'contact_key'])
     .execute();
 
-  await db.schema
-    .createTable('attempts')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
-    .addColumn('shared_test_id', 'text', (c) => c.notNull().references('shared_tests.id').onDelete('cascade'))
-    .addColumn('test_id', 'text', (c) => c.notNull().references('tests.id').onDelete('cascade'))
-    .addColumn('student_id', 'text', (c) => c.notNull().references('students.id').onDelete('cascade'))
+  await createOrgTable(db, 'attempts')
+    .addColumn('shared_test_id', 'text', belongsTo('shared_tests.id'))
+    .addColumn('test_id', 'text', belongsTo('tests.id'))
+    .addColumn('student_id', 'text', belongsTo('students.id'))
     /** SHA-256 of the student's resume token (the page keeps the token; a reload resumes). */
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('layout', 'jsonb', (c) => c.notNull())
-    .addColumn('started_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('started_at', 'timestamptz', writtenAt)
     .addColumn('deadline_at', 'timestamptz')
     .addColumn('submitted_at', 'timestamptz')
     .addColumn('score', 'numeric', (c) => c.notNull().defaultTo(0))
@@ -61,33 +52,30 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('attempt_answers')
-    .addColumn('attempt_id', 'text', (c) => c.notNull().references('attempts.id').onDelete('cascade'))
+    .addColumn('attempt_id', 'text', belongsTo('attempts.id'))
     .addColumn('test_id', 'text', (c) => c.notNull())
     .addColumn('question_id', 'text', (c) => c.notNull())
     .addColumn('answer', 'jsonb')
     .addColumn('score', 'numeric', (c) => c.notNull().defaultTo(0))
     .addColumn('outcome', 'text', (c) => c.notNull().defaultTo('unattempted'))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', writtenAt)
     .addPrimaryKeyConstraint('attempt_answers_pkey', ['attempt_id', 'question_id'])
     .execute();
   await db.schema.createIndex('attempt_answers_question_idx').on('attempt_answers').columns(['test_id', 'question_id']).execute();
 
-  await db.schema
-    .createTable('publishes')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
-    .addColumn('test_id', 'text', (c) => c.notNull().references('tests.id').onDelete('cascade'))
+  await createOrgTable(db, 'publishes')
+    .addColumn('test_id', 'text', belongsTo('tests.id'))
     .addColumn('published_by', 'text', (c) => c.references('users.id').onDelete('set null'))
     /** Per question: NO_CHANGE, RE_EVALUATE or GRACE. */
     .addColumn('options', 'jsonb', (c) => c.notNull())
     .addColumn('attempts_changed', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', writtenAt)
     .execute();
 
   await db.schema
     .createTable('score_changes')
-    .addColumn('publish_id', 'text', (c) => c.notNull().references('publishes.id').onDelete('cascade'))
-    .addColumn('attempt_id', 'text', (c) => c.notNull().references('attempts.id').onDelete('cascade'))
+    .addColumn('publish_id', 'text', belongsTo('publishes.id'))
+    .addColumn('attempt_id', 'text', belongsTo('attempts.id'))
     .addColumn('old_score', 'numeric', (c) => c.notNull())
     .addColumn('new_score', 'numeric', (c) => c.notNull())
     .addPrimaryKeyConstraint('score_changes_pkey', ['publish_id', 'attempt_id'])

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { belongsTo } from './columns';
 
 /**
  * Re-evaluation on publish at 100,000 attempts (issue 6; docs/results.md
@@ -36,14 +37,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('attempts').addColumn('scored_version', 'integer').execute();
   await db.schema
     .createTable('answer_rescores')
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
-    .addColumn('test_id', 'text', (c) => c.notNull().references('tests.id').onDelete('cascade'))
+    .addColumn('org_id', 'text', belongsTo('organizations.id'))
+    .addColumn('test_id', 'text', belongsTo('tests.id'))
     .addColumn('question_id', 'text', (c) => c.notNull())
     /** The answer as the database writes jsonb as text; 'null' for no answer. */
     .addColumn('answer_key', 'text', (c) => c.notNull())
     /** The version the publish made: applies to attempts scored with an earlier one. */
     .addColumn('test_version', 'integer', (c) => c.notNull())
-    .addColumn('publish_id', 'text', (c) => c.notNull().references('publishes.id').onDelete('cascade'))
+    .addColumn('publish_id', 'text', belongsTo('publishes.id'))
     .addColumn('score', 'numeric', (c) => c.notNull())
     .addColumn('outcome', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('answer_rescores_pkey', ['test_id', 'question_id', 'answer_key', 'test_version'])

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { belongsTo, writtenAt } from './columns';
 
 /**
  * Students prove who they are (issue 14: anyone who typed another student's e-mail or phone got
@@ -12,21 +13,21 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('student_devices')
-    .addColumn('student_id', 'text', (c) => c.notNull().references('students.id').onDelete('cascade'))
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('student_id', 'text', belongsTo('students.id'))
+    .addColumn('org_id', 'text', belongsTo('organizations.id'))
     .addColumn('key_hash', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', writtenAt)
+    .addColumn('last_seen_at', 'timestamptz', writtenAt)
     .addPrimaryKeyConstraint('student_devices_pk', ['student_id', 'key_hash'])
     .execute();
   await db.schema
     .createTable('student_codes')
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('org_id', 'text', belongsTo('organizations.id'))
     .addColumn('contact_key', 'text', (c) => c.notNull())
     .addColumn('code_hash', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('tries', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', writtenAt)
     .addPrimaryKeyConstraint('student_codes_pk', ['org_id', 'contact_key'])
     .execute();
   await db.schema.alterTable('students').addColumn('proof_waived_until', 'timestamptz').execute();

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { belongsTo, writtenAt } from './columns';
 
 /**
  * What the Results screen checks on every call (issue 16, docs/results.md "Live updates"):
@@ -22,11 +23,11 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('results_counters')
-    .addColumn('shared_test_id', 'text', (c) => c.notNull().references('shared_tests.id').onDelete('cascade'))
+    .addColumn('shared_test_id', 'text', belongsTo('shared_tests.id'))
     .addColumn('shard', 'smallint', (c) => c.notNull())
     .addColumn('started', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('submitted', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('changed_at', 'timestamptz', writtenAt)
     .addPrimaryKeyConstraint('results_counters_pkey', ['shared_test_id', 'shard'])
     .execute();
   await sql`

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { belongsTo } from './columns';
 
 /**
  * Question analysis at 100,000 attempts (issue 16, docs/analysis.md "Storage"):
@@ -18,7 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('attempts').addColumn('digest', 'text').addColumn('digest_version', 'integer').execute();
   await db.schema
     .createTable('test_version_questions')
-    .addColumn('test_id', 'text', (c) => c.notNull().references('tests.id').onDelete('cascade'))
+    .addColumn('test_id', 'text', belongsTo('tests.id'))
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('questions', 'jsonb', (c) => c.notNull())
     .addPrimaryKeyConstraint('test_version_questions_pkey', ['test_id', 'version'])

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createOrgTable, writtenAt } from './columns';
 
 /**
  * The Trash (issue 17): a deleted test, folder or question is moved here, whole, for 30 days.
@@ -8,10 +9,7 @@ import { sql, type Kysely } from 'kysely';
  * keeps its content and where it stood (`origin`: test, section, place).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('trash_items')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await createOrgTable(db, 'trash_items')
     .addColumn('owner_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
     .addColumn('is_global', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -20,7 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('location', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('rows', 'jsonb', (c) => c.notNull())
     .addColumn('deleted_by', 'text', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('deleted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('deleted_at', 'timestamptz', writtenAt)
     .execute();
   await sql`alter table trash_items add constraint trash_items_kind_check check (kind in ('test', 'folder', 'question'))`.execute(db);
   await db.schema.createIndex('trash_items_library_idx').on('trash_items').columns(['org_id', 'owner_id', 'deleted_at']).execute();

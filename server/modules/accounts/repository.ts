@@ -19,6 +19,14 @@ export interface UserWithOrg {
   org: Organization;
 }
 
+/** A token of a user (a session, a password reset), stored by its hash until it expires. */
+export interface UserToken {
+  tokenHash: string;
+  orgId: string;
+  userId: string;
+  expiresAt: Date;
+}
+
 /** Every SQL query about organisations, users and their tokens lives here. */
 export class AccountsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -87,11 +95,8 @@ export class AccountsRepository {
     return this.joinOrg(await this.findUserById(link.user_id));
   }
 
-  async createSession(session: { tokenHash: string; orgId: string; userId: string; expiresAt: Date }): Promise<void> {
-    await this.db
-      .insertInto('sessions')
-      .values({ token_hash: session.tokenHash, org_id: session.orgId, user_id: session.userId, expires_at: session.expiresAt })
-      .execute();
+  createSession(session: UserToken): Promise<void> {
+    return this.insertToken('sessions', session);
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
@@ -117,11 +122,12 @@ export class AccountsRepository {
     await this.db.updateTable('users').set({ is_first_login: false }).where('id', '=', userId).where('is_first_login', '=', true).execute();
   }
 
-  async createPasswordReset(reset: { tokenHash: string; orgId: string; userId: string; expiresAt: Date }): Promise<void> {
-    await this.db
-      .insertInto('password_resets')
-      .values({ token_hash: reset.tokenHash, org_id: reset.orgId, user_id: reset.userId, expires_at: reset.expiresAt })
-      .execute();
+  createPasswordReset(reset: UserToken): Promise<void> {
+    return this.insertToken('password_resets', reset);
+  }
+
+  private async insertToken(table: 'sessions' | 'password_resets', token: UserToken): Promise<void> {
+    await this.db.insertInto(table).values({ token_hash: token.tokenHash, org_id: token.orgId, user_id: token.userId, expires_at: token.expiresAt }).execute();
   }
 
   /**

@@ -5,7 +5,7 @@ import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword, P
 import type { Language } from '@shared/i18n/languages';
 import { serverMessage } from '@shared/i18n/serverMessages';
 import type { LoginResult } from '@shared/api/types';
-import type { AccountsRepository, UserWithOrg } from '../accounts/repository';
+import type { AccountsRepository, UserToken, UserWithOrg } from '../accounts/repository';
 import { presentUser } from '../accounts/presenter';
 import { LoginThrottle } from './loginThrottle';
 import type { SessionCache } from './sessionCache';
@@ -26,14 +26,15 @@ export class AuthService {
     private readonly sessions: SessionCache,
   ) {}
 
-  private async startSession({ user, org }: UserWithOrg): Promise<LoginResult> {
+  /** A new token of the user, kept by `store` (by its hash) for `ttlMs`: a session's, a password reset's. */
+  private async issueToken({ user, org }: UserWithOrg, ttlMs: number, store: (token: UserToken) => Promise<void>): Promise<string> {
     const token = newToken();
-    await this.accounts.createSession({
-      tokenHash: hashToken(token),
-      orgId: org.id,
-      userId: user.id,
-      expiresAt: new Date(Date.now() + this.config.sessionTtlMs),
-    });
+    await store({ tokenHash: hashToken(token), orgId: org.id, userId: user.id, expiresAt: new Date(Date.now() + ttlMs) });
+    return token;
+  }
+
+  private async startSession({ user, org }: UserWithOrg): Promise<LoginResult> {
+    const token = await this.issueToken({ user, org }, this.config.sessionTtlMs, (session) => this.accounts.createSession(session));
     const presented = presentUser(user, org, this.config);
     await this.accounts.markLoggedIn(user.id);
     return { token, user: { ...presented, token } };
@@ -97,13 +98,7 @@ export class AuthService {
   }
 
   private async mailResetLink(org: UserWithOrg['org'], user: UserWithOrg['user'], lang: Language): Promise<void> {
-    const token = newToken();
-    await this.accounts.createPasswordReset({
-      tokenHash: hashToken(token),
-      orgId: org.id,
-      userId: user.id,
-      expiresAt: new Date(Date.now() + this.config.resetTokenTtlMs),
-    });
+    const token = await this.issueToken({ user, org }, this.config.resetTokenTtlMs, (reset) => this.accounts.createPasswordReset(reset));
     const link = `${this.config.publicUrl}/resetPassword?${new URLSearchParams({ email: user.email, resetToken: token })}`;
     const params = { name: user.name, email: user.email, orgCode: org.code, link, minutes: this.config.resetTokenTtlMs / 60_000 };
     await this.mailer.send({

@@ -1,9 +1,7 @@
 import type { ChangeFeed } from '../../db/changes';
-import type { Organization, User } from '../../db/schema';
+import type { UserWithOrg } from '../accounts/repository';
 
-interface Entry {
-  user: User;
-  org: Organization;
+interface Entry extends UserWithOrg {
   sessionExpiresAt: number;
   cachedUntil: number;
 }
@@ -46,7 +44,7 @@ export class SessionCache {
     return this.entries.size;
   }
 
-  get(tokenHash: string, now: number): { user: User; org: Organization } | undefined {
+  get(tokenHash: string, now: number): UserWithOrg | undefined {
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
     if (entry.cachedUntil <= now || entry.sessionExpiresAt <= now) {
@@ -56,7 +54,7 @@ export class SessionCache {
     return entry;
   }
 
-  set(tokenHash: string, value: { user: User; org: Organization; sessionExpiresAt: Date }, now: number, lookedUpAt: number): void {
+  set(tokenHash: string, value: UserWithOrg & { sessionExpiresAt: Date }, now: number, lookedUpAt: number): void {
     if (this.ttlMs <= 0 || lookedUpAt !== this.generation || this.changes?.live === false) return;
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: drop the oldest.

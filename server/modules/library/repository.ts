@@ -87,8 +87,14 @@ const LISTED_TEST_COLUMNS = [
   't.updated_at',
 ] as const;
 
-/** Who owns a row made in the scope's library: a tutor, or no one for the Global Library. */
-const ownedBy = (scope: LibraryScope) => ({ org_id: scope.orgId, owner_id: scope.isGlobal ? null : scope.userId, is_global: scope.isGlobal });
+/** A new row of the scope's library: a fresh id, its owner (a tutor, or no one for the Global Library), shared with no one. */
+const newRowIn = (scope: LibraryScope) => ({
+  id: newId(),
+  org_id: scope.orgId,
+  owner_id: scope.isGlobal ? null : scope.userId,
+  is_global: scope.isGlobal,
+  shared_by: null,
+});
 
 /** Every SQL query about folders and tests of a library. */
 export class LibraryRepository {
@@ -290,15 +296,13 @@ export class LibraryRepository {
     return this.db
       .insertInto('tests')
       .values({
-        id: newId(),
-        ...ownedBy(scope),
+        ...newRowIn(scope),
         parent_folder_id: input.parent?.id ?? null,
         name: input.name,
         tags: JSON.stringify(input.tags),
         duration_ms: input.duration,
         languages: JSON.stringify([input.language]),
         content: JSON.stringify(input.content),
-        shared_by: null,
         opened_at: new Date(),
       })
       .returningAll()
@@ -329,14 +333,12 @@ export class LibraryRepository {
     return this.db
       .insertInto('folders')
       .values({
-        id: newId(),
-        ...ownedBy(scope),
+        ...newRowIn(scope),
         parent_id: input.parent?.id ?? null,
         path,
         level: input.parent ? input.parent.level + 1 : 0,
         name: input.name,
         details: input.details,
-        shared_by: null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

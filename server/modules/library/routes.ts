@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActiveSubscription } from '../../http/context';
 import { notFound } from '../../http/errors';
@@ -34,6 +34,13 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
   });
 
   const guard = [services.requireAuth, requireActiveSubscription];
+
+  /** The caller's library a selection is in, to write; its folder must be there (else 404, as everywhere). */
+  const selectionScope = async (request: FastifyRequest, body: { isGlobal: boolean; parentFolderId: string }) => {
+    const scope = scopeOf(request, body.isGlobal, 'write');
+    await library.folderOrRoot(scope, body.parentFolderId);
+    return scope;
+  };
 
   /**
    * One read of the library's version, batched with other requests (see LibraryVersions); the
@@ -88,16 +95,14 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
 
   api.post('/folder/move', { schema: { tags: ['library'], body: moveBody }, preValidation: guard }, async (request) => {
     const body = request.body;
-    const scope = scopeOf(request, body.isGlobal, 'write');
-    await library.folderOrRoot(scope, body.parentFolderId);
+    const scope = await selectionScope(request, body);
     const moved = await actions.move(scope, selectionFrom(body, body.folderIds), selectionFrom(body, body.testIds), body.destinationFolderId);
     return { data: { message: serverMessage(request.lang, 'itemsMoved'), movedFolders: moved.folders, movedTests: moved.tests } };
   });
 
   api.delete('/folder', { schema: { tags: ['library'], body: deleteFoldersBody }, preValidation: guard }, async (request) => {
     const body = request.body;
-    const scope = scopeOf(request, body.isGlobal, 'write');
-    await library.folderOrRoot(scope, body.parentFolderId);
+    const scope = await selectionScope(request, body);
     const deleted = await actions.delete(
       scope,
       {
@@ -114,8 +119,7 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
 
   api.delete('/test', { schema: { tags: ['library'], body: deleteTestsBody }, preValidation: guard }, async (request) => {
     const body = request.body;
-    const scope = scopeOf(request, body.isGlobal, 'write');
-    await library.folderOrRoot(scope, body.parentFolderId);
+    const scope = await selectionScope(request, body);
     const deleted = await actions.delete(scope, { tests: selectionFrom(body, body.testIds) }, scope.userId);
     return { data: { message: serverMessage(request.lang, 'testsDeleted'), deletedCount: deleted.tests, trashIds: deleted.trashIds } };
   });

@@ -50,6 +50,12 @@ export interface ScoresTotal {
   digest: string;
 }
 
+/** An attempt as a start writes it: its columns, the layout as built (stored as JSON) and its maximum score. */
+type NewAttempt = Pick<AttemptRow, 'id' | 'org_id' | 'shared_test_id' | 'test_id' | 'student_id' | 'token_hash' | 'started_at' | 'deadline_at'> & {
+  layout: AttemptLayout;
+  max_score: number;
+};
+
 /** A free test's head as withHead reads it. */
 interface HeadRow {
   id: string;
@@ -166,41 +172,25 @@ export class StudentsRepository {
 
   private sessionOf(row: SessionRow): StudentSession {
     const {
+      id,
+      org_id,
+      test_id,
+      start_time,
+      end_time,
+      no_of_attempts,
+      is_removed,
+      version,
+      updated_at,
+      default_settings,
       a_id,
       a_org_id,
       a_test_id,
-      shared_test_id,
-      student_id,
-      token_hash,
-      layout,
-      started_at,
-      deadline_at,
-      submitted_at,
-      score,
-      max_score,
-      scored_version,
-      student_name,
       answers,
-      ...head
+      ...attempt
     } = row;
     return {
-      attempt: {
-        id: a_id,
-        org_id: a_org_id,
-        test_id: a_test_id,
-        shared_test_id,
-        student_id,
-        token_hash,
-        layout,
-        started_at,
-        deadline_at,
-        submitted_at,
-        score,
-        max_score,
-        scored_version,
-        student_name,
-      },
-      free: this.headOf(head),
+      attempt: { id: a_id, org_id: a_org_id, test_id: a_test_id, ...attempt },
+      free: this.headOf({ id, org_id, test_id, start_time, end_time, no_of_attempts, is_removed, version, updated_at, default_settings }),
       ...(answers ? { answers } : {}),
     };
   }
@@ -235,22 +225,7 @@ export class StudentsRepository {
   }
 
   /** A new attempt with one unanswered row per answerable question. */
-  async insertAttempt(
-    trx: Transaction<Database>,
-    attempt: {
-      id: string;
-      org_id: string;
-      shared_test_id: string;
-      test_id: string;
-      student_id: string;
-      token_hash: string;
-      layout: AttemptLayout;
-      started_at: Date;
-      deadline_at: Date | null;
-      max_score: number;
-    },
-    questionIds: string[],
-  ): Promise<void> {
+  async insertAttempt(trx: Transaction<Database>, attempt: NewAttempt, questionIds: string[]): Promise<void> {
     await trx
       .insertInto('attempts')
       .values({ ...attempt, layout: JSON.stringify(attempt.layout) })

@@ -452,15 +452,6 @@ export function hydrateTest(stored: StoredTest, settingsDefaults: Partial<Defaul
 export const CONTENT_MODEL = 1;
 
 /** What `tests.content` stores of a test (the rest lives in the row's columns). */
-export function contentOf(test: Test) {
-  return {
-    model: CONTENT_MODEL,
-    instructions: test.instructions,
-    attempts: test.attempts,
-    settings: test.settings,
-    grades: test.grades,
-    translations: test.translations,
-    isTemplateSelected: test.isTemplateSelected,
-    sections: test.sections,
-  };
+export function contentOf({ instructions, attempts, settings, grades, translations, isTemplateSelected, sections }: Test) {
+  return { model: CONTENT_MODEL, instructions, attempts, settings, grades, translations, isTemplateSelected, sections };
 }

@@ -147,29 +147,13 @@ function labelAt(line: string, at: number, tight = false): OptionLabel | null {
   pattern.lastIndex = at;
   const m = pattern.exec(line);
   if (!m) return null;
+  const marked = !!(m[1] || m[10]);
+  // Where the label stands and how it is marked, whatever its style.
+  const place = { marked, tick: marked && m[1] !== '*' && m[10] !== '*', start: at, end: at + m[0].length };
   // (1) (2) (3) (4): options numbered in brackets, as Indian entrance papers write them.
-  if (m[9])
-    return {
-      index: Number(m[9]) - 1,
-      style: 'paren',
-      alphabet: NUMBERED_ALPHABET,
-      marked: !!(m[1] || m[10]),
-      tick: !!(m[1] || m[10]) && m[1] !== '*' && m[10] !== '*',
-      start: at,
-      end: at + m[0].length,
-    };
+  if (m[9]) return { index: Number(m[9]) - 1, style: 'paren', alphabet: NUMBERED_ALPHABET, ...place };
   const roman = m[6] ?? m[7];
-  if (roman) {
-    return {
-      index: ROMAN.indexOf(roman),
-      style: 'roman',
-      alphabet: ROMAN_ALPHABET,
-      marked: !!(m[1] || m[10]),
-      tick: !!(m[1] || m[10]) && m[1] !== '*' && m[10] !== '*',
-      start: at,
-      end: at + m[0].length,
-    };
-  }
+  if (roman) return { index: ROMAN.indexOf(roman), style: 'roman', alphabet: ROMAN_ALPHABET, ...place };
   const letter = m[2] ?? m[3] ?? m[5];
   const alphabet = alphabetOf(letter);
   const close = m[4];
@@ -177,10 +161,7 @@ function labelAt(line: string, at: number, tight = false): OptionLabel | null {
     index: LETTERS[alphabet].indexOf(letter),
     style: m[5] ? 'circled' : m[2] ? 'paren' : close === ')' ? 'close' : close === '/' ? 'slash' : 'dot',
     alphabet,
-    marked: !!(m[1] || m[10]),
-    tick: !!(m[1] || m[10]) && m[1] !== '*' && m[10] !== '*',
-    start: at,
-    end: at + m[0].length,
+    ...place,
   };
 }
 
