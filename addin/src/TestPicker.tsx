@@ -1,5 +1,5 @@
 import { ItemLocation } from '@shared/ui/ItemLocation';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { Body1, Button, Caption1, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { Add16Regular, ChevronRight12Regular, DocumentBulletList16Regular, Folder16Regular, Home16Regular, Search16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -77,6 +77,30 @@ function LibraryBrowser({ onPickTest }: { onPickTest: (test: TestSummary) => voi
     };
   }, [here, search]);
 
+  // One row each: the place's folders, to open, then its tests, to pick.
+  const rows: { key: string; icon: ReactElement; name: string; location: TestSummary['location']; open: () => void; testId?: string }[] = [
+    ...(listing?.folders ?? []).map((folder) => ({
+      key: `folder:${folder._id}`,
+      icon: <Folder16Regular />,
+      name: folder.name,
+      location: folder.location,
+      // A search hit may lie deeper: the path leads through where it lives.
+      open: () =>
+        setPlace([
+          ...(folder.location ? folder.location.map((f, level) => ({ ...f, level })) : place),
+          { _id: folder._id, name: folder.name, level: folder.level },
+        ]),
+    })),
+    ...(listing?.tests ?? []).map((test) => ({
+      key: `test:${test._id}`,
+      icon: <DocumentBulletList16Regular />,
+      name: test.name,
+      location: test.location,
+      open: () => onPickTest(test),
+      testId: 'addin-test-row',
+    })),
+  ];
+
   return (
     <div className={styles.column}>
       <Body1>{t('addin.chooseTest')}</Body1>
@@ -98,44 +122,15 @@ function LibraryBrowser({ onPickTest }: { onPickTest: (test: TestSummary) => voi
       </nav>
       <ErrorBar message={failure} />
       {!listing && !failure && <Spinner size="tiny" />}
-      {listing && listing.folders.length === 0 && listing.tests.length === 0 && <Caption1 className={styles.hint}>{t('addin.noTests')}</Caption1>}
-      {listing && (listing.folders.length > 0 || listing.tests.length > 0) && (
+      {listing && rows.length === 0 && <Caption1 className={styles.hint}>{t('addin.noTests')}</Caption1>}
+      {rows.length > 0 && (
         <ul className={styles.list} aria-label={t('home.myLibraryTitle')}>
-          {listing.folders.map((folder) => (
-            <li key={folder._id}>
-              <Button
-                className={styles.row}
-                appearance="subtle"
-                icon={<Folder16Regular />}
-                title={folder.name}
-                // A search hit may lie deeper: the path leads through where it lives.
-                onClick={() =>
-                  setPlace([
-                    ...(folder.location ? folder.location.map((f, level) => ({ ...f, level })) : place),
-                    { _id: folder._id, name: folder.name, level: folder.level },
-                  ])
-                }
-              >
+          {rows.map((row) => (
+            <li key={row.key}>
+              <Button className={styles.row} appearance="subtle" icon={row.icon} title={row.name} onClick={row.open} data-testid={row.testId}>
                 <span className={styles.label}>
-                  {folder.name}
-                  <ItemLocation location={folder.location} />
-                </span>
-              </Button>
-            </li>
-          ))}
-          {listing.tests.map((test) => (
-            <li key={test._id}>
-              <Button
-                className={styles.row}
-                appearance="subtle"
-                icon={<DocumentBulletList16Regular />}
-                title={test.name}
-                onClick={() => onPickTest(test)}
-                data-testid="addin-test-row"
-              >
-                <span className={styles.label}>
-                  {test.name}
-                  <ItemLocation location={test.location} />
+                  {row.name}
+                  <ItemLocation location={row.location} />
                 </span>
               </Button>
             </li>

@@ -24,8 +24,7 @@ import type { ParserEngineInfo } from '@shared/api/parser';
 import type { ParserEngine } from '@shared/parser/engines';
 import { blocksUpload } from '@shared/parser/types';
 import { wordGuideUrl, wordSampleUrl } from '@shared/parser/links';
-import { DuplicatesNotice } from '@shared/ui/wordUpload/DuplicatesNotice';
-import { MissingFontsDialog } from '@shared/ui/wordUpload/MissingFontsDialog';
+import { UploadQuestions } from '@shared/ui/wordUpload/UploadQuestions';
 import { ParseSummary } from '@shared/ui/wordUpload/ParseSummary';
 import { ProblemList } from '@shared/ui/wordUpload/ProblemList';
 import { QuestionPreview } from '@shared/ui/wordUpload/QuestionPreview';
@@ -135,31 +134,18 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
           <QuestionPreview parsed={parsed} onShow={inWord ? (paragraph) => void show(paragraph) : undefined} />
         </>
       )}
-      {state.step === 'missingFonts' && (
-        <MissingFontsDialog
-          faces={state.faces}
-          uploadFont={(file, face) => api.uploadFont(file, face)}
-          onError={(message) =>
-            dispatchToast(
-              <Toast data-testid="addin-toast">
-                <ToastTitle>{message}</ToastTitle>
-              </Toast>,
-              { intent: 'error' },
-            )
-          }
-          onContinue={() => void upload.fontsAdded()}
-          onCancel={upload.fontsCancelled}
-        />
-      )}
-      {state.step === 'duplicates' && (
-        <DuplicatesNotice
-          parsed={state.parsed}
-          newOnly={state.newOnly}
-          onUploadAgain={() => void upload.uploadAgain()}
-          onSkip={() => void upload.skipDuplicates()}
-          onCancel={upload.duplicatesCancelled}
-        />
-      )}
+      <UploadQuestions
+        upload={upload}
+        uploadFont={(file, face) => api.uploadFont(file, face)}
+        onError={(message) =>
+          dispatchToast(
+            <Toast data-testid="addin-toast">
+              <ToastTitle>{message}</ToastTitle>
+            </Toast>,
+            { intent: 'error' },
+          )
+        }
+      />
       {state.step === 'uploaded' && (
         <MessageBar intent="success" layout="multiline" data-testid="addin-uploaded">
           <MessageBarBody>

@@ -2,12 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@shared/api/client';
-import { checkNewPassword } from '@shared/domain/password';
 import { DialogFrame } from '../../app/DialogFrame';
 import { dialogClosed, toastQueued } from '../../app/uiSlice';
 import { useApi } from '../../app/apiContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
 
 export function ChangePasswordDialog() {
   const { t } = useTranslation();
@@ -15,18 +14,15 @@ export function ChangePasswordDialog() {
   const dispatch = useAppDispatch();
   const open = useAppSelector((state) => state.ui.dialog === 'changePassword');
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const next = useNewPassword();
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const problem = checkNewPassword(next, confirmation);
 
   const close = () => {
     dispatch(dialogClosed('changePassword'));
     setCurrent('');
-    setNext('');
-    setConfirmation('');
+    next.reset();
     setTouched(false);
     setFailure(null);
   };
@@ -34,11 +30,11 @@ export function ChangePasswordDialog() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!current || problem) return;
+    if (!current || next.problem) return;
     setBusy(true);
     setFailure(null);
     try {
-      const { message } = await api.changePassword({ currentPassword: current, newPassword: next });
+      const { message } = await api.changePassword({ currentPassword: current, newPassword: next.password });
       dispatch(toastQueued({ intent: 'success', body: message }));
       close();
     } catch (error) {
@@ -75,14 +71,7 @@ export function ChangePasswordDialog() {
       <Field label={t('changePassword.current')} required validationMessage={touched && !current ? t('errors.required') : undefined}>
         <Input name="currentPassword" type="password" value={current} onChange={(_, d) => setCurrent(d.value)} autoComplete="current-password" />
       </Field>
-      <NewPasswordFields
-        labels={{ password: t('changePassword.new'), confirmation: t('changePassword.confirm') }}
-        password={next}
-        confirmation={confirmation}
-        onPassword={setNext}
-        onConfirmation={setConfirmation}
-        touched={touched}
-      />
+      <NewPasswordFields labels={{ password: t('changePassword.new'), confirmation: t('changePassword.confirm') }} value={next} touched={touched} />
     </DialogFrame>
   );
 }

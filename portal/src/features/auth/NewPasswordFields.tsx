@@ -1,52 +1,60 @@
+import { useState } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { checkNewPassword, PASSWORD_MIN_LENGTH } from '@shared/domain/password';
 
+/** What was typed in the pair, what the shared rule (length, match) says of it, and a reset for a form closed. */
+export function useNewPassword() {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  return {
+    password,
+    confirmation,
+    setPassword,
+    setConfirmation,
+    problem: checkNewPassword(password, confirmation),
+    reset: () => {
+      setPassword('');
+      setConfirmation('');
+    },
+  };
+}
+
 /**
- * The new password and its confirmation, checked by the shared rule (length, match) once the
- * form was submitted: the same pair on the reset page and in the change-password dialog.
+ * The new password and its confirmation, checked once the form was submitted: the same pair on
+ * the reset page and in the change-password dialog.
  */
-export function NewPasswordFields(props: {
+export function NewPasswordFields({
+  labels,
+  value,
+  touched,
+  autoFocus,
+}: {
   labels: { password: string; confirmation: string };
-  password: string;
-  confirmation: string;
-  onPassword: (value: string) => void;
-  onConfirmation: (value: string) => void;
+  value: ReturnType<typeof useNewPassword>;
   touched: boolean;
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
-  const problem = checkNewPassword(props.password, props.confirmation);
+  const shown = touched ? value.problem : null;
   return (
     <>
       <Field
-        label={props.labels.password}
+        label={labels.password}
         required
         hint={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        validationMessage={props.touched && problem === 'tooShort' ? t('errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : undefined}
+        validationMessage={shown === 'tooShort' ? t('errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : undefined}
       >
-        <Input
-          name="newPassword"
-          type="password"
-          value={props.password}
-          onChange={(_, d) => props.onPassword(d.value)}
-          autoComplete="new-password"
-          autoFocus={props.autoFocus}
-        />
+        <NewPasswordInput name="newPassword" value={value.password} onChange={value.setPassword} autoFocus={autoFocus} />
       </Field>
-      <Field
-        label={props.labels.confirmation}
-        required
-        validationMessage={props.touched && problem === 'mismatch' ? t('errors.passwordsDontMatch') : undefined}
-      >
-        <Input
-          name="confirmPassword"
-          type="password"
-          value={props.confirmation}
-          onChange={(_, d) => props.onConfirmation(d.value)}
-          autoComplete="new-password"
-        />
+      <Field label={labels.confirmation} required validationMessage={shown === 'mismatch' ? t('errors.passwordsDontMatch') : undefined}>
+        <NewPasswordInput name="confirmPassword" value={value.confirmation} onChange={value.setConfirmation} />
       </Field>
     </>
   );
+}
+
+/** Hidden as it is typed; password managers offer to generate and save it. */
+function NewPasswordInput({ name, value, onChange, autoFocus }: { name: string; value: string; onChange: (value: string) => void; autoFocus?: boolean }) {
+  return <Input name={name} type="password" value={value} onChange={(_, d) => onChange(d.value)} autoComplete="new-password" autoFocus={autoFocus} />;
 }

@@ -28,36 +28,23 @@ export function initialAuthState(storage?: Storage): AuthState {
 
 type Thunk = { extra: ThunkExtra; rejectValue: string };
 
-export const login = createAsyncThunk<{ token: string; user: AuthUser }, { orgCode: string; email: string; password: string }, Thunk>(
-  'auth/login',
-  async (credentials, { extra, rejectWithValue }) => {
+/** A thunk that calls the API; a refusal is rejected with the server's message (what the sign-in page shows). */
+function apiThunk<Result, Arg = void>(type: string, call: (api: Endpoints, arg: Arg) => Promise<Result>) {
+  return createAsyncThunk<Result, Arg, Thunk>(type, async (arg, { extra, rejectWithValue }) => {
     try {
-      return await extra.api.login(credentials);
+      return await call(extra.api, arg);
     } catch (error) {
       return rejectWithValue(errorMessage(error));
     }
-  },
-);
+  });
+}
 
-export const whitelabelLogin = createAsyncThunk<{ token: string; user: AuthUser }, string, Thunk>(
-  'auth/whitelabelLogin',
-  async (wlToken, { extra, rejectWithValue }) => {
-    try {
-      return await extra.api.whitelabelLogin(wlToken);
-    } catch (error) {
-      return rejectWithValue(errorMessage(error));
-    }
-  },
-);
+export const login = apiThunk('auth/login', (api, credentials: { orgCode: string; email: string; password: string }) => api.login(credentials));
+
+export const whitelabelLogin = apiThunk('auth/whitelabelLogin', (api, wlToken: string) => api.whitelabelLogin(wlToken));
 
 /** Loads the user behind a stored token (a 401 here logs out through the API client). */
-export const loadCurrentUser = createAsyncThunk<AuthUser, void, Thunk>('auth/loadCurrentUser', async (_, { extra, rejectWithValue }) => {
-  try {
-    return await extra.api.currentUser();
-  } catch (error) {
-    return rejectWithValue(errorMessage(error));
-  }
-});
+export const loadCurrentUser = apiThunk('auth/loadCurrentUser', (api) => api.currentUser());
 
 /** Ends the session on the server (best effort) and forgets everything locally. */
 export const logout = createAsyncThunk<void, { callServer: boolean } | undefined, Thunk>('auth/logout', async (options, { extra }) => {

@@ -24,6 +24,7 @@ import { FormDialog } from '../../app/FormDialog';
 import { optionsFor } from '../reports/edits';
 import { MarksFields, marksFormOf, remarkOf, type MarksForm } from './MarksFields';
 import { useEditorWrite } from './useEditorWrite';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 
 const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -117,14 +118,19 @@ export function BulkActions({ section, attempted, part }: { section: EditorSecti
           )}
         </div>
       )}
-      {dialog?.kind === 'marks' &&
-        (attempted ? (
-          <RemarkDialog section={section} ids={dialog.ids} wholeSection={dialog.wholeSection} onClose={close} />
-        ) : (
-          <MarksDialog section={section} ids={dialog.ids} wholeSection={dialog.wholeSection} onClose={close} />
-        ))}
+      {dialog?.kind === 'marks' && <MarksDialog section={section} ids={dialog.ids} wholeSection={dialog.wholeSection} attempted={attempted} onClose={close} />}
       {(dialog?.kind === 'move' || dialog?.kind === 'copy') && <SectionChoiceDialog kind={dialog.kind} section={section} ids={selected} onClose={close} />}
-      {dialog?.kind === 'delete' && <DeleteDialog section={section} ids={selected} onClose={close} />}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDeleteDialog
+          testId="bulk-delete-dialog"
+          title={t('editor.bulk.deleteTitle', { count })}
+          remove={() => dispatch(deleteQuestions({ sectionId: section._id, questionIds: selected })).unwrap()}
+          removed={t('editor.toast.questionsDeleted')}
+          onClose={close}
+        >
+          <Text>{t('editor.bulk.deleteBody', { count })}</Text>
+        </ConfirmDeleteDialog>
+      )}
     </>
   );
 }
@@ -146,74 +152,73 @@ function marksTitle(
   return t(attempted ? 'editor.bulk.remarkTitle' : 'editor.bulk.marksTitle', { count });
 }
 
-function MarksDialog({ section, ids, wholeSection, onClose }: { section: EditorSection; ids: string[]; wholeSection: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+/**
+ * New marks for the questions. In a test students attempted they are not written: they are kept
+ * with the other unpublished edits, each with the option chosen here, and the publish dialog opens
+ * (with its preview of the attempts that change) to apply them.
+ */
+function MarksDialog({
+  section,
+  ids,
+  wholeSection,
+  attempted,
+  onClose,
+}: {
+  section: EditorSection;
+  ids: string[];
+  wholeSection: boolean;
+  attempted: boolean;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const run = useEditorWrite();
   const [form, setForm] = useState(() => startingMarks(section, ids));
-  return (
-    <FormDialog
-      testId="bulk-marks-dialog"
-      title={marksTitle(t, section, ids.length, wholeSection, false)}
-      submitLabel={t('editor.bulk.marksSubmit')}
-      onClose={onClose}
-      onSubmit={async () => {
-        const done = await run(
-          () => dispatch(remarkQuestions({ sectionId: section._id, questionIds: ids, ...remarkOf(form) })).unwrap(),
-          t('editor.bulk.marksDone', { count: ids.length }),
-        );
-        if (done) onClose();
-      }}
-    >
-      <Text>{t('editor.bulk.marksIntro')}</Text>
-      <MarksFields value={form} onChange={setForm} />
-    </FormDialog>
-  );
-}
-
-/**
- * Re-marking questions of a test students attempted: the new marks are kept with the other
- * unpublished edits, each with the option chosen here, and the publish dialog opens (with its
- * preview of the attempts that change) to apply them.
- */
-function RemarkDialog({ section, ids, wholeSection, onClose }: { section: EditorSection; ids: string[]; wholeSection: boolean; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const dispatch = useAppDispatch();
-  const [form, setForm] = useState(() => startingMarks(section, ids));
   const [option, setOption] = useState<PublishOption>('RE_EVALUATE');
+  const kind = attempted ? 'remark' : 'marks';
+  const write = async () => {
+    const done = await run(
+      () => dispatch(remarkQuestions({ sectionId: section._id, questionIds: ids, ...remarkOf(form) })).unwrap(),
+      t('editor.bulk.marksDone', { count: ids.length }),
+    );
+    if (done) onClose();
+  };
+  const keep = async () => {
+    try {
+      await dispatch(
+        keepAttemptedRemark({ sectionId: section._id, questionIds: ids, remark: remarkOf(form), option, language: pickLanguage(i18n.language) }),
+      ).unwrap();
+    } catch (error) {
+      dispatch(toastQueued({ intent: 'error', body: (error as { message?: string }).message ?? String(error) }));
+      return;
+    }
+    onClose();
+    dispatch(attemptedPublishRequested());
+  };
   return (
     <FormDialog
-      testId="bulk-remark-dialog"
-      title={marksTitle(t, section, ids.length, wholeSection, true)}
-      submitLabel={t('editor.bulk.remarkSubmit')}
+      testId={`bulk-${kind}-dialog`}
+      title={marksTitle(t, section, ids.length, wholeSection, attempted)}
+      submitLabel={t(`editor.bulk.${kind}Submit`)}
       onClose={onClose}
-      onSubmit={async () => {
-        try {
-          await dispatch(
-            keepAttemptedRemark({ sectionId: section._id, questionIds: ids, remark: remarkOf(form), option, language: pickLanguage(i18n.language) }),
-          ).unwrap();
-        } catch (error) {
-          dispatch(toastQueued({ intent: 'error', body: (error as { message?: string }).message ?? String(error) }));
-          return;
-        }
-        onClose();
-        dispatch(attemptedPublishRequested());
-      }}
+      onSubmit={attempted ? keep : write}
     >
-      <Text>{t('editor.bulk.remarkIntro')}</Text>
+      <Text>{t(`editor.bulk.${kind}Intro`)}</Text>
       <MarksFields value={form} onChange={setForm} />
-      <Field label={t('editor.bulk.remarkOption')}>
-        <RadioGroup value={option} onChange={(_, data) => setOption(data.value as PublishOption)} data-testid="bulk-remark-option">
-          {optionsFor({ isAttempted: true }).map((value) => (
-            <Radio
-              key={value}
-              value={value}
-              label={`${t(`reports.option.${value}`)}: ${t(`editor.bulk.optionHint.${value}`)}`}
-              data-testid={`bulk-remark-${value}`}
-            />
-          ))}
-        </RadioGroup>
-      </Field>
+      {attempted && (
+        <Field label={t('editor.bulk.remarkOption')}>
+          <RadioGroup value={option} onChange={(_, data) => setOption(data.value as PublishOption)} data-testid="bulk-remark-option">
+            {optionsFor({ isAttempted: true }).map((value) => (
+              <Radio
+                key={value}
+                value={value}
+                label={`${t(`reports.option.${value}`)}: ${t(`editor.bulk.optionHint.${value}`)}`}
+                data-testid={`bulk-remark-${value}`}
+              />
+            ))}
+          </RadioGroup>
+        </Field>
+      )}
     </FormDialog>
   );
 }
@@ -259,26 +264,6 @@ function SectionChoiceDialog({ kind, section, ids, onClose }: { kind: 'move' | '
         </Field>
       )}
       <Text size={200}>{t(`editor.bulk.${kind}Hint`)}</Text>
-    </FormDialog>
-  );
-}
-
-function DeleteDialog({ section, ids, onClose }: { section: EditorSection; ids: string[]; onClose: () => void }) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const run = useEditorWrite();
-  return (
-    <FormDialog
-      testId="bulk-delete-dialog"
-      title={t('editor.bulk.deleteTitle', { count: ids.length })}
-      submitLabel={t('editor.delete')}
-      destructive
-      onClose={onClose}
-      onSubmit={async () => {
-        if (await run(() => dispatch(deleteQuestions({ sectionId: section._id, questionIds: ids })).unwrap(), t('editor.toast.questionsDeleted'))) onClose();
-      }}
-    >
-      <Text>{t('editor.bulk.deleteBody', { count: ids.length })}</Text>
     </FormDialog>
   );
 }

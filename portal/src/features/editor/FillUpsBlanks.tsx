@@ -49,6 +49,19 @@ const useStyles = makeStyles({
   number: { width: '110px' },
 });
 
+/** A range answer's two ends, in the order they stand. */
+const RANGE_ENDS = ['floor', 'cap'] as const;
+
+/** A short number field: a blank's marks, an end of a range. */
+function NumberField({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: string) => void; testId: string }) {
+  const styles = useStyles();
+  return (
+    <Field label={label}>
+      <Input className={styles.number} type="number" value={value} onChange={(_, d) => onChange(d.value)} data-testid={testId} />
+    </Field>
+  );
+}
+
 /**
  * The blanks of a fill-in question (issue 14): each blank has one or more accepted answers (a
  * student who gives any one of them gets the blank right) and its own marks. "Add another accepted
@@ -75,15 +88,12 @@ export function FillUpsBlanks({ answers, onChange }: { answers: FillUpsAnswerFor
           <div className={styles.head}>
             <Text weight="semibold">{t('editor.blankN', { n: b + 1 })}</Text>
             <div className={styles.row}>
-              <Field label={t('editor.blankMarks')}>
-                <Input
-                  className={styles.number}
-                  type="number"
-                  value={blank.answers[0].answer.positiveMarks}
-                  onChange={(_, d) => setMarks(blank.optionId, d.value)}
-                  data-testid={`fill-marks-${b}`}
-                />
-              </Field>
+              <NumberField
+                label={t('editor.blankMarks')}
+                value={blank.answers[0].answer.positiveMarks}
+                onChange={(value) => setMarks(blank.optionId, value)}
+                testId={`fill-marks-${b}`}
+              />
               {blanks.length > 1 && (
                 <Button
                   size="small"
@@ -113,26 +123,15 @@ export function FillUpsBlanks({ answers, onChange }: { answers: FillUpsAnswerFor
                     <Input value={answer.name} onChange={(_, d) => set(index, { name: d.value })} data-testid={`fill-constant-${index}`} />
                   </Field>
                 ) : (
-                  <>
-                    <Field label={t('editor.floor')}>
-                      <Input
-                        className={styles.number}
-                        type="number"
-                        value={answer.floor}
-                        onChange={(_, d) => set(index, { floor: d.value })}
-                        data-testid={`fill-floor-${index}`}
-                      />
-                    </Field>
-                    <Field label={t('editor.cap')}>
-                      <Input
-                        className={styles.number}
-                        type="number"
-                        value={answer.cap}
-                        onChange={(_, d) => set(index, { cap: d.value })}
-                        data-testid={`fill-cap-${index}`}
-                      />
-                    </Field>
-                  </>
+                  RANGE_ENDS.map((end) => (
+                    <NumberField
+                      key={end}
+                      label={t(`editor.${end}`)}
+                      value={answer[end]}
+                      onChange={(value) => set(index, { [end]: value })}
+                      testId={`fill-${end}-${index}`}
+                    />
+                  ))
                 )}
                 {blank.answers.length > 1 && (
                   <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => onChange(answers.filter((_, i) => i !== index))}>

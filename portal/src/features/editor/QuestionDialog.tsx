@@ -30,6 +30,9 @@ const useStyles = makeStyles({
   number: { width: '110px' },
 });
 
+/** A question's difficulty, or none. */
+const LEVEL_CHOICES = ['none', ...DIFFICULTY_LEVELS] as const;
+
 interface OptionForm {
   id?: string;
   name: string;
@@ -196,19 +199,14 @@ export function QuestionDialog({
       onSubmit={submit}
     >
       <Field label={t('editor.questionType')}>
-        <Dropdown
-          data-testid="question-type"
+        <ChoiceDropdown
+          testId="question-type"
           disabled={Boolean(question)}
-          value={t(`editor.type.${type}`)}
-          selectedOptions={[type]}
-          onOptionSelect={(_, d) => d.optionValue && changeType(d.optionValue as QuestionType)}
-        >
-          {types.map((value) => (
-            <Option key={value} value={value}>
-              {t(`editor.type.${value}`)}
-            </Option>
-          ))}
-        </Dropdown>
+          choices={types}
+          value={type}
+          nameOf={(value) => t(`editor.type.${value}`)}
+          onChange={changeType}
+        />
       </Field>
       {type === 'comprehension' && (
         <RichTextEditor
@@ -281,23 +279,50 @@ export function QuestionDialog({
       <MarksFields value={marks} onChange={setMarks} />
       <div className={styles.row}>
         <Field label={t('editor.difficulty')}>
-          <Dropdown
-            value={difficulty ? t(`editor.level.${difficulty}`) : t('editor.level.none')}
-            selectedOptions={[difficulty ?? 'none']}
-            onOptionSelect={(_, d) => setDifficulty(d.optionValue === 'none' ? null : (d.optionValue as DifficultyLevel))}
-          >
-            <Option value="none">{t('editor.level.none')}</Option>
-            {DIFFICULTY_LEVELS.map((level) => (
-              <Option key={level} value={level}>
-                {t(`editor.level.${level}`)}
-              </Option>
-            ))}
-          </Dropdown>
+          <ChoiceDropdown
+            choices={LEVEL_CHOICES}
+            value={difficulty ?? 'none'}
+            nameOf={(level) => t(`editor.level.${level}`)}
+            onChange={(level) => setDifficulty(level === 'none' ? null : level)}
+          />
         </Field>
         <Field label={t('editor.tags')} hint={t('editor.tagsHint')} style={{ flexGrow: 1 }}>
           <Input value={tags} onChange={(_, d) => setTags(d.value)} />
         </Field>
       </div>
     </FormDialog>
+  );
+}
+
+/** A dropdown of fixed choices, each shown by its name. */
+function ChoiceDropdown<T extends string>({
+  choices,
+  value,
+  nameOf,
+  onChange,
+  disabled,
+  testId,
+}: {
+  choices: readonly T[];
+  value: T;
+  nameOf: (choice: T) => string;
+  onChange: (choice: T) => void;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Dropdown
+      data-testid={testId}
+      disabled={disabled}
+      value={nameOf(value)}
+      selectedOptions={[value]}
+      onOptionSelect={(_, d) => d.optionValue && onChange(d.optionValue as T)}
+    >
+      {choices.map((choice) => (
+        <Option key={choice} value={choice}>
+          {nameOf(choice)}
+        </Option>
+      ))}
+    </Dropdown>
   );
 }

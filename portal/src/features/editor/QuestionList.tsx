@@ -20,7 +20,7 @@ import { copyQuestion, deleteQuestions, firstLanguageOf, keepAttemptedEdit, ques
 import { toastQueued } from '../../app/uiSlice';
 import { pickLanguage } from '@shared/i18n/languages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { FormDialog } from '../../app/FormDialog';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { QuestionDialog } from './QuestionDialog';
 import { ImportQuestionsDialog } from './import/ImportQuestionsDialog';
 import { UploadWordDialog } from './wordUpload/UploadWordDialog';
@@ -286,24 +286,15 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
         <QuestionDialog sectionId={section._id} question={dialog.question} onClose={() => setDialog(null)} onSave={attempted ? keepEdit : undefined} />
       )}
       {dialog?.kind === 'delete' && (
-        <FormDialog
+        <ConfirmDeleteDialog
           testId="question-delete-dialog"
           title={t('editor.deleteQuestionTitle')}
-          submitLabel={t('editor.delete')}
-          destructive
+          remove={() => dispatch(deleteQuestions({ sectionId: section._id, questionIds: [dialog.question._id] })).unwrap()}
+          removed={t('editor.toast.questionsDeleted')}
           onClose={() => setDialog(null)}
-          onSubmit={async () => {
-            if (
-              await run(
-                () => dispatch(deleteQuestions({ sectionId: section._id, questionIds: [dialog.question._id] })).unwrap(),
-                t('editor.toast.questionsDeleted'),
-              )
-            )
-              setDialog(null);
-          }}
         >
           <Text>{dialog.question.type === 'comprehension' ? t('editor.deleteComprehensionBody') : t('editor.deleteQuestionBody')}</Text>
-        </FormDialog>
+        </ConfirmDeleteDialog>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import type { EditorSection } from '@shared/api/testTypes';
 import { addSection, deleteSection, moveSection, sectionSelected, updateSection, selectEditor } from './editorState';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../app/FormDialog';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { useEditorWrite } from './useEditorWrite';
 import { DurationFields, type Duration } from './DurationFields';
 import { RowAction } from './RowAction';
@@ -123,18 +124,15 @@ export function SectionsPanel({ readOnly }: { readOnly: boolean }) {
       )}
       {dialog?.kind === 'details' && <SectionDetailsDialog section={dialog.section} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (
-        <FormDialog
+        <ConfirmDeleteDialog
           testId="section-delete-dialog"
           title={t('editor.deleteSectionTitle')}
-          submitLabel={t('editor.delete')}
-          destructive
+          remove={() => dispatch(deleteSection(dialog.section._id)).unwrap()}
+          removed={t('editor.toast.sectionDeleted')}
           onClose={() => setDialog(null)}
-          onSubmit={async () => {
-            if (await run(() => dispatch(deleteSection(dialog.section._id)).unwrap(), t('editor.toast.sectionDeleted'))) setDialog(null);
-          }}
         >
           <Text style={{ overflowWrap: 'anywhere' }}>{t('editor.deleteSectionBody', { name: dialog.section.name })}</Text>
-        </FormDialog>
+        </ConfirmDeleteDialog>
       )}
     </nav>
   );

@@ -10,7 +10,6 @@ import {
   MessageBar,
   MessageBarActions,
   MessageBarBody,
-  SearchBox,
   Spinner,
   Subtitle2,
   Title2,
@@ -24,6 +23,7 @@ import type { LibraryKind } from '@shared/api/libraryTypes';
 import { libraryDialogOpened, loadLibrary, loadMore, reloadLibrary, ROOT_FOLDER_ID } from './librarySlice';
 import { useApi } from '../../app/apiContext';
 import { EmptyState } from '../../app/EmptyState';
+import { SearchField } from '../../app/SearchField';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { editorPath, libraryPath, trashPath } from '../../app/routes';
 import { FolderList } from './FolderList';
@@ -97,13 +97,7 @@ export function LibraryPage({ library, folderId }: { library: LibraryKind; folde
       <LibraryBreadcrumbs library={library} folderId={folderId} />
 
       <div className={styles.toolbar}>
-        <SearchBox
-          className={styles.search}
-          placeholder={t('library.searchPlaceholder')}
-          aria-label={t('library.searchPlaceholder')}
-          value={searchText}
-          onChange={(_, data) => setSearchText(data.value)}
-        />
+        <SearchField className={styles.search} label={t('library.searchPlaceholder')} value={searchText} onSearch={setSearchText} />
         <TagFilter isGlobal={library === 'global'} value={tags} onChange={setTags} />
       </div>
 

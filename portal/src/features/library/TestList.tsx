@@ -103,6 +103,12 @@ export function TestList({ tests, selectable, testId }: { tests: TestSummary[]; 
   );
 }
 
+/** The links a test shows after its tags: chapters, then batches, each kind in its colour. */
+const LINKS = [
+  { kind: 'chapter', list: 'chapters', color: 'brand', label: 'library.linkedChapter' },
+  { kind: 'batch', list: 'batches', color: 'success', label: 'library.linkedBatch' },
+] as const;
+
 /** Tags, links to chapters and batches, and the shared / attempted marks of a test. */
 function TestChips({ test }: { test: TestSummary }) {
   const styles = useStyles();
@@ -126,32 +132,21 @@ function TestChips({ test }: { test: TestSummary }) {
           #{tag}
         </Badge>
       ))}
-      {chapters.map((chapter) => (
-        <Badge
-          key={`chapter:${chapter._id}`}
-          size="small"
-          appearance="tint"
-          color="brand"
-          data-testid="chapter-link"
-          className={styles.chip}
-          title={`${t('library.linkedChapter')}: ${chapter.name}`}
-        >
-          {chapter.name}
-        </Badge>
-      ))}
-      {batches.map((batch) => (
-        <Badge
-          key={`batch:${batch._id}`}
-          size="small"
-          appearance="tint"
-          color="success"
-          data-testid="batch-link"
-          className={styles.chip}
-          title={`${t('library.linkedBatch')}: ${batch.name}`}
-        >
-          {batch.name}
-        </Badge>
-      ))}
+      {LINKS.flatMap(({ kind, list, color, label }) =>
+        test.links[list].map((link) => (
+          <Badge
+            key={`${kind}:${link._id}`}
+            size="small"
+            appearance="tint"
+            color={color}
+            data-testid={`${kind}-link`}
+            className={styles.chip}
+            title={`${t(label)}: ${link.name}`}
+          >
+            {link.name}
+          </Badge>
+        )),
+      )}
     </div>
   );
 }

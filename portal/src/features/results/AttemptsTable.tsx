@@ -7,7 +7,6 @@ import {
   MessageBar,
   MessageBarBody,
   Option,
-  SearchBox,
   Spinner,
   Table,
   TableBody,
@@ -26,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import type { AttemptRow } from '@shared/contract/results';
 import { DEFAULT_DATE_FORMAT, formatDateTime } from '@shared/domain/dates';
 import { useAppSelector } from '../../app/hooks';
+import { SearchField } from '../../app/SearchField';
 import { formatDuration, formatNumber, formatPercent } from './format';
 import { PAGE_SIZES, useAttempts, type AttemptSort } from './useAttempts';
 
@@ -78,13 +78,12 @@ export function AttemptsTable({ sharedTestId, refresh, onOpen }: { sharedTestId:
   return (
     <div className={styles.box} data-testid="attempts">
       <div className={styles.tools}>
-        <SearchBox
+        <SearchField
           className={styles.search}
           value={searchText}
           maxLength={100}
-          placeholder={t('results.searchPlaceholder')}
-          aria-label={t('results.searchPlaceholder')}
-          onChange={(_, data) => setSearchText(data.value)}
+          label={t('results.searchPlaceholder')}
+          onSearch={setSearchText}
           data-testid="attempts-search"
         />
         {loading && <Spinner size="tiny" aria-label={t('common.loading')} />}

@@ -13,14 +13,7 @@ export function AttemptsDialog({ test, onClose }: TestDialogProps) {
   const n = Number(count);
   const invalid = !unlimited && !(Number.isInteger(n) && n >= 1 && n <= LIMITS.maxAttempts);
   return (
-    <TestChangeDialog
-      testId="attempts-dialog"
-      title={t('testDialogs.attempts.title')}
-      saved={t('testDialogs.details.saved')}
-      disabled={invalid}
-      onClose={onClose}
-      change={() => ({ attempts: unlimited ? UNLIMITED_ATTEMPTS : n })}
-    >
+    <TestChangeDialog name="attempts" disabled={invalid} onClose={onClose} change={() => ({ attempts: unlimited ? UNLIMITED_ATTEMPTS : n })}>
       <RadioGroup value={unlimited ? 'unlimited' : 'limited'} onChange={(_, d) => setUnlimited(d.value === 'unlimited')}>
         <Radio value="unlimited" label={t('testDialogs.attempts.unlimited')} />
         <Radio value="limited" label={t('testDialogs.attempts.limited')} />

@@ -23,9 +23,7 @@ export function DetailsDialog({ test, onClose }: TestDialogProps) {
   const folderId = place ? (place.at(-1)?._id ?? ROOT_FOLDER_ID) : test.parentFolder;
   return (
     <TestChangeDialog
-      testId="details-dialog"
-      title={t('testDialogs.details.title')}
-      saved={t('testDialogs.details.saved')}
+      name="details"
       wide
       onClose={onClose}
       change={() => {

@@ -10,14 +10,7 @@ export function DurationDialog({ test, onClose }: TestDialogProps) {
   const [duration, setDuration] = useState(() => durationFields(test.duration));
   const zero = durationMs(duration) === 0;
   return (
-    <TestChangeDialog
-      testId="duration-dialog"
-      title={t('testDialogs.duration.title')}
-      saved={t('testDialogs.details.saved')}
-      disabled={zero}
-      onClose={onClose}
-      change={() => ({ duration: durationMs(duration) })}
-    >
+    <TestChangeDialog name="duration" disabled={zero} onClose={onClose} change={() => ({ duration: durationMs(duration) })}>
       <DurationFields value={duration} onChange={setDuration} validationMessage={zero ? t('testDialogs.duration.zero') : undefined} />
     </TestChangeDialog>
   );

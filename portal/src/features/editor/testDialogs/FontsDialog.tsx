@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Field, Input, Spinner, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type FontEntry } from '@shared/domain/test';
 import { normaliseFontFace } from '@shared/domain/fonts';
@@ -12,6 +12,7 @@ import { useTestFonts } from '@portal/app/useTestFonts';
 import { testFontStack } from '@shared/render/testFonts';
 import type { TestDialogProps } from './TestMenu';
 import { TestChangeDialog } from './TestChangeDialog';
+import { RemoveButton } from './RemoveButton';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
@@ -76,9 +77,7 @@ export function FontsDialog({ test, onClose }: TestDialogProps) {
   };
   return (
     <TestChangeDialog
-      testId="fonts-dialog"
-      title={t('testDialogs.fonts.title')}
-      saved={t('testDialogs.settings.saved')}
+      name="fonts"
       onClose={onClose}
       disabled={uploading !== null || unchecked.length > 0}
       change={() => ({ fonts: { list: list.map((font) => ({ face: font.face, supported: supportedOf(font) })), include } })}
@@ -121,12 +120,7 @@ export function FontsDialog({ test, onClose }: TestDialogProps) {
                     onPicked={(file) => void upload(font.face, file)}
                   />
                 ))}
-              <Button
-                appearance="subtle"
-                icon={<DeleteRegular />}
-                aria-label={t('testDialogs.fonts.remove', { face: font.face })}
-                onClick={() => setList(list.filter((_, i) => i !== index))}
-              />
+              <RemoveButton label={t('testDialogs.fonts.remove', { face: font.face })} onClick={() => setList(list.filter((_, i) => i !== index))} />
             </li>
           );
         })}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { gradeProblem, LIMITS } from '@shared/domain/test';
 import type { TestDialogProps } from './TestMenu';
 import { TestChangeDialog } from './TestChangeDialog';
+import { RemoveButton } from './RemoveButton';
 
 const useStyles = makeStyles({
   row: { display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto', gap: tokens.spacingHorizontalS, alignItems: 'center' },
@@ -30,14 +31,7 @@ export function GradesDialog({ test, onClose }: TestDialogProps) {
   const problem = gradeProblem(grades);
   const change = (index: number, patch: Partial<GradeRow>) => setRows(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
-    <TestChangeDialog
-      testId="grades-dialog"
-      title={t('testDialogs.grades.title')}
-      saved={t('testDialogs.grades.saved')}
-      disabled={problem !== null}
-      onClose={onClose}
-      change={() => ({ grades })}
-    >
+    <TestChangeDialog name="grades" disabled={problem !== null} onClose={onClose} change={() => ({ grades })}>
       {rows.length === 0 && <Text>{t('testDialogs.grades.none')}</Text>}
       {rows.length > 0 && (
         <div className={styles.row} aria-hidden>
@@ -60,12 +54,7 @@ export function GradesDialog({ test, onClose }: TestDialogProps) {
               contentAfter="%"
             />
           ))}
-          <Button
-            appearance="subtle"
-            icon={<DeleteRegular />}
-            aria-label={t('testDialogs.grades.remove', { name: row.name })}
-            onClick={() => setRows(rows.filter((_, i) => i !== index))}
-          />
+          <RemoveButton label={t('testDialogs.grades.remove', { name: row.name })} onClick={() => setRows(rows.filter((_, i) => i !== index))} />
         </div>
       ))}
       {problem && (

@@ -9,14 +9,7 @@ export function InstructionsDialog({ test, onClose }: TestDialogProps) {
   const { t } = useTranslation();
   const [instructions, setInstructions] = useState(test.instructions);
   return (
-    <TestChangeDialog
-      testId="instructions-dialog"
-      title={t('testDialogs.instructions.title')}
-      saved={t('testDialogs.instructions.saved')}
-      wide
-      onClose={onClose}
-      change={() => ({ instructions })}
-    >
+    <TestChangeDialog name="instructions" wide onClose={onClose} change={() => ({ instructions })}>
       <RichTextEditor label={t('testDialogs.instructions.title')} value={instructions} onChange={setInstructions} testId="test-instructions" />
     </TestChangeDialog>
   );

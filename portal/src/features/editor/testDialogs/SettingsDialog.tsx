@@ -5,12 +5,14 @@ import { applySettings, shuffleChoiceOf, TestRuleError, type SettingsPatch, type
 import { modelOf } from '../editorState';
 import { pickLanguage } from '@shared/i18n/languages';
 import { serverMessage } from '@shared/i18n/serverMessages';
-import { FormDialog } from '@portal/app/FormDialog';
 import { useApi } from '@portal/app/apiContext';
 import type { TestDialogProps } from './TestMenu';
-import { useTestUpdate } from './useTestUpdate';
+import { TestChangeDialog } from './TestChangeDialog';
 import { useEditorWrite } from '../useEditorWrite';
 import { pickDefaultSettings } from '@shared/domain/testSettings';
+
+/** The settings that are on or off, each a switch. */
+type OnOffSetting = { [K in keyof TestSettings]: TestSettings[K] extends boolean ? K : never }[keyof TestSettings];
 
 /**
  * Test settings (spec section 4). Each change goes through the shared applySettings on a copy
@@ -20,12 +22,13 @@ import { pickDefaultSettings } from '@shared/domain/testSettings';
 export function SettingsDialog({ test, onClose }: TestDialogProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const save = useTestUpdate();
   const write = useEditorWrite();
   // My Library only: the Global Library's defaults are one set for everyone (CLP defaults).
   const [asDefaults, setAsDefaults] = useState(false);
   const [settings, setSettings] = useState<TestSettings>(test.settings);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The fonts are saved by their own dialog.
+  const { fonts: _fonts, ...chosen } = settings;
 
   const change = (patch: SettingsPatch) => {
     const copy = structuredClone({ ...modelOf(test), settings });
@@ -37,6 +40,9 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
       setRefusal(serverMessage(pickLanguage(i18n.language), error.key, error.params));
     }
   };
+  const toggle = (setting: OnOffSetting, label: string, testId?: string) => (
+    <Switch checked={settings[setting]} label={t(`testDialogs.settings.${label}`)} onChange={(_, d) => change({ [setting]: d.checked })} data-testid={testId} />
+  );
   const rtgTotal = (sectionId: string) => settings.settingsForRTG[sectionId]?.totalQuestions;
   const rtgProblems = settings.generateRandomTest
     ? test.sections.flatMap((section) => {
@@ -61,19 +67,13 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
   }, [api]);
 
   return (
-    <FormDialog
-      testId="settings-dialog"
-      title={t('testDialogs.settings.title')}
-      submitLabel={t('common.save')}
+    <TestChangeDialog
+      name="settings"
       wide
       disabled={blocking}
       onClose={onClose}
-      onSubmit={async () => {
-        const { fonts: _fonts, ...rest } = settings;
-        if (!(await save({ settings: rest }, t('testDialogs.settings.saved')))) return;
-        if (asDefaults && !(await write(() => api.updateDefaultSettings(pickDefaultSettings(rest)), t('testDialogs.settings.defaultsSaved')))) return;
-        onClose();
-      }}
+      change={() => ({ settings: chosen })}
+      afterSave={async () => !asDefaults || write(() => api.updateDefaultSettings(pickDefaultSettings(chosen)), t('testDialogs.settings.defaultsSaved'))}
     >
       {refusal && (
         <MessageBar intent="warning" data-testid="settings-refusal">
@@ -81,29 +81,11 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
         </MessageBar>
       )}
       <Text weight="semibold">{t('testDialogs.settings.sections')}</Text>
-      <Switch
-        checked={settings.isSectionSwitchingEnabled}
-        label={t('testDialogs.settings.sectionSwitching')}
-        onChange={(_, d) => change({ isSectionSwitchingEnabled: d.checked })}
-        data-testid="setting-section-switching"
-      />
-      <Switch
-        checked={settings.isSectionalSubmit}
-        label={t('testDialogs.settings.sectionalSubmit')}
-        onChange={(_, d) => change({ isSectionalSubmit: d.checked })}
-      />
-      <Switch
-        checked={settings.hasOptionalQuestions}
-        label={t('testDialogs.settings.optionalQuestions')}
-        onChange={(_, d) => change({ hasOptionalQuestions: d.checked })}
-      />
+      {toggle('isSectionSwitchingEnabled', 'sectionSwitching', 'setting-section-switching')}
+      {toggle('isSectionalSubmit', 'sectionalSubmit')}
+      {toggle('hasOptionalQuestions', 'optionalQuestions')}
       <Divider />
-      <Switch
-        checked={settings.generateRandomTest}
-        label={t('testDialogs.settings.rtg')}
-        onChange={(_, d) => change({ generateRandomTest: d.checked })}
-        data-testid="setting-rtg"
-      />
+      {toggle('generateRandomTest', 'rtg', 'setting-rtg')}
       {settings.generateRandomTest && (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 8, paddingInlineStart: 12 }} data-testid="rtg-sections">
           <Text size={200}>{t('testDialogs.settings.rtgHelp')}</Text>
@@ -146,12 +128,7 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
       </RadioGroup>
       <Divider />
       <Text weight="semibold">{t('testDialogs.settings.results')}</Text>
-      <Switch
-        checked={settings.showAnswers}
-        label={t('testDialogs.settings.showAnswers')}
-        onChange={(_, d) => change({ showAnswers: d.checked })}
-        data-testid="setting-show-answers"
-      />
+      {toggle('showAnswers', 'showAnswers', 'setting-show-answers')}
       {settings.showAnswers && (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 8, paddingInlineStart: 12 }}>
           <Field label={t('testDialogs.settings.revealWhich')}>
@@ -175,13 +152,8 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
               <Radio value="later" label={t('testDialogs.settings.revealLater')} />
             </RadioGroup>
           </Field>
-          <Switch checked={settings.showSolutions} label={t('testDialogs.settings.showSolutions')} onChange={(_, d) => change({ showSolutions: d.checked })} />
-          <Switch
-            checked={settings.isSolutionMultipleViewEnabled}
-            label={t('testDialogs.settings.multipleView')}
-            onChange={(_, d) => change({ isSolutionMultipleViewEnabled: d.checked })}
-            data-testid="setting-multiple-view"
-          />
+          {toggle('showSolutions', 'showSolutions')}
+          {toggle('isSolutionMultipleViewEnabled', 'multipleView', 'setting-multiple-view')}
         </div>
       )}
       {!test.isGlobal && (
@@ -200,6 +172,6 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
           {t('testDialogs.settings.sampleReport')}
         </Link>
       )}
-    </FormDialog>
+    </TestChangeDialog>
   );
 }

@@ -9,8 +9,7 @@ import type { ParserEngine } from '@shared/parser/engines';
 import { blocksUpload } from '@shared/parser/types';
 import { reloadAfterChange } from '../editorState';
 import { toastQueued } from '@portal/app/uiSlice';
-import { DuplicatesNotice } from '@shared/ui/wordUpload/DuplicatesNotice';
-import { MissingFontsDialog } from '@shared/ui/wordUpload/MissingFontsDialog';
+import { UploadQuestions } from '@shared/ui/wordUpload/UploadQuestions';
 import { ParseSummary } from '@shared/ui/wordUpload/ParseSummary';
 import { ProblemList } from '@shared/ui/wordUpload/ProblemList';
 import { QuestionPreview } from '@shared/ui/wordUpload/QuestionPreview';
@@ -85,26 +84,11 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
       }}
       onClose={onClose}
       nested={
-        <>
-          {state.step === 'missingFonts' && (
-            <MissingFontsDialog
-              faces={state.faces}
-              uploadFont={(file, face) => api.uploadFont(file, face)}
-              onError={(message) => dispatch(toastQueued({ intent: 'error', title: t('common.errorTitle'), body: message }))}
-              onContinue={() => void word.fontsAdded()}
-              onCancel={word.fontsCancelled}
-            />
-          )}
-          {state.step === 'duplicates' && (
-            <DuplicatesNotice
-              parsed={state.parsed}
-              newOnly={state.newOnly}
-              onUploadAgain={() => void word.uploadAgain()}
-              onSkip={() => void word.skipDuplicates()}
-              onCancel={word.duplicatesCancelled}
-            />
-          )}
-        </>
+        <UploadQuestions
+          upload={word}
+          uploadFont={(file, face) => api.uploadFont(file, face)}
+          onError={(message) => dispatch(toastQueued({ intent: 'error', title: t('common.errorTitle'), body: message }))}
+        />
       }
     >
       <FileChooser

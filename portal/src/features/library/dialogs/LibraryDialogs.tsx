@@ -8,6 +8,9 @@ import { LinkDialog } from './LinkDialog';
 import { MoveDialog } from './MoveDialog';
 import { ShareDialog } from './ShareDialog';
 
+/** The dialogs that act on a target: the item a row's menu acted on, else the selection. */
+const TARGET_DIALOGS = { move: MoveDialog, delete: DeleteDialog, share: ShareDialog, link: LinkDialog };
+
 /** The one library dialog open, if any (each mounts fresh, so it starts empty). */
 export function LibraryDialogs() {
   const dialog = useAppSelector((state) => state.library.dialog);
@@ -20,15 +23,11 @@ export function LibraryDialogs() {
       return <FolderDialog folder={dialog.folder} />;
     case 'copyTest':
       return <CopyTestDialog test={dialog.test} />;
-    case 'move':
-      return <MoveDialog target={dialog.target} />;
-    case 'delete':
-      return <DeleteDialog target={dialog.target} />;
-    case 'share':
-      return <ShareDialog target={dialog.target} />;
-    case 'link':
-      return <LinkDialog target={dialog.target} />;
     case 'freeTest':
       return <FreeTestDialog testId={dialog.test._id} testName={dialog.test.name} onClose={() => dispatch(libraryDialogClosed())} />;
+    default: {
+      const Dialog = TARGET_DIALOGS[dialog.kind];
+      return <Dialog target={dialog.target} />;
+    }
   }
 }

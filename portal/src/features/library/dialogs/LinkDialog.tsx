@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Caption1, Checkbox, Input, makeStyles, SearchBox, Select, Spinner, Tab, TabList, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Checkbox, Input, makeStyles, Select, Spinner, Tab, TabList, tokens } from '@fluentui/react-components';
 import { Add16Regular, Checkmark16Regular, Edit16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Batch, Subject } from '@shared/api/libraryTypes';
 import { nameProblem } from '@shared/domain/names';
 import { selectionBody, selectionCounts, type ItemKind } from '../librarySlice';
 import { useApi } from '@portal/app/apiContext';
+import { SearchField } from '@portal/app/SearchField';
 import { useDebouncedLoad } from '@portal/app/useDebouncedLoad';
 import { useAppSelector } from '@portal/app/hooks';
 import { useLibraryAction } from '../useLibrary';
@@ -103,13 +104,7 @@ function ChapterPicker({ chosen, onToggle }: { chosen: Chosen; onToggle: (id: st
             </option>
           ))}
         </Select>
-        <SearchBox
-          className={styles.grow}
-          placeholder={t('library.searchChapters')}
-          aria-label={t('library.searchChapters')}
-          value={search}
-          onChange={(_, data) => setSearch(data.value)}
-        />
+        <SearchField className={styles.grow} label={t('library.searchChapters')} value={search} onSearch={setSearch} />
       </div>
       <ul className={picker.list} data-testid="chapter-list">
         {chapters === null && <Spinner size="small" />}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Body1, Caption1, Checkbox, makeStyles, SearchBox, Spinner, tokens } from '@fluentui/react-components';
+import { Body1, Caption1, Checkbox, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Tutor } from '@shared/api/libraryTypes';
 import { libraryDialogClosed, selectionBody, selectionCounts, type ItemKind } from '../librarySlice';
 import { useApi } from '@portal/app/apiContext';
+import { SearchField } from '@portal/app/SearchField';
 import { useDebouncedLoad } from '@portal/app/useDebouncedLoad';
 import { FormDialog } from '@portal/app/FormDialog';
 import { useAppDispatch, useAppSelector } from '@portal/app/hooks';
@@ -45,7 +46,7 @@ export function ShareWithTutorsDialog({ title, onShare, onClose }: { title: stri
       testId="share-dialog"
     >
       <Body1>{t('library.shareExplained')}</Body1>
-      <SearchBox placeholder={t('library.searchTutors')} aria-label={t('library.searchTutors')} value={search} onChange={(_, data) => setSearch(data.value)} />
+      <SearchField label={t('library.searchTutors')} value={search} onSearch={setSearch} />
       <ul className={picker.list} data-testid="tutor-list">
         {tutors === null && <Spinner size="small" />}
         {tutors?.length === 0 && <li className={picker.hint}>{t('library.noTutors')}</li>}
