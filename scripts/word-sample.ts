@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Language } from '@shared/i18n/languages';
 import { wordSampleUrl } from '@shared/parser/links';
-import { buildDocx, omml, type DocxContent } from '@tests/support/docx';
+import { buildDocx, omml, type Block, type DocxContent } from '@tests/support/docx';
 import { pngOf } from '@tests/support/pictures';
 
 /**
@@ -20,6 +20,21 @@ const triangle = pngOf(160, 120, (x, y) => {
   const edge = inside && (x - 20 < 3 || y > 97 || x - 20 > ((y - 20) * 120) / 80 - 4);
   return edge ? [30, 60, 160] : inside ? [210, 225, 250] : [255, 255, 255];
 });
+
+/**
+ * The questions of each paper's last section, in other languages than the paper's: each written
+ * with its own language's keywords, numbered where the paper puts it.
+ */
+const inEnglish = (n: number) => [`Question ${n}. What is the capital of Australia?`, 'A. Sydney', 'B. Canberra', 'C. Melbourne', 'Answer: B'];
+const inVietnamese = (n: number) => [`Câu ${n}. Thủ đô của Việt Nam là thành phố nào?`, 'A. Hà Nội', 'B. Huế', 'C. Đà Nẵng', 'Đáp án: A'];
+const inKorean = (n: number) => [`문제 ${n}. 대한민국의 수도는 어디입니까?`, '① 부산 ② 서울 ③ 대구 ④ 인천', '정답: ②'];
+/** The Hindi question (in Nirmala UI) keeps the paper's own number, option labels and answer line. */
+const inHindi = (number: string, [a, b]: [string, string], answer: string): Block[] => [
+  { runs: [number, { text: 'भारत की राजधानी कौन सी है?', font: 'Nirmala UI', csFont: 'Nirmala UI', complexScript: true }] },
+  { runs: [a, { text: 'मुंबई', csFont: 'Nirmala UI', complexScript: true }] },
+  { runs: [b, { text: 'नई दिल्ली', csFont: 'Nirmala UI', complexScript: true }] },
+  answer,
+];
 
 export const WORD_SAMPLE: DocxContent = {
   body: [
@@ -62,18 +77,9 @@ export const WORD_SAMPLE: DocxContent = {
     '3. What gives plants the energy for photosynthesis?',
     '(a) Soil   *(b) Sunlight   (c) Water   (d) Oxygen',
     'Section: Languages',
-    'Câu 4. Thủ đô của Việt Nam là thành phố nào?',
-    'A. Hà Nội',
-    'B. Huế',
-    'C. Đà Nẵng',
-    'Đáp án: A',
-    '문제 5. 대한민국의 수도는 어디입니까?',
-    '① 부산 ② 서울 ③ 대구 ④ 인천',
-    '정답: ②',
-    { runs: ['6. ', { text: 'भारत की राजधानी कौन सी है?', font: 'Nirmala UI', csFont: 'Nirmala UI', complexScript: true }] },
-    { runs: ['(a) ', { text: 'मुंबई', csFont: 'Nirmala UI', complexScript: true }] },
-    { runs: ['(b) ', { text: 'नई दिल्ली', csFont: 'Nirmala UI', complexScript: true }] },
-    'Ans: b',
+    ...inVietnamese(4),
+    ...inKorean(5),
+    ...inHindi('6. ', ['(a) ', '(b) '], 'Ans: b'),
   ],
 };
 
@@ -119,18 +125,9 @@ export const WORD_SAMPLE_VI: DocxContent = {
     'Câu 3. Năng lượng cho quá trình quang hợp lấy từ đâu?',
     'A. Đất   *B. Ánh sáng mặt trời   C. Nước   D. Khí oxi',
     'Phần: Ngôn ngữ',
-    'Question 4. What is the capital of Australia?',
-    'A. Sydney',
-    'B. Canberra',
-    'C. Melbourne',
-    'Answer: B',
-    '문제 5. 대한민국의 수도는 어디입니까?',
-    '① 부산 ② 서울 ③ 대구 ④ 인천',
-    '정답: ②',
-    { runs: ['Câu 6. ', { text: 'भारत की राजधानी कौन सी है?', font: 'Nirmala UI', csFont: 'Nirmala UI', complexScript: true }] },
-    { runs: ['A. ', { text: 'मुंबई', csFont: 'Nirmala UI', complexScript: true }] },
-    { runs: ['B. ', { text: 'नई दिल्ली', csFont: 'Nirmala UI', complexScript: true }] },
-    'Đáp án: B',
+    ...inEnglish(4),
+    ...inKorean(5),
+    ...inHindi('Câu 6. ', ['A. ', 'B. '], 'Đáp án: B'),
   ],
 };
 
@@ -176,20 +173,9 @@ export const WORD_SAMPLE_KO: DocxContent = {
     '문제 3. 식물이 광합성에 쓰는 에너지는 어디에서 오는가?',
     '① 흙   *② 햇빛   ③ 물   ④ 산소',
     '섹션: 언어',
-    'Question 4. What is the capital of Australia?',
-    'A. Sydney',
-    'B. Canberra',
-    'C. Melbourne',
-    'Answer: B',
-    'Câu 5. Thủ đô của Việt Nam là thành phố nào?',
-    'A. Hà Nội',
-    'B. Huế',
-    'C. Đà Nẵng',
-    'Đáp án: A',
-    { runs: ['문제 6. ', { text: 'भारत की राजधानी कौन सी है?', font: 'Nirmala UI', csFont: 'Nirmala UI', complexScript: true }] },
-    { runs: ['① ', { text: 'मुंबई', csFont: 'Nirmala UI', complexScript: true }] },
-    { runs: ['② ', { text: 'नई दिल्ली', csFont: 'Nirmala UI', complexScript: true }] },
-    '정답: ②',
+    ...inEnglish(4),
+    ...inVietnamese(5),
+    ...inHindi('문제 6. ', ['① ', '② '], '정답: ②'),
   ],
 };
 

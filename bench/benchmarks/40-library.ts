@@ -3,10 +3,10 @@ import type { OpenedDatabase } from '@server/db/database';
 import { createOrg, createUser } from '@server/modules/orgs/commands';
 import { once } from '../lib/once';
 import { loadFigures, measureLoad } from '../lib/load';
-import { onEachDatabase } from '../lib/databases';
+import { benchmarkOnEachDatabase } from '../lib/databases';
 import { callJson, startServer } from '../lib/server';
 import { median, round } from '../lib/stats';
-import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
+import type { BenchContext, DatabaseKind, Figure } from '../lib/types';
 
 /**
  * The library at size: one organisation with 100,000 tests in 10,100 folders (100 top folders,
@@ -140,10 +140,4 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
   return figures;
 }
 
-const benchmark: Benchmark = {
-  id: 'library',
-  title: 'Library listing at 100,000 tests; bulk move and delete',
-  run: onEachDatabase(measure),
-};
-
-export default benchmark;
+export default benchmarkOnEachDatabase('library', 'Library listing at 100,000 tests; bulk move and delete', measure);

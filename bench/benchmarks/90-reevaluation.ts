@@ -1,10 +1,10 @@
 import type { OpenedDatabase } from '@server/db/database';
 import type { ChildQuestion } from '@shared/domain/test';
 import { seedAttempts } from '@tests/support/seedAttempts';
-import { onEachDatabase } from '../lib/databases';
+import { benchmarkOnEachDatabase } from '../lib/databases';
 import { tutorWithTest } from '../lib/tutorTest';
 import { median, round } from '../lib/stats';
-import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
+import type { BenchContext, DatabaseKind, Figure } from '../lib/types';
 import { scoredQuestion } from '../lib/scoredQuestion';
 
 /**
@@ -79,10 +79,4 @@ export async function measure(ctx: BenchContext, kind: DatabaseKind, database: O
   return figures;
 }
 
-const benchmark: Benchmark = {
-  id: 'reevaluation',
-  title: 'Re-evaluation on publish: 100,000 attempts of a 50-question test',
-  run: onEachDatabase(measure),
-};
-
-export default benchmark;
+export default benchmarkOnEachDatabase('reevaluation', 'Re-evaluation on publish: 100,000 attempts of a 50-question test', measure);

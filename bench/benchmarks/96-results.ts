@@ -9,11 +9,11 @@ import { ExportMarks } from '@server/modules/results/marks';
 import { ResultsRepository } from '@server/modules/results/repository';
 import { TestEditorRepository } from '@server/modules/editor/repository';
 import { seedAttempts } from '@tests/support/seedAttempts';
-import { onEachDatabase } from '../lib/databases';
+import { benchmarkOnEachDatabase } from '../lib/databases';
 import { loadFigures, measureLoad } from '../lib/load';
 import { tutorWithTest } from '../lib/tutorTest';
 import { median, percentile, round } from '../lib/stats';
-import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
+import type { BenchContext, DatabaseKind, Figure } from '../lib/types';
 import { scoredQuestion } from '../lib/scoredQuestion';
 
 /**
@@ -247,10 +247,8 @@ async function measure(ctx: BenchContext, kind: DatabaseKind, database: OpenedDa
   return figures;
 }
 
-const benchmark: Benchmark = {
-  id: 'results',
-  title: 'Results: 100,000 attempts of a 100-question free test (attempts page, summary, CSV and XLSX export)',
-  run: onEachDatabase(measure),
-};
-
-export default benchmark;
+export default benchmarkOnEachDatabase(
+  'results',
+  'Results: 100,000 attempts of a 100-question free test (attempts page, summary, CSV and XLSX export)',
+  measure,
+);

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { OpenedDatabase } from '@server/db/database';
 import { seedAttempts } from '@tests/support/seedAttempts';
-import { onEachDatabase } from '../lib/databases';
+import { benchmarkOnEachDatabase } from '../lib/databases';
 import { tutorWithTest } from '../lib/tutorTest';
 import { median, round } from '../lib/stats';
-import type { Benchmark, BenchContext, DatabaseKind, Figure } from '../lib/types';
+import type { BenchContext, DatabaseKind, Figure } from '../lib/types';
 import { scoredQuestion } from '../lib/scoredQuestion';
 
 /**
@@ -104,10 +104,4 @@ export async function measure(ctx: BenchContext, kind: DatabaseKind, database: O
   ];
 }
 
-const benchmark: Benchmark = {
-  id: 'analysis',
-  title: 'Question analysis: 100,000 attempts of a 100-question test',
-  run: onEachDatabase(measure),
-};
-
-export default benchmark;
+export default benchmarkOnEachDatabase('analysis', 'Question analysis: 100,000 attempts of a 100-question test', measure);

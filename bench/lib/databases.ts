@@ -1,7 +1,7 @@
 import { openDatabase, type OpenedDatabase } from '@server/db/database';
 import { once } from './once';
 import { createBenchDatabase, postgresUnavailable } from './postgres';
-import type { BenchContext, DatabaseKind, Figure } from './types';
+import type { Benchmark, BenchContext, DatabaseKind, Figure } from './types';
 
 /**
  * Runs one measurement on the embedded database (PGlite in a fresh data directory, as
@@ -42,7 +42,11 @@ export async function measureOnEachDatabase(
   return { figures, notes };
 }
 
-/** A benchmark's run that is one measurement on each database. */
-export function onEachDatabase(measure: (ctx: BenchContext, kind: DatabaseKind, database: OpenedDatabase) => Promise<Figure[]>) {
-  return (ctx: BenchContext) => measureOnEachDatabase(ctx, (kind, database) => measure(ctx, kind, database));
+/** A benchmark that is one measurement on each database. */
+export function benchmarkOnEachDatabase(
+  id: string,
+  title: string,
+  measure: (ctx: BenchContext, kind: DatabaseKind, database: OpenedDatabase) => Promise<Figure[]>,
+): Benchmark {
+  return { id, title, run: (ctx) => measureOnEachDatabase(ctx, (kind, database) => measure(ctx, kind, database)) };
 }

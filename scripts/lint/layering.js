@@ -50,15 +50,16 @@ const FORBIDDEN = {
   server: ['portal', 'addin'],
 };
 
-const layers = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'addin, portal, shared and server import only the parts below them' },
-    messages: {
-      layer: '{{from}}/ may not import {{to}}/ ({{specifier}}): what both need belongs in shared/.',
-      tests: 'Product code may not import tests/ ({{specifier}}): only tests and their testing.ts helpers do.',
-    },
-    schema: [],
+/** An ESLint rule: what it keeps (its description), its messages by id, its options' schema and its check. */
+function rule({ type = 'problem', description, messages, schema = [], create }) {
+  return { meta: { type, docs: { description }, messages, schema }, create };
+}
+
+const layers = rule({
+  description: 'addin, portal, shared and server import only the parts below them',
+  messages: {
+    layer: '{{from}}/ may not import {{to}}/ ({{specifier}}): what both need belongs in shared/.',
+    tests: 'Product code may not import tests/ ({{specifier}}): only tests and their testing.ts helpers do.',
   },
   create(context) {
     const relative = fromRoot(context.filename);
@@ -72,7 +73,7 @@ const layers = {
       else if (to === 'tests' && productCode) context.report({ node, messageId: 'tests', data: { specifier } });
     });
   },
-};
+});
 
 /** Repositories, server/db and tests are where SQL is written; bench and scripts are tools. */
 function mayImportKysely(relative) {
@@ -85,15 +86,10 @@ function mayImportKysely(relative) {
   );
 }
 
-const sqlInRepositories = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'only repositories, server/db and tests import kysely' },
-    messages: {
-      kysely: "Only a module's repository.ts, server/db and tests import kysely: move this SQL to a repository{{hint}}.",
-    },
-    schema: [{ type: 'object', properties: { allowTypeImports: { type: 'boolean' } }, additionalProperties: false }],
-  },
+const sqlInRepositories = rule({
+  description: 'only repositories, server/db and tests import kysely',
+  messages: { kysely: "Only a module's repository.ts, server/db and tests import kysely: move this SQL to a repository{{hint}}." },
+  schema: [{ type: 'object', properties: { allowTypeImports: { type: 'boolean' } }, additionalProperties: false }],
   create(context) {
     const relative = fromRoot(context.filename);
     if (mayImportKysely(relative)) return {};
@@ -105,20 +101,14 @@ const sqlInRepositories = {
       context.report({ node, messageId: 'kysely', data: { hint } });
     });
   },
-};
+});
 
 const MODULE = /^server\/modules\/([^/]+)\/(.*)$/;
 const isRoutes = (rest) => /(^|\/)(routes|[A-Za-z]+Routes)(\.tsx?)?$/.test(rest) || /(^|\/)routes\//.test(rest);
 
-const noForeignRoutes = {
-  meta: {
-    type: 'problem',
-    docs: { description: "no module imports another module's routes" },
-    messages: {
-      routes: 'Module {{from}} imports the routes of module {{to}}: import its service, policy or presenter instead.',
-    },
-    schema: [],
-  },
+const noForeignRoutes = rule({
+  description: "no module imports another module's routes",
+  messages: { routes: 'Module {{from}} imports the routes of module {{to}}: import its service, policy or presenter instead.' },
   create(context) {
     const own = MODULE.exec(fromRoot(context.filename));
     if (!own) return {};
@@ -130,15 +120,12 @@ const noForeignRoutes = {
       }
     });
   },
-};
+});
 
-const maxParentDepth = {
-  meta: {
-    type: 'suggestion',
-    docs: { description: 'no import climbs more than two ../' },
-    messages: { climb: 'This import climbs {{depth}} folders: use a path alias (@shared/, @server/, @portal/, @addin/, @tests/).' },
-    schema: [],
-  },
+const maxParentDepth = rule({
+  type: 'suggestion',
+  description: 'no import climbs more than two ../',
+  messages: { climb: 'This import climbs {{depth}} folders: use a path alias (@shared/, @server/, @portal/, @addin/, @tests/).' },
   create(context) {
     return onImports((specifier, node) => {
       const segments = specifier.split('/');
@@ -147,7 +134,7 @@ const maxParentDepth = {
       if (depth > 2) context.report({ node, messageId: 'climb', data: { depth } });
     });
   },
-};
+});
 
 module.exports = {
   meta: { name: 'testforge-layering' },

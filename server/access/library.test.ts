@@ -38,31 +38,21 @@ describe('the library scope', () => {
 });
 
 describe('rows in a scope', () => {
+  /** The query reading the ids of a table's rows in the scope. */
+  const idsIn = (table: 'tests' | 'folders', scope: Parameters<typeof inScope>[0]) => compiler.selectFrom(table).select('id').where(inScope(scope)).compile();
+
   it("are the owner's own in their organisation, never the Global Library's", () => {
-    const query = compiler
-      .selectFrom('tests')
-      .select('id')
-      .where(inScope<'tests'>({ orgId: ORG, userId: 'tutor-1', isGlobal: false }))
-      .compile();
+    const query = idsIn('tests', { orgId: ORG, userId: 'tutor-1', isGlobal: false });
     expect(query.sql).toBe('select "id" from "tests" where ("org_id" = $1 and "owner_id" = $2 and "is_global" = $3)');
     expect(query.parameters).toEqual([ORG, 'tutor-1', false]);
   });
 
   it("of another organisation's tutor name that organisation: an attacker's scope never reaches ours", () => {
-    const query = compiler
-      .selectFrom('folders')
-      .select('id')
-      .where(inScope<'folders'>({ orgId: OTHER_ORG, userId: 'tutor-1', isGlobal: false }))
-      .compile();
-    expect(query.parameters).toEqual([OTHER_ORG, 'tutor-1', false]);
+    expect(idsIn('folders', { orgId: OTHER_ORG, userId: 'tutor-1', isGlobal: false }).parameters).toEqual([OTHER_ORG, 'tutor-1', false]);
   });
 
   it('of the Global Library are the global rows, whoever reads them', () => {
-    const query = compiler
-      .selectFrom('tests')
-      .select('id')
-      .where(inScope<'tests'>({ orgId: ORG, userId: 'tutor-1', isGlobal: true }))
-      .compile();
+    const query = idsIn('tests', { orgId: ORG, userId: 'tutor-1', isGlobal: true });
     expect(query.sql).toBe('select "id" from "tests" where "is_global" = $1');
     expect(query.parameters).toEqual([true]);
   });

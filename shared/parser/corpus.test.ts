@@ -1,5 +1,5 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { buildDocx, omml } from '@tests/support/docx';
+import { buildDocx, omml, type Para, type TextRun } from '@tests/support/docx';
 import { correctFlags as correct, parseBlocks as parse, questionsOf } from '@tests/support/parsedDocx';
 import { parseDocx } from './parseDocx';
 
@@ -9,18 +9,23 @@ import { parseDocx } from './parseDocx';
  */
 const hindi = (text: string) => ({ text, csFont: 'Mangal', complexScript: true });
 const gujarati = (text: string) => ({ text, csFont: 'Shruti', complexScript: true });
+/** Paragraphs of one run each, in the script's font. */
+const paragraphs = (font: (text: string) => TextRun, ...lines: string[]): Para[] => lines.map((line) => ({ runs: [font(line)] }));
 
 describe('a corpus of real-world papers', () => {
   it('Hindi (Devanagari in Mangal): प्रश्न numbers in Devanagari digits, (क) (ख) options, उत्तर, हल, सत्य/असत्य', () => {
     const doc = parse([
-      { runs: [hindi('प्रश्न १. भारत की राजधानी कौन सी है?')] },
-      { runs: [hindi('(क) मुंबई    (ख) नई दिल्ली    (ग) कोलकाता    (घ) चेन्नई')] },
-      { runs: [hindi('उत्तर: ख')] },
-      { runs: [hindi('हल: नई दिल्ली १९११ से राजधानी है।')] },
-      { runs: [hindi('प्रश्न २. सूर्य पूर्व में उगता है।')] },
-      { runs: [hindi('उत्तर: सत्य')] },
+      ...paragraphs(
+        hindi,
+        'प्रश्न १. भारत की राजधानी कौन सी है?',
+        '(क) मुंबई    (ख) नई दिल्ली    (ग) कोलकाता    (घ) चेन्नई',
+        'उत्तर: ख',
+        'हल: नई दिल्ली १९११ से राजधानी है।',
+        'प्रश्न २. सूर्य पूर्व में उगता है।',
+        'उत्तर: सत्य',
+      ),
       { runs: [hindi('प्रश्न ३. '), { math: omml.sup('२', '३') }, hindi(' का मान क्या है?')] },
-      { runs: [hindi('उत्तर: ८')] },
+      ...paragraphs(hindi, 'उत्तर: ८'),
     ]);
     expect(doc.problems).toEqual([]);
     const [q1, q2, q3] = questionsOf(doc);
@@ -34,17 +39,20 @@ describe('a corpus of real-world papers', () => {
   });
 
   it('Gujarati (GPSC papers): પ્રશ્ન, (અ) (બ) (ક) (ડ) options, જવાબ, an answer key in Gujarati digits', () => {
-    const doc = parse([
-      { runs: [gujarati('પ્રશ્ન ૧. ગુજરાતનું પાટનગર કયું છે?')] },
-      { runs: [gujarati('(અ) અમદાવાદ')] },
-      { runs: [gujarati('(બ) ગાંધીનગર')] },
-      { runs: [gujarati('(ક) સુરત')] },
-      { runs: [gujarati('(ડ) વડોદરા')] },
-      { runs: [gujarati('પ્રશ્ન ૨. સાબરમતી નદી અમદાવાદમાંથી વહે છે.')] },
-      { runs: [gujarati('જવાબ: સાચું')] },
-      { runs: [gujarati('ઉત્તરવહી')] },
-      { runs: [gujarati('૧. બ')] },
-    ]);
+    const doc = parse(
+      paragraphs(
+        gujarati,
+        'પ્રશ્ન ૧. ગુજરાતનું પાટનગર કયું છે?',
+        '(અ) અમદાવાદ',
+        '(બ) ગાંધીનગર',
+        '(ક) સુરત',
+        '(ડ) વડોદરા',
+        'પ્રશ્ન ૨. સાબરમતી નદી અમદાવાદમાંથી વહે છે.',
+        'જવાબ: સાચું',
+        'ઉત્તરવહી',
+        '૧. બ',
+      ),
+    );
     expect(doc.problems).toEqual([]);
     expect(questionsOf(doc).map((q) => [q.type, correct(q)])).toEqual([
       ['multiple_choice', [false, true, false, false]],

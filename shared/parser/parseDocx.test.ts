@@ -208,35 +208,35 @@ describe('the numbered-text engine', () => {
     expect(correct(q5)).toEqual([true, false, true]);
   });
 
-  it('Vietnamese and Korean papers: Câu, Đáp án, Lời giải; 문제, circled options, 정답, 해설', () => {
-    const vi = parse([
-      'Câu 1. Thủ đô của Việt Nam là?',
-      'A. Hà Nội',
-      'B. Huế',
-      'Đáp án: A',
-      'Lời giải: Hà Nội là thủ đô từ năm 1976.',
-      'Câu 2: Nước sôi ở 100 °C.',
-      'Đáp án: Đúng',
-    ]);
-    expect(errors(vi)).toEqual([]);
-    expect(questionsOf(vi).map((q) => [q.type, correct(q)])).toEqual([
-      ['multiple_choice', [true, false]],
+  it.each([
+    {
+      paper: 'Vietnamese papers: Câu, Đáp án, Lời giải',
+      lines: [
+        'Câu 1. Thủ đô của Việt Nam là?',
+        'A. Hà Nội',
+        'B. Huế',
+        'Đáp án: A',
+        'Lời giải: Hà Nội là thủ đô từ năm 1976.',
+        'Câu 2: Nước sôi ở 100 °C.',
+        'Đáp án: Đúng',
+      ],
+      key: [true, false],
+      solution: '<p>Hà Nội là thủ đô từ năm 1976.</p>',
+    },
+    {
+      paper: 'Korean papers: 문제, circled options, 정답, 해설',
+      lines: ['문제 1. 대한민국의 수도는?', '① 부산 ② 서울 ③ 대구 ④ 인천', '정답: ②', '해설: 서울은 수도입니다.', '2. 물은 100도에서 끓는다.', '정답: O'],
+      key: [false, true, false, false],
+      solution: '<p>서울은 수도입니다.</p>',
+    },
+  ])('$paper', ({ lines, key, solution }) => {
+    const doc = parse(lines);
+    expect(errors(doc)).toEqual([]);
+    expect(questionsOf(doc).map((q) => [q.type, correct(q)])).toEqual([
+      ['multiple_choice', key],
       ['true_false', [true, false]],
     ]);
-    expect(questionsOf(vi)[0].solution).toBe('<p>Hà Nội là thủ đô từ năm 1976.</p>');
-    const ko = parse([
-      '문제 1. 대한민국의 수도는?',
-      '① 부산 ② 서울 ③ 대구 ④ 인천',
-      '정답: ②',
-      '해설: 서울은 수도입니다.',
-      '2. 물은 100도에서 끓는다.',
-      '정답: O',
-    ]);
-    expect(errors(ko)).toEqual([]);
-    expect(questionsOf(ko).map((q) => [q.type, correct(q)])).toEqual([
-      ['multiple_choice', [false, true, false, false]],
-      ['true_false', [true, false]],
-    ]);
+    expect(questionsOf(doc)[0].solution).toBe(solution);
   });
 
   it('a list of (a) (b) in the text followed by the real options; numbered steps inside a solution', () => {

@@ -2,12 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '@server/app';
-import { loadConfig } from '@server/config';
-import { openDatabase, type OpenedDatabase } from '@server/db/database';
+import { openDatabase } from '@server/db/database';
 import { ROOT } from '../support/paths';
-import { createTestPostgresDatabase } from '../support/testServer';
+import { createTestPostgresDatabase, serve, type TestServer } from '../support/testServer';
 
 // The admin CLI as operators run it: a child process reading DATA_DIR / DATABASE_URL.
 // One data directory (or database) serves the whole file: a fresh PGlite directory takes seconds.
@@ -63,28 +60,15 @@ function admin(args: string[], env: Record<string, string> = {}): Promise<Run> {
 function errorLines(run: Run): string[] {
   return run.stderr.split('\n').filter((line) => line.trim() && !line.startsWith('Note: '));
 }
+/** The exit code and the error lines of a run, to compare in one go. */
+const outcome = (run: Run) => ({ code: run.code, errors: errorLines(run) });
 
 const lockPath = () => path.join(dataDir, 'testforge.lock');
 
-/** A real server in this process over the same data the CLI wrote. */
-async function openServer(): Promise<{ baseUrl: string; close: () => Promise<void>; database: OpenedDatabase; app: FastifyInstance }> {
+/** A real server in this process over the same data the CLI wrote (its session cache off: the CLI changes rows behind its back). */
+async function openServer(): Promise<TestServer> {
   const database = await openDatabase(onPostgres ? { databaseUrl, poolSize: 2 } : { dataDir });
-  // The CLI changes rows behind this server's back (another process): with the session cache on,
-  // the server would see them only after its TTL (tests/api/sessionCache.test.ts covers that).
-  const config = loadConfig({}, { distDir: path.join(ROOT, 'dist'), publicUrl: 'http://localhost', logLevel: 'warn', sessionCacheMs: 0 });
-  const { app } = await buildApp({ config, database, quiet: true });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return {
-    baseUrl,
-    database,
-    app,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  return serve(database, onPostgres ? databaseUrl : undefined, {}, () => database.close());
 }
 
 async function getJson(url: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
@@ -142,8 +126,7 @@ describe('usage', () => {
     'a database that cannot be reached exits 1 with the reason',
     async () => {
       const run = await admin(['org:update', '--code', 'X', '--days', '3'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
-      expect(run.code).toBe(1);
-      expect(errorLines(run)).toEqual([expect.stringMatching(/^Error: could not open the database \(DATABASE_URL\): .+/)]);
+      expect(outcome(run)).toEqual({ code: 1, errors: [expect.stringMatching(/^Error: could not open the database \(DATABASE_URL\): .+/)] });
     },
     SLOW,
   );
@@ -157,8 +140,7 @@ describe('commands on one database', () => {
     'org:create creates the organisation and prints its code, name, days and flags',
     async () => {
       const run = await admin(['org:create', '--code', 'ACME', '--name', 'Acme Academy', '--days', '30', '--parser', '--bilingual', '--no-sharing']);
-      expect(errorLines(run)).toEqual([]);
-      expect(run.code).toBe(0);
+      expect(outcome(run)).toEqual({ code: 0, errors: [] });
       expect(run.stdout).toContain('Created organisation ACME "Acme Academy"');
       expect(run.stdout).toMatch(/days remaining: 30 \(subscription ends \d{4}-\d\d-\d\dT/);
       expect(run.stdout).toContain('flags:          shared-global=off parser=on bilingual=on tb-tests=off gpsc=off sharing=off');
@@ -182,8 +164,7 @@ describe('commands on one database', () => {
     'org:update sets the days and turns flags on and off (--no-FLAG)',
     async () => {
       const run = await admin(['org:update', '--code', 'acme', '--days', '5', '--no-parser', '--gpsc', '--tb-tests']);
-      expect(errorLines(run)).toEqual([]);
-      expect(run.code).toBe(0);
+      expect(outcome(run)).toEqual({ code: 0, errors: [] });
       expect(run.stdout).toContain('Updated organisation ACME "Acme Academy" (changed: days, parser, tb-tests, gpsc)');
       expect(run.stdout).toContain('days remaining: 5 ');
       expect(run.stdout).toContain('flags:          shared-global=off parser=off bilingual=on tb-tests=on gpsc=on sharing=off');
@@ -195,8 +176,7 @@ describe('commands on one database', () => {
     'org:update of an unknown code exits 1',
     async () => {
       const run = await admin(['org:update', '--code', 'NOPE', '--shared-global']);
-      expect(run.code).toBe(1);
-      expect(errorLines(run)).toEqual(['Error: No organisation has the code NOPE']);
+      expect(outcome(run)).toEqual({ code: 1, errors: ['Error: No organisation has the code NOPE'] });
     },
     SLOW,
   );
@@ -215,8 +195,7 @@ describe('commands on one database', () => {
         '--welcome',
         'Welcome to Acme',
       ]);
-      expect(errorLines(run)).toEqual([]);
-      expect(run.code).toBe(0);
+      expect(outcome(run)).toEqual({ code: 0, errors: [] });
       expect(run.stdout).toContain('Updated the sign-in branding of ACME "Acme Academy"');
       expect(run.stdout).toContain('colour:  #7a1f5c');
       const light = await admin(['org:branding', '--code', 'ACME', '--color', '#f0f0f0']);
@@ -244,16 +223,14 @@ describe('commands on one database', () => {
         'Ada Tutor',
         '--clp-editor',
       ]);
-      expect(errorLines(given)).toEqual([]);
-      expect(given.code).toBe(0);
+      expect(outcome(given)).toEqual({ code: 0, errors: [] });
       expect(given.stdout).toContain('Created user Ada@Example.com "Ada Tutor" in organisation ACME');
       expect(given.stdout).toMatch(/role:\s+tutor/);
       expect(given.stdout).toMatch(/CLP editor:\s+yes/);
       expect(given.stdout).not.toContain('password');
 
       const generated = await admin(['user:create', '--org', 'acme', '--email', 'boss@example.com', '--name', 'Boss', '--role', 'admin']);
-      expect(errorLines(generated)).toEqual([]);
-      expect(generated.code).toBe(0);
+      expect(outcome(generated)).toEqual({ code: 0, errors: [] });
       expect(generated.stdout).toMatch(/role:\s+admin/);
       generatedPassword = /password:\s+(\S+)\s+\(generated; shown once\)/.exec(generated.stdout)?.[1] ?? '';
       expect(generatedPassword.length).toBeGreaterThanOrEqual(8);
@@ -296,16 +273,14 @@ describe('commands on one database', () => {
     'wl:token prints a token; an unknown user exits 1',
     async () => {
       const run = await admin(['wl:token', '--org', 'ACME', '--email', 'ada@example.com']);
-      expect(errorLines(run)).toEqual([]);
-      expect(run.code).toBe(0);
+      expect(outcome(run)).toEqual({ code: 0, errors: [] });
       const lines = run.stdout.trim().split('\n');
       expect(lines[0]).toContain('White-label access token for ada@example.com in organisation ACME');
       wlToken = lines[lines.length - 1];
       expect(wlToken).toMatch(/^[\w-]{32,}$/);
 
       const unknown = await admin(['wl:token', '--org', 'ACME', '--email', 'nobody@example.com']);
-      expect(unknown.code).toBe(1);
-      expect(errorLines(unknown)).toEqual(['Error: No user nobody@example.com in ACME']);
+      expect(outcome(unknown)).toEqual({ code: 1, errors: ['Error: No user nobody@example.com in ACME'] });
     },
     SLOW,
   );

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { openDatabase, type OpenedDatabase } from '@server/db/database';
 import { createOrg, createUser } from '@server/modules/orgs/commands';
 import { ROOT } from '../support/paths';
-import { createTestPostgresDatabase } from '../support/testServer';
-import { readyMcq, type Editor } from '../support/testEditor';
+import { callerAt, createTestPostgresDatabase } from '../support/testServer';
+import { editorOver, readyMcq, type Editor } from '../support/testEditor';
 import { newDeviceKey, publishFreeTest } from '../support/studentTests';
 
 jest.setTimeout(240_000);
@@ -53,25 +53,9 @@ function startProcess(name: string, port: number, env: Record<string, string>): 
       out += chunk.toString();
       if (!out.includes('Testforge is running at')) return;
       clearTimeout(timer);
-      const call: Proc['call'] = async (method, url, options = {}) => {
-        const headers: Record<string, string> = { ...options.headers };
-        if (options.token) headers['x-access-token'] = options.token;
-        if (options.from) headers['x-forwarded-for'] = options.from;
-        if (options.body !== undefined) headers['content-type'] = 'application/json';
-        const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-          method,
-          headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        });
-        const text = await res.text();
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          /* kept as text */
-        }
-        return { status: res.status, body, headers: res.headers };
-      };
+      const callAt = callerAt(`http://127.0.0.1:${port}`);
+      const call: Proc['call'] = (method, url, { from, ...options } = {}) =>
+        callAt(method, url, { ...options, headers: { ...options.headers, ...(from ? { 'x-forwarded-for': from } : {}) } });
       resolve({ name, child, port, exited, call });
     };
     child.stdout!.on('data', onData);
@@ -250,21 +234,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
   async function editorOn(on: Proc): Promise<Editor> {
     const who = await account();
     const token = await login(on, who);
-    const call: Editor['call'] = (method, url, body) => on.call(method, url, { token, body });
-    const ok = async (method: string, url: string, body?: unknown) => {
-      const res = await call(method, url, body);
-      if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.data;
-    };
-    return {
-      token,
-      account: who as unknown as Editor['account'],
-      call,
-      newTest: async (body = {}) => (await ok('POST', '/api/v2/test/create', body))._id,
-      get: (testId) => ok('GET', `/api/v2/test/${testId}`),
-      section: (testId, body = {}) => ok('POST', '/api/v2/test/section/create', { testId, ...body }),
-      questions: (testId, sectionId, questions, extra = {}) => ok('POST', '/api/v2/question/create', { testId, sectionId, questions, ...extra }),
-    };
+    return editorOver(who as unknown as Editor['account'], token, (method, url, body) => on.call(method, url, { token, body }));
   }
 
   let students = 0;

@@ -1,7 +1,7 @@
 // The help widget: POST /v2/infobip/notification, POST /v2/user/receiveCallBack,
 // GET /v2/user/premiumTutors; and GET /v2/assets/url-for-whats-new-model.
 import { createUser } from '@server/modules/orgs/commands';
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { createAccount, login, startTestServer, fieldError, type TestServer } from '../support/testServer';
 
 // @database-neutral: its subject is the help widget's calls and their limits, so it runs once, not on each database (jest.config.js).
 
@@ -75,11 +75,7 @@ describe('POST /v2/user/receiveCallBack', () => {
     const before = await supportRequests();
     const res = await callBack({ phoneNo });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      code: 'VALIDATION_ERROR',
-      message: 'The phone number must be exactly 10 characters.',
-      details: [{ field: 'phoneNo', message: 'The phone number must be exactly 10 characters.' }],
-    });
+    expect(res.body).toEqual(fieldError('VALIDATION_ERROR', 'phoneNo', 'The phone number must be exactly 10 characters.'));
     expect(await supportRequests()).toEqual(before);
   });
 

@@ -1,7 +1,7 @@
 // The call-back form takes phone numbers only (issue 17): POST /v2/user/receiveCallBack refuses
 // 10 characters that are not all digits, naming phoneNo. Its own server: the route serves 10
 // requests a minute, which help.test.ts already spends.
-import { startSignedIn, type TestServer } from '../support/testServer';
+import { startSignedIn, fieldError, type TestServer } from '../support/testServer';
 
 // @database-neutral: its subject is a field's validation, so it runs once, not on each database (jest.config.js).
 
@@ -19,7 +19,7 @@ test.each(['98765 4321', '+987654321', '98765-4321', 'call me!!!', '９８７６
   async (phoneNo) => {
     const res = await callBack(phoneNo);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'VALIDATION_ERROR', message: DIGITS_ONLY, details: [{ field: 'phoneNo', message: DIGITS_ONLY }] });
+    expect(res.body).toEqual(fieldError('VALIDATION_ERROR', 'phoneNo', DIGITS_ONLY));
     expect(await stored()).toEqual([]);
   },
 );

@@ -1,11 +1,11 @@
 // Issue 19: background work from the job queue on PostgreSQL (pg-boss), once across processes,
 // retried on failure, visible in `npm run admin -- jobs`. PostgreSQL only (PGlite has no queue:
 // one process does its work itself); skipped, and says so, without PostgreSQL.
-import net from 'node:net';
 import { sql } from 'kysely';
 import { startSecondServer, startTestServer, type TestServer } from '../support/testServer';
 import { signInEditor } from '../support/testEditor';
 import { publishFreeTest, studentOf } from '../support/studentTests';
+import { startSmtpServer, type SmtpServer } from '../support/smtp';
 import { describeJobs } from '@server/jobs/status';
 import { JobsRepository } from '@server/jobs/repository';
 import { runCli } from '@server/admin/cli';
@@ -25,58 +25,14 @@ async function until<T>(what: string, check: () => Promise<T | undefined | false
   }
 }
 
-/** A minimal SMTP server that turns the first `refuse` connections away (421) and takes the rest. */
-function smtpServer(refuse: number) {
-  const received: string[] = [];
-  let connections = 0;
-  const server = net.createServer((socket) => {
-    connections++;
-    if (connections <= refuse) {
-      socket.end('421 busy, try again later\r\n');
-      return;
-    }
-    socket.write('220 test ESMTP\r\n');
-    let buffer = '';
-    let inData = false;
-    let message = '';
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString();
-      let index;
-      while ((index = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, index);
-        buffer = buffer.slice(index + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            received.push(message);
-            message = '';
-            socket.write('250 queued\r\n');
-          } else message += `${line}\n`;
-        } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250 test\r\n');
-        else if (/^DATA/i.test(line)) {
-          inData = true;
-          socket.write('354 go on\r\n');
-        } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  return {
-    received,
-    connections: () => connections,
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 (onPostgres ? describe : describe.skip)('PostgreSQL: the job queue', () => {
   let a: TestServer;
   let b: TestServer;
-  let smtp: ReturnType<typeof smtpServer>;
+  let smtp: SmtpServer;
   beforeAll(async () => {
-    smtp = smtpServer(1);
-    const port = await smtp.listen();
-    const overrides = { jobSweepSeconds: 1, smtpUrl: `smtp://127.0.0.1:${port}` };
+    // The first connection is turned away: the mail job is retried.
+    smtp = await startSmtpServer({ refuse: 1 });
+    const overrides = { jobSweepSeconds: 1, smtpUrl: smtp.url };
     a = await startTestServer(overrides);
     b = await startSecondServer(a, overrides);
   });

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { buildApp } from '@server/app';
 import { createUser, createWhitelabelToken } from '@server/modules/orgs/commands';
-import { startWithAccount, createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { startWithAccount, createAccount, login, startTestServer, useTestServer, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
@@ -373,12 +373,8 @@ describe('the lock ends', () => {
 });
 
 describe('the per-IP rate limit', () => {
-  let limited: TestServer;
+  const limited = useTestServer({ loginRateLimitPerMinute: 3 });
   let sessionToken: string;
-  beforeAll(async () => {
-    limited = await startTestServer({ loginRateLimitPerMinute: 3 });
-  });
-  afterAll(() => limited.close());
 
   test('the 4th login in a minute from one address is 429 RATE_LIMITED, right password or not', async () => {
     const acc = await createAccount(limited);

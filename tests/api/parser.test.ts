@@ -7,7 +7,7 @@ import { parserEndpoints } from '@shared/api/parser';
 import { DEFAULT_PARSER_ENGINE, PARSER_ENGINES } from '@shared/parser/engines';
 import { FONT_MAX_BYTES } from '@shared/domain/fonts';
 import { createAccount, login, startTestServer, useTestServer } from '../support/testServer';
-import { signInEditor, type Editor } from '../support/testEditor';
+import { useEditor, type Editor } from '../support/testEditor';
 import { png } from '../support/pictures';
 import { ROOT } from '../support/paths';
 
@@ -18,12 +18,8 @@ import { ROOT } from '../support/paths';
  * font uploads (multipart), on both databases.
  */
 const server = useTestServer();
-let tutor: Editor;
-let other: Editor;
-beforeAll(async () => {
-  tutor = await signInEditor(server);
-  other = await signInEditor(server);
-});
+const tutor = useEditor(server);
+const other = useEditor(server);
 
 /**
  * A tiny font as far as the upload's check goes: the TrueType magic number 00 01 00 00 and some

@@ -1,8 +1,8 @@
 // POST /auth/forgotPassword and POST /auth/resetPassword: the same answer for unknown accounts,
 // a mailed one-time token that expires, stored hashed, and checks that do not burn it.
-import net from 'node:net';
 import { createUser } from '@server/modules/orgs/commands';
-import { createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { createAccount, login, startTestServer, useTestServer, fieldError, type TestServer } from '../support/testServer';
+import { startSmtpServer } from '../support/smtp';
 
 // @database-neutral: its subject is the mail and the token rules, so it runs once, not on each database (jest.config.js).
 
@@ -41,11 +41,7 @@ async function mailedToken(acc: Account, on = server, lang?: string): Promise<{ 
 }
 
 const RESET_MAIL_SENT = { data: { message: 'If an account matches, a password reset link has been sent to its e-mail address.' } };
-const INVALID_TOKEN = {
-  code: 'INVALID_RESET_TOKEN',
-  message: 'This password reset link is invalid or has expired. Please request a new one.',
-  details: [{ field: 'resetToken', message: 'This password reset link is invalid or has expired. Please request a new one.' }],
-};
+const INVALID_TOKEN = fieldError('INVALID_RESET_TOKEN', 'resetToken', 'This password reset link is invalid or has expired. Please request a new one.');
 
 describe('POST /auth/forgotPassword', () => {
   test('mails a reset link to the account, and answers without saying so', async () => {
@@ -182,11 +178,7 @@ describe('POST /auth/resetPassword', () => {
     const { token } = await mailedToken(acc);
     const short = await reset({ email: acc.email, newPassword: 'short', resetToken: token });
     expect(short.status).toBe(400);
-    expect(short.body).toEqual({
-      code: 'VALIDATION_ERROR',
-      message: 'The password must be at least 8 characters long.',
-      details: [{ field: 'newPassword', message: 'The password must be at least 8 characters long.' }],
-    });
+    expect(short.body).toEqual(fieldError('VALIDATION_ERROR', 'newPassword', 'The password must be at least 8 characters long.'));
     const long = await reset({ email: acc.email, newPassword: 'y'.repeat(129), resetToken: token }, 'vi');
     expect(long.status).toBe(400);
     expect(long.body.details[0].field).toBe('newPassword');
@@ -278,11 +270,7 @@ describe('POST /auth/resetPassword', () => {
 });
 
 describe('with RESET_TOKEN_TTL set short', () => {
-  let quick: TestServer;
-  beforeAll(async () => {
-    quick = await startTestServer({ resetTokenTtlMs: 50 });
-  });
-  afterAll(() => quick.close());
+  const quick = useTestServer({ resetTokenTtlMs: 50 });
 
   test('the token expires on its own', async () => {
     const acc = await createAccount(quick);
@@ -296,48 +284,9 @@ describe('with RESET_TOKEN_TTL set short', () => {
 });
 
 describe('answering in the same time for every address (issue 14)', () => {
-  /** An SMTP server on loopback that takes 800 ms to greet: a slow mail relay. */
-  async function slowSmtp(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
-    let mails = 0;
-    const sockets = new Set<net.Socket>();
-    const smtp = net.createServer((socket) => {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {});
-      setTimeout(() => socket.write('220 slow.test ESMTP\r\n'), 800);
-      let data = false;
-      socket.on('data', (chunk) => {
-        for (const line of chunk.toString().split('\r\n').filter(Boolean)) {
-          if (data) {
-            if (line === '.') {
-              data = false;
-              mails += 1;
-              socket.write('250 queued\r\n');
-            }
-          } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250 slow.test\r\n');
-          else if (/^DATA/i.test(line)) {
-            data = true;
-            socket.write('354 go on\r\n');
-          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
-          else socket.write('250 ok\r\n');
-        }
-      });
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.address() as net.AddressInfo;
-    return {
-      url: `smtp://127.0.0.1:${port}`,
-      received: () => mails,
-      close: () =>
-        new Promise((resolve) => {
-          for (const s of sockets) s.destroy();
-          smtp.close(() => resolve());
-        }),
-    };
-  }
-
   test('a real account does not wait for the mail: both answers come before a slow SMTP server has even greeted', async () => {
-    const smtp = await slowSmtp();
+    // A slow mail relay: 800 ms before it greets.
+    const smtp = await startSmtpServer({ greetAfterMs: 800 });
     const slow = await startTestServer({ smtpUrl: smtp.url, loginRateLimitPerMinute: 1000 });
     try {
       const acc = await createAccount(slow);
@@ -359,7 +308,7 @@ describe('answering in the same time for every address (issue 14)', () => {
       expect(Math.max(...unknown)).toBeLessThan(500);
       // The mails still go: written to the outbox and delivered after the answers.
       await slow.services.mailer.settled();
-      expect(smtp.received()).toBe(3);
+      expect(smtp.received).toHaveLength(3);
       const sent = await slow.database.db.selectFrom('outbox').select(['recipient', 'sent_at']).where('kind', '=', 'password-reset').execute();
       expect(sent).toHaveLength(3);
       expect(sent.every((row) => row.recipient === acc.email && row.sent_at !== null)).toBe(true);

@@ -1,7 +1,7 @@
 // Session tokens (x-access-token): stored hashed, expire, end on logout; GET /auth/user;
 // POST /auth/changePassword and how it treats the other sessions; passwords stored as scrypt hashes.
 import { createUser } from '@server/modules/orgs/commands';
-import { startWithAccount, createAccount, login, startTestServer, type TestServer } from '../support/testServer';
+import { startWithAccount, createAccount, login, startTestServer, fieldError, type TestServer } from '../support/testServer';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
@@ -173,11 +173,7 @@ describe('POST /auth/changePassword', () => {
   test('a wrong current password is 400 WRONG_PASSWORD naming currentPassword, and changes nothing', async () => {
     const res = await change({ currentPassword: 'not-it-at-all', newPassword: 'second-password-2' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      code: 'WRONG_PASSWORD',
-      message: 'The current password is not correct.',
-      details: [{ field: 'currentPassword', message: 'The current password is not correct.' }],
-    });
+    expect(res.body).toEqual(fieldError('WRONG_PASSWORD', 'currentPassword', 'The current password is not correct.'));
     expect((await change({ currentPassword: 'not-it-at-all', newPassword: 'second-password-2' }, caller, 'vi')).body.message).toBe(
       'Mật khẩu hiện tại không đúng.',
     );
@@ -202,11 +198,7 @@ describe('POST /auth/changePassword', () => {
   test('a new password shorter than 8 or longer than 128 characters is 400 naming newPassword', async () => {
     const short = await change({ currentPassword: 'first-password-1', newPassword: 'short7!' });
     expect(short.status).toBe(400);
-    expect(short.body).toEqual({
-      code: 'VALIDATION_ERROR',
-      message: 'The password must be at least 8 characters long.',
-      details: [{ field: 'newPassword', message: 'The password must be at least 8 characters long.' }],
-    });
+    expect(short.body).toEqual(fieldError('VALIDATION_ERROR', 'newPassword', 'The password must be at least 8 characters long.'));
     const long = await change({ currentPassword: 'first-password-1', newPassword: 'x'.repeat(129) }, caller, 'ko');
     expect(long.status).toBe(400);
     expect(long.body.details[0].field).toBe('newPassword');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { TestServer } from '../support/testServer';
-import { startWithEditor, readyMcq, type Editor } from '../support/testEditor';
+import { includedFonts, startWithEditor, readyMcq, type Editor } from '../support/testEditor';
 import { publishFreeTest, publishMultilingualTest, studentOf } from '../support/studentTests';
 
 // @database-neutral: its subject is a multilingual test on the student page, on code that does not
@@ -77,17 +77,7 @@ test("a test in one language has no languages or translations; the test's fonts 
   form.append('uploaded_file', new Blob([new Uint8Array(fs.readFileSync('/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf'))]), 's.ttf');
   const uploaded = await fetch(`${server.baseUrl}/api/v2/parserfont/upload`, { method: 'POST', body: form, headers: { 'x-access-token': tutor.token } });
   expect(uploaded.status).toBe(200);
-  await tutor.call('PATCH', '/api/v2/test/update', {
-    testId,
-    version: (await tutor.get(testId)).version,
-    fonts: {
-      list: [
-        { face: 'School Serif', supported: true },
-        { face: 'Arial', supported: true },
-      ],
-      include: true,
-    },
-  });
+  await tutor.update(testId, { fonts: includedFonts('School Serif', 'Arial') });
   const student = studentOf(server, sharedTestId);
   const fonts = [{ face: 'School Serif', fileUrl: expect.stringMatching(/^\/api\/v2\/parserfont\/file\/[0-9a-f]+\.ttf$/) }, { face: 'Arial' }];
   expect((await student.info()).body.data.fonts).toEqual(fonts);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
-import { startSecondServer, startTestServer, type TestServer } from '../support/testServer';
+import { readyMcq, signInEditor, startWithEditor, type Editor } from '../support/testEditor';
+import { startSecondServer, type TestServer } from '../support/testServer';
 
 /**
  * A test opened in the editor is answered from a per-process cache, but never older than a write
@@ -11,9 +11,8 @@ let a: TestServer;
 let b: TestServer;
 let tutor: Editor;
 beforeAll(async () => {
-  a = await startTestServer();
+  ({ server: a, tutor } = await startWithEditor());
   b = await startSecondServer(a);
-  tutor = await signInEditor(a);
 });
 afterAll(async () => {
   await b.close();

@@ -1,22 +1,16 @@
 // Issue 17, the Trash: deleting a test, a folder (with what is inside it) or a question moves it
 // to a Trash kept 30 days, from which it can be restored where it was; older items are purged.
 import { sql } from 'kysely';
-import { startTestServer, type TestServer } from '../support/testServer';
-import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
+import { useTestServer } from '../support/testServer';
+import { readyMcq, useEditor, type Editor } from '../support/testEditor';
 import { publishFreeTest, studentOf } from '../support/studentTests';
 import { TEST_TABLES } from '@server/modules/trash/repository';
 
 jest.setTimeout(120_000);
 
-let server: TestServer;
-let tutor: Editor;
-let attacker: Editor;
-beforeAll(async () => {
-  server = await startTestServer();
-  tutor = await signInEditor(server);
-  attacker = await signInEditor(server);
-});
-afterAll(() => server.close());
+const server = useTestServer();
+const tutor = useEditor(server);
+const attacker = useEditor(server);
 
 const ok = async (who: Editor, method: string, path: string, body?: unknown, lang?: string) => {
   const res = await who.call(method, path, body, lang);

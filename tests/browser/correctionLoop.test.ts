@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { readyMcq, signInEditor } from '../support/testEditor';
-import { describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser, CONTEXT_DEFAULTS } from '../support/browser';
+import { describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser, CONTEXT_DEFAULTS, moveAnswerKey } from '../support/browser';
 
 /**
  * Issue 6's whole loop, every step in the real portal: a tutor publishes a free test by link, a
@@ -77,12 +77,7 @@ describeInBrowser('the correction loop', () => {
     await tutorPage.getByRole('tab', { name: /Report Dashboard/ }).click();
     const card = tutorPage.getByTestId('reported-question').first();
     await card.getByText('Jupiter is the largest', { exact: false }).waitFor();
-    await card.getByTestId('edit-to-resolve').click();
-    const editDialog = tutorPage.getByTestId('question-dialog');
-    await editDialog.getByTestId('option-correct-0').uncheck();
-    await editDialog.getByTestId('option-correct-1').check();
-    await editDialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await editDialog.waitFor({ state: 'detached' });
+    await moveAnswerKey(card.getByTestId('edit-to-resolve'), 0, 1);
     await card.getByTestId('save-and-resolve').click();
     const publish = tutorPage.getByTestId('publish-dialog');
     expect(await publish.getByTestId('publish-option-RE_EVALUATE').isChecked()).toBe(true);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { readyMcq, signInEditor } from '../support/testEditor';
-import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser, openNewTest } from '../support/browser';
 
 /**
  * Issue 17: "Cancel on a changed form asks before throwing the change away". Every form dialog
@@ -14,6 +14,17 @@ describeInBrowser('Discard changes? on the form dialogs (issue 17)', () => {
 
   const question = () => page.getByTestId('discard-changes-dialog');
   const cancelOf = (dialog: Locator) => dialog.getByRole('button', { name: /^(Cancel|Hủy|취소)$/ });
+
+  /** A form dialog (by its test id) and how it opens: the given controls clicked in turn, then the dialog shown. */
+  const dialogOpenedBy = (testId: string, ...controls: Locator[]) => {
+    const dialog = page.getByTestId(testId);
+    const open = async () => {
+      for (const control of controls) await control.click();
+      await dialog.waitFor();
+      return dialog;
+    };
+    return { dialog, open };
+  };
 
   /** Closing an unchanged dialog (Cancel, then Escape) asks nothing. */
   async function closesWithoutAsking(open: () => Promise<Locator>) {
@@ -29,12 +40,11 @@ describeInBrowser('Discard changes? on the form dialogs (issue 17)', () => {
   async function editorOn(locale: string) {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale }));
     const tutor = await signInEditor(suite.server, { days: 60 });
-    const testId = await tutor.newTest({ name: 'Waves quiz', parentFolderId: '0', isGlobal: false });
-    const { section } = await tutor.section(testId, { name: 'Part 1' });
-    await tutor.questions(testId, section._id, [readyMcq('Q one')]);
-    await enterApp(page, tutor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
-    await page.getByTestId('question-card').first().waitFor();
+    const testId = await openNewTest(page, tutor, {
+      test: { name: 'Waves quiz', parentFolderId: '0', isGlobal: false },
+      section: 'Part 1',
+      questions: [readyMcq('Q one')],
+    });
     return { tutor, testId };
   }
 
@@ -42,12 +52,7 @@ describeInBrowser('Discard changes? on the form dialogs (issue 17)', () => {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
     const tutor = await signInEditor(suite.server, { days: 60 });
     await enterApp(page, tutor.account);
-    const dialog = page.getByTestId('folder-dialog');
-    const open = async () => {
-      await page.getByTestId('new-folder').first().click();
-      await dialog.waitFor();
-      return dialog;
-    };
+    const { dialog, open } = dialogOpenedBy('folder-dialog', page.getByTestId('new-folder').first());
     await closesWithoutAsking(open);
 
     await open();
@@ -84,12 +89,7 @@ describeInBrowser('Discard changes? on the form dialogs (issue 17)', () => {
   test('editor (VI): the question dialog, the section dialog and the test settings ask in Vietnamese', async () => {
     await editorOn('vi-VN');
     // Question dialog.
-    const questionDialog = page.getByTestId('question-dialog');
-    const openQuestion = async () => {
-      await page.getByTestId('add-question').click();
-      await questionDialog.waitFor();
-      return questionDialog;
-    };
+    const { dialog: questionDialog, open: openQuestion } = dialogOpenedBy('question-dialog', page.getByTestId('add-question'));
     await closesWithoutAsking(openQuestion);
     await openQuestion();
     await questionDialog.getByTestId('question-text').click();
@@ -102,12 +102,7 @@ describeInBrowser('Discard changes? on the form dialogs (issue 17)', () => {
     expect(await page.getByTestId('question-card').count()).toBe(1);
 
     // Section dialog.
-    const sectionDialog = page.getByTestId('section-dialog');
-    const openSection = async () => {
-      await page.getByRole('button', { name: 'Chi tiết phần Part 1' }).click();
-      await sectionDialog.waitFor();
-      return sectionDialog;
-    };
+    const { dialog: sectionDialog, open: openSection } = dialogOpenedBy('section-dialog', page.getByRole('button', { name: 'Chi tiết phần Part 1' }));
     await closesWithoutAsking(openSection);
     await openSection();
     await sectionDialog.getByRole('textbox').first().fill('Phần 1');
@@ -119,13 +114,7 @@ describeInBrowser('Discard changes? on the form dialogs (issue 17)', () => {
     await page.getByTestId('section-name').filter({ hasText: 'Phần 1' }).waitFor();
 
     // Test settings: a switch.
-    const settings = page.getByTestId('settings-dialog');
-    const openSettings = async () => {
-      await page.getByTestId('test-menu').click();
-      await page.getByTestId('test-menu-settings').click();
-      await settings.waitFor();
-      return settings;
-    };
+    const { dialog: settings, open: openSettings } = dialogOpenedBy('settings-dialog', page.getByTestId('test-menu'), page.getByTestId('test-menu-settings'));
     await closesWithoutAsking(openSettings);
     await openSettings();
     await settings.getByRole('switch').first().click();
@@ -137,13 +126,7 @@ describeInBrowser('Discard changes? on the form dialogs (issue 17)', () => {
 
   test('editor (KO): test details ask in Korean; the free-test dialog saves itself and asks only when a change cannot be saved', async () => {
     await editorOn('ko-KR');
-    const details = page.getByTestId('details-dialog');
-    const openDetails = async () => {
-      await page.getByTestId('test-menu').click();
-      await page.getByTestId('test-menu-details').click();
-      await details.waitFor();
-      return details;
-    };
+    const { dialog: details, open: openDetails } = dialogOpenedBy('details-dialog', page.getByTestId('test-menu'), page.getByTestId('test-menu-details'));
     await closesWithoutAsking(openDetails);
     await openDetails();
     await details.getByTestId('details-name').fill('파동 퀴즈');

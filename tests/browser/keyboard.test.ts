@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { publishFreeTest } from '../support/studentTests';
 import { readyMcq, signInEditor } from '../support/testEditor';
-import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser, openNewTest } from '../support/browser';
 
 /**
  * The label of what has the focus once it is back on `label`, or what has it after 5 s. Fluent
@@ -89,6 +89,11 @@ describeInBrowser('keyboard only: library, editor, player; the Help dialog keeps
     }
     throw new Error(`Tab never reached the element (${probe}); it went through: ${visited.join(' → ')}`);
   }
+  /** Tabs to the control and presses Enter on it, as a keyboard user does. */
+  async function activate(matches: (el: Element) => boolean, options: { back?: boolean } = {}): Promise<void> {
+    await tabTo(matches, options);
+    await page.keyboard.press('Enter');
+  }
   const byTestId = (id: string) => {
     const test = new Function('el', `return el.closest('[data-testid="${id}"]') !== null`) as (el: Element) => boolean;
     return test;
@@ -110,8 +115,7 @@ describeInBrowser('keyboard only: library, editor, player; the Help dialog keeps
     await page.getByTestId('test-item').first().waitFor();
 
     // A new folder: the button, the name, Enter submits.
-    await tabTo(byTestId('new-folder'));
-    await page.keyboard.press('Enter');
+    await activate(byTestId('new-folder'));
     await page.getByTestId('folder-dialog').waitFor();
     expect(await focusedTestId()).toBe('folder-dialog');
     await page.keyboard.type('Keyboard folder');
@@ -120,8 +124,7 @@ describeInBrowser('keyboard only: library, editor, player; the Help dialog keeps
     await page.getByTestId('folder-dialog').waitFor({ state: 'detached' });
 
     // The test's menu: Enter opens it on its first item, the arrows move, Escape closes it and the focus goes back.
-    await tabTo(byLabel('Actions for Algebra quiz'));
-    await page.keyboard.press('Enter');
+    await activate(byLabel('Actions for Algebra quiz'));
     await page.getByRole('menu').waitFor();
     const first = await page.evaluate(() => document.activeElement?.getAttribute('data-action'));
     await page.keyboard.press('ArrowDown');
@@ -135,8 +138,7 @@ describeInBrowser('keyboard only: library, editor, player; the Help dialog keeps
     expect(await focusReturnsTo(page, 'Actions for Algebra quiz')).toBe('Actions for Algebra quiz');
 
     // Back (Shift+Tab) to the test's name, and Enter opens it in the editor.
-    await tabTo((el) => el.tagName === 'A' && el.textContent === 'Algebra quiz', { back: true });
-    await page.keyboard.press('Enter');
+    await activate((el) => el.tagName === 'A' && el.textContent === 'Algebra quiz', { back: true });
     await page.waitForURL(`**/editTest/${testId}`);
     expect(ringless).toEqual([]);
   });
@@ -144,16 +146,14 @@ describeInBrowser('keyboard only: library, editor, player; the Help dialog keeps
   test('editor: add a question, mark the answer, save; edit it; a dialog closes on Escape', async () => {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
     const tutor = await signInEditor(suite.server, { days: 60 });
-    const testId = await tutor.newTest({ name: 'Keyboard test', parentFolderId: '0', isGlobal: false });
-    const { section } = await tutor.section(testId, { name: 'Part 1' });
-    await tutor.questions(testId, section._id, [readyMcq('First question')]);
-    await enterApp(page, tutor.account);
-    await page.goto(`/home/local/editTest/${testId}`);
-    await page.getByTestId('question-card').first().waitFor();
+    const testId = await openNewTest(page, tutor, {
+      test: { name: 'Keyboard test', parentFolderId: '0', isGlobal: false },
+      section: 'Part 1',
+      questions: [readyMcq('First question')],
+    });
 
     // The test menu: Enter, the arrows, Escape.
-    await tabTo(byTestId('test-menu'));
-    await page.keyboard.press('Enter');
+    await activate(byTestId('test-menu'));
     await page.getByRole('menu').waitFor();
     await page.keyboard.press('ArrowDown');
     expect(await focusedTestId()).toMatch(/^test-menu-/);
@@ -161,8 +161,7 @@ describeInBrowser('keyboard only: library, editor, player; the Help dialog keeps
     await page.getByRole('menu').waitFor({ state: 'detached' });
 
     // Add a question: its text, two options, the second one correct, then Save.
-    await tabTo(byTestId('add-question'));
-    await page.keyboard.press('Enter');
+    await activate(byTestId('add-question'));
     const dialog = page.getByTestId('question-dialog');
     await dialog.waitFor();
     await tabTo(byTestId('question-text'));
@@ -174,28 +173,24 @@ describeInBrowser('keyboard only: library, editor, player; the Help dialog keeps
     await tabTo(byTestId('option-correct-1'));
     await page.keyboard.press('Space');
     await screenshot(page, 'keyboard-editor-question');
-    await tabTo((el) => el.getAttribute('type') === 'submit');
-    await page.keyboard.press('Enter');
+    await activate((el) => el.getAttribute('type') === 'submit');
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('question-card').nth(1).getByText('Which is larger?').waitFor();
     const saved = (await tutor.get(testId)).sections[0].questions[1];
     expect(saved.options.map((o: { isCorrect: boolean }) => o.isCorrect)).toEqual([false, true]);
 
     // Edit it: its edit button, the text, Save.
-    await tabTo(byLabel('Edit question 2'));
-    await page.keyboard.press('Enter');
+    await activate(byLabel('Edit question 2'));
     await dialog.waitFor();
     await tabTo(byTestId('question-text'));
     await page.keyboard.press('End');
     await page.keyboard.type(' (edited)');
-    await tabTo((el) => el.getAttribute('type') === 'submit');
-    await page.keyboard.press('Enter');
+    await activate((el) => el.getAttribute('type') === 'submit');
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('question-card').nth(1).getByText('Which is larger? (edited)').waitFor();
 
     // The section's details open with Enter and close with Escape; the focus comes back.
-    await tabTo(byLabel('Section details of Part 1'), { back: true });
-    await page.keyboard.press('Enter');
+    await activate(byLabel('Section details of Part 1'), { back: true });
     await page.getByTestId('section-dialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('section-dialog').waitFor({ state: 'detached' });
@@ -223,11 +218,9 @@ describeInBrowser('keyboard only: library, editor, player; the Help dialog keeps
     await page.keyboard.type('Kim Lee');
     await tabTo(byTestId('student-contact'));
     await page.keyboard.type(`kim${Date.now()}@example.com`);
-    await tabTo(byTestId('student-identify'));
-    await page.keyboard.press('Enter');
+    await activate(byTestId('student-identify'));
     await page.getByTestId('student-start').waitFor();
-    await tabTo(byTestId('student-start'));
-    await page.keyboard.press('Enter');
+    await activate(byTestId('student-start'));
     await page.getByTestId('student-question').waitFor();
 
     // Question 1: the radio group takes the arrows (4 → 7).
@@ -235,26 +228,22 @@ describeInBrowser('keyboard only: library, editor, player; the Help dialog keeps
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowDown');
     expect(await page.getByTestId('student-option').filter({ hasText: /^7$/ }).locator('input').isChecked()).toBe(true);
-    await tabTo(byTestId('student-next'));
-    await page.keyboard.press('Enter');
+    await activate(byTestId('student-next'));
     await page.getByTestId('student-question').getByText('The sky is green.').waitFor();
 
     // Question 2: False, then mark it for review.
     await tabTo((el) => el.getAttribute('type') === 'radio');
     await page.keyboard.press('ArrowDown');
     expect(await page.getByTestId('student-option').filter({ hasText: 'False' }).locator('input').isChecked()).toBe(true);
-    await tabTo(byTestId('student-mark'));
-    await page.keyboard.press('Enter');
+    await activate(byTestId('student-mark'));
     expect(await page.getByTestId('student-mark').getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByTestId('student-nav').nth(1).getAttribute('data-state')).toMatch(/marked/i);
     await screenshot(page, 'keyboard-student-marked');
 
     // Submit, and confirm in the dialog.
-    await tabTo(byTestId('student-submit'));
-    await page.keyboard.press('Enter');
+    await activate(byTestId('student-submit'));
     await page.getByTestId('student-confirm-submit').waitFor();
-    await tabTo(byTestId('student-confirm-submit'));
-    await page.keyboard.press('Enter');
+    await activate(byTestId('student-confirm-submit'));
     await page.getByTestId('student-result').waitFor();
     expect(ringless).toEqual([]);
   });
@@ -263,8 +252,7 @@ describeInBrowser('keyboard only: library, editor, player; the Help dialog keeps
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
     const tutor = await signInEditor(suite.server, { days: 60 });
     await enterApp(page, tutor.account);
-    await tabTo(byTestId('help-button'), { back: true });
-    await page.keyboard.press('Enter');
+    await activate(byTestId('help-button'), { back: true });
     await page.getByTestId('help-connect').waitFor();
 
     /** Focus is inside the Help dialog, and neither it nor any parent is aria-hidden or inert. */
@@ -280,20 +268,17 @@ describeInBrowser('keyboard only: library, editor, player; the Help dialog keeps
         return 'ok';
       });
 
-    await tabTo(byTestId('request-callback'));
-    await page.keyboard.press('Enter');
+    await activate(byTestId('request-callback'));
     await page.getByTestId('help-callBack').waitFor();
     await page.keyboard.type('9876543210');
     expect(await helpIsReachable()).toBe('ok');
-    await tabTo(byTestId('call-me-now'));
-    await page.keyboard.press('Enter');
+    await activate(byTestId('call-me-now'));
     await page.getByTestId('help-confirmNumber').waitFor();
     // The button that was pressed went with the call-back form: the focus is on the new step's title.
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'help-title');
     expect(await helpIsReachable()).toBe('ok');
     await page.keyboard.press('Enter');
-    await tabTo((el) => el.textContent === 'Edit number');
-    await page.keyboard.press('Enter');
+    await activate((el) => el.textContent === 'Edit number');
     await page.getByTestId('help-callBack').waitFor();
     await page.waitForTimeout(100);
     expect(await helpIsReachable()).toBe('ok');
@@ -301,15 +286,13 @@ describeInBrowser('keyboard only: library, editor, player; the Help dialog keeps
     // What's new, another dialog, opens over the page and closes: the page is not left hidden.
     await page.keyboard.press('Escape');
     await page.getByTestId('help-callBack').waitFor({ state: 'detached' });
-    await tabTo(byTestId('whats-new-button'));
-    await page.keyboard.press('Enter');
+    await activate(byTestId('whats-new-button'));
     await page.getByTestId('whats-new-dialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('whats-new-dialog').waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'whats-new-button', null, { timeout: 3_000 });
     await page.keyboard.press('Shift+Tab');
-    await tabTo(byTestId('help-button'), { back: true });
-    await page.keyboard.press('Enter');
+    await activate(byTestId('help-button'), { back: true });
     await page.getByTestId('help-connect').waitFor();
     await page.waitForTimeout(100);
     expect(await helpIsReachable()).toBe('ok');

@@ -4,20 +4,15 @@ import { createAccount } from '../support/testServer';
 import { tutorApi } from '../support/tutorApi';
 import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
 
-type Account = Awaited<ReturnType<typeof createAccount>>;
-
 describeInBrowser('My Library and Global Library in the portal', () => {
   const suite = useServerAndBrowser();
   let page: Page;
   closeEachPage(() => page);
 
-  /** The API as the account's own tutor, for arranging a library and checking what the portal did. */
-  const apiAs = (account: Pick<Account, 'orgCode' | 'email' | 'password'>) => tutorApi(suite.server, account);
-
   async function signedIn(options: { locale?: string; flags?: Record<string, boolean>; clpEditor?: boolean } = {}) {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: options.locale }));
     const account = await createAccount(suite.server, { days: 60, flags: options.flags, clpEditor: options.clpEditor });
-    const api = await apiAs(account);
+    const api = await tutorApi(suite.server, account);
     return { account, api, enter: () => enterApp(page, account) };
   }
 
@@ -211,7 +206,7 @@ describeInBrowser('My Library and Global Library in the portal', () => {
     await screenshot(page, 'library-share-vi');
     await share.getByRole('button', { name: 'Chia sẻ' }).click();
     await toast('Đã chia sẻ thành công').waitFor();
-    const theirs = await apiAs({ orgCode: account.orgCode, email: colleague.user.email, password: 'correct-horse-1' });
+    const theirs = await tutorApi(suite.server, { orgCode: account.orgCode, email: colleague.user.email, password: 'correct-horse-1' });
     const received = await theirs('GET', '/api/folder/childrens/0');
     expect(received.tests.testsArray.map((t: { name: string; isSharedTest: boolean }) => [t.name, t.isSharedTest])).toEqual([['Đề kiểm tra 15 phút', true]]);
 
@@ -246,7 +241,7 @@ describeInBrowser('My Library and Global Library in the portal', () => {
 
   test('Global Library: read-only for a user who is not a CLP editor, who copies a test into My Library', async () => {
     const editor = await createAccount(suite.server, { days: 60, flags: { is_shared_global: true }, clpEditor: true });
-    const asEditor = await apiAs(editor);
+    const asEditor = await tutorApi(suite.server, editor);
     const stamp = Date.now();
     const shelf = await asEditor('POST', '/api/folder', { name: `Global shelf ${stamp}`, isGlobal: true });
     await asEditor('POST', '/api/v2/test/create', { name: `Olympiad ${stamp}`, parentFolderId: shelf._id, isGlobal: true });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { readyMcq, signInEditor } from '../support/testEditor';
-import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser, openNewTest } from '../support/browser';
 
 describeInBrowser('multilingual tests in the editor', () => {
   const suite = useServerAndBrowser();
@@ -12,12 +12,8 @@ describeInBrowser('multilingual tests in the editor', () => {
 
   test('languages chosen, a question translated, EMPTY_QUESTION shown and fixed, all kept after a reload', async () => {
     const editor = await signInEditor(suite.server, { days: 60, flags: { is_tb_test_enabled: true } });
-    const testId = await editor.newTest({ name: 'Geography' });
-    const { section } = await editor.section(testId, { name: 'Capitals' });
-    await editor.questions(testId, section._id, [readyMcq('<p>Capital of Vietnam?</p>')]);
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await openInEditor(page, editor.account, testId);
-    await page.getByTestId('question-card').first().waitFor();
+    const testId = await openNewTest(page, editor, { test: { name: 'Geography' }, section: 'Capitals', questions: [readyMcq('<p>Capital of Vietnam?</p>')] });
     expect(await page.getByTestId('language-switch').count()).toBe(0);
 
     // Make it English + Vietnamese.
@@ -54,7 +50,7 @@ describeInBrowser('multilingual tests in the editor', () => {
     const current = await editor.get(testId);
     await editor.call('POST', '/api/v2/question/create', {
       testId,
-      sectionId: section._id,
+      sectionId: current.sections[0]._id,
       version: current.version,
       questions: [{ type: 'integer', name: '', solution: '4', translations: { Vietnamese: { name: '<p>2 + 2 = ?</p>', solution: '' } } }],
     });

@@ -5,21 +5,17 @@ import { tutorApi } from '../support/tutorApi';
 import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
 import { RELEASE_NOTES } from '@shared/releaseNotes';
 
-type Account = Awaited<ReturnType<typeof createAccount>>;
-
 /** Issue 17's portal items: share from the editor, dates in each language's own form. */
 describeInBrowser('Portal polish (issue 17)', () => {
   const suite = useServerAndBrowser();
   let page: Page;
   closeEachPage(() => page);
 
-  const apiAs = (account: Pick<Account, 'orgCode' | 'email' | 'password'>) => tutorApi(suite.server, account);
-
   async function signedIn(locale: string, viewport?: { width: number; height: number }) {
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale }));
     if (viewport) await page.setViewportSize(viewport);
     const account = await createAccount(suite.server, { days: 60 });
-    return { account, api: await apiAs(account), enter: () => enterApp(page, account) };
+    return { account, api: await tutorApi(suite.server, account), enter: () => enterApp(page, account) };
   }
 
   test.each([
@@ -47,7 +43,7 @@ describeInBrowser('Portal polish (issue 17)', () => {
     await page.getByTestId('toast').getByText(sharedToast).waitFor();
     await share.waitFor({ state: 'detached' });
     // The colleague has their own copy at the root of their library; the tutor stays in the editor.
-    const theirs = await apiAs({ orgCode: account.orgCode, email: colleague.user.email, password: 'correct-horse-1' });
+    const theirs = await tutorApi(suite.server, { orgCode: account.orgCode, email: colleague.user.email, password: 'correct-horse-1' });
     const received = await theirs('GET', '/api/folder/childrens/0');
     expect(received.tests.testsArray.map((t: { name: string; isSharedTest: boolean }) => [t.name, t.isSharedTest])).toEqual([
       [`Shared from the editor ${lang}`, true],

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { pdfText } from '../support/pdfText';
 import { signInEditor, readyMcq } from '../support/testEditor';
 import { startTestServer } from '../support/testServer';
-import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, screenshot, useServerAndBrowser, openPrintView } from '../support/browser';
 
 /** A cold Chromium prints the first PDF in 5-15 s on 2 CPUs, longer while other suites run: the download is waited for that long. */
 const PDF_WAIT_MS = 40_000;
@@ -40,8 +40,7 @@ describeInBrowser('printing a test (/printPdf/{id})', () => {
     ]);
 
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await enterApp(page, editor.account);
-    await page.goto(`/printPdf/${testId}`);
+    await openPrintView(page, editor.account, testId);
     const paper = page.getByTestId('print-paper');
     await paper.getByText('Algebra midterm').waitFor();
     expect(await page.getByTestId('app-header').count()).toBe(0);
@@ -192,8 +191,7 @@ describeInBrowser('printing a test (/printPdf/{id})', () => {
         (window as unknown as { printed: number }).printed = 0;
         window.print = () => void ((window as unknown as { printed: number }).printed += 1);
       });
-      await enterApp(page, editor.account);
-      await page.goto(`/printPdf/${testId}`);
+      await openPrintView(page, editor.account, testId);
       await page.getByTestId('print-paper').getByText('Kiểm tra giữa kỳ').waitFor();
       await page.getByRole('button', { name: 'Xuất PDF' }).click();
       await page.getByTestId('toast').getByText('Xuất PDF cần Chromium trên máy chủ (CHROMIUM_PATH).', { exact: false }).waitFor();
@@ -211,8 +209,7 @@ describeInBrowser('printing a test (/printPdf/{id})', () => {
     const testId = await owner.newTest({ name: 'Private' });
     const stranger = await signInEditor(suite.server, { days: 60 });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await enterApp(page, stranger.account);
-    await page.goto(`/printPdf/${testId}`);
+    await openPrintView(page, stranger.account, testId);
     await page.getByTestId('print-error').getByText('This test does not exist, or it is not in your library.').waitFor();
   });
 });

@@ -3,7 +3,7 @@ import { scoreAnswer } from '@shared/domain/scoring';
 import type { ChildQuestion } from '@shared/domain/test';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { seedAttempts, seedReports, type Seeded } from '../support/seedAttempts';
-import { closeEachPage, describeInBrowser, enterApp, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, newPage, openInEditor, screenshot, useServerAndBrowser, moveAnswerKey } from '../support/browser';
 
 /** The Report Dashboard in Chromium, over reports and attempts seeded as students leave them. */
 describeInBrowser('The Report Dashboard', () => {
@@ -56,12 +56,7 @@ describeInBrowser('The Report Dashboard', () => {
     expect(await card.getByTestId('report-summary').textContent()).toBe('Reports: 3 · students: 3');
 
     // Edit to resolve: '16' is the answer wanted, not '4'.
-    await card.getByTestId('edit-to-resolve').click();
-    const dialog = page.getByTestId('question-dialog');
-    await dialog.getByTestId('option-correct-1').uncheck();
-    await dialog.getByTestId('option-correct-3').check();
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await moveAnswerKey(card.getByTestId('edit-to-resolve'), 1, 3);
     await card.getByTestId('edited-badge').waitFor();
     expect(await page.getByTestId('edited-count').textContent()).toBe('1 edited questions not published');
     await screenshot(page, 'reports-edited-en');
@@ -131,12 +126,7 @@ describeInBrowser('The Report Dashboard', () => {
     await bar.getByText('Students have submitted this test').waitFor();
     expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Edit question 1' }).click();
-    const dialog = page.getByTestId('question-dialog');
-    await dialog.getByTestId('option-correct-1').uncheck();
-    await dialog.getByTestId('option-correct-3').check();
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await moveAnswerKey(page.getByRole('button', { name: 'Edit question 1' }), 1, 3);
     await toast('Edit kept. Publish it to apply it to the test.').waitFor();
     await page.getByTestId('attempted-edited-badge').waitFor();
     await bar.getByText('1 edited question not published').waitFor();
@@ -230,12 +220,7 @@ describeInBrowser('The Report Dashboard', () => {
       await openInEditor(page, editor.account, testId);
       const bar = page.getByTestId('attempted-bar');
       await bar.getByText(text.title).waitFor();
-      await page.getByRole('button', { name: text.edit, exact: true }).click();
-      const dialog = page.getByTestId('question-dialog');
-      await dialog.getByTestId('option-correct-1').uncheck();
-      await dialog.getByTestId('option-correct-3').check();
-      await dialog.getByRole('button', { name: text.save, exact: true }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await moveAnswerKey(page.getByRole('button', { name: text.edit, exact: true }), 1, 3, text.save);
       await page.getByTestId('attempted-edited-badge').getByText(text.badge).waitFor();
       await bar.getByText(text.pending).waitFor();
       // The bar's Publish button stays inside the bar, however the text wraps.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { StudentAnswer } from '@shared/domain/scoring';
 import type { ChildQuestion } from '@shared/domain/test';
-import { closeEachPage, describeInBrowser, enterApp, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, enterApp, newPage, openInEditor, screenshot, useServerAndBrowser, moveAnswerKey } from '../support/browser';
 import { seedAttempts } from '../support/seedAttempts';
 import { studentOf } from '../support/studentTests';
 import { readyMcq, signInEditor, type Editor } from '../support/testEditor';
@@ -158,12 +158,7 @@ describeInBrowser('Results', () => {
 
     // The same fix as a student's report: the key becomes B; before publishing, the preview says
     // what it does to the free test's scores (every seeded attempt changes), then it publishes.
-    await raised.first().getByTestId('edit-to-resolve').click();
-    const edit = page.getByTestId('question-dialog');
-    await edit.getByTestId('option-correct-0').uncheck();
-    await edit.getByTestId('option-correct-1').check();
-    await edit.getByRole('button', { name: 'Save', exact: true }).click();
-    await edit.waitFor({ state: 'detached' });
+    await moveAnswerKey(raised.first().getByTestId('edit-to-resolve'), 0, 1);
     await raised.first().getByTestId('save-and-resolve').click();
     const publish = page.getByTestId('publish-dialog');
     const line = publish.getByTestId('corrections-preview-line');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { phone, publishMultilingualTest } from '../support/studentTests';
 import { pdfText } from '../support/pdfText';
-import { closeEachPage, describeInBrowser, enterApp, newPage, screenshot, useServerAndBrowser } from '../support/browser';
+import { closeEachPage, describeInBrowser, newPage, screenshot, useServerAndBrowser, openPrintView } from '../support/browser';
 
 // Issue 17: a multilingual test on the student page (a language switch that keeps answers and the
 // timer, the result in the chosen language), in print and its PDF (one language, or all of them),
@@ -164,8 +164,7 @@ describeInBrowser('multilingual tests for students and in print', () => {
   test('print in one language and in all of them side by side; the PDF follows the choice', async () => {
     const { testId } = await publishMultilingualTest(suite.server, tutor, { name: 'World capitals' });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await enterApp(page, tutor.account);
-    await page.goto(`/printPdf/${testId}`);
+    await openPrintView(page, tutor.account, testId);
     const paper = page.getByTestId('print-paper');
     await paper.getByText('What is the capital of Vietnam?').waitFor();
     expect(await page.getByTestId('print-translation').count()).toBe(0);
@@ -217,8 +216,7 @@ describeInBrowser('multilingual tests for students and in print', () => {
   test('the print language choice in Korean', async () => {
     const { testId } = await publishMultilingualTest(suite.server, tutor, { name: 'Capitals KO' });
     ({ page } = await newPage(suite.browser, suite.server.baseUrl, { locale: 'ko-KR' }));
-    await enterApp(page, tutor.account);
-    await page.goto(`/printPdf/${testId}?lang=Korean`);
+    await openPrintView(page, tutor.account, testId, '?lang=Korean');
     await page.getByTestId('print-paper').getByText('베트남의 수도는 어디입니까?').waitFor();
     expect(await page.getByTestId('print-language').locator('option').allInnerTexts()).toEqual(['영어', '베트남어', '한국어', '모든 언어']);
     await screenshot(page, 'print-multilingual-ko');

@@ -31,11 +31,7 @@ describeInBrowser('a student takes a free test on a phone (/t/{id})', () => {
       noOfAttempts: 2,
       endTime: new Date(Date.now() + 24 * 3_600_000).toISOString(),
     }));
-    await tutor.call('PATCH', '/api/v2/test/update', {
-      testId,
-      version: (await tutor.get(testId)).version,
-      instructions: '<p>Answer every question. Maths like $\\frac{a}{b}$ is typeset.</p>',
-    });
+    await tutor.update(testId, { instructions: '<p>Answer every question. Maths like $\\frac{a}{b}$ is typeset.</p>' });
   });
 
   test('identify, answer every type, reload and lose the connection without losing answers, submit, see the result, report a question', async () => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { readyMcq, signInEditor } from '../support/testEditor';
-import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
+import { includedFonts, readyMcq, signInEditor } from '../support/testEditor';
+import { closeEachPage, describeInBrowser, newPage, openInEditor, screenshot, useServerAndBrowser, openNewTest } from '../support/browser';
 import { pdfText } from '../support/pdfText';
 
 // Issue 17: the fonts dialog runs the Word font check; an uploaded font is served with @font-face
@@ -33,12 +33,8 @@ describeInBrowser('Test fonts in Chromium', () => {
 
   test('a missing face is uploaded from the fonts dialog; the editor, print view and PDF use it; the Word check passes', async () => {
     const editor = await signInEditor(suite.server, { days: 60 });
-    const testId = await editor.newTest({ name: 'Font test' });
-    const { section } = await editor.section(testId, { name: 'Part A' });
-    await editor.questions(testId, section._id, [readyMcq('Which planet is largest?')]);
     ({ page } = await newPage(suite.browser, suite.server.baseUrl));
-    await openInEditor(page, editor.account, testId);
-    await page.getByTestId('question-card').first().waitFor();
+    const testId = await openNewTest(page, editor, { test: { name: 'Font test' }, section: 'Part A', questions: [readyMcq('Which planet is largest?')] });
 
     // Before: the Word font check does not know the face.
     expect((await editor.call('GET', '/api/v2/parserfont?face=School%20Serif')).body.data).toEqual({ face: 'School Serif', supported: false });
@@ -96,18 +92,7 @@ describeInBrowser('Test fonts in Chromium', () => {
   test('the fonts dialog in Vietnamese and Korean', async () => {
     const editor = await signInEditor(suite.server, { days: 60 });
     const testId = await editor.newTest({ name: 'Phông' });
-    const updated = await editor.call('PATCH', '/api/v2/test/update', {
-      testId,
-      version: (await editor.get(testId)).version,
-      fonts: {
-        list: [
-          { face: 'Mangal', supported: true },
-          { face: 'Unknown Face', supported: true },
-        ],
-        include: true,
-      },
-    });
-    expect(updated.status).toBe(200);
+    await editor.update(testId, { fonts: includedFonts('Mangal', 'Unknown Face') });
     for (const [locale, available, missing] of [
       ['vi-VN', 'Có sẵn', 'Thiếu: hãy tải tệp lên'],
       ['ko-KR', '사용 가능', '없음: 파일을 올리세요'],

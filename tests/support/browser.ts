@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { ServerConfig } from '@server/config';
 import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 import { TMP_DIR } from './paths';
 import { startTestServer, type TestServer } from './testServer';
+import type { Editor } from './testEditor';
 
 /** Debian's Chromium (apt-get install chromium); never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -126,6 +127,43 @@ export async function enterApp(page: Page, account: { orgCode: string; email: st
 export async function openInEditor(page: Page, account: { orgCode: string; email: string; password: string }, testId: string): Promise<void> {
   await enterApp(page, account);
   await page.goto(`/home/local/editTest/${testId}`);
+}
+
+/** Signs in and opens the test's print view (`search`: its query string, `?lang=Korean` for one). */
+export async function openPrintView(page: Page, account: { orgCode: string; email: string; password: string }, testId: string, search = ''): Promise<void> {
+  await enterApp(page, account);
+  await page.goto(`/printPdf/${testId}${search}`);
+}
+
+/**
+ * Makes a test (`test`: the create call's body) of one section holding `questions` through the
+ * API, and opens it in the editor on the page, signed in: its question cards shown. Its id.
+ */
+export async function openNewTest(
+  page: Page,
+  tutor: Editor,
+  options: { test: Record<string, unknown>; section: string; questions: unknown[] },
+): Promise<string> {
+  const testId = await tutor.newTest(options.test);
+  const { section } = await tutor.section(testId, { name: options.section });
+  await tutor.questions(testId, section._id, options.questions);
+  await openInEditor(page, tutor.account, testId);
+  await page.getByTestId('question-card').first().waitFor();
+  return testId;
+}
+
+/**
+ * Opens a choice question's dialog with `edit` (its Edit button, or a reported question's Edit to
+ * resolve), moves the answer key from option `from` to option `to` (counted from 0) and saves
+ * (`save`: the Save button's name in the page's language).
+ */
+export async function moveAnswerKey(edit: Locator, from: number, to: number, save = 'Save'): Promise<void> {
+  await edit.click();
+  const dialog = edit.page().getByTestId('question-dialog');
+  await dialog.getByTestId(`option-correct-${from}`).uncheck();
+  await dialog.getByTestId(`option-correct-${to}`).check();
+  await dialog.getByRole('button', { name: save, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 /** Polls a condition (up to 10 s): for what a page does on its own, like a console message. */

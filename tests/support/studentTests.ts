@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from './testServer';
-import type { Editor } from './testEditor';
+import { includedFonts, type Editor } from './testEditor';
 import type { Question } from '@shared/domain/test';
 import { CONTEXT_DEFAULTS } from './browser';
 import { seedAttempts, type Seeded } from './seedAttempts';
@@ -82,15 +82,8 @@ export async function publishFreeTest(
     await tutor.questions(testId, created._id, section.questions);
   }
   if (options.settings || options.duration !== undefined) {
-    const { version } = await tutor.get(testId);
     const settings = typeof options.settings === 'function' ? options.settings(sectionIds) : options.settings;
-    const res = await tutor.call('PATCH', '/api/v2/test/update', {
-      testId,
-      version,
-      ...(settings ? { settings } : {}),
-      ...(options.duration !== undefined ? { duration: options.duration } : {}),
-    });
-    if (res.status !== 200) throw new Error(`settings: ${JSON.stringify(res.body)}`);
+    await tutor.update(testId, { ...(settings ? { settings } : {}), ...(options.duration !== undefined ? { duration: options.duration } : {}) });
   }
   for (const [i, section] of (options.sections ?? []).entries()) {
     if (!section.hasOptionalQuestions) continue;
@@ -185,16 +178,13 @@ export async function publishMultilingualTest(
 ): Promise<FreeTest> {
   const testId = await tutor.newTest({ name: options.name ?? 'Capitals' });
   const { section } = await tutor.section(testId, { name: 'Geography' });
-  const languages = await tutor.call('PATCH', '/api/v2/test/update', {
-    testId,
-    version: (await tutor.get(testId)).version,
+  await tutor.update(testId, {
     testType: 'TB_TEST',
     languages: ['English', 'Vietnamese', 'Korean'],
     translations: { Vietnamese: { name: 'Thủ đô' }, Korean: { name: '수도' } },
     ...(options.settings ? { settings: options.settings } : {}),
-    ...(options.fonts ? { fonts: { list: options.fonts.map((face) => ({ face, supported: true })), include: true } } : {}),
+    ...(options.fonts ? { fonts: includedFonts(...options.fonts) } : {}),
   });
-  if (languages.status !== 200) throw new Error(`languages: ${JSON.stringify(languages.body)}`);
   await tutor.questions(testId, section._id, [
     {
       type: 'multiple_choice',

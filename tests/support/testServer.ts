@@ -36,24 +36,8 @@ export interface CallOptions {
 /** Opens a fresh database of the kind this Jest project tests (PGlite, or PostgreSQL). */
 async function openTestDatabase(): Promise<{ database: OpenedDatabase; databaseUrl?: string; drop: () => Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
-    const url = process.env.TEST_POSTGRES_URL!;
-    const name = `testforge_t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${pgTemplateDb()}`);
-    await admin.end();
-    const databaseUrl = withDatabase(url, name);
-    const database = await openDatabase({ databaseUrl, poolSize: 5 });
-    return {
-      database,
-      databaseUrl,
-      drop: async () => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      },
-    };
+    const { url: databaseUrl, drop } = await createTestPostgresDatabase();
+    return { database: await openDatabase({ databaseUrl, poolSize: 5 }), databaseUrl, drop };
   }
   const template = new Blob([fs.readFileSync(pgliteTemplatePath())]);
   return { database: await openDatabase({ loadDataDir: template }), drop: async () => {} };
@@ -78,10 +62,16 @@ export function useTestServer(overrides: Partial<ServerConfig> = {}): TestServer
     started = await startTestServer(overrides);
   });
   afterAll(() => started?.close());
-  return new Proxy({} as TestServer, {
+  return madeBeforeAll('the test server is not started yet', () => started);
+}
+
+/** Stands for what a beforeAll makes: each field is read from `made()` when used, once it is there. */
+export function madeBeforeAll<T extends object>(notYet: string, made: () => T | undefined): T {
+  return new Proxy({} as T, {
     get: (_, key) => {
-      if (!started) throw new Error(`the test server is not started yet (reading ${String(key)})`);
-      return Reflect.get(started, key);
+      const value = made();
+      if (!value) throw new Error(`${notYet} (reading ${String(key)})`);
+      return Reflect.get(value, key);
     },
   });
 }
@@ -97,7 +87,11 @@ export async function startSecondServer(first: TestServer, overrides: Partial<Se
   return serve(database, first.databaseUrl, overrides, () => database.close());
 }
 
-async function serve(
+/**
+ * A real server on a real port over a database already open (its URL, on PostgreSQL), as the
+ * product runs; `closeDatabase` is called when it closes.
+ */
+export async function serve(
   database: OpenedDatabase,
   databaseUrl: string | undefined,
   overrides: Partial<ServerConfig>,
@@ -124,7 +118,24 @@ async function serve(
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  const call: TestServer['call'] = async (method, path, options = {}) => {
+  return {
+    baseUrl,
+    app,
+    services,
+    database,
+    databaseUrl,
+    config,
+    call: callerAt(baseUrl),
+    close: async () => {
+      await app.close();
+      await closeDatabase();
+    },
+  };
+}
+
+/** HTTP calls to the API at `baseUrl` (a server of this process or another's): JSON in, JSON (or text) out. */
+export function callerAt(baseUrl: string): TestServer['call'] {
+  return async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers['x-access-token'] = options.token;
     if (options.lang) headers['accept-language'] = options.lang;
@@ -141,21 +152,10 @@ async function serve(
     }
     return { status: response.status, body: parsed, headers: response.headers };
   };
-
-  return {
-    baseUrl,
-    app,
-    services,
-    database,
-    databaseUrl,
-    config,
-    call,
-    close: async () => {
-      await app.close();
-      await closeDatabase();
-    },
-  };
 }
+
+/** The body of a 400 for one field: the field's message is also the call's. */
+export const fieldError = (code: string, field: string, message: string) => ({ code, message, details: [{ field, message }] });
 
 let counter = 0;
 /** An organisation with one tutor; returns what a login needs. */

@@ -64,6 +64,13 @@ function setup(overrides: Partial<ApiClientHooks> = {}) {
   return { hooks, client: createApiClient({ baseURL, ...hooks, ...overrides }) };
 }
 
+type Hooks = ReturnType<typeof setup>['hooks'];
+/** How many times each named hook was called (a hook not named is not checked). */
+function expectCalls(hooks: Hooks, counts: Partial<Record<'onSessionTimedOut' | 'onSubscriptionExpired' | 'onError', number>>) {
+  const called = Object.fromEntries(Object.keys(counts).map((name) => [name, hooks[name as keyof typeof counts].mock.calls.length]));
+  expect(called).toEqual(counts);
+}
+
 /** The call's rejection (every failing call must still reject, whatever the hooks did). */
 async function failure(call: Promise<unknown>): Promise<AxiosError> {
   const error = await call.then(
@@ -101,53 +108,47 @@ describe('createApiClient: request headers', () => {
     const { hooks, client } = setup();
     const response = await client.get('/status/200');
     expect(response.status).toBe(200);
-    expect(hooks.onSessionTimedOut).not.toHaveBeenCalled();
-    expect(hooks.onSubscriptionExpired).not.toHaveBeenCalled();
-    expect(hooks.onError).not.toHaveBeenCalled();
+    expectCalls(hooks, { onSessionTimedOut: 0, onSubscriptionExpired: 0, onError: 0 });
   });
 });
 
-describe('createApiClient: 401', () => {
-  it('calls onSessionTimedOut, and nothing else', async () => {
+/** A 401 ends the session, a 403 SUBSCRIPTION_EXPIRED opens the expired notice: each calls its own hook, and only it. */
+describe.each([
+  {
+    status: 401,
+    hook: 'onSessionTimedOut',
+    other: 'onSubscriptionExpired',
+    url: '/status/401?message=Session%20ended',
+    ownErrors: { method: 'get', url: '/status/401' },
+  },
+  {
+    status: 403,
+    hook: 'onSubscriptionExpired',
+    other: 'onSessionTimedOut',
+    url: '/status/403?message=Expired&code=SUBSCRIPTION_EXPIRED',
+    ownErrors: { method: 'post', url: '/status/403?code=SUBSCRIPTION_EXPIRED', data: {} },
+  },
+] as const)('createApiClient: $status', ({ status, hook, other, url, ownErrors }) => {
+  it(`calls ${hook}, not onError nor ${other}`, async () => {
     const { hooks, client } = setup();
-    const error = await failure(client.get('/status/401?message=Session%20ended'));
-    expect(error.response?.status).toBe(401);
-    expect(hooks.onSessionTimedOut).toHaveBeenCalledTimes(1);
-    expect(hooks.onError).not.toHaveBeenCalled();
-    expect(hooks.onSubscriptionExpired).not.toHaveBeenCalled();
+    const error = await failure(client.get(url));
+    expect(error.response?.status).toBe(status);
+    expectCalls(hooks, { [hook]: 1, onError: 0, [other]: 0 });
   });
 
-  it('calls onSessionTimedOut for handlesOwnErrors calls too', async () => {
+  it(`calls ${hook} for handlesOwnErrors calls too`, async () => {
     const { hooks, client } = setup();
-    await failure(client.get('/status/401', { handlesOwnErrors: true }));
-    expect(hooks.onSessionTimedOut).toHaveBeenCalledTimes(1);
-    expect(hooks.onError).not.toHaveBeenCalled();
+    await failure(client.request({ ...ownErrors, handlesOwnErrors: true }));
+    expectCalls(hooks, { [hook]: 1, onError: 0 });
   });
+});
 
-  it('is ignored with config.ignoreUnauthorized, but the call still rejects', async () => {
+describe('createApiClient: 401 and 403, otherwise', () => {
+  it('a 401 is ignored with config.ignoreUnauthorized, but the call still rejects', async () => {
     const { hooks, client } = setup();
     const error = await failure(client.post('/status/401', undefined, { ignoreUnauthorized: true }));
     expect(error.response?.status).toBe(401);
-    expect(hooks.onSessionTimedOut).not.toHaveBeenCalled();
-    expect(hooks.onError).not.toHaveBeenCalled();
-  });
-});
-
-describe('createApiClient: 403', () => {
-  it('SUBSCRIPTION_EXPIRED calls onSubscriptionExpired, not onError', async () => {
-    const { hooks, client } = setup();
-    const error = await failure(client.get('/status/403?message=Expired&code=SUBSCRIPTION_EXPIRED'));
-    expect(error.response?.status).toBe(403);
-    expect(hooks.onSubscriptionExpired).toHaveBeenCalledTimes(1);
-    expect(hooks.onError).not.toHaveBeenCalled();
-    expect(hooks.onSessionTimedOut).not.toHaveBeenCalled();
-  });
-
-  it('calls onSubscriptionExpired for handlesOwnErrors calls too', async () => {
-    const { hooks, client } = setup();
-    await failure(client.post('/status/403?code=SUBSCRIPTION_EXPIRED', {}, { handlesOwnErrors: true }));
-    expect(hooks.onSubscriptionExpired).toHaveBeenCalledTimes(1);
-    expect(hooks.onError).not.toHaveBeenCalled();
+    expectCalls(hooks, { onSessionTimedOut: 0, onError: 0 });
   });
 
   it('any other 403 (a read-only Global Library, sharing turned off) is an error toast, not the expired modal', async () => {
@@ -163,10 +164,8 @@ describe('createApiClient: other failures', () => {
     const { hooks, client } = setup();
     const error = await failure(client.get(`/status/${status}?message=Server%20says%20no%20(${status})`));
     expect(error.response?.status).toBe(status);
-    expect(hooks.onError).toHaveBeenCalledTimes(1);
+    expectCalls(hooks, { onError: 1, onSessionTimedOut: 0, onSubscriptionExpired: 0 });
     expect(hooks.onError).toHaveBeenCalledWith(`Server says no (${status})`);
-    expect(hooks.onSessionTimedOut).not.toHaveBeenCalled();
-    expect(hooks.onSubscriptionExpired).not.toHaveBeenCalled();
   });
 
   it("falls back to 'Something went wrong' without a message", async () => {
@@ -202,8 +201,7 @@ describe('createApiClient: other failures', () => {
     const call = client.get('/slow', { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     await expect(call).rejects.toThrow();
-    expect(hooks.onError).not.toHaveBeenCalled();
-    expect(hooks.onSessionTimedOut).not.toHaveBeenCalled();
+    expectCalls(hooks, { onError: 0, onSessionTimedOut: 0 });
   });
 });
 
@@ -218,7 +216,7 @@ describe('errorMessage', () => {
 });
 
 describe('endpoints over the client', () => {
-  let hooks: ReturnType<typeof setup>['hooks'];
+  let hooks: Hooks;
   let client: AxiosInstance;
   beforeEach(() => {
     ({ hooks, client } = setup());
@@ -240,15 +238,13 @@ describe('endpoints over the client', () => {
     // The test server answers with the status given in the query.
     client.interceptors.request.use((config) => ({ ...config, params: { status: 401 } }));
     await failure(createEndpoints(client).logout());
-    expect(hooks.onSessionTimedOut).not.toHaveBeenCalled();
-    expect(hooks.onError).not.toHaveBeenCalled();
+    expectCalls(hooks, { onSessionTimedOut: 0, onError: 0 });
     expect(requests.at(-1)?.url).toBe('/auth/logout?status=401');
   });
 
   it('login on an expired subscription (403) opens the expired notice, without a toast', async () => {
     client.interceptors.request.use((config) => ({ ...config, params: { status: 403, message: 'Expired', code: 'SUBSCRIPTION_EXPIRED' } }));
     await failure(createEndpoints(client).login({ orgCode: 'O', email: 'e', password: 'p' }));
-    expect(hooks.onSubscriptionExpired).toHaveBeenCalledTimes(1);
-    expect(hooks.onError).not.toHaveBeenCalled();
+    expectCalls(hooks, { onSubscriptionExpired: 1, onError: 0 });
   });
 });

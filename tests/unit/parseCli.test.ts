@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { buildDocx } from '../support/docx';
+import { buildDocx, type Block } from '../support/docx';
 import { useTempFiles } from '../support/tempFiles';
 
 /** `npm run parse`: the parser on files, as a child process, as teachers' IT people run it. */
@@ -10,10 +10,11 @@ const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx
 
 describe('npm run parse', () => {
   const write = useTempFiles('testforge-parse-');
+  /** `npm run parse` on a Word file of these paragraphs. */
+  const parsePaper = (name: string, body: Block[]) => run(write(name, buildDocx({ body })));
 
   it('a good document: what it holds, exit 0', () => {
-    const file = write('good.docx', buildDocx({ body: ['1. 2 + 2 = ?', 'Ans: 4', '2. The sky is blue.', 'Ans: True'] }));
-    const result = run(file);
+    const result = parsePaper('good.docx', ['1. 2 + 2 = ?', 'Ans: 4', '2. The sky is blue.', 'Ans: True']);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('good.docx (numbered text engine');
     expect(result.stdout).toContain('2 questions: 1 integer, 1 true false');
@@ -21,8 +22,7 @@ describe('npm run parse', () => {
   });
 
   it('a document with nothing readable: each problem at its paragraph, exit 1; one bad question among good ones: exit 0, the rest would upload; --json gives the whole result', () => {
-    const file = write('bad.docx', buildDocx({ body: ['1. Pick one.', '(a) x', '(b) y', 'Ans: e'] }));
-    const result = run(file);
+    const result = parsePaper('bad.docx', ['1. Pick one.', '(a) x', '(b) y', 'Ans: e']);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('2 errors, 0 notes: this document would not upload');
     expect(result.stdout).toContain('error paragraph 4: Question 1: the answer "e" is not one of its options.');

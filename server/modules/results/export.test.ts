@@ -46,33 +46,26 @@ function answerFor(k: number, question: any, j: number): unknown {
   return { value: right ? '42' : '41' };
 }
 
-/** RFC 4180, as a spreadsheet reads it: quoted fields may hold commas, quotes (doubled) and line breaks. */
+/**
+ * RFC 4180, strictly: each field is plain or quoted (quotes doubled inside, which may hold commas
+ * and line breaks) and ends with a comma or CRLF; anything else (a bare LF, a stray quote, a last
+ * line without its CRLF) fails the test. The product's own reader (shared/interop) is lenient.
+ */
 function parseCsv(text: string): string[][] {
+  const field = /(?:"((?:[^"]|"")*)"|([^",\r\n]*))(,|\r\n|$)/y;
   const rows: string[][] = [];
   let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
+  while (field.lastIndex < text.length) {
+    const at = field.lastIndex;
+    const [, quoted, plain, end] = field.exec(text) ?? [];
+    if (end === undefined) throw new Error(`not RFC 4180 at ${at}: ${JSON.stringify(text.slice(at, at + 40))}`);
+    if (end === '') throw new Error(`the last line has no CRLF: ${JSON.stringify([...row, quoted ?? plain])}`);
+    row.push(quoted === undefined ? plain : quoted.replace(/""/g, '"'));
+    if (end === '\r\n') {
       rows.push(row);
       row = [];
-      cell = '';
-      i++;
-    } else cell += c;
+    }
   }
-  if (cell || row.length) throw new Error(`the last line has no CRLF: ${JSON.stringify(row)}`);
   return rows;
 }
 
