@@ -78,7 +78,7 @@ function LibraryBrowser({ onPickTest }: { onPickTest: (test: TestSummary) => voi
   }, [here, search]);
 
   // One row each: the place's folders, to open, then its tests, to pick.
-  const rows: { key: string; icon: ReactElement; name: string; location: TestSummary['location']; open: () => void; testId?: string }[] = [
+  const rows: { key: string; icon: ReactElement; name: string; location: TestSummary['location']; open: () => void; dataTestId?: string }[] = [
     ...(listing?.folders ?? []).map((folder) => ({
       key: `folder:${folder._id}`,
       icon: <Folder16Regular />,
@@ -97,7 +97,7 @@ function LibraryBrowser({ onPickTest }: { onPickTest: (test: TestSummary) => voi
       name: test.name,
       location: test.location,
       open: () => onPickTest(test),
-      testId: 'addin-test-row',
+      dataTestId: 'addin-test-row',
     })),
   ];
 
@@ -127,7 +127,7 @@ function LibraryBrowser({ onPickTest }: { onPickTest: (test: TestSummary) => voi
         <ul className={styles.list} aria-label={t('home.myLibraryTitle')}>
           {rows.map((row) => (
             <li key={row.key}>
-              <Button className={styles.row} appearance="subtle" icon={row.icon} title={row.name} onClick={row.open} data-testid={row.testId}>
+              <Button className={styles.row} appearance="subtle" icon={row.icon} title={row.name} onClick={row.open} data-testid={row.dataTestId}>
                 <span className={styles.label}>
                   {row.name}
                   <ItemLocation location={row.location} />

@@ -123,7 +123,7 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
           <MessageBarBody>{t('addin.openInWord')}</MessageBarBody>
         </MessageBar>
       )}
-      <ErrorBar message={readFailure} testId="addin-read-failed" />
+      <ErrorBar message={readFailure} dataTestId="addin-read-failed" />
       {state.step === 'reading' && <Spinner size="small" label={t('wordUpload.reading')} />}
       {parsed && state.step !== 'uploaded' && (
         <>
@@ -159,7 +159,7 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
           </MessageBarBody>
         </MessageBar>
       )}
-      {state.step === 'failed' && <ErrorBar message={t('wordUpload.uploadFailed', { reason: state.reason })} testId="addin-upload-failed" />}
+      {state.step === 'failed' && <ErrorBar message={t('wordUpload.uploadFailed', { reason: state.reason })} dataTestId="addin-upload-failed" />}
       {parsed && state.step !== 'uploaded' && (
         <div className={styles.footer}>
           {state.step === 'checkingFonts' && <Spinner size="tiny" label={t('wordUpload.checkingFonts')} />}

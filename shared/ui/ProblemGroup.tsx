@@ -29,15 +29,15 @@ export type ProblemSeverity = 'error' | 'warning';
 export function ProblemGroup<P extends { code: string }>({
   severity,
   title,
-  testId,
-  itemTestId,
+  dataTestId,
+  itemDataTestId,
   problems,
   children,
 }: {
   severity: ProblemSeverity;
   title: string;
-  testId: string;
-  itemTestId: string;
+  dataTestId: string;
+  itemDataTestId: string;
   problems: P[];
   /** What a problem's line says. */
   children: (problem: P) => ReactNode;
@@ -45,7 +45,7 @@ export function ProblemGroup<P extends { code: string }>({
   const styles = { ...useFileLineStyles(), ...useSeverityStyles() };
   if (!problems.length) return null;
   return (
-    <section data-testid={testId} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+    <section data-testid={dataTestId} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
       <MessageBar intent={severity}>
         <MessageBarBody>
           <MessageBarTitle>{title}</MessageBarTitle>
@@ -53,7 +53,12 @@ export function ProblemGroup<P extends { code: string }>({
       </MessageBar>
       <ul className={styles.list}>
         {problems.map((problem, i) => (
-          <li key={i} className={`${styles.item} ${severity === 'error' ? styles.error : styles.warning}`} data-testid={itemTestId} data-code={problem.code}>
+          <li
+            key={i}
+            className={`${styles.item} ${severity === 'error' ? styles.error : styles.warning}`}
+            data-testid={itemDataTestId}
+            data-code={problem.code}
+          >
             {children(problem)}
           </li>
         ))}

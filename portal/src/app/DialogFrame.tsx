@@ -15,14 +15,14 @@ import {
 const COLUMN: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 12 };
 
 /**
- * The frame every portal dialog shares: Fluent's Dialog with its surface (named by `testId` for
+ * The frame every portal dialog shares: Fluent's Dialog with its surface (named by `dataTestId` for
  * tests), title, content and actions. Dialogs differ in what they hold and in how they close;
  * the frame is written once (FormDialog and the hand-laid dialogs alike).
  */
 export function DialogFrame({
   open = true,
   title,
-  testId,
+  dataTestId,
   onDismiss,
   actions,
   children,
@@ -39,7 +39,7 @@ export function DialogFrame({
   /** Most dialogs are mounted only while open. */
   open?: boolean;
   title: ReactNode;
-  testId: string;
+  dataTestId: string;
   /** Escape or the backdrop: the dialog asks to close (a guard may ask first). */
   onDismiss: (event: DialogOpenChangeEvent) => void;
   actions?: ReactNode;
@@ -75,7 +75,7 @@ export function DialogFrame({
   );
   return (
     <Dialog open={open} onOpenChange={(event, data) => !data.open && onDismiss(event)}>
-      <DialogSurface {...surface} data-testid={testId} style={width ? { maxWidth: width, width: '95vw', ...surface?.style } : surface?.style}>
+      <DialogSurface {...surface} data-testid={dataTestId} style={width ? { maxWidth: width, width: '95vw', ...surface?.style } : surface?.style}>
         {onSubmit ? (
           <form onSubmit={onSubmit} noValidate>
             {body}

@@ -17,10 +17,10 @@ const useStyles = makeStyles({
 });
 
 /** What a view shows when it has nothing to list: a title, a sentence, and what to do next. */
-export function EmptyState({ title, body, children, testId }: { title: string; body: string; children?: ReactNode; testId?: string }) {
+export function EmptyState({ title, body, children, dataTestId }: { title: string; body: string; children?: ReactNode; dataTestId?: string }) {
   const styles = useStyles();
   return (
-    <div className={styles.empty} data-testid={testId}>
+    <div className={styles.empty} data-testid={dataTestId}>
       <FolderOpen24Regular />
       <Subtitle2>{title}</Subtitle2>
       <Body1>{body}</Body1>

@@ -8,15 +8,15 @@ import { Button, Text } from '@fluentui/react-components';
  */
 export const FileChooser = forwardRef<
   HTMLInputElement,
-  { label: string; icon: ReactElement; accept: string; fileName: string; disabled?: boolean; testIdPrefix: string; onChoose: (file: File) => void }
->(function FileChooser({ label, icon, accept, fileName, disabled, testIdPrefix, onChoose }, ref) {
+  { label: string; icon: ReactElement; accept: string; fileName: string; disabled?: boolean; dataTestIdPrefix: string; onChoose: (file: File) => void }
+>(function FileChooser({ label, icon, accept, fileName, disabled, dataTestIdPrefix, onChoose }, ref) {
   const input = useRef<HTMLInputElement | null>(null);
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
       <Button icon={icon} disabled={disabled} onClick={() => input.current?.click()}>
         {label}
       </Button>
-      <Text data-testid={`${testIdPrefix}-file-name`} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+      <Text data-testid={`${dataTestIdPrefix}-file-name`} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
         {fileName}
       </Text>
       <input
@@ -28,7 +28,7 @@ export const FileChooser = forwardRef<
         type="file"
         accept={accept}
         aria-label={label}
-        data-testid={`${testIdPrefix}-file-input`}
+        data-testid={`${dataTestIdPrefix}-file-input`}
         style={{ display: 'none' }}
         onChange={(event) => event.target.files?.[0] && onChoose(event.target.files[0])}
       />

@@ -18,7 +18,7 @@ export function FormDialog({
   destructive,
   wide,
   children,
-  testId,
+  dataTestId,
   dirty,
 }: {
   title: string;
@@ -30,7 +30,7 @@ export function FormDialog({
   destructive?: boolean;
   wide?: boolean;
   children: ReactNode;
-  testId: string;
+  dataTestId: string;
   /** Whether the form holds unsaved changes, when the dialog knows (otherwise read from its fields). */
   dirty?: boolean;
 }) {
@@ -50,7 +50,7 @@ export function FormDialog({
   return (
     <DialogFrame
       title={title}
-      testId={testId}
+      dataTestId={dataTestId}
       onDismiss={(event) => guard.requestClose(onClose, event)}
       surface={{ ...guard.surfaceProps, 'aria-describedby': undefined }}
       width={wide ? 860 : undefined}

@@ -9,7 +9,7 @@ import { DialogFrame } from './DialogFrame';
  */
 export function SectionFileDialog({
   title,
-  testId,
+  dataTestId,
   intro,
   busy,
   added,
@@ -21,15 +21,15 @@ export function SectionFileDialog({
   nested,
 }: {
   title: string;
-  testId: string;
+  dataTestId: string;
   /** Shown above the file, before and after it is added. */
   intro: ReactNode;
   busy: boolean;
   /** Once the questions are added: the line that says so. */
-  added: { message: string; testId: string } | null;
+  added: { message: string; dataTestId: string } | null;
   anotherLabel: string;
   onAnother: () => void;
-  submit: { label: string; disabled: boolean; spinning: boolean; onClick: () => void; testId: string };
+  submit: { label: string; disabled: boolean; spinning: boolean; onClick: () => void; dataTestId: string };
   onClose: () => void;
   /** The file chooser and what was read from the file, until it is added. */
   children: ReactNode;
@@ -42,7 +42,7 @@ export function SectionFileDialog({
   return (
     <DialogFrame
       title={title}
-      testId={testId}
+      dataTestId={dataTestId}
       onDismiss={close}
       surface={{ 'aria-describedby': undefined }}
       width={760}
@@ -67,7 +67,7 @@ export function SectionFileDialog({
               disabled={submit.disabled}
               icon={submit.spinning ? <Spinner size="tiny" /> : undefined}
               onClick={submit.onClick}
-              data-testid={submit.testId}
+              data-testid={submit.dataTestId}
             >
               {submit.label}
             </Button>
@@ -77,7 +77,7 @@ export function SectionFileDialog({
     >
       {intro}
       {added ? (
-        <MessageBar intent="success" data-testid={added.testId}>
+        <MessageBar intent="success" data-testid={added.dataTestId}>
           <MessageBarBody>{added.message}</MessageBarBody>
         </MessageBar>
       ) : (

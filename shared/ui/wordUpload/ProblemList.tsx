@@ -27,8 +27,8 @@ export function ProblemList({ problems, onShow }: { problems: Problem[]; onShow?
       </MessageBar>
     );
   }
-  const group = (items: Problem[], severity: ProblemSeverity, title: string, testId = `word-${severity}s`) => (
-    <ProblemGroup severity={severity} title={title} testId={testId} itemTestId="word-problem" problems={items}>
+  const group = (items: Problem[], severity: ProblemSeverity, title: string, dataTestId = `word-${severity}s`) => (
+    <ProblemGroup severity={severity} title={title} dataTestId={dataTestId} itemDataTestId="word-problem" problems={items}>
       {(problem) => (
         <>
           <Body1>{problemText(t, problem)}</Body1>

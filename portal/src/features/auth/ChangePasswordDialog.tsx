@@ -48,7 +48,7 @@ export function ChangePasswordDialog() {
     <DialogFrame
       open={open}
       title={t('changePassword.title')}
-      testId="change-password-dialog"
+      dataTestId="change-password-dialog"
       onDismiss={close}
       surface={{ 'aria-describedby': undefined }}
       onSubmit={submit}

@@ -21,7 +21,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout title={t('auth.forgotTitle')} intro={t('auth.forgotIntro')}>
       <form className={formClass} onSubmit={submit} noValidate>
-        <AuthResult result={result} testId="forgot-result" />
+        <AuthResult result={result} dataTestId="forgot-result" />
         <Field label={t('auth.orgCode')} required validationMessage={required(orgCode)}>
           <Input name="orgCode" value={orgCode} onChange={(_, d) => setOrgCode(d.value)} autoFocus />
         </Field>

@@ -35,7 +35,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout title={t('auth.resetTitle')} intro={t('auth.resetIntro', { email })}>
       <form className={formClass} onSubmit={submit} noValidate>
-        <AuthResult result={result} testId="reset-result" />
+        <AuthResult result={result} dataTestId="reset-result" />
         <NewPasswordFields
           labels={{ password: t('auth.newPassword'), confirmation: t('auth.confirmPassword') }}
           value={newPassword}

@@ -31,10 +31,10 @@ export function useAuthRequest(valid: () => boolean, send: () => Promise<{ messa
 }
 
 /** The request's result above the fields, once there is one. */
-export function AuthResult({ result, testId }: { result: Result | null; testId: string }) {
+export function AuthResult({ result, dataTestId }: { result: Result | null; dataTestId: string }) {
   if (!result) return null;
   return (
-    <MessageBar intent={result.intent} data-testid={testId}>
+    <MessageBar intent={result.intent} data-testid={dataTestId}>
       <MessageBarBody>{result.text}</MessageBarBody>
     </MessageBar>
   );

@@ -57,7 +57,7 @@ export function BulkUploadInfoDialog() {
     <DialogFrame
       open={open}
       title={t('bulkUpload.title')}
-      testId="bulk-upload-dialog"
+      dataTestId="bulk-upload-dialog"
       onDismiss={close}
       width={640}
       actions={<Button onClick={close}>{t('common.close')}</Button>}

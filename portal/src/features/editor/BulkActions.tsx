@@ -122,7 +122,7 @@ export function BulkActions({ section, attempted, part }: { section: EditorSecti
       {(dialog?.kind === 'move' || dialog?.kind === 'copy') && <SectionChoiceDialog kind={dialog.kind} section={section} ids={selected} onClose={close} />}
       {dialog?.kind === 'delete' && (
         <ConfirmDeleteDialog
-          testId="bulk-delete-dialog"
+          dataTestId="bulk-delete-dialog"
           title={t('editor.bulk.deleteTitle', { count })}
           remove={() => dispatch(deleteQuestions({ sectionId: section._id, questionIds: selected })).unwrap()}
           removed={t('editor.toast.questionsDeleted')}
@@ -197,7 +197,7 @@ function MarksDialog({
   };
   return (
     <FormDialog
-      testId={`bulk-${kind}-dialog`}
+      dataTestId={`bulk-${kind}-dialog`}
       title={marksTitle(t, section, ids.length, wholeSection, attempted)}
       submitLabel={t(`editor.bulk.${kind}Submit`)}
       onClose={onClose}
@@ -234,7 +234,7 @@ function SectionChoiceDialog({ kind, section, ids, onClose }: { kind: 'move' | '
   const targetName = choices.find((s) => s._id === target)?.name ?? '';
   return (
     <FormDialog
-      testId={`bulk-${kind}-dialog`}
+      dataTestId={`bulk-${kind}-dialog`}
       title={t(`editor.bulk.${kind}Title`, { count: ids.length })}
       submitLabel={t(`editor.bulk.${kind}Submit`)}
       disabled={!target}

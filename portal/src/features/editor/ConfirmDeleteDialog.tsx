@@ -13,7 +13,7 @@ export function ConfirmDeleteDialog({
   removed,
   onClose,
   ...frame
-}: Pick<ComponentProps<typeof FormDialog>, 'testId' | 'title' | 'onClose' | 'children'> & {
+}: Pick<ComponentProps<typeof FormDialog>, 'dataTestId' | 'title' | 'onClose' | 'children'> & {
   remove: () => Promise<unknown>;
   /** The success toast. */
   removed: string;

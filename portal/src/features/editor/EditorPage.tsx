@@ -207,7 +207,7 @@ export function EditorPage({ library, testId }: { library: 'local' | 'global'; t
       {leaving && (
         <DialogFrame
           title={t('editor.leaveTitle')}
-          testId="confirm-navigate-home"
+          dataTestId="confirm-navigate-home"
           onDismiss={() => setLeaving(false)}
           plain
           surface={{ 'aria-describedby': undefined }}

@@ -53,11 +53,11 @@ const useStyles = makeStyles({
 const RANGE_ENDS = ['floor', 'cap'] as const;
 
 /** A short number field: a blank's marks, an end of a range. */
-function NumberField({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: string) => void; testId: string }) {
+function NumberField({ label, value, onChange, dataTestId }: { label: string; value: string; onChange: (value: string) => void; dataTestId: string }) {
   const styles = useStyles();
   return (
     <Field label={label}>
-      <Input className={styles.number} type="number" value={value} onChange={(_, d) => onChange(d.value)} data-testid={testId} />
+      <Input className={styles.number} type="number" value={value} onChange={(_, d) => onChange(d.value)} data-testid={dataTestId} />
     </Field>
   );
 }
@@ -92,7 +92,7 @@ export function FillUpsBlanks({ answers, onChange }: { answers: FillUpsAnswerFor
                 label={t('editor.blankMarks')}
                 value={blank.answers[0].answer.positiveMarks}
                 onChange={(value) => setMarks(blank.optionId, value)}
-                testId={`fill-marks-${b}`}
+                dataTestId={`fill-marks-${b}`}
               />
               {blanks.length > 1 && (
                 <Button
@@ -129,7 +129,7 @@ export function FillUpsBlanks({ answers, onChange }: { answers: FillUpsAnswerFor
                       label={t(`editor.${end}`)}
                       value={answer[end]}
                       onChange={(value) => set(index, { [end]: value })}
-                      testId={`fill-${end}-${index}`}
+                      dataTestId={`fill-${end}-${index}`}
                     />
                   ))
                 )}

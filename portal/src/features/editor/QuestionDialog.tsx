@@ -192,7 +192,7 @@ export function QuestionDialog({
   return (
     <FormDialog
       wide
-      testId="question-dialog"
+      dataTestId="question-dialog"
       title={question ? t('editor.editQuestion') : parentQuestionId ? t('editor.addChildQuestion') : t('editor.addQuestion')}
       submitLabel={t('common.save')}
       onClose={onClose}
@@ -200,7 +200,7 @@ export function QuestionDialog({
     >
       <Field label={t('editor.questionType')}>
         <ChoiceDropdown
-          testId="question-type"
+          dataTestId="question-type"
           disabled={Boolean(question)}
           choices={types}
           value={type}
@@ -210,7 +210,7 @@ export function QuestionDialog({
       </Field>
       {type === 'comprehension' && (
         <RichTextEditor
-          testId="question-paragraph"
+          dataTestId="question-paragraph"
           label={t('editor.paragraph')}
           value={paragraph}
           onChange={setParagraph}
@@ -219,7 +219,7 @@ export function QuestionDialog({
         />
       )}
       <RichTextEditor
-        testId="question-text"
+        dataTestId="question-text"
         label={t('editor.questionText')}
         value={name}
         onChange={setName}
@@ -232,7 +232,7 @@ export function QuestionDialog({
           {options.map((option, index) => (
             <div key={index} className={styles.option} data-testid="option-row">
               <RichTextEditor
-                testId={`option-text-${index}`}
+                dataTestId={`option-text-${index}`}
                 label={t('editor.optionN', { n: index + 1 })}
                 value={option.name}
                 onChange={(html) => setOption(index, { name: html })}
@@ -274,7 +274,7 @@ export function QuestionDialog({
         </Field>
       )}
       {type !== 'integer' && type !== 'comprehension' && (
-        <RichTextEditor testId="question-solution" label={t('editor.solution')} value={solution} onChange={setSolution} />
+        <RichTextEditor dataTestId="question-solution" label={t('editor.solution')} value={solution} onChange={setSolution} />
       )}
       <MarksFields value={marks} onChange={setMarks} />
       <div className={styles.row}>
@@ -301,18 +301,18 @@ function ChoiceDropdown<T extends string>({
   nameOf,
   onChange,
   disabled,
-  testId,
+  dataTestId,
 }: {
   choices: readonly T[];
   value: T;
   nameOf: (choice: T) => string;
   onChange: (choice: T) => void;
   disabled?: boolean;
-  testId?: string;
+  dataTestId?: string;
 }) {
   return (
     <Dropdown
-      data-testid={testId}
+      data-testid={dataTestId}
       disabled={disabled}
       value={nameOf(value)}
       selectedOptions={[value]}

@@ -191,8 +191,8 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
             {t('multilingual.notTranslated', { language })}
           </Badge>
         )}
-        {question.type === 'comprehension' && <RichText html={text.paragraph} className={styles.html} testId="question-paragraph-view" />}
-        <RichText html={text.name} className={styles.html} testId="question-text-view" />
+        {question.type === 'comprehension' && <RichText html={text.paragraph} className={styles.html} dataTestId="question-paragraph-view" />}
+        <RichText html={text.name} className={styles.html} dataTestId="question-text-view" />
         {'options' in question && question.type !== 'fill_ups' && (
           <ol className={styles.options} type="A">
             {question.options.map((option) => (
@@ -287,7 +287,7 @@ export function QuestionList({ section, readOnly, highlight }: { section: Editor
       )}
       {dialog?.kind === 'delete' && (
         <ConfirmDeleteDialog
-          testId="question-delete-dialog"
+          dataTestId="question-delete-dialog"
           title={t('editor.deleteQuestionTitle')}
           remove={() => dispatch(deleteQuestions({ sectionId: section._id, questionIds: [dialog.question._id] })).unwrap()}
           removed={t('editor.toast.questionsDeleted')}

@@ -125,7 +125,7 @@ export function SectionsPanel({ readOnly }: { readOnly: boolean }) {
       {dialog?.kind === 'details' && <SectionDetailsDialog section={dialog.section} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (
         <ConfirmDeleteDialog
-          testId="section-delete-dialog"
+          dataTestId="section-delete-dialog"
           title={t('editor.deleteSectionTitle')}
           remove={() => dispatch(deleteSection(dialog.section._id)).unwrap()}
           removed={t('editor.toast.sectionDeleted')}
@@ -261,7 +261,7 @@ function SectionDetailsDialog({ section, onClose }: { section: EditorSection; on
   const blank = !name.trim();
   return (
     <FormDialog
-      testId="section-dialog"
+      dataTestId="section-dialog"
       title={t('editor.sectionDetails')}
       submitLabel={t('common.save')}
       onClose={onClose}

@@ -126,7 +126,7 @@ export function FreeTestDialog({
   return (
     <DialogFrame
       title={t('freeTest.title')}
-      testId="free-test-dialog"
+      dataTestId="free-test-dialog"
       onDismiss={(event) => guard.requestClose(onClose, event)}
       surface={{ ...guard.surfaceProps, 'aria-describedby': undefined, className: styles.surface }}
       contentClassName={styles.content}

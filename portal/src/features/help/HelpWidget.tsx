@@ -100,7 +100,7 @@ export function HelpWidget() {
       <DialogFrame
         open={open}
         title={titles[step]}
-        testId={`help-${step}`}
+        dataTestId={`help-${step}`}
         onDismiss={close}
         surface={{ ref: surface }}
         titleProps={{ ref: title, tabIndex: -1, 'data-testid': 'help-title' }}

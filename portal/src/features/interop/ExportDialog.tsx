@@ -16,7 +16,7 @@ export function ExportDialog({ test, onClose }: TestDialogProps) {
   const { busy, done, failure, download } = useExportDownload((f) => api.interopExportTest(test._id, f), test.name);
   return (
     <FormDialog
-      testId="interop-export-dialog"
+      dataTestId="interop-export-dialog"
       title={t('testDialogs.export.title')}
       submitLabel={t('interop.export.download')}
       onSubmit={() => download(format)}

@@ -55,7 +55,7 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
   return (
     <SectionFileDialog
       title={t('interop.import.title')}
-      testId="interop-import-dialog"
+      dataTestId="interop-import-dialog"
       intro={
         <>
           <Text style={{ overflowWrap: 'anywhere' }}>{t('interop.import.targetSection', { section: section.name })}</Text>
@@ -67,7 +67,7 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
         </>
       }
       busy={busy}
-      added={state.step === 'imported' ? { message: t('interop.import.imported', { count: state.outcome.questions }), testId: 'interop-imported' } : null}
+      added={state.step === 'imported' ? { message: t('interop.import.imported', { count: state.outcome.questions }), dataTestId: 'interop-imported' } : null}
       anotherLabel={t('interop.import.another')}
       onAnother={another}
       submit={{
@@ -75,7 +75,7 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
         disabled: !preview || preview.blocked || busy,
         spinning: state.step === 'importing',
         onClick: () => void importInto({ testId, sectionId: section._id, useFileSections }),
-        testId: 'interop-import-submit',
+        dataTestId: 'interop-import-submit',
       }}
       onClose={onClose}
     >
@@ -86,7 +86,7 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
         accept={ACCEPT}
         fileName={file ? file.name : t('interop.import.noFile')}
         disabled={busy}
-        testIdPrefix="interop"
+        dataTestIdPrefix="interop"
         onChoose={(chosen) => void choose(chosen)}
       />
       {state.step === 'reading' && <Spinner size="small" label={t('interop.import.reading')} />}

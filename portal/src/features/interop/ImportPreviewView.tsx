@@ -36,8 +36,8 @@ export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
       <ProblemGroup
         severity={severity}
         title={t(severity === 'error' ? 'interop.import.errorsTitle' : 'interop.import.warningsTitle', { count: items.length })}
-        testId={`interop-${severity}s`}
-        itemTestId="interop-problem"
+        dataTestId={`interop-${severity}s`}
+        itemDataTestId="interop-problem"
         problems={items}
       >
         {(p) => (

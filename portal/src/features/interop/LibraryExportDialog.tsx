@@ -26,7 +26,7 @@ export function LibraryExportDialog({ onClose }: { onClose: () => void }) {
   }, 'tests');
   return (
     <FormDialog
-      testId="interop-library-export-dialog"
+      dataTestId="interop-library-export-dialog"
       title={t('interop.export.libraryTitle', { count: tests })}
       submitLabel={t('interop.export.download')}
       onSubmit={() => download(format)}

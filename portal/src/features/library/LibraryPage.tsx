@@ -114,7 +114,7 @@ export function LibraryPage({ library, folderId }: { library: LibraryKind; folde
       {loading && <Spinner label={t('common.loading')} />}
       {empty && (
         <EmptyState
-          testId="library-empty"
+          dataTestId="library-empty"
           title={filtered ? t('library.noMatchTitle') : t('home.emptyTitle')}
           body={filtered ? t('library.noMatchBody') : canWrite ? t('library.emptyBody') : t('library.emptyReadOnly')}
         >
@@ -124,7 +124,7 @@ export function LibraryPage({ library, folderId }: { library: LibraryKind; folde
 
       {state.recentTests.length > 0 && (
         <ListSection id="recent" title={t('library.recentTests')}>
-          <TestList tests={state.recentTests} selectable={false} testId="recent-tests" />
+          <TestList tests={state.recentTests} selectable={false} dataTestId="recent-tests" />
         </ListSection>
       )}
 
@@ -137,7 +137,7 @@ export function LibraryPage({ library, folderId }: { library: LibraryKind; folde
 
       {state.tests.length > 0 && (
         <ListSection id="tests" title={t('library.testsHeading', { count: state.testCount })}>
-          <TestList tests={state.tests} selectable testId="test-list" />
+          <TestList tests={state.tests} selectable dataTestId="test-list" />
           <MoreButton kind="test" shown={state.tests.length} total={state.testCount} />
         </ListSection>
       )}

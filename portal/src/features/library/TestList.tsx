@@ -36,7 +36,7 @@ function Duration({ ms }: { ms: number }) {
 }
 
 /** Tests of a folder (selectable) or the recent tests (not). */
-export function TestList({ tests, selectable, testId }: { tests: TestSummary[]; selectable: boolean; testId: string }) {
+export function TestList({ tests, selectable, dataTestId }: { tests: TestSummary[]; selectable: boolean; dataTestId: string }) {
   const styles = useStyles();
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
@@ -46,7 +46,7 @@ export function TestList({ tests, selectable, testId }: { tests: TestSummary[]; 
   const actions = useItemActions();
   const withChecks = selectable && canWrite;
   return (
-    <Table className={styles.table} size="small" data-testid={testId} aria-label={t('library.tests')}>
+    <Table className={styles.table} size="small" data-testid={dataTestId} aria-label={t('library.tests')}>
       <TableHeader>
         <TableRow>
           {withChecks && <TableHeaderCell className={styles.check} />}

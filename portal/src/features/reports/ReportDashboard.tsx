@@ -218,7 +218,7 @@ export function ReportDashboard() {
       {loading && !list ? (
         <Spinner />
       ) : items.length === 0 ? (
-        <EmptyState testId="reports-empty" title={t(`reports.empty.${status}`)} body={t('home.reportDashboardEmpty')} />
+        <EmptyState dataTestId="reports-empty" title={t(`reports.empty.${status}`)} body={t('home.reportDashboardEmpty')} />
       ) : (
         <>
           <ul className={styles.list} aria-busy={loading}>

@@ -17,14 +17,14 @@ const useStyles = makeStyles({
 /** A plain dialog with a text and its buttons (explainers and questions to the tutor). */
 function MessageDialog({
   title,
-  testId,
+  dataTestId,
   onClose,
   children,
   actions,
   okLabel,
 }: {
   title: string;
-  testId: string;
+  dataTestId: string;
   onClose: () => void;
   children: React.ReactNode;
   /** The buttons; an explainer has only one, `okLabel`, that closes it. */
@@ -34,7 +34,7 @@ function MessageDialog({
   return (
     <DialogFrame
       title={title}
-      testId={testId}
+      dataTestId={dataTestId}
       onDismiss={onClose}
       surface={{ 'aria-describedby': undefined }}
       contentStyle={{ gap: 8 }}
@@ -57,7 +57,7 @@ function MessageDialog({
 export function WhatsThisDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <MessageDialog title={t('reports.whatsThisTitle')} testId="whats-this-dialog" onClose={onClose} okLabel={t('common.ok')}>
+    <MessageDialog title={t('reports.whatsThisTitle')} dataTestId="whats-this-dialog" onClose={onClose} okLabel={t('common.ok')}>
       {(['whatsThis1', 'whatsThis2', 'whatsThis3'] as const).map((key) => (
         <Body1 key={key}>{t(`reports.${key}`)}</Body1>
       ))}
@@ -69,7 +69,7 @@ export function WhatsThisDialog({ onClose }: { onClose: () => void }) {
 export function PublishInfoDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <MessageDialog title={t('reports.publishInfoTitle')} testId="publish-info-dialog" onClose={onClose} okLabel={t('reports.gotIt')}>
+    <MessageDialog title={t('reports.publishInfoTitle')} dataTestId="publish-info-dialog" onClose={onClose} okLabel={t('reports.gotIt')}>
       <Body1>{t('reports.publishInfoBody')}</Body1>
       <Body1>{t('reports.publishInfoOptions')}</Body1>
     </MessageDialog>
@@ -82,7 +82,7 @@ export function LeaveDialog({ count, onStay, onLeave, onPublish }: { count: numb
   return (
     <MessageDialog
       title={t('reports.leaveTitle')}
-      testId="leave-dialog"
+      dataTestId="leave-dialog"
       onClose={onStay}
       actions={
         <>
@@ -135,7 +135,7 @@ export function PublishDialog({
   return (
     <FormDialog
       wide
-      testId="publish-dialog"
+      dataTestId="publish-dialog"
       title={t('reports.publishTitle', { count: items.length })}
       submitLabel={t('reports.publish')}
       onClose={onClose}

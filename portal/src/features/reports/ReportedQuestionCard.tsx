@@ -86,7 +86,7 @@ export function ReportedQuestionCard({
       {question ? (
         <>
           {question.type === 'comprehension' && question.paragraph && <RichText html={question.paragraph} className={styles.html} />}
-          <RichText html={question.name ?? ''} className={styles.html} testId="reported-question-text" />
+          <RichText html={question.name ?? ''} className={styles.html} dataTestId="reported-question-text" />
           {question.options && question.type !== 'fill_ups' && (
             <ol className={styles.options} type="A">
               {question.options.map((option, i) => (

@@ -54,7 +54,7 @@ export function FreeTestResults({ sharedTestId, link }: { sharedTestId: string; 
   if (summary && summary.submitted + summary.inProgress === 0) {
     return (
       <EmptyState
-        testId="results-no-attempts"
+        dataTestId="results-no-attempts"
         title={t('results.noAttemptsTitle')}
         body={link ? t('results.noAttemptsBody', { link }) : t('results.noAttemptsBodyNoLink')}
       />

@@ -65,13 +65,13 @@ export function ResultsPage({ library, testId }: { library: 'local' | 'global'; 
         </MessageBar>
       )}
       {failed && (
-        <EmptyState testId="results-load-failed" title={t('results.loadFailedTitle')} body={t('results.loadFailedBody')}>
+        <EmptyState dataTestId="results-load-failed" title={t('results.loadFailedTitle')} body={t('results.loadFailedBody')}>
           <Button onClick={load}>{t('results.retry')}</Button>
         </EmptyState>
       )}
       {!shared && !failed && <Spinner label={t('common.loading')} />}
       {shared && !shared._id && (
-        <EmptyState testId="results-no-free-test" title={t('results.noFreeTestTitle')} body={t('results.noFreeTestBody')}>
+        <EmptyState dataTestId="results-no-free-test" title={t('results.noFreeTestTitle')} body={t('results.noFreeTestBody')}>
           <Button appearance="primary" icon={<LinkRegular />} onClick={() => setPublishing(true)} data-testid="results-publish">
             {t('freeTest.menu')}
           </Button>

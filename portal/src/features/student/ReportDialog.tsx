@@ -39,7 +39,7 @@ export function ReportButton({ number, onReport, isPreview }: { number: number; 
       <DialogFrame
         open={open}
         title={t('student.reportTitle', { number })}
-        testId="student-report-dialog"
+        dataTestId="student-report-dialog"
         onDismiss={close}
         surface={{ style: { maxWidth: 'min(480px, calc(100vw - 24px))' } }}
         actions={

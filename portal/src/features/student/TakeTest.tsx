@@ -375,7 +375,7 @@ export function TakeTest({ state }: { state: StudentTestState }) {
       <DialogFrame
         open={confirm !== null}
         title={confirm === 'section' ? t('student.submitSectionTitle') : t('student.submitTitle')}
-        testId="submit-confirm-dialog"
+        dataTestId="submit-confirm-dialog"
         onDismiss={() => setConfirm(null)}
         plain
         surface={{ style: { maxWidth: 'min(440px, calc(100vw - 24px))' } }}

@@ -41,7 +41,7 @@ export function SubscriptionDialogs() {
     <DialogFrame
       open={open}
       title={expired ? t('subscription.expiredTitle') : t('subscription.expiringTitle')}
-      testId={expired ? 'expired-modal' : 'expiring-modal'}
+      dataTestId={expired ? 'expired-modal' : 'expiring-modal'}
       onDismiss={close}
       plain
       actions={

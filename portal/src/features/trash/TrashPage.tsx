@@ -138,7 +138,7 @@ export function TrashPage({ library }: { library: LibraryKind }) {
         </MessageBar>
       )}
       {status === 'loading' && items.length === 0 && <Spinner label={t('common.loading')} />}
-      {status === 'loaded' && items.length === 0 && <EmptyState testId="trash-empty" title={t('trash.emptyTitle')} body={t('trash.emptyBody')} />}
+      {status === 'loaded' && items.length === 0 && <EmptyState dataTestId="trash-empty" title={t('trash.emptyTitle')} body={t('trash.emptyBody')} />}
 
       {items.length > 0 && (
         <>
@@ -196,7 +196,7 @@ export function TrashPage({ library }: { library: LibraryKind }) {
 
       {confirm && (
         <FormDialog
-          testId="trash-delete-dialog"
+          dataTestId="trash-delete-dialog"
           title={t('trash.confirmTitle')}
           submitLabel={t('trash.deleteForever')}
           destructive

@@ -35,7 +35,7 @@ export function UpdateAvailableDialog() {
     <DialogFrame
       open={open}
       title={t('version.title')}
-      testId="update-dialog"
+      dataTestId="update-dialog"
       onDismiss={() => dispatch(dialogClosed('updateAvailable'))}
       plain
       actions={

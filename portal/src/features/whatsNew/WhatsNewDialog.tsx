@@ -58,7 +58,7 @@ export function WhatsNewDialog() {
     <DialogFrame
       open={open}
       title={t('whatsNew.title')}
-      testId="whats-new-dialog"
+      dataTestId="whats-new-dialog"
       onDismiss={() => dispatch(dialogClosed('whatsNew'))}
       width={760}
       contentClassName={styles.content}

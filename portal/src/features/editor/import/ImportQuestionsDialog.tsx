@@ -77,7 +77,7 @@ export function ImportQuestionsDialog({ test, section, onClose }: { test: Editor
   return (
     <DialogFrame
       title={t('importQuestions.title', { section: section.name })}
-      testId="import-dialog"
+      dataTestId="import-dialog"
       onDismiss={onClose}
       surface={{ 'aria-describedby': undefined }}
       width={900}
@@ -154,7 +154,7 @@ export function ImportQuestionsDialog({ test, section, onClose }: { test: Editor
                 onPickTest={(picked) => picked._id !== test._id && setSource(picked)}
                 search={debouncedSearch}
                 emptyHint={t('importQuestions.noTests')}
-                testId="import-browser"
+                dataTestId="import-browser"
               />
             </>
           )}

@@ -34,7 +34,7 @@ export function LanguagesDialog({ test, onClose }: TestDialogProps) {
   const choices = [...new Set([...languages, ...CONTENT_LANGUAGES])];
   return (
     <FormDialog
-      testId="languages-dialog"
+      dataTestId="languages-dialog"
       title={t('multilingual.title')}
       submitLabel={t('common.save')}
       disabled={multilingual && languages.length < 2}

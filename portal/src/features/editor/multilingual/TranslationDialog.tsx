@@ -55,7 +55,7 @@ export function TranslationDialog({
   return (
     <FormDialog
       wide
-      testId="translation-dialog"
+      dataTestId="translation-dialog"
       title={t('multilingual.translateTitle', { language })}
       submitLabel={t('common.save')}
       onClose={onClose}
@@ -65,19 +65,19 @@ export function TranslationDialog({
       {question.type === 'comprehension' && (
         <div>
           {from(original.paragraph)}
-          <RichTextEditor testId="translation-paragraph" label={t('editor.paragraph')} value={paragraph} onChange={setParagraph} />
+          <RichTextEditor dataTestId="translation-paragraph" label={t('editor.paragraph')} value={paragraph} onChange={setParagraph} />
         </div>
       )}
       <div>
         {from(original.name)}
-        <RichTextEditor testId="translation-text" label={t('editor.questionText')} value={name} onChange={setName} />
+        <RichTextEditor dataTestId="translation-text" label={t('editor.questionText')} value={name} onChange={setName} />
       </div>
       {choice &&
         question.options.map((option, index) => (
           <div key={option.id}>
             {from(option.name)}
             <RichTextEditor
-              testId={`translation-option-${index}`}
+              dataTestId={`translation-option-${index}`}
               label={t('editor.optionN', { n: index + 1 })}
               value={options.get(option.id) ?? ''}
               onChange={(html) => setOptions((map) => new Map(map).set(option.id, html))}
@@ -87,7 +87,7 @@ export function TranslationDialog({
       {question.type !== 'integer' && (
         <div>
           {from(original.solution)}
-          <RichTextEditor testId="translation-solution" label={t('editor.solution')} value={solution} onChange={setSolution} />
+          <RichTextEditor dataTestId="translation-solution" label={t('editor.solution')} value={solution} onChange={setSolution} />
         </div>
       )}
     </FormDialog>

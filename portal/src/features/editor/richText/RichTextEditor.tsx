@@ -57,7 +57,7 @@ export interface RichTextEditorProps {
   onUploadImage?: (file: File) => Promise<string>;
   required?: boolean;
   validationMessage?: string;
-  testId?: string;
+  dataTestId?: string;
 }
 
 /** An empty editor still holds `<p></p>`; the stored text is empty then. */
@@ -68,7 +68,7 @@ const normalised = (html: string) => (html === '<p></p>' ? '' : html);
  * underline, sub- and superscript, lists, tables, pictures, and LaTeX maths typed between `$...$`
  * with a live KaTeX preview.
  */
-export function RichTextEditor({ label, value, onChange, onUploadImage, required, validationMessage, testId }: RichTextEditorProps) {
+export function RichTextEditor({ label, value, onChange, onUploadImage, required, validationMessage, dataTestId }: RichTextEditorProps) {
   const styles = useStyles();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -102,7 +102,7 @@ export function RichTextEditor({ label, value, onChange, onUploadImage, required
     content: value,
     onUpdate: ({ editor: current }) => onChangeRef.current(normalised(current.getHTML())),
     editorProps: {
-      attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', ...(testId ? { 'data-testid': testId } : {}) },
+      attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', ...(dataTestId ? { 'data-testid': dataTestId } : {}) },
       // Pasted or dropped pictures are uploaded like chosen ones (never kept as data: URLs).
       handlePaste: (_view, event) => {
         const files = picturesOf(event.clipboardData);

@@ -43,7 +43,7 @@ export function DetailsDialog({ test, onClose }: TestDialogProps) {
         place={place ?? []}
         onPlaceChange={setPlace}
         emptyHint={t('testDialogs.details.noSubfolders')}
-        testId="details-folders"
+        dataTestId="details-folders"
       />
       <Text size={200} data-testid="details-folder-choice" data-form-value>
         {place === null

@@ -10,7 +10,7 @@ export function InstructionsDialog({ test, onClose }: TestDialogProps) {
   const [instructions, setInstructions] = useState(test.instructions);
   return (
     <TestChangeDialog name="instructions" wide onClose={onClose} change={() => ({ instructions })}>
-      <RichTextEditor label={t('testDialogs.instructions.title')} value={instructions} onChange={setInstructions} testId="test-instructions" />
+      <RichTextEditor label={t('testDialogs.instructions.title')} value={instructions} onChange={setInstructions} dataTestId="test-instructions" />
     </TestChangeDialog>
   );
 }

@@ -40,8 +40,13 @@ export function SettingsDialog({ test, onClose }: TestDialogProps) {
       setRefusal(serverMessage(pickLanguage(i18n.language), error.key, error.params));
     }
   };
-  const toggle = (setting: OnOffSetting, label: string, testId?: string) => (
-    <Switch checked={settings[setting]} label={t(`testDialogs.settings.${label}`)} onChange={(_, d) => change({ [setting]: d.checked })} data-testid={testId} />
+  const toggle = (setting: OnOffSetting, label: string, dataTestId?: string) => (
+    <Switch
+      checked={settings[setting]}
+      label={t(`testDialogs.settings.${label}`)}
+      onChange={(_, d) => change({ [setting]: d.checked })}
+      data-testid={dataTestId}
+    />
   );
   const rtgTotal = (sectionId: string) => settings.settingsForRTG[sectionId]?.totalQuestions;
   const rtgProblems = settings.generateRandomTest

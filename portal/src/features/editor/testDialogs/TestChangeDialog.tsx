@@ -46,7 +46,7 @@ export function TestChangeDialog({
   const save = useTestUpdate();
   return (
     <FormDialog
-      testId={`${name}-dialog`}
+      dataTestId={`${name}-dialog`}
       title={t(`testDialogs.${name}.title`)}
       submitLabel={t('common.save')}
       disabled={disabled}

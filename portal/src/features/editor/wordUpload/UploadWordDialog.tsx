@@ -64,7 +64,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
   return (
     <SectionFileDialog
       title={t('wordUpload.title')}
-      testId="word-upload-dialog"
+      dataTestId="word-upload-dialog"
       intro={
         <>
           <Text>{t('wordUpload.targetSection', { section: section.name })}</Text>
@@ -72,7 +72,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
         </>
       }
       busy={busy}
-      added={state.step === 'uploaded' ? { message: placementText(t, state.placement), testId: 'word-uploaded' } : null}
+      added={state.step === 'uploaded' ? { message: placementText(t, state.placement), dataTestId: 'word-uploaded' } : null}
       anotherLabel={t('wordUpload.uploadAnother')}
       onAnother={another}
       submit={{
@@ -80,7 +80,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
         disabled: !canUpload,
         spinning: busy,
         onClick: () => void word.upload({ testId, sectionId: section._id, useDocumentSections }),
-        testId: 'word-upload-submit',
+        dataTestId: 'word-upload-submit',
       }}
       onClose={onClose}
       nested={
@@ -98,7 +98,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
         accept={DOCX}
         fileName={fileName ? t('wordUpload.chosen', { name: fileName }) : t('wordUpload.noFile')}
         disabled={busy}
-        testIdPrefix="word"
+        dataTestIdPrefix="word"
         onChoose={(chosen) => void choose(chosen)}
       />
       {word.engines.length > 1 && (

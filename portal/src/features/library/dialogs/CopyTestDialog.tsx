@@ -30,7 +30,7 @@ export function CopyTestDialog({ test }: { test: TestSummary }) {
       title={isGlobal ? t('library.copyToMyLibrary') : t('library.copyTitle')}
       submitLabel={t('library.copy')}
       onSubmit={submit}
-      testId="copy-dialog"
+      dataTestId="copy-dialog"
     >
       {isGlobal && <Body1>{t('library.copyGlobalExplained')}</Body1>}
       <NameField label={t('library.testName')} value={name} onChange={setName} touched={touched} />

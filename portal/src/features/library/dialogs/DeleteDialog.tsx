@@ -18,7 +18,7 @@ export function DeleteDialog({ target }: { target: { kind: ItemKind; id: string;
   const submit = () => run(() => api.deleteItems({ ...body, withFolders: counts.folders > 0, withTests: counts.tests > 0 }));
 
   return (
-    <ActionDialog title={t('library.deleteTitle')} submitLabel={t('library.delete')} destructive onSubmit={submit} testId="delete-dialog">
+    <ActionDialog title={t('library.deleteTitle')} submitLabel={t('library.delete')} destructive onSubmit={submit} dataTestId="delete-dialog">
       <Body1>
         {target
           ? t(target.kind === 'folder' ? 'library.deleteOneFolder' : 'library.deleteOneTest', { name: target.name })

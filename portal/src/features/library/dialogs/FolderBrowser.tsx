@@ -30,7 +30,7 @@ export function FolderBrowser({
   emptyHint,
   onPickTest,
   search,
-  testId,
+  dataTestId,
 }: {
   isGlobal: boolean;
   place: Breadcrumb[];
@@ -40,7 +40,7 @@ export function FolderBrowser({
   emptyHint?: string;
   onPickTest?: (test: TestSummary) => void;
   search?: string;
-  testId: string;
+  dataTestId: string;
 }) {
   const styles = useStyles();
   const picker = usePickerStyles();
@@ -83,7 +83,7 @@ export function FolderBrowser({
           </span>
         ))}
       </nav>
-      <ul className={picker.list} data-testid={testId}>
+      <ul className={picker.list} data-testid={dataTestId}>
         {folders === null && <Spinner size="small" style={{ padding: 16 }} />}
         {folders?.length === 0 && (!withTests || tests.length === 0) && <li className={picker.hint}>{emptyHint ?? t('library.noSubfolders')}</li>}
         {folders?.map((folder) => {

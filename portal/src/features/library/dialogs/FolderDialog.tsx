@@ -41,7 +41,7 @@ export function FolderDialog({ folder }: { folder?: LibraryFolder }) {
       title={folder ? t('library.editFolderTitle') : t('library.newFolderTitle')}
       submitLabel={folder ? t('common.save') : t('library.create')}
       onSubmit={submit}
-      testId="folder-dialog"
+      dataTestId="folder-dialog"
     >
       <NameField label={t('library.folderName')} value={name} onChange={setName} touched={touched} />
       <Field label={t('library.folderDetails')}>

@@ -47,7 +47,7 @@ export function LinkDialog({ target }: { target: { kind: ItemKind; id: string; n
       submitLabel={t('library.link')}
       disabled={chapters.size + batches.size === 0}
       onSubmit={submit}
-      testId="link-dialog"
+      dataTestId="link-dialog"
     >
       <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as 'chapters' | 'batches')}>
         <Tab value="chapters">{t('library.chaptersTab', { count: chapters.size })}</Tab>

@@ -37,14 +37,14 @@ export function MoveDialog({ target }: { target: { kind: ItemKind; id: string; n
       submitLabel={t('library.moveHere')}
       disabled={unchanged}
       onSubmit={() => run(() => api.moveItems({ ...body, destinationFolderId: here }))}
-      testId="move-dialog"
+      dataTestId="move-dialog"
     >
       <FolderBrowser
         isGlobal={isGlobal}
         place={place}
         onPlaceChange={setPlace}
         blocked={(folder) => (isMoving(folder) ? t('library.cannotMoveIntoItself') : null)}
-        testId="move-folders"
+        dataTestId="move-folders"
       />
       <Body1>
         {unchanged

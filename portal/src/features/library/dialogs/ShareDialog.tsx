@@ -43,7 +43,7 @@ export function ShareWithTutorsDialog({ title, onShare, onClose }: { title: stri
       disabled={chosen.size === 0}
       onSubmit={() => onShare([...chosen.keys()])}
       onClose={onClose}
-      testId="share-dialog"
+      dataTestId="share-dialog"
     >
       <Body1>{t('library.shareExplained')}</Body1>
       <SearchField label={t('library.searchTutors')} value={search} onSearch={setSearch} />
