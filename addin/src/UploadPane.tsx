@@ -24,7 +24,7 @@ import type { ParserEngineInfo } from '@shared/api/parser';
 import type { ParserEngine } from '@shared/parser/engines';
 import { blocksUpload } from '@shared/parser/types';
 import { wordGuideUrl, wordSampleUrl } from '@shared/parser/links';
-import { UploadQuestions } from '@shared/ui/wordUpload/UploadQuestions';
+import { UploadPrompts } from '@shared/ui/wordUpload/UploadPrompts';
 import { ParseSummary } from '@shared/ui/wordUpload/ParseSummary';
 import { ProblemList } from '@shared/ui/wordUpload/ProblemList';
 import { QuestionPreview } from '@shared/ui/wordUpload/QuestionPreview';
@@ -134,7 +134,7 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
           <QuestionPreview parsed={parsed} onShow={inWord ? (paragraph) => void show(paragraph) : undefined} />
         </>
       )}
-      <UploadQuestions
+      <UploadPrompts
         upload={upload}
         uploadFont={(file, face) => api.uploadFont(file, face)}
         onError={(message) =>

@@ -581,30 +581,27 @@ export const {
 } = editorSlice.actions;
 export const editorReducer = editorSlice.reducer;
 
-/** What the loaded test and the shared model both hold, under the same names (the model's languages are languagesList here). */
-const MODEL_FIELDS = [
-  '_id',
-  'name',
-  'isGlobal',
-  'isAttempted',
-  'instructions',
-  'tags',
-  'duration',
-  'testType',
-  'attempts',
-  'settings',
-  'grades',
-  'translations',
-  'isTemplateSelected',
-  'sections',
-  'totalMarks',
-  'totalNumberOfQuestions',
-] as const satisfies readonly (keyof Test)[];
-
 /** The loaded test as the shared model sees it (for validateTest and the other rules). */
 export function modelOf(test: EditorTest): Test {
-  const shared = Object.fromEntries(MODEL_FIELDS.map((field) => [field, test[field]])) as Pick<EditorTest, (typeof MODEL_FIELDS)[number]>;
-  return { ...shared, languages: test.languagesList };
+  return {
+    _id: test._id,
+    name: test.name,
+    isGlobal: test.isGlobal,
+    isAttempted: test.isAttempted,
+    instructions: test.instructions,
+    tags: test.tags,
+    duration: test.duration,
+    testType: test.testType,
+    languages: test.languagesList,
+    attempts: test.attempts,
+    settings: test.settings,
+    grades: test.grades,
+    translations: test.translations,
+    isTemplateSelected: test.isTemplateSelected,
+    sections: test.sections,
+    totalMarks: test.totalMarks,
+    totalNumberOfQuestions: test.totalNumberOfQuestions,
+  };
 }
 
 /** The live validation errors of spec section 5 (none while no test is loaded). */

@@ -9,7 +9,7 @@ import type { ParserEngine } from '@shared/parser/engines';
 import { blocksUpload } from '@shared/parser/types';
 import { reloadAfterChange } from '../editorState';
 import { toastQueued } from '@portal/app/uiSlice';
-import { UploadQuestions } from '@shared/ui/wordUpload/UploadQuestions';
+import { UploadPrompts } from '@shared/ui/wordUpload/UploadPrompts';
 import { ParseSummary } from '@shared/ui/wordUpload/ParseSummary';
 import { ProblemList } from '@shared/ui/wordUpload/ProblemList';
 import { QuestionPreview } from '@shared/ui/wordUpload/QuestionPreview';
@@ -84,7 +84,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
       }}
       onClose={onClose}
       nested={
-        <UploadQuestions
+        <UploadPrompts
           upload={word}
           uploadFont={(file, face) => api.uploadFont(file, face)}
           onError={(message) => dispatch(toastQueued({ intent: 'error', title: t('common.errorTitle'), body: message }))}

@@ -8,7 +8,7 @@ import type { useWordUpload } from './useWordUpload';
  * the server lacks (uploaded through `uploadFont`, a failure told through `onError`), then what
  * to do with questions the test has already.
  */
-export function UploadQuestions({
+export function UploadPrompts({
   upload,
   uploadFont,
   onError,
