@@ -2,7 +2,7 @@ import { isBlankHtml, htmlText } from '../../domain/test/html';
 import { LIMITS } from '../../domain/test/defaults';
 import type { DifficultyLevel } from '../../domain/test/types';
 import { paragraphsHtml } from '../content/inlines';
-import type { Paragraph } from '../docx/document';
+import type { Inline, Paragraph } from '../docx/document';
 import { problemAt } from '../problems';
 import type { AnswerRule, ParsedChildQuestion, ParsedComprehension, ParsedFillUpsQuestion, Problem } from '../types';
 import { blankAnswers, choiceAnswer, integerAnswer, typedIntegerAnswer, marksOf, trueFalseAnswer } from './answers';
@@ -44,6 +44,8 @@ export interface QuestionDraft {
   /** Items of Word lists (bullets, sub-levels) in its text: its options, when it has no lettered ones. */
   listItems: { at: number; paragraph: Paragraph; inlines: Paragraph['inlines']; written: string }[];
   stem: string[];
+  /** The last line of its text as read (inlines): option A may hide at its end when B–D follow as a list. */
+  tail?: Inline[];
   options: OptionDraft[];
   answer: FieldValue | null;
   /** From the answer key at the end of the document. */

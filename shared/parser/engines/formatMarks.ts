@@ -17,6 +17,11 @@ export interface OptionLook {
   marked: Record<Look, string>;
   /** Whether any letter of the option has each look. */
   any: Record<Look, boolean>;
+  /** The value each look has on the label alone, and on the text alone ('' when off or mixed). */
+  label: Record<Look, string>;
+  text: Record<Look, string>;
+  /** Whether a quarter of the text (the label left out) has each look. */
+  anyText: Record<Look, boolean>;
 }
 
 const valueOf = (format: RunFormat, look: Look): string => {
@@ -37,6 +42,9 @@ const valueOf = (format: RunFormat, look: Look): string => {
 export function lookOf(label: Inline[], text: Inline[]): OptionLook {
   const marked = {} as Record<Look, string>;
   const any = {} as Record<Look, boolean>;
+  const onLabels = {} as Record<Look, string>;
+  const onText = {} as Record<Look, string>;
+  const anyText = {} as Record<Look, boolean>;
   const letters = (inlines: Inline[]) => inlines.flatMap((i) => (i.kind === 'text' ? [...i.text].filter((c) => /[\p{L}\p{N}]/u.test(c)).map(() => i) : []));
   const labelLetters = letters(label);
   const textLetters = letters(text);
@@ -45,12 +53,15 @@ export function lookOf(label: Inline[], text: Inline[]): OptionLook {
     for (const letter of textLetters) count.set(valueOf(letter, look), (count.get(valueOf(letter, look)) ?? 0) + 1);
     const [most] = [...count.entries()].sort((a, b) => b[1] - a[1]);
     const onLabel = labelLetters.length > 0 && labelLetters.every((l) => valueOf(l, look) !== '') ? valueOf(labelLetters[0], look) : '';
-    marked[look] = onLabel || (most && most[1] * 2 > textLetters.length ? most[0] : '');
+    onLabels[look] = onLabel;
+    onText[look] = most && most[1] * 2 > textLetters.length ? most[0] : '';
+    marked[look] = onLabel || onText[look];
     // A sibling "has" a look when its letter does or a quarter of its text does: a bold formula in one option does not hide the marked one.
     const share = textLetters.filter((l) => valueOf(l, look) !== '').length / Math.max(textLetters.length, 1);
-    any[look] = !!onLabel || share >= 0.25;
+    anyText[look] = share >= 0.25;
+    any[look] = !!onLabel || anyText[look];
   }
-  return { marked, any };
+  return { marked, any, label: onLabels, text: onText, anyText };
 }
 
 export type LookAnswer = { rule: Extract<AnswerRule, Look>; correct: number[]; ambiguous: boolean } | null;
@@ -63,17 +74,21 @@ export function answerFromLooks(looks: OptionLook[]): LookAnswer {
   if (looks.length < 2) return null;
   let ambiguous: LookAnswer = null;
   for (const look of LOOKS) {
-    const marked = looks.map((l, i) => (l.marked[look] ? i : -1)).filter((i) => i >= 0);
+    // Every label in one look ("A." "B." all blue and bold): the labels are the paper's style, so only the texts can mark.
+    const styledLabels = looks[0].label[look] !== '' && looks.every((l) => l.label[look] === looks[0].label[look]);
+    const valueAt = (l: OptionLook) => (styledLabels ? l.text[look] : l.marked[look]);
+    const hasAny = (l: OptionLook) => (styledLabels ? l.anyText[look] : l.any[look]);
+    const marked = looks.map((l, i) => (valueAt(l) ? i : -1)).filter((i) => i >= 0);
     if (marked.length === looks.length && (look === 'colour' || look === 'highlight')) {
       // Every option coloured: the one in a colour of its own, when all the others share one.
-      const values = looks.map((l) => l.marked[look]);
+      const values = looks.map(valueAt);
       const odd = values.findIndex((v) => values.filter((w) => w === v).length === 1);
       if (looks.length >= 3 && odd >= 0 && new Set(values.filter((_, i) => i !== odd)).size === 1) return { rule: look, correct: [odd], ambiguous: false };
       continue;
     }
     if (marked.length === 0 || marked.length === looks.length) continue;
     const others = looks.filter((_, i) => !marked.includes(i));
-    if (others.some((l) => l.any[look])) continue;
+    if (others.some(hasAny)) continue;
     if (marked.length === 1) return { rule: look, correct: marked, ambiguous: false };
     ambiguous ??= { rule: look, correct: marked, ambiguous: true };
   }

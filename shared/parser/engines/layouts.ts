@@ -34,6 +34,34 @@ export function splitLines(paragraphs: Paragraph[]): { lines: Paragraph[]; conti
   return { lines, continued };
 }
 
+/** "Question 2:", "Câu 2.", "Q2)": a question's heading, as it may be glued inside another line. */
+const INNER_START = /(?<=\s)(?:Question|QUESTION|Câu|CÂU|Q|Bài|문제)\s*\.?\s*(\d{1,4})\s*[:.)]\s+(?=\S)/gu;
+
+/**
+ * A paper that went PDF → Word glues the next question's heading to the end of the line before
+ * ("D. char Question 2: Which type…"). Cross-checked by the numbers: the heading inside the line
+ * must be the next question's (one more than the last question started), or it stays text.
+ */
+export function splitGluedStarts(lines: Paragraph[], continued: WeakSet<Paragraph>): Paragraph[] {
+  const out: Paragraph[] = [];
+  let last = 0;
+  for (const line of lines) {
+    const text = lineOf(line.inlines);
+    const own = line.cell ? null : questionNumberOf(text);
+    if (own) last = own.number;
+    const inner = line.cell ? undefined : [...text.matchAll(INNER_START)].find((m) => Number(m[1]) === last + 1 && m.index! > (own ? 0 : -1));
+    if (!inner || !text.slice(0, inner.index).trim()) {
+      out.push(line);
+      continue;
+    }
+    const rest = { ...line, inlines: sliceInlines(line.inlines, inner.index!) };
+    continued.add(rest);
+    out.push({ ...line, inlines: sliceInlines(line.inlines, 0, inner.index!) }, rest);
+    last += 1;
+  }
+  return out;
+}
+
 /** "PART II – GRAMMAR", "Section B", "PHẦN I. TRẮC NGHIỆM", "II. READING", a Heading style, a short line in capitals. */
 const HEADING_WORDS = /^\s*(?:part|section|phần|chapter|unit|module|파트|영역|제\s*\d+\s*부)\s*(?:[IVXLC]+\b|\d{1,2}\b|[A-Z]\b)/i;
 const ROMAN_HEADING = /^\s*[IVX]{1,4}\s*[.)–-]\s+\S/;
@@ -196,8 +224,8 @@ function statementRows(rows: Paragraph[][][], columns: Columns, truth: number, f
     if (!stem.length) continue;
     const line = stem.map((p) => lineOf(p.inlines)).join(' ');
     const written = questionNumberOf(line);
-    const numberText = columns.number >= 0 ? asciiDigits(cellText(cells[columns.number] ?? [])) : '';
-    const number = /^\d{1,4}/.test(numberText) ? Number(/^\d{1,4}/.exec(numberText)![0]) : (written?.number ?? null);
+    const found = columns.number >= 0 ? numberIn(cellText(cells[columns.number] ?? [])) : undefined;
+    const number = found !== undefined ? Number(found) : (written?.number ?? null);
     const draft = newQuestion(stem[0], number, number !== null ? String(number) : `${drafts.length + 1}`);
     draft.stem.push(...stem.map((p, i) => inlinesHtml(trimInlines(i === 0 && written ? sliceInlines(p.inlines, written.end) : p.inlines))));
     const marked = (c: number) => cellText(cells[c] ?? []) !== '';
@@ -222,7 +250,9 @@ interface Columns {
   options: number[];
   answer: number;
 }
-const isNumber = (text: string) => /^\d{1,4}[.)]?$/.test(asciiDigits(text.trim()));
+const isNumber = (text: string) => /^\d{1,4}[.):]?$/.test(withoutQuestionWords(asciiDigits(text.trim())).trim());
+/** A number cell's number: "3", "3.", "Question 3.", "Câu 3". */
+const numberIn = (text: string) => /^\d{1,4}/.exec(withoutQuestionWords(asciiDigits(text)).trim())?.[0];
 const isNumberCell = (cell: Paragraph[] | undefined) => isNumber(cellText(cell ?? []));
 const isNumberLine = (paragraph: Paragraph) => isNumber(lineOf(paragraph.inlines));
 const isAnswerText = (text: string) => /^(?:\(?[A-Ha-h]\)?|[①-⑩]|Đ|S|T|F|True|False|Đúng|Sai)\.?$/i.test(text);
@@ -232,6 +262,10 @@ function rowColumns(cells: Paragraph[][]): Columns {
   const filled = (c: number) => !!cellText(cells[c] ?? []) || (cells[c] ?? []).some((p) => p.inlines.some((i) => i.kind !== 'text'));
   // An empty first cell is the number's place in a row that carries on the question above.
   const number = isNumberCell(cells[0]) || !filled(0) ? 0 : -1;
+  // A cloze item's row ("Question 1. | A. whose | B. whom | …"): no words of its own, every cell after the number an option in order.
+  const after = cells.map((_, c) => c).filter((c) => c > number && filled(c));
+  if (number === 0 && after.length >= 2 && after.every((c, i) => optionLabelsOf(cellText(cells[c]), i)[0]?.index === i))
+    return { number, question: -1, options: after, answer: -1 };
   let question = number + 1;
   while (question < cells.length - 1 && !filled(question)) question++;
   let last = cells.length - 1;
@@ -328,13 +362,14 @@ export function questionTable(
     const carries: boolean = !cellText(cells[0] ?? []) && above?.width === cells.length;
     const columns: Columns = carries && above ? above.columns : columnsOf(cells);
     if (!carries) above = { columns, width: cells.length };
-    const stem = cells[columns.question] ?? [];
-    const numberText = columns.number >= 0 ? asciiDigits(cellText(cells[columns.number] ?? [])) : '';
-    const number = /^\d{1,4}/.test(numberText) ? Number(/^\d{1,4}/.exec(numberText)![0]) : null;
+    const stem = columns.question >= 0 ? (cells[columns.question] ?? []) : [];
+    const found = columns.number >= 0 ? numberIn(cellText(cells[columns.number] ?? [])) : undefined;
+    const number = found !== undefined ? Number(found) : null;
     // A row without its number in a numbered table is the rest of the question above, cut by a page break (the row split across tables).
     const upper = columns.number >= 0 && number === null && !cellText(cells[columns.number] ?? []) ? (drafts.at(-1) ?? previous) : null;
-    if (!upper && !cellText(stem)) continue;
-    const draft = upper ?? newQuestion(stem.find((p) => !isBlankLine(p.inlines)) ?? stem[0], number, number !== null ? String(number) : `${drafts.length + 1}`);
+    if (!upper && !cellText(stem) && columns.question >= 0) continue;
+    const opening = stem.find((p) => !isBlankLine(p.inlines)) ?? stem[0] ?? cells[Math.max(columns.number, 0)][0];
+    const draft = upper ?? newQuestion(opening, number, number !== null ? String(number) : `${drafts.length + 1}`);
     // A cell holding the whole question: its text, then its lettered options (a paragraph each, or several to a line).
     const optionsAt = columns.options.length === 0 ? stem.findIndex((p) => optionLabelsOf(lineOf(p.inlines), 0)[0]?.index === 0) : -1;
     const inCell =

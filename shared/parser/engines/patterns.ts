@@ -38,7 +38,7 @@ export interface FieldMatch {
 }
 
 /** "정답 ③", "Answer B", "Đáp án C": an answer word and one option, with no colon between. */
-const BARE_ANSWER = /^\s*(정답|đáp\s*án|answer|ans\.?)\s+(?=\(?[A-Ha-h①-⑩]\)?\.?\s*$)/i;
+const BARE_ANSWER = /^\s*(정답|đáp\s*án|answer|ans\.?)\s+(?=\(?(?:[A-Ha-h①-⑩]|[1-9])\)?\.?\s*$)/i;
 
 /** "[정답] ③", "<Đáp án> B", "【해설】…": an answer or solution word in brackets, the separator optional. */
 const BRACKETED =
@@ -47,7 +47,18 @@ const BRACKETED =
 /** "→ Hồ Chí Minh", "=> B": an answer given after an arrow. */
 const ARROW_ANSWER = /^\s*(?:→|⇒|=>|->)\s*/;
 
+/**
+ * What teachers put before a field's word to make it stand out: emoji, bullets, dashes, stars
+ * ("✅ Answer: C", "--정답 2", "• Ans: b"). Arrows are not decoration: an arrow gives an answer.
+ */
+const DECORATION = /^(?:[\s\p{Extended_Pictographic}\u2022\u25A0-\u25FF\u2600-\u26FF\u2700-\u27BF*\-–—>»]|\uFE0F)+(?=\p{L}|[[<(【〈《])/u;
+
 export function fieldOf(line: string): FieldMatch | null {
+  const decoration = DECORATION.exec(line);
+  if (decoration && !ARROW_ANSWER.test(line)) {
+    const inner = fieldOf(line.slice(decoration[0].length));
+    if (inner && inner.kind !== 'section' && inner.kind !== 'passage') return { ...inner, end: inner.end + decoration[0].length };
+  }
   const arrow = ARROW_ANSWER.exec(line);
   if (arrow && line.slice(arrow[0].length).trim()) return { kind: 'answer', end: arrow[0].length, label: arrow[0].trim() };
   const bare = BARE_ANSWER.exec(line);
@@ -89,7 +100,7 @@ const FOLLOWS = `(?=[\\s${OBJECT}]|$)`;
 const QUESTION_WORDS = String.raw`q(?:uestion|ues|n)?|câu|bài|문제|문항|प्रश्न|પ્રશ્ન`;
 /** "1." "1)" "2:" "[1]" "Q1." "Q.1" "Question 1:" "Câu 1." "Bài 1:" "문제 1." "1번" at the start of a line. */
 const QUESTION = new RegExp(
-  String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*(\d{1,4})\s*[.):：\-–]?|(\d{1,4})\s*[.):]|(\d{1,4})\s*번\.?|\[(\d{1,4})\])${FOLLOWS}\s*`,
+  String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*(\d{1,4})\s*[.):：\-–]{0,2}|(\d{1,4})\s*(?:\.{1,3}|[.]?[):])|(\d{1,4})\s*번\.?|\[(\d{1,4})\])${FOLLOWS}\s*`,
   'i',
 );
 /** The same written tight against the text: "11.Which", "Câu 3:Tìm", "2)Find" (a letter follows, so "3.5" stays a number). */
@@ -109,7 +120,7 @@ export function questionNumberOf(line: string): { number: number; end: number } 
   return tight ? { number: Number(tight[1]), end: tight[0].length } : null;
 }
 
-export type OptionStyle = 'paren' | 'close' | 'dot' | 'slash' | 'circled' | 'roman';
+export type OptionStyle = 'paren' | 'close' | 'dot' | 'slash' | 'dash' | 'circled' | 'roman';
 export interface OptionLabel {
   /** 0-based: a = 0. */
   index: number;
@@ -134,7 +145,7 @@ const WRITTEN_LETTERS = [...LETTERS.slice(0, 4), LETTERS[5]].join('');
 const ROMAN_WRITTEN = String.raw`viii|vii|vi|iv|v|iii|ii|i`;
 const labelPattern = (follows: string) =>
   new RegExp(
-    String.raw`([*✓✔✅☑★]?)[ \t]*(?:\(([${WRITTEN_LETTERS}])\)|([${WRITTEN_LETTERS}])([.)/])|([${CIRCLED}])|\((${ROMAN_WRITTEN})\)|(${ROMAN_WRITTEN})([.)])|\(([1-8])\))[ \t]*([*✓✔✅☑★]?)${follows}\s*`,
+    String.raw`([*✓✔✅☑★]?)[ \t]*(?:\(([${WRITTEN_LETTERS}])\)|([${WRITTEN_LETTERS}])([.)/]|[ \t]?[-–](?=[ \t]))|([${CIRCLED}])|\((${ROMAN_WRITTEN})\)|(${ROMAN_WRITTEN})([.)])|\(([1-8])\))[ \t]*([*✓✔✅☑★]?)${follows}\s*`,
     'y',
   );
 const LABEL = labelPattern(FOLLOWS);
@@ -159,7 +170,7 @@ function labelAt(line: string, at: number, tight = false): OptionLabel | null {
   const close = m[4];
   return {
     index: LETTERS[alphabet].indexOf(letter),
-    style: m[5] ? 'circled' : m[2] ? 'paren' : close === ')' ? 'close' : close === '/' ? 'slash' : 'dot',
+    style: m[5] ? 'circled' : m[2] ? 'paren' : close === ')' ? 'close' : close === '/' ? 'slash' : /[-–]/.test(close ?? '') ? 'dash' : 'dot',
     alphabet,
     ...place,
   };
@@ -201,13 +212,11 @@ function nextLabel(line: string, from: number, previous: OptionLabel): OptionLab
         : undefined
       : LETTERS[previous.alphabet][index];
   if (!letter) return null;
-  const closing = { paren: '', close: ')', dot: '.', slash: '/', circled: '', roman: '' }[previous.style];
+  // Roman numerals keep the closing the first one had: "i. Truth  ii. Evidence", "i) … ii) …".
+  const romanClosing = roman && line.slice(previous.start, previous.end).includes('.') ? '.' : ')';
+  const closing = { paren: '', close: ')', dot: '.', slash: '/', dash: ' -', circled: '', roman: romanClosing }[previous.style];
   const written =
-    previous.style === 'circled'
-      ? letter
-      : previous.style === 'paren' || (roman && line.includes(`(${letter})`, from))
-        ? `(${letter})`
-        : `${letter}${closing || ')'}`;
+    previous.style === 'circled' ? letter : previous.style === 'paren' || (roman && line.includes(`(${letter})`, from)) ? `(${letter})` : `${letter}${closing}`;
   for (let at = line.indexOf(written, from); at >= 0; at = line.indexOf(written, at + 1)) {
     // Must stand apart: after white space (a * may come first).
     const before = line.slice(0, at).replace(/[*✓✔✅☑★]$/u, '');

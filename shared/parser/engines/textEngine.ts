@@ -1,4 +1,4 @@
-import { isBlankHtml } from '../../domain/test/html';
+import { htmlText, isBlankHtml } from '../../domain/test/html';
 import { escapeHtml, inlinesHtml, isBlankLine, lineOf, sliceInlines, tableHtml, trimInlines, type TableBlock } from '../content/inlines';
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
@@ -8,6 +8,7 @@ import { isPassage, keyEntriesOf, type DraftSection, type KeyEntry } from './ass
 import { blocksOf, rowsOf, type Block } from './blocks';
 import { newPassage, newQuestion, splitTags, type PassageDraft, type QuestionDraft } from './draft';
 import { choiceAnswer } from './answers';
+import { inferConventions } from './conventions';
 import { lookOf, tickOf } from './formatMarks';
 import {
   cellText,
@@ -20,6 +21,7 @@ import {
   keyLine,
   optionsTable,
   questionTable,
+  splitGluedStarts,
   splitLines,
 } from './layouts';
 import { answerKeyStart, asciiDigits, fieldOf, isPassageEnd, optionLabelsOf, questionNumberOf, withoutQuestionWords, type OptionLabel } from './patterns';
@@ -80,9 +82,18 @@ const hasWords = (line: string) => /\p{L}{2,}/u.test(line);
 
 export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabel>, problems: Problem[]): { sections: DraftSection[]; key: KeyEntry[] } {
   const sections: DraftSection[] = [{ name: null, items: [] }];
-  const { lines, continued } = splitLines(paragraphs);
+  const split = splitLines(paragraphs);
+  const { continued } = split;
+  const lines = splitGluedStarts(split.lines, continued);
   const blocks = blocksOf(lines);
   const autoOf = (paragraph: Paragraph) => (continued.has(paragraph) ? undefined : labels.get(paragraph.index));
+  // What this paper's own conventions say (engines/conventions.ts): numbers our patterns miss, lists that are options, marks.
+  const conventions = inferConventions(lines, autoOf);
+  /** A question's number at the start of a line: a common pattern, or a numbering the paper showed to rise. */
+  const numberOfLine = (paragraph: Paragraph, line: string) => numberAfterTags(line) ?? conventions.starts.get(paragraph) ?? null;
+  /** Word's numbering that numbers questions: the first level of a decimal (or similar) list that is not a question's options. */
+  const numbersQuestion = (paragraph: Paragraph, auto: ListLabel | undefined) =>
+    !!auto && auto.level === 0 && !NOT_QUESTION_FORMATS.has(auto.format) && !conventions.optionItems.has(paragraph);
   /** Whether the block after `at` (blank lines skipped) starts a question's options: "A." "(a)" "①", Word's lettering, a table of them. */
   // The next block that is not a blank line, for each block: looking ahead stays one step however many blank lines a document has.
   const nextFilled: number[] = new Array(blocks.length);
@@ -96,9 +107,10 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     if (!block) return false;
     if (block.kind === 'table') return optionsTable(rowsOf(block)) !== null;
     const auto = autoOf(block.paragraph);
-    if (auto) return LETTER_FORMATS.has(auto.format) && auto.value === 1;
+    if (auto) return (LETTER_FORMATS.has(auto.format) || conventions.optionItems.has(block.paragraph)) && auto.value === 1;
+    if (conventions.unlabelledOptions.has(block.paragraph)) return true;
     const line = lineOf(block.paragraph.inlines);
-    return !questionNumberOf(line) && optionLabelsOf(line, 0)[0]?.index === 0;
+    return !numberOfLine(block.paragraph, line) && optionLabelsOf(line, 0)[0]?.index === 0;
   };
   /** Whether the next text (blank lines skipped) starts a question, a heading or the answer key: the text before it stands between questions. */
   const questionFollows = (at: number): boolean => {
@@ -109,20 +121,35 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
       const auto = autoOf(block.paragraph);
       const line = lineOf(block.paragraph.inlines);
       if (
-        (auto ? auto.level === 0 && !NOT_QUESTION_FORMATS.has(auto.format) : questionNumberOf(line) !== null) ||
+        (auto ? numbersQuestion(block.paragraph, auto) : numberOfLine(block.paragraph, line) !== null) ||
         answerKeyStart(line) !== null ||
         isHeading(block.paragraph, line) ||
         optionsFollow(i)
       )
         return true;
-      if ((auto && LETTER_FORMATS.has(auto.format)) || optionLabelsOf(line, null).length > 0 || fieldOf(line)) return false;
+      if ((auto && LETTER_FORMATS.has(auto.format)) || conventions.optionItems.has(block.paragraph) || optionLabelsOf(line, null).length > 0 || fieldOf(line))
+        return false;
     }
     return true;
   };
   /** The question number the next text starts with, blank lines skipped. */
   const numberAhead = (at: number) => {
     const block = blocks[nextFilled[at]];
-    return block && block.kind === 'paragraph' ? (questionNumberOf(lineOf(block.paragraph.inlines))?.number ?? null) : null;
+    return block && block.kind === 'paragraph' ? (numberOfLine(block.paragraph, lineOf(block.paragraph.inlines))?.number ?? null) : null;
+  };
+  /**
+   * "Question Context: 2 to 12", "(Use for 5 – 8)": a line naming a range that starts at the next
+   * question, followed by text that is no question, option or field: a passage for those questions.
+   */
+  const namesNextQuestions = (line: string): [number, number] | null => {
+    const found = /(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through)\s*(\d{1,4})/i.exec(line.slice(0, 160));
+    if (!found || /[?？]/.test(line)) return null;
+    const [from, to] = [Number(found[1]), Number(found[2])];
+    if (from !== lastNumber + 1 || to <= from || to - from >= 50) return null;
+    const next = blocks[nextFilled[blockAt]];
+    if (!next || next.kind !== 'paragraph' || autoOf(next.paragraph)) return null;
+    const text = lineOf(next.paragraph.inlines);
+    return numberOfLine(next.paragraph, text) || optionLabelsOf(text, null).length || fieldOf(text) || !hasWords(text) ? null : [from, to];
   };
   /** Whether any block after each one starts with a question number. */
   const questionAfter: boolean[] = new Array(blocks.length).fill(false);
@@ -131,12 +158,12 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     questionAfter[i] =
       questionAfter[i + 1] ||
       (next.kind === 'paragraph' &&
-        (questionNumberOf(lineOf(next.paragraph.inlines)) !== null || (autoOf(next.paragraph)?.format === 'decimal' && autoOf(next.paragraph)?.level === 0)));
+        (numberOfLine(next.paragraph, lineOf(next.paragraph.inlines)) !== null ||
+          (autoOf(next.paragraph)?.format === 'decimal' && numbersQuestion(next.paragraph, autoOf(next.paragraph)))));
   }
   /** The last instruction between questions ("Mark the letter A, B, C, or D …"): the text of a question that has none. */
   let instruction: string | null = null;
   let lastNumber = 0;
-  let numberedSeen = false;
   let blockAt = 0;
   const key: KeyEntry[] = [];
   let question: QuestionDraft | null = null;
@@ -149,6 +176,7 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
 
   const section = () => sections[sections.length - 1];
   const closeQuestion = () => {
+    if (question && conventions.gluedAsterisk) markGluedAsterisks(question);
     if (question) listOptions(question);
     if (question) dropWritingLine(question);
     if (question) scoreMarks(question);
@@ -198,7 +226,6 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     if (number !== null && number <= lastNumber && !(passage?.range && passage.children.length === 0))
       problems.push(problemAt(paragraph, 'numberOutOfOrder', { question: number, previous: lastNumber }));
     if (number !== null) lastNumber = number;
-    numberedSeen ||= number !== null;
     const draft = newQuestion(paragraph, number, number !== null ? String(number) : `${countQuestions() + 1}`);
     // Tags before the stem: "[Easy] (CLO3) What is…".
     for (let tag = TAG.exec(lineOf(rest)); tag; tag = TAG.exec(lineOf(rest))) {
@@ -213,14 +240,16 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     if (colon && (draft.difficulty || draft.marks || draft.tags.length)) rest = sliceInlines(rest, colon[0].length);
     // "The sun is a star. → Đúng (Đáp án đúng: …)": the answer after an arrow at the end of the question's line, an explanation in brackets after it.
     const arrowed = / (?:→|⇒|=>)\s*([^()]+?)\s*(\(.*\))?\s*$/u.exec(lineOf(rest));
-    if (arrowed && arrowed[1].trim()) {
+    // Cross-check: a question with options, or whose words after the arrow ask something, has its arrow inside its text ("In A → B, which…?").
+    if (arrowed && arrowed[1].trim() && !/[?？]/.test(arrowed[1]) && !inlineOptions(lineOf(rest)) && !optionsFollow(blockAt)) {
       draft.answer = { text: arrowed[1].trim(), paragraph };
       if (arrowed[2]) draft.solution.push(escapeHtml(arrowed[2].slice(1, -1).trim()));
       rest = sliceInlines(rest, 0, arrowed.index);
     }
     // "1. What is 2 + 2? A. 3  B. 4  C. 5  D. 6": options on the question's own line, three or more.
     const inline = inlineOptions(lineOf(rest));
-    draft.stem.push(inlinesHtml(trimInlines(inline ? sliceInlines(rest, 0, inline[0].start) : rest)));
+    draft.tail = trimInlines(inline ? sliceInlines(rest, 0, inline[0].start) : rest);
+    draft.stem.push(inlinesHtml(draft.tail));
     question = draft;
     target = 'stem';
     if (inline) {
@@ -327,7 +356,7 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     const line = lineOf(inlines);
     const auto = autoOf(paragraph);
     // A numbered question with options after the key (a key in the middle, between parts) ends it.
-    const next = inKey && !auto ? numberAfterTags(line) : null;
+    const next = inKey && !auto ? numberOfLine(paragraph, line) : null;
     if (next && (inlineOptions(line.slice(next.end)) || optionsFollow(blockAt)) && hasWords(line.slice(next.end))) inKey = false;
     if (inKey) {
       const part = KEY_PART.exec(line);
@@ -360,7 +389,7 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     // A number starts a question; inside a solution, a number not above the question's own is a
     // step of it; inside a question still without options, a list its text introduces
     // ("Consider the statements: 1. … 2. …") or a number going backwards is part of its text.
-    const numbered = auto ? (auto.level === 0 && !NOT_QUESTION_FORMATS.has(auto.format) ? { number: auto.value, end: 0 } : null) : numberAfterTags(line);
+    const numbered = auto ? (numbersQuestion(paragraph, auto) ? { number: auto.value, end: 0 } : null) : numberOfLine(paragraph, line);
     if (numbered) {
       const current = open?.number ?? 0;
       const step = target === 'solution' && numbered.number <= current;
@@ -403,9 +432,16 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
         case 'answer':
         case 'solution':
           if (!question) break;
-          if (field.kind === 'answer') {
+          if (field.kind === 'answer' && !explainsAnswer(question, field.label, value.text)) {
             question.answer = value;
             target = 'afterAnswer';
+          } else if (field.kind === 'solution' && solutionGivesAnswer(question, value.text)) {
+            // "Solution: B" then the explanation: the letter answers, the rest explains.
+            const letter = /^\s*\(?([A-Ha-h])\)?(?:[.):]\s*|\s*$)/.exec(value.text)!;
+            question.answer = { text: letter[1], paragraph };
+            target = 'solution';
+            append(escapeHtml(value.text.slice(letter[0].length).trim()), paragraph);
+            question.solutionParagraph = paragraph;
           } else {
             target = 'solution';
             append(inlinesHtml(trimInlines(rest)), paragraph);
@@ -431,7 +467,12 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     }
 
     if (open && (target === 'stem' || target === 'option')) {
-      if (auto && LETTER_FORMATS.has(auto.format)) {
+      if (conventions.unlabelledOptions.has(paragraph)) {
+        addOption(open, open.options.length, false, inlines, [], '', paragraph);
+        target = 'option';
+        return;
+      }
+      if (auto && (LETTER_FORMATS.has(auto.format) || conventions.optionItems.has(paragraph))) {
         addOption(
           open,
           auto.value - 1,
@@ -462,7 +503,7 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
         return;
       }
     }
-    const range = directionsRange(line) ?? (isPassageStart(line) ? null : undefined);
+    const range = directionsRange(line) ?? namesNextQuestions(line) ?? (isPassageStart(line) ? null : undefined);
     if (range !== undefined && !(open && target === 'stem' && !complete(open))) {
       closePassage();
       passage = newPassage(paragraph, range);
@@ -476,8 +517,9 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
       newSection(line.trim(), paragraph);
       return;
     }
-    // Only in a document of unnumbered questions: in a numbered one, text before a new "(a)" is a list in the question's text.
-    if (between && !numberedSeen && hasWords(line) && optionsFollow(blockAt)) return startQuestion(paragraph, null, inlines);
+    // Unnumbered questions, except among numbered ones: there, text before a new "(a)" is a list in the question's text.
+    const amongNumbered = lastNumber > 0 && questionAfter[blockAt];
+    if (between && !amongNumbered && hasWords(line) && optionsFollow(blockAt)) return startQuestion(paragraph, null, inlines);
     if (open && complete(open) && hasWords(line) && ((target === 'option' && questionFollows(blockAt)) || isInstruction(line))) {
       // An instruction ends a passage that named no range of questions.
       if (passage && !passage.range) closePassage();
@@ -489,6 +531,7 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     // Roman numerals and bullets of Word's lists are text: their label goes in front, as Word shows it.
     const prefix = auto && NOT_QUESTION_FORMATS.has(auto.format) ? `${auto.format === 'bullet' ? '•' : auto.label} ` : auto ? `${auto.label} ` : '';
     if (open && target === 'stem' && auto && !open.options.length) open.listItems.push({ at: open.stem.length, paragraph, inlines, written: prefix.trim() });
+    if (open && target === 'stem') open.tail = prefix ? undefined : trimInlines(inlines);
     append(prefix + inlinesHtml(trimInlines(inlines)), paragraph);
   };
 
@@ -572,6 +615,54 @@ function listOptions(question: QuestionDraft) {
   trailing.forEach((item, index) => addOption(question, index, false, item.inlines, [], item.written, item.paragraph));
 }
 
+/**
+ * Cross-check of an arrow line under a question ("→ Chương 5.1 …"): once the question has its
+ * answer (a line, a marked option), or when the words name none of its options, it explains.
+ */
+function explainsAnswer(question: QuestionDraft, label: string, text: string): boolean {
+  if (!/^(?:→|⇒|=>|->)$/.test(label)) return false;
+  if (question.answer || question.options.some((o) => o.marked)) return true;
+  return question.options.length > 0 && choiceAnswer(text) === null && !question.options.some((o) => htmlText(o.html.join(' ')).trim() === text.trim());
+}
+
+/** "Solution: B" (or "Solution: B. Because…") under a question with options and no answer yet: its first letter names the answer. */
+function solutionGivesAnswer(question: QuestionDraft, text: string): boolean {
+  if (question.answer || question.options.length < 2 || question.options.some((o) => o.marked)) return false;
+  const letter = /^\s*\(?([A-Ha-h])\)?(?:[.):]\s*|\s*$)/.exec(text);
+  return !!letter && letter[1].toLowerCase().charCodeAt(0) - 97 < question.options.length;
+}
+
+/** "table*": in a paper that marks answers so (engines/conventions.ts), the * glued to an option's end marks it, and is not shown. */
+function markGluedAsterisks(question: QuestionDraft) {
+  for (const option of question.options) {
+    const last = option.html.length - 1;
+    const glued = last >= 0 && !option.marked ? /([^\s*>])\*((?:<\/\w+>)*)$/.exec(option.html[last]) : null;
+    if (!glued) continue;
+    option.html[last] = option.html[last].slice(0, glued.index) + glued[1] + glued[2];
+    option.marked = true;
+    option.markedBy = 'asterisk';
+  }
+}
+
+/**
+ * A PDF turned into Word leaves option A at the end of the stem ("…the Sun? A. Mercury") with B–D
+ * after it: when the first option read is B (or C), the labels before it are looked for at the end
+ * of the question's last line, and taken out of its text as options.
+ */
+function recoverLeadingOptions(question: QuestionDraft, index: number, paragraph: Paragraph) {
+  const tail = question.tail!;
+  const line = lineOf(tail);
+  for (const m of line.matchAll(/(?<=\s)(?:\(?[aA]\)|[aA][.)])/g)) {
+    const labels = optionLabelsOf(line.slice(m.index!), 0);
+    if (labels.length !== index || !labels.every((l, i) => l.index === i)) continue;
+    const shifted = labels.map((l) => ({ ...l, start: l.start + m.index!, end: l.end + m.index! }));
+    question.stem[question.stem.length - 1] = inlinesHtml(trimInlines(sliceInlines(tail, 0, m.index!)));
+    question.tail = undefined;
+    addLabelledOptions(question, shifted, tail, paragraph, withoutTicks);
+    return;
+  }
+}
+
 /** A label as the option's written label: without the tick or * that marked it. */
 const withoutTicks = (label: string) => label.replace(/[*✓✔✅☑★]/gu, '').trim();
 
@@ -609,6 +700,7 @@ function addOption(
   extra: string[] = [],
   ticked = false,
 ) {
+  if (index > 0 && question.options.length === 0 && question.tail) recoverLeadingOptions(question, index, paragraph);
   if (index === 0 && question.options.length > 0) {
     for (const option of question.options) question.stem.push(`${escapeHtml(option.written)} ${option.html[0] ?? ''}`, ...option.html.slice(1));
     question.options = [];

@@ -1,0 +1,180 @@
+import { lineOf, isBlankLine } from '../content/inlines';
+import type { Inline, Paragraph } from '../docx/document';
+import type { ListLabel } from '../docx/numbering';
+import { answerKeyStart, fieldOf, optionLabelsOf, questionNumberOf } from './patterns';
+
+/**
+ * The second stage of reading a paper (docs/architecture.md, "The Word engine's stages"): before
+ * any question is read, vote across the whole document for how it numbers questions, lays out
+ * options and marks answers. Each convention is accepted only when the document itself shows it
+ * (numbers that rise, lists that restart under every question, marks on a minority of options),
+ * so a rule never fires on one line that merely looks like it.
+ */
+
+export interface QuestionStart {
+  number: number;
+  /** Where the question's own text begins in the line. */
+  end: number;
+}
+
+export interface Conventions {
+  /**
+   * Lines that start a question by a numbering the common patterns do not know, accepted because
+   * the numbers rise: "1    What is…" (no punctuation), "12Which" (tight), "//QZ1.11)" (a prefix
+   * every question shares).
+   */
+  starts: Map<Paragraph, QuestionStart>;
+  /** Items of Word's decimal lists that are options: they restart at 1 under every typed question. */
+  optionItems: Set<Paragraph>;
+  /** Lines without a label that are options: under a bold stem, in a paper that writes every question so. */
+  unlabelledOptions: Set<Paragraph>;
+  /** A * glued to the end of an option ("table*") marks it correct: a minority of the options end so. */
+  gluedAsterisk: boolean;
+}
+
+/** A number a line starts with, written in a way of its own: `family` groups the lines that share the way. */
+interface Candidate {
+  line: Paragraph;
+  family: string;
+  number: number;
+  end: number;
+}
+
+/** "1    What", "2\tWhat": a number then a wide gap; "12Which": a number then a capital. */
+const BARE = /^\s*(\d{1,3})(?:[ \t\u00a0]{2,}|\t|(?=\p{Lu}))\s*/u;
+/** "//QZ1.11)", "Q1.5)", "#3." : a prefix of its own before the number, the same on every question. */
+const PREFIXED = /^\s*((?=\S*[^\d\s])\S{1,12}?[./\-_:#])(\d{1,4})\s*[.):]\s*/u;
+
+function candidateOf(line: Paragraph, text: string): Candidate | null {
+  if (questionNumberOf(text)) return null;
+  const bare = BARE.exec(text);
+  if (bare) return { line, family: 'bare', number: Number(bare[1]), end: bare[0].length };
+  const prefixed = PREFIXED.exec(text);
+  if (prefixed && /\p{L}/u.test(text.slice(prefixed[0].length)))
+    return { line, family: `prefix:${prefixed[1]}`, number: Number(prefixed[2]), end: prefixed[0].length };
+  return null;
+}
+
+/**
+ * Question starts the common patterns miss. A family of candidates counts when most of its numbers
+ * rise one by one; a lone candidate counts when it sits between the numbers before and after it
+ * ("11." "12Which" "13.").
+ */
+export function inferStarts(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Map<Paragraph, QuestionStart> {
+  type Point = { number: number; candidate: Candidate | null };
+  const points: Point[] = [];
+  for (const line of lines) {
+    if (line.cell || auto(line)) continue;
+    const text = lineOf(line.inlines);
+    const common = questionNumberOf(text);
+    if (common && answerKeyStart(text) === null) points.push({ number: common.number, candidate: null });
+    else {
+      const candidate = candidateOf(line, text);
+      if (candidate) points.push({ number: candidate.number, candidate });
+    }
+  }
+  const families = new Map<string, Candidate[]>();
+  for (const point of points) if (point.candidate) families.set(point.candidate.family, [...(families.get(point.candidate.family) ?? []), point.candidate]);
+  const rising = new Set<string>();
+  for (const [family, members] of families) {
+    const steps = members.slice(1).filter((m, i) => m.number === members[i].number + 1 || m.number === 1).length;
+    if (members.length >= 2 && steps >= 0.6 * (members.length - 1)) rising.add(family);
+  }
+  const starts = new Map<Paragraph, QuestionStart>();
+  points.forEach((point, i) => {
+    const candidate = point.candidate;
+    if (!candidate) return;
+    const between = points[i - 1]?.number === candidate.number - 1 && points[i + 1]?.number === candidate.number + 1;
+    if (rising.has(candidate.family) || between) starts.set(candidate.line, { number: candidate.number, end: candidate.end });
+  });
+  return starts;
+}
+
+/**
+ * Word decimal lists under typed question numbers ("Question 1." then a list 1) 2) 3)): when the
+ * list's count starts at 1 again under each question, its items are options, not questions.
+ */
+export function inferOptionItems(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Set<Paragraph> {
+  const items = new Set<Paragraph>();
+  let group: Paragraph[] | null = null;
+  const close = () => {
+    const values = (group ?? []).map((p) => auto(p)!.value);
+    if (values.length >= 2 && values.length <= 8 && values.every((v, i) => v === i + 1)) for (const p of group!) items.add(p);
+    group = null;
+  };
+  for (const line of lines) {
+    const label = auto(line);
+    if (!label) {
+      if (line.cell || isBlankLine(line.inlines)) continue;
+      const text = lineOf(line.inlines);
+      if (questionNumberOf(text) && answerKeyStart(text) === null) {
+        close();
+        group = [];
+      } else if (group && group.length > 0) close();
+      continue;
+    }
+    if (label.format === 'decimal' && label.level === 0 && group) group.push(line);
+    else close();
+  }
+  close();
+  return items;
+}
+
+const letters = (inlines: Inline[]) => inlines.flatMap((i) => (i.kind === 'text' ? [...i.text].filter((c) => /\p{L}/u.test(c)).map(() => i.bold) : []));
+const mostlyBold = (inlines: Inline[]) => {
+  const flags = letters(inlines);
+  return flags.length > 0 && flags.filter(Boolean).length >= 0.8 * flags.length;
+};
+
+/**
+ * Options written without labels under a bold stem ("1. Which ocean…" in bold, then "Atlantic",
+ * "Pacific*"…): accepted when two questions or more of the paper are written so.
+ */
+export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Paragraph) => boolean): Set<Paragraph> {
+  const groups: Paragraph[][] = [];
+  let group: Paragraph[] | null = null;
+  for (const line of lines) {
+    if (line.cell) {
+      group = null;
+      continue;
+    }
+    if (isBlankLine(line.inlines)) continue;
+    const text = lineOf(line.inlines);
+    if (isStart(line)) {
+      group = mostlyBold(line.inlines) ? [] : null;
+      if (group) groups.push(group);
+      continue;
+    }
+    if (!group) continue;
+    const plain = !mostlyBold(line.inlines) && text.trim().length <= 120 && !fieldOf(text) && optionLabelsOf(text, null).length === 0;
+    if (plain) group.push(line);
+    else group = null;
+  }
+  const fitting = groups.filter((g) => g.length >= 2 && g.length <= 8);
+  return new Set(fitting.length >= 2 ? fitting.flat() : []);
+}
+
+/** "table*": a * glued to an option's last letter, on a minority of the options (the right ones). */
+const GLUED = /[^\s*]\*\s*$/u;
+export function inferGluedAsterisk(optionLines: string[]): boolean {
+  const glued = optionLines.filter((text) => GLUED.test(text)).length;
+  return glued >= 2 && glued * 2 <= optionLines.length;
+}
+
+export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Conventions {
+  const starts = inferStarts(lines, auto);
+  const optionItems = inferOptionItems(lines, auto);
+  const isStart = (line: Paragraph) => {
+    const label = auto(line);
+    return label
+      ? label.format === 'decimal' && label.level === 0 && !optionItems.has(line)
+      : starts.has(line) || questionNumberOf(lineOf(line.inlines)) !== null;
+  };
+  const unlabelledOptions = inferUnlabelledOptions(lines, isStart);
+  const optionLines = lines.flatMap((line) => {
+    const text = lineOf(line.inlines);
+    const labelled = optionLabelsOf(text, null).length > 0 || (auto(line) && !isStart(line));
+    return labelled || unlabelledOptions.has(line) ? [text] : [];
+  });
+  return { starts, optionItems, unlabelledOptions, gluedAsterisk: inferGluedAsterisk(optionLines) };
+}

@@ -1,0 +1,342 @@
+import type { Para } from '@tests/support/docx';
+import { png } from '@tests/support/pictures';
+import { correctFlags as correct, parseBlocks as parse, questionsOf } from '@tests/support/parsedDocx';
+import type { ParsedDocument, ParsedQuestion } from './types';
+
+/**
+ * Issue 28: what real teachers' papers do that our look-alikes never did. Each test is one
+ * convention seen in real papers (PDF-conversion leftovers, answer marks in many spellings,
+ * numbering without punctuation, labels in colour…), written with our own words; the parser must
+ * infer it from the document, not from a rule that knows this exact text.
+ */
+const names = (q: ParsedQuestion) => ('options' in q ? q.options.map((o) => o.name.replace(/<\/?p>/g, '')) : []);
+const stems = (doc: ParsedDocument) => questionsOf(doc).map((q) => q.name.replace(/<\/?p>/g, ''));
+
+describe('conversion leftovers (papers that went PDF → Word)', () => {
+  it("the next question's heading glued to the end of the previous option", () => {
+    const doc = parse([
+      'Question 1: Which keyword declares a constant?',
+      'A. var',
+      'B. let',
+      'C. const',
+      'D. char Question 2: Which type holds true or false?',
+      'A. int',
+      'B. bool',
+      'C. float',
+      'D. string',
+      'Question 3: Which symbol ends a statement?',
+      'A. ;',
+      'B. :',
+      'C. .',
+      'D. ,',
+      'Answer key: 1-C 2-B 3-A',
+    ]);
+    expect(stems(doc)).toEqual(['Which keyword declares a constant?', 'Which type holds true or false?', 'Which symbol ends a statement?']);
+    expect(names(questionsOf(doc)[0])).toEqual(['var', 'let', 'const', 'char']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, false, true, false],
+      [false, true, false, false],
+      [true, false, false, false],
+    ]);
+  });
+
+  it('option A typed at the end of the stem, B–D a Word list that starts at B', () => {
+    const list = { id: 3, levels: [{ format: 'upperLetter' as const, text: '%1.', start: 2 }] };
+    const doc = parse(
+      [
+        '1. Which planet is closest to the Sun? A. Mercury',
+        { runs: ['Venus'], list: { id: 3 } },
+        { runs: ['Earth'], list: { id: 3 } },
+        { runs: ['Mars'], list: { id: 3 } },
+        'Answer: A',
+      ],
+      { lists: [list] },
+    );
+    const [q] = questionsOf(doc);
+    expect(q.name).toBe('<p>Which planet is closest to the Sun?</p>');
+    expect(names(q)).toEqual(['Mercury', 'Venus', 'Earth', 'Mars']);
+    expect(correct(q)).toEqual([true, false, false, false]);
+  });
+
+  it('an option wrapped onto a second paragraph', () => {
+    const doc = parse([
+      '1. Which sentence is correct?',
+      'A. She go to school every day because',
+      'she likes it.',
+      'B. She goes to school every day.',
+      'C. She going to school.',
+      'D. She gone to school.',
+      'Answer: B',
+    ]);
+    const [q] = questionsOf(doc);
+    expect(names(q)[0]).toBe('She go to school every day because</p><p>she likes it.'.replace(/<\/?p>/g, ''));
+    expect(correct(q)).toEqual([false, true, false, false]);
+  });
+});
+
+describe('answer marks in many spellings', () => {
+  it('a * glued to the option, as docs/word-format.md promises, once per question across the paper', () => {
+    const doc = parse(['1. Pick the noun.', 'a. run', 'b. table*', 'c. blue', '2. Pick the verb.', 'a. jump*', 'b. chair', 'c. green']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, false],
+      [true, false, false],
+    ]);
+    expect(names(questionsOf(doc)[0])).toEqual(['run', 'table', 'blue']);
+  });
+
+  it('"✅ Answer: C" after a line break', () => {
+    const doc = parse([
+      '1. Which is a mammal?\nA. Shark\nB. Trout\nC. Whale\nD. Eel\n✅ Answer: C',
+      '2. Which is a bird?\nA. Bat\nB. Owl\nC. Frog\nD. Crab\n✅ Answer: B',
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, false, true, false],
+      [false, true, false, false],
+    ]);
+  });
+
+  it('"Solution: B" followed by the explanation', () => {
+    const doc = parse(['1. What is 2 + 3?', 'A. 4', 'B. 5', 'C. 6', 'D. 7', 'Solution: B', 'Two plus three is five.']);
+    const [q] = questionsOf(doc);
+    expect(correct(q)).toEqual([false, true, false, false]);
+    expect(q.solution).toContain('Two plus three is five.');
+  });
+
+  it('"--정답 2": a digit for ③ after dashes', () => {
+    const doc = parse(['1. 다음 중 가장 큰 수는?', '① 3  ② 9  ③ 5  ④ 1', '--정답 2']);
+    expect(correct(questionsOf(doc)[0])).toEqual([false, true, false, false]);
+  });
+
+  it('the correct option coloured while every label has a colour of its own', () => {
+    const option = (label: string, text: string, right = false): Para => ({
+      runs: [{ text: `${label}. `, color: '2E74B5', bold: true }, right ? { text, color: 'FF0000' } : text],
+    });
+    const doc = parse(['1. Which is a prime?', option('A', '4'), option('B', '6'), option('C', '7', true), option('D', '9')]);
+    expect(correct(questionsOf(doc)[0])).toEqual([false, false, true, false]);
+  });
+
+  it('several marked options on a "choose all that apply" question are several correct answers', () => {
+    const doc = parse(['1. Which are even? (Choose all that apply.)', 'A. 2*', 'B. 3', 'C. 4*', 'D. 5']);
+    const [q] = questionsOf(doc);
+    expect(correct(q)).toEqual([true, false, true, false]);
+  });
+});
+
+describe('numbering', () => {
+  it('numbers without punctuation ("1    What is…")', () => {
+    const doc = parse([
+      '1    What is the capital of France?',
+      'A. Rome',
+      'B. Paris',
+      '2\tWhat is the capital of Spain?',
+      'A. Madrid',
+      'B. Lisbon',
+      'Answers: 1. B 2. A',
+    ]);
+    expect(stems(doc)).toEqual(['What is the capital of France?', 'What is the capital of Spain?']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true],
+      [true, false],
+    ]);
+  });
+
+  it('question numbers as code comments ("//QZ1.11)")', () => {
+    const doc = parse([
+      '//QZ1.11) Which loop runs at least once?',
+      'a) for',
+      'b) do-while',
+      'c) while',
+      '//QZ1.12) Which keyword leaves a loop?',
+      'a) break',
+      'b) exit',
+      'c) stop',
+      'Answers: 11 b, 12 a',
+    ]);
+    expect(stems(doc)).toEqual(['Which loop runs at least once?', 'Which keyword leaves a loop?']);
+  });
+
+  it('odd numbers ("3..", "12Which") keep their questions', () => {
+    const doc = parse(['11. Which is red?', 'A. Sky', 'B. Blood', '12Which is green?', 'A. Grass', 'B. Snow', '13.. Which is white?', 'A. Snow', 'B. Coal']);
+    expect(stems(doc)).toEqual(['Which is red?', 'Which is green?', 'Which is white?']);
+  });
+
+  it('options as a Word numbered list (1) 2) 3)) under typed question numbers', () => {
+    const lists = [
+      { id: 1, levels: [{ format: 'decimal' as const, text: '%1)' }] },
+      { id: 2, levels: [{ format: 'decimal' as const, text: '%1)' }] },
+    ];
+    const doc = parse(
+      [
+        'Question 1. Which metal is liquid at room temperature?',
+        { runs: ['Iron'], list: { id: 1 } },
+        { runs: ['Mercury'], list: { id: 1 } },
+        { runs: ['Copper'], list: { id: 1 } },
+        'Answer: 2',
+        'Question 2. Which gas do we breathe out?',
+        { runs: ['Oxygen'], list: { id: 2 } },
+        { runs: ['Carbon dioxide'], list: { id: 2 } },
+        { runs: ['Helium'], list: { id: 2 } },
+        'Answer: 2',
+      ],
+      { lists },
+    );
+    expect(stems(doc)).toEqual(['Which metal is liquid at room temperature?', 'Which gas do we breathe out?']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, false],
+      [false, true, false],
+    ]);
+  });
+
+  it('a numbered list inside one stem does not switch off unnumbered questions for the rest of the paper', () => {
+    const doc = parse([
+      'Which of these are fruits?',
+      '1. apple 2. carrot',
+      'A. 1 only',
+      'B. 2 only',
+      'Which animal barks?',
+      'A. Cat',
+      'B. Dog*',
+      'Which animal moos?',
+      'A. Cow*',
+      'B. Hen',
+    ]);
+    expect(questionsOf(doc)).toHaveLength(3);
+    expect(stems(doc)[2]).toBe('Which animal moos?');
+  });
+});
+
+describe('option labels', () => {
+  it('"A - text"', () => {
+    const doc = parse(['1. Which is a fruit?', 'A - Apple', 'B - Carrot', 'C - Potato', 'Answer: A']);
+    expect(names(questionsOf(doc)[0])).toEqual(['Apple', 'Carrot', 'Potato']);
+  });
+
+  it('two roman options on one line ("i. Truth    ii. Evidence")', () => {
+    const doc = parse(['1. What does a claim need?', 'i. Truth\tii. Evidence', 'iii. Luck\tiv. Volume', 'Answer: ii']);
+    const [q] = questionsOf(doc);
+    expect(names(q)).toEqual(['Truth', 'Evidence', 'Luck', 'Volume']);
+    expect(correct(q)).toEqual([false, true, false, false]);
+  });
+
+  it('options with no label after a bold stem', () => {
+    const doc = parse([
+      { runs: [{ text: '1. Which ocean is the largest?', bold: true }] },
+      'Atlantic',
+      'Pacific*',
+      'Indian',
+      { runs: [{ text: '2. Which continent is the coldest?', bold: true }] },
+      'Antarctica*',
+      'Europe',
+      'Africa',
+    ]);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['Atlantic', 'Pacific', 'Indian'],
+      ['Antarctica', 'Europe', 'Africa'],
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, false],
+      [true, false, false],
+    ]);
+  });
+});
+
+describe('lines after the options', () => {
+  it('an explanation after an arrow or a pointing hand is a solution, not an arrow answer', () => {
+    const doc = parse([
+      'Câu 1. Thủ đô của Việt Nam là?',
+      'A. Huế',
+      'B. Hà Nội',
+      'C. Đà Nẵng',
+      'D. Cần Thơ',
+      'Đáp án: B',
+      '→ Chương 5.1 giáo trình',
+      'Câu 2. 2 + 2 bằng?',
+      'A. 3',
+      'B. 4',
+      'Đáp án: B',
+      '👉 Hai cộng hai bằng bốn.',
+    ]);
+    const qs = questionsOf(doc);
+    expect(qs.map(correct)).toEqual([
+      [false, true, false, false],
+      [false, true],
+    ]);
+    expect(qs[0].solution).toContain('Chương 5.1');
+    expect(qs[1].solution).toContain('Hai cộng hai');
+  });
+
+  it('a picture between the stem and the options belongs to the question', () => {
+    const doc = parse(['1. What shape is shown?', { runs: [{ picture: png(40, 40), widthPx: 40, heightPx: 40 }] }, 'A. Circle', 'B. Square', 'Answer: B']);
+    const [q] = questionsOf(doc);
+    expect(q.name).toContain('<img');
+    expect(correct(q)).toEqual([false, true]);
+  });
+
+  it('"→" inside a stem is text', () => {
+    const doc = parse(['1. In A → B, which is the product?', 'A. A', 'B. B', 'Answer: B']);
+    const [q] = questionsOf(doc);
+    expect(q.name).toBe('<p>In A → B, which is the product?</p>');
+    expect(correct(q)).toEqual([false, true]);
+  });
+});
+
+describe('passages', () => {
+  it('cloze items as table rows under a passage', () => {
+    const doc = parse([
+      'Read the passage and choose the best word for each blank.',
+      'The man (1) ____ car was stolen went to the police, (2) ____ helped him.',
+      {
+        table: [
+          ['Question 1.', 'A. whose', 'B. whom', 'C. which', 'D. who'],
+          ['Question 2.', 'A. whose', 'B. whom', 'C. which', 'D. who'],
+        ],
+      },
+      'Answer key: 1. A 2. D',
+    ]);
+    const qs = questionsOf(doc).flatMap((q) => (q.type === 'comprehension' ? q.questions : [q]));
+    expect(qs.map(names)).toEqual([
+      ['whose', 'whom', 'which', 'who'],
+      ['whose', 'whom', 'which', 'who'],
+    ]);
+    expect(qs.map(correct)).toEqual([
+      [true, false, false, false],
+      [false, false, false, true],
+    ]);
+  });
+
+  it('"Question Context: 2 to 3" names the questions of a passage', () => {
+    const doc = parse([
+      '1. Which is a vowel?',
+      'A. b',
+      'B. e',
+      'Question Context: 2 to 3',
+      'Tom has a red kite. He flies it in the park every Sunday.',
+      '2. What colour is the kite?',
+      'A. red',
+      'B. blue',
+      '3. Where does Tom fly it?',
+      'A. park',
+      'B. beach',
+      '4. Which is a consonant?',
+      'A. a',
+      'B. t',
+      'Answers: 1. B 2. A 3. A 4. B',
+    ]);
+    const top = questionsOf(doc);
+    expect(top.map((q) => q.type)).toEqual(['multiple_choice', 'comprehension', 'multiple_choice']);
+    expect(top[1].type === 'comprehension' && top[1].questions).toHaveLength(2);
+  });
+});
+
+describe('split runs everywhere do not change the reading', () => {
+  it('a paper whose every run is cut mid-word reads as the same paper', () => {
+    const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];
+    const whole = parse(body);
+    const split = parse(body, { splitRuns: true });
+    expect(questionsOf(split)).toEqual(questionsOf(whole));
+    expect(questionsOf(whole).map(correct)).toEqual([
+      [true, false],
+      [true, false],
+    ]);
+  });
+});
