@@ -10,7 +10,8 @@ import { assemble } from './engines/assemble';
 import { tableEngine } from './engines/tableEngine';
 import { textEngine } from './engines/textEngine';
 import { problemAt } from './problems';
-import type { EngineId, ParsedDocument, ParsedSection, Problem } from './types';
+import type { EngineId, ParagraphRole, ParsedDocument, ParsedSection, Problem } from './types';
+import { isBlankLine } from './content/inlines';
 
 /** The engines' names as the guide and the messages give them. */
 export const ENGINE_NAMES: Record<EngineId, string> = { table: 'Tables', text: 'Numbered text' };
@@ -23,7 +24,7 @@ export const ENGINE_NAMES: Record<EngineId, string> = { table: 'Tables', text: '
  */
 export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_ENGINE): ParsedDocument & { pictureBytes(path: string): Uint8Array | null } {
   const problems: Problem[] = [];
-  const empty = { engine, sections: [], problems, pictures: [], fonts: [], questionCount: 0, countsByType: {}, pictureBytes: () => null };
+  const empty = { engine, sections: [], problems, pictures: [], fonts: [], questionCount: 0, countsByType: {}, paragraphRoles: {}, pictureBytes: () => null };
   let pkg;
   let document;
   try {
@@ -59,18 +60,18 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
     });
   }
   const read = (which: EngineId, found: Problem[]) => {
-    const drafts = which === 'table' ? tableEngine(paragraphs, found) : textEngine(paragraphs, listLabels(pkg, paragraphs), found);
-    return assemble(drafts.sections, drafts.key, found, unreadable);
+    const drafts = which === 'table' ? { ...tableEngine(paragraphs, found), roles: new Map() } : textEngine(paragraphs, listLabels(pkg, paragraphs), found);
+    return { sections: assemble(drafts.sections, drafts.key, found, unreadable), roles: rolesCount(paragraphs, drafts.roles, which) };
   };
   const before = [...problems];
-  let sections = read(engine, problems);
+  let { sections, roles } = read(engine, problems);
   if (countQuestions(sections).questionCount === 0) {
     // Nothing in the layout chosen: a teacher who never chose one gets the other engine's reading, when it finds questions.
     const other: EngineId = engine === 'table' ? 'text' : 'table';
     const otherProblems = [...before];
-    const otherSections = read(other, otherProblems);
-    if (countQuestions(otherSections).questionCount > 0) {
-      sections = otherSections;
+    const otherReading = read(other, otherProblems);
+    if (countQuestions(otherReading.sections).questionCount > 0) {
+      ({ sections, roles } = otherReading);
       problems.splice(0, problems.length, ...otherProblems);
       engine = other;
     }
@@ -91,8 +92,21 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
     pictures: picturesOf(sections),
     fonts: [...fonts].sort(),
     ...countQuestions(sections),
+    paragraphRoles: roles,
     pictureBytes: (path) => opened.bytes(path),
   };
+}
+
+/** Paragraphs with something in them by what the engine read them as; one it never placed is not understood. */
+function rolesCount(paragraphs: Paragraph[], roles: Map<number, ParagraphRole>, engine: EngineId): ParsedDocument['paragraphRoles'] {
+  if (engine === 'table') return {};
+  const counts: ParsedDocument['paragraphRoles'] = {};
+  for (const p of paragraphs) {
+    if (isBlankLine(p.inlines) && p.inlines.every((i) => i.kind === 'text')) continue;
+    const role = roles.get(p.index) ?? 'notUnderstood';
+    counts[role] = (counts[role] ?? 0) + 1;
+  }
+  return counts;
 }
 
 /** Whether a browser can show a picture of the document; if not, it is left out with a note at its paragraph. */

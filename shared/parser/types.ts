@@ -103,6 +103,13 @@ export interface ParsedSection {
   questions: ParsedQuestion[];
 }
 
+/**
+ * What the reader took each paragraph for (issue 28): nothing is dropped unseen. "notUnderstood"
+ * is text outside every question that is no heading, instruction or key: a label left over, a
+ * field with no question, a title before the first question.
+ */
+export type ParagraphRole = 'question' | 'option' | 'answer' | 'solution' | 'key' | 'passage' | 'heading' | 'notUnderstood';
+
 export interface ParsedDocument {
   engine: EngineId;
   sections: ParsedSection[];
@@ -114,6 +121,8 @@ export interface ParsedDocument {
   /** Questions, comprehension children included. */
   questionCount: number;
   countsByType: Partial<Record<QuestionType | ChildQuestionType, number>>;
+  /** How many paragraphs with something in them were read as each role (the numbered-text engine; {} from the tables engine). */
+  paragraphRoles: Partial<Record<ParagraphRole, number>>;
 }
 
 /** Problems that leave nothing to upload: a file that cannot be read, no questions, more than a test holds. */

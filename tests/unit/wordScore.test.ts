@@ -12,6 +12,7 @@ const doc = (questions: ParsedQuestion[], problems: ParsedDocument['problems'] =
   fonts: [],
   questionCount: questions.length,
   countsByType: {},
+  paragraphRoles: {},
 });
 const choice = (name: string, options: string[], correct: number[]): ParsedQuestion => ({
   type: 'multiple_choice',

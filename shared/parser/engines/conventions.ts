@@ -45,8 +45,20 @@ const BARE = /^\s*(\d{1,3})(?:[ \t\u00a0]{2,}|\t|(?=\p{Lu}))\s*/u;
 /** "//QZ1.11)", "Q1.5)", "#3." : a prefix of its own before the number, the same on every question. */
 const PREFIXED = /^\s*((?=\S*[^\d\s])\S{1,12}?[./\-_:#])(\d{1,4})\s*[.):]\s*/u;
 
+/** "2- Azure free account…": a number, a dash, the text. */
+const DASHED = /^\s*(\d{1,3})\s*[-–]\s+(?=\p{L})/u;
+/** "5" alone on its line, the question's text on the next (a PDF's layout). */
+const ALONE = /^\s*(\d{1,3})\s*$/;
+
 function candidateOf(line: Paragraph, text: string): Candidate | null {
   if (questionNumberOf(text)) return null;
+  for (const [family, pattern] of [
+    ['dash', DASHED],
+    ['alone', ALONE],
+  ] as const) {
+    const found = pattern.exec(text);
+    if (found) return { line, family, number: Number(found[1]), end: found[0].length };
+  }
   const bare = BARE.exec(text);
   if (bare) return { line, family: 'bare', number: Number(bare[1]), end: bare[0].length };
   const prefixed = PREFIXED.exec(text);
@@ -126,13 +138,17 @@ const mostlyBold = (inlines: Inline[]) => {
   return flags.length > 0 && flags.filter(Boolean).length >= 0.8 * flags.length;
 };
 
+const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
 /**
- * Options written without labels under a bold stem ("1. Which ocean…" in bold, then "Atlantic",
- * "Pacific*"…): accepted when two questions or more of the paper are written so.
+ * Options written without labels: the short lines after a question's first line, up to its
+ * answer. Accepted when an answer line under them names one of them ("Ans- Bandwidth"), or when
+ * two questions or more of the paper write a bold stem over such lines.
  */
 export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Paragraph) => boolean): Set<Paragraph> {
-  const groups: Paragraph[][] = [];
-  let group: Paragraph[] | null = null;
+  type Group = { lines: Paragraph[]; bold: boolean; answered: boolean; open: boolean };
+  const groups: Group[] = [];
+  let group: Group | null = null;
   for (const line of lines) {
     if (line.cell) {
       group = null;
@@ -141,17 +157,26 @@ export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Parag
     if (isBlankLine(line.inlines)) continue;
     const text = lineOf(line.inlines);
     if (isStart(line)) {
-      group = mostlyBold(line.inlines) ? [] : null;
-      if (group) groups.push(group);
+      group = { lines: [], bold: mostlyBold(line.inlines), answered: false, open: true };
+      groups.push(group);
       continue;
     }
-    if (!group) continue;
-    const plain = !mostlyBold(line.inlines) && text.trim().length <= 120 && !fieldOf(text) && optionLabelsOf(text, null).length === 0;
-    if (plain) group.push(line);
-    else group = null;
+    if (!group?.open) continue;
+    const field = fieldOf(text);
+    if (field?.kind === 'answer') group.answered = group.lines.some((l) => sameText(lineOf(l.inlines), text.slice(field.end)));
+    const plain = !field && !(group.bold && mostlyBold(line.inlines)) && text.trim().length <= 120 && optionLabelsOf(text, null).length === 0;
+    // The question's own text may run on for a line or two before its options: only under a bold stem is the first line an option.
+    if (plain) group.lines.push(line);
+    else group.open = false;
   }
-  const fitting = groups.filter((g) => g.length >= 2 && g.length <= 8);
-  return new Set(fitting.length >= 2 ? fitting.flat() : []);
+  const fitting = (g: Group) => g.lines.length >= 2 && g.lines.length <= 8;
+  const bold = groups.filter((g) => g.bold && fitting(g));
+  const found = new Set<Paragraph>();
+  for (const g of groups) {
+    if (g.answered && g.lines.length >= 2) for (const l of g.lines.slice(-Math.min(g.lines.length, 8))) found.add(l);
+    else if (g.bold && fitting(g) && bold.length >= 2) for (const l of g.lines) found.add(l);
+  }
+  return found;
 }
 
 /** "table*": a * glued to an option's last letter, on a minority of the options (the right ones). */

@@ -125,6 +125,11 @@ function common(draft: Pick<QuestionDraft, 'difficulty' | 'tags' | 'label'>, pro
   return out;
 }
 
+/** A stem that asks for more than one answer: then several marked options are its answers, not a doubt. */
+const SEVERAL =
+  /\b(?:choose|select|pick|mark|circle|tick)\s+(?:all|two|three|2|3)\b|all that apply|which two|which three|more than one|chọn\s+(?:\d|hai|ba|các)|nhiều\s+(?:đáp án|phương án)|모두\s*고르|두\s*개|세\s*개/i;
+const asksForSeveral = (stemHtml: string) => SEVERAL.test(htmlText(stemHtml));
+
 /** A question of the test, or null with the problems that stop it. */
 /**
  * An answer as written, with the words teachers put before it dropped ("Chọn B", "Đáp án đúng là C",
@@ -240,7 +245,8 @@ function choiceQuestion(
   if (!correct) {
     // No answer written anywhere: the option that looks different, else the answer is left for the teacher to set.
     const looks = options.every((o) => o.look) ? answerFromLooks(options.map((o) => o.look!)) : null;
-    if (looks && !looks.ambiguous) {
+    // Several options marked alike answer a question that asks for several ("Choose all that apply", "Which two…").
+    if (looks && (!looks.ambiguous || asksForSeveral(base.name))) {
       correct = looks.correct;
       answerFrom = looks.rule;
       for (const i of correct) options[i].name = withoutLook(options[i].name, looks.rule);

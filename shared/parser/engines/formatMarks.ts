@@ -24,12 +24,28 @@ export interface OptionLook {
   anyText: Record<Look, boolean>;
 }
 
+/** RRGGBB as its three channels, or null for a named colour ("yellow"). */
+const channels = (hex: string) => (/^[0-9A-F]{6}$/i.test(hex) ? [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) : null);
+/**
+ * Ink is no mark: text in a grey or near-black (a web page's #444, a theme's dark grey) is how the
+ * whole paper is written. Colour marks only when it has a hue of its own.
+ */
+const isInk = (hex: string) => {
+  const rgb = channels(hex);
+  return !!rgb && Math.max(...rgb) - Math.min(...rgb) < 48;
+};
+/** Paper is no mark either: a near-white shading (#F7F7F7, #F5FBF8 from a pasted web page) is a background, not a highlight. */
+const isPaper = (hex: string) => {
+  const rgb = channels(hex);
+  return !!rgb && Math.min(...rgb) >= 0xe6;
+};
+
 const valueOf = (format: RunFormat, look: Look): string => {
   switch (look) {
     case 'highlight':
-      return format.highlight ?? '';
+      return format.highlight && !isPaper(format.highlight) ? format.highlight : '';
     case 'colour':
-      return format.color ?? '';
+      return format.color && !isInk(format.color) ? format.color : '';
     default:
       return format[look] ? 'on' : '';
   }

@@ -3,7 +3,7 @@ import { escapeHtml, inlinesHtml, isBlankLine, lineOf, sliceInlines, tableHtml, 
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
 import { problemAt } from '../problems';
-import type { Problem } from '../types';
+import type { ParagraphRole, Problem } from '../types';
 import { isPassage, keyEntriesOf, type DraftSection, type KeyEntry } from './assemble';
 import { blocksOf, rowsOf, type Block } from './blocks';
 import { newPassage, newQuestion, splitTags, type PassageDraft, type QuestionDraft } from './draft';
@@ -34,7 +34,7 @@ import { answerKeyStart, asciiDigits, fieldOf, isPassageEnd, optionLabelsOf, que
  */
 
 /** Where plain text goes: the question's text, its last option, its solution, a passage's text. */
-type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'passage';
+type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'answerNext' | 'passage';
 
 const SOLUTIONS_HEADING =
   /^\s*(?:hướng\s*dẫn\s*(?:giải|chấm)(?:\s*chi\s*tiết)?|lời\s*giải(?:\s*chi\s*tiết)?|đáp\s*án\s*(?:và|&)\s*(?:lời\s*giải|hướng\s*dẫn\s*giải)|đáp\s*án\s*chi\s*tiết|giải\s*chi\s*tiết|solutions?|answers?\s*(?:and|&)\s*(?:explanations?|solutions?)|explanations?|hints?\s*(?:and|&)\s*solutions?|정답\s*(?:및|과)\s*해설|해설)\s*[:：.]?\s*$/i;
@@ -80,7 +80,11 @@ function numberAfterTags(line: string) {
 const complete = (question: QuestionDraft | null) => !!question && (question.options.length >= 2 || question.answer !== null);
 const hasWords = (line: string) => /\p{L}{2,}/u.test(line);
 
-export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabel>, problems: Problem[]): { sections: DraftSection[]; key: KeyEntry[] } {
+export function textEngine(
+  paragraphs: Paragraph[],
+  labels: Map<number, ListLabel>,
+  problems: Problem[],
+): { sections: DraftSection[]; key: KeyEntry[]; roles: Map<number, ParagraphRole> } {
   const sections: DraftSection[] = [{ name: null, items: [] }];
   const split = splitLines(paragraphs);
   const { continued } = split;
@@ -386,6 +390,11 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
       return;
     }
     const open = question as QuestionDraft | null;
+    if (open && target === 'answerNext') {
+      open.answer = { text: line.trim(), paragraph };
+      target = 'afterAnswer';
+      return;
+    }
     // A number starts a question; inside a solution, a number not above the question's own is a
     // step of it; inside a question still without options, a list its text introduces
     // ("Consider the statements: 1. … 2. …") or a number going backwards is part of its text.
@@ -432,7 +441,10 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
         case 'answer':
         case 'solution':
           if (!question) break;
-          if (field.kind === 'answer' && !explainsAnswer(question, field.label, value.text)) {
+          if (field.kind === 'answer' && !value.text && !rest.some((i) => i.kind !== 'text')) {
+            // "Correct Answer:" alone: the answer is the next line ("B. No").
+            target = 'answerNext';
+          } else if (field.kind === 'answer' && !explainsAnswer(question, field.label, value.text)) {
             question.answer = value;
             target = 'afterAnswer';
           } else if (field.kind === 'solution' && solutionGivesAnswer(question, value.text)) {
@@ -572,17 +584,50 @@ export function textEngine(paragraphs: Paragraph[], labels: Map<number, ListLabe
     }
     append(tableHtml(rows), block.paragraphs[0]);
   };
+  const roles = new Map<number, ParagraphRole>();
+  /** What a block was read as, from what reading it changed: every paragraph is accounted for (issue 28). */
+  const account = (block: Block, before: { key: number; problems: number; sections: number; question: QuestionDraft | null; target: Target }) => {
+    const own = block.kind === 'paragraph' ? [block.paragraph] : block.paragraphs;
+    const noted = problems.slice(before.problems).map((p) => p.code);
+    const open = question as QuestionDraft | null;
+    const role: ParagraphRole =
+      key.length > before.key || (inKey && block.kind === 'table')
+        ? 'key'
+        : noted.includes('notAttached') || noted.includes('textBeforeFirstQuestion')
+          ? 'notUnderstood'
+          : noted.includes('instruction') || sections.length > before.sections
+            ? 'heading'
+            : open && open !== before.question && own.includes(open.paragraph)
+              ? 'question'
+              : target === 'answerNext' || (open?.answer && own.includes(open.answer.paragraph))
+                ? 'answer'
+                : ROLE_OF_TARGET[target];
+    for (const p of own) if (!isBlankLine(p.inlines) || p.inlines.length) roles.set(p.index, roles.get(p.index) ?? role);
+  };
   const readBlock = (block: Block) => {
+    const before = { key: key.length, problems: problems.length, sections: sections.length, question: question as QuestionDraft | null, target };
     if (block.kind === 'paragraph') readParagraph(block.paragraph);
     else readTable(block);
+    account(block, before);
     const open = question as QuestionDraft | null;
     if (open) open.last = Math.max(open.last, ...(block.kind === 'paragraph' ? [block.paragraph.index] : block.paragraphs.map((p) => p.index)));
   };
   for (blockAt = 0; blockAt < blocks.length; blockAt++) readBlock(blocks[blockAt]);
   closePassage();
   noteEmptyHeading();
-  return { sections, key };
+  return { sections, key, roles };
 }
+
+/** What a paragraph is, by where its text went. */
+const ROLE_OF_TARGET: Record<Target, ParagraphRole> = {
+  none: 'notUnderstood',
+  stem: 'question',
+  option: 'option',
+  solution: 'solution',
+  afterAnswer: 'solution',
+  answerNext: 'answer',
+  passage: 'passage',
+};
 
 /** "[3점]", "(2 marks)", "[0,5 điểm]" at the end of a line of the question: its marks, not its text. */
 const MARKS_AFTER = /\s*[[(]\s*(\d+(?:[.,]\d+)?)\s*(?:점|điểm|đ|marks?|points?|pts?)\s*[\])]\s*((?:<\/\w+>)*)\s*$/iu;

@@ -1,0 +1,97 @@
+import type { Inline, Paragraph } from '../docx/document';
+import type { ListLabel } from '../docx/numbering';
+import { inferConventions, inferGluedAsterisk, inferOptionItems, inferStarts, inferUnlabelledOptions } from './conventions';
+
+/** The conventions stage on its own: lines in, what the paper's own numbering and marks say out. */
+const text = (t: string, bold = false): Inline => ({
+  kind: 'text',
+  text: t,
+  font: null,
+  bold,
+  italic: false,
+  underline: false,
+  script: null,
+  color: null,
+  highlight: null,
+});
+const lines = (...texts: (string | [string, boolean])[]): Paragraph[] =>
+  texts.map((t, index) => ({ index, style: null, numbering: null, cell: null, inlines: [typeof t === 'string' ? text(t) : text(t[0], t[1])] }));
+const noLists = () => undefined;
+
+describe('question starts the common patterns miss', () => {
+  it('numbers without punctuation count when they rise', () => {
+    const paper = lines('1    What is red?', 'A. x', '2    What is blue?', 'A. y', '3\tWhat is green?');
+    expect([...inferStarts(paper, noLists).values()].map((s) => s.number)).toEqual([1, 2, 3]);
+  });
+
+  it('numbers that do not rise are text, not questions', () => {
+    const paper = lines('1    apple', '7    pear', '3    plum');
+    expect(inferStarts(paper, noLists).size).toBe(0);
+  });
+
+  it('a prefix every question shares ("//QZ1.11)") is one family', () => {
+    const paper = lines('//QZ1.11) Which loop?', 'a) for', '//QZ1.12) Which keyword?', '//QZ1.13) Which type?');
+    expect([...inferStarts(paper, noLists).values()].map((s) => s.number)).toEqual([11, 12, 13]);
+  });
+
+  it('a lone odd number counts only between its neighbours ("11." "12Which" "13.")', () => {
+    expect(inferStarts(lines('11. Red?', '12Which is green?', '13. White?'), noLists).size).toBe(1);
+    expect(inferStarts(lines('11. Red?', '40Which is green?', '13. White?'), noLists).size).toBe(0);
+  });
+
+  it('a number alone on its line, the text below, when the numbers rise', () => {
+    const paper = lines('1', 'What is red?', '2', 'What is blue?');
+    expect([...inferStarts(paper, noLists).values()].map((s) => s.number)).toEqual([1, 2]);
+  });
+});
+
+describe('Word lists that are options', () => {
+  const list =
+    (paper: Paragraph[], values: Record<number, number>) =>
+    (p: Paragraph): ListLabel | undefined =>
+      values[p.index] ? { label: `${values[p.index]})`, format: 'decimal', level: 0, value: values[p.index] } : undefined;
+
+  it('a decimal list restarting at 1 under each typed question', () => {
+    const paper = lines('Question 1. Which?', 'Iron', 'Mercury', 'Question 2. Which?', 'Oxygen', 'Helium');
+    const items = inferOptionItems(paper, list(paper, { 1: 1, 2: 2, 4: 1, 5: 2 }));
+    expect([...items].map((p) => p.index)).toEqual([1, 2, 4, 5]);
+  });
+
+  it('a list that goes on counting across questions numbers questions itself', () => {
+    const paper = lines('Question 1. Which?', 'Iron', 'Mercury', 'Question 2. Which?', 'Oxygen', 'Helium');
+    expect(inferOptionItems(paper, list(paper, { 1: 3, 2: 4, 4: 5, 5: 6 })).size).toBe(0);
+  });
+});
+
+describe('options without labels', () => {
+  const isStart = (p: Paragraph) => /^\d\./.test((p.inlines[0] as { text: string }).text);
+
+  it('under bold stems, when two questions or more are written so', () => {
+    const paper = lines(['1. Largest ocean?', true], 'Atlantic', 'Pacific', ['2. Coldest continent?', true], 'Antarctica', 'Europe');
+    expect(inferUnlabelledOptions(paper, isStart).size).toBe(4);
+    expect(inferUnlabelledOptions(paper.slice(0, 3), isStart).size).toBe(0);
+  });
+
+  it('when the answer line names one of them', () => {
+    const paper = lines('1. What does an SLA guarantee?', 'Availability', 'Bandwidth', 'Ans- Availability');
+    expect(inferUnlabelledOptions(paper, isStart).size).toBe(2);
+    expect(inferUnlabelledOptions(lines('1. What does an SLA guarantee?', 'Availability', 'Bandwidth', 'Ans- Uptime'), isStart).size).toBe(0);
+  });
+});
+
+describe('glued asterisks', () => {
+  it('mark answers when a minority of options end with one', () => {
+    expect(inferGluedAsterisk(['a. run', 'b. table*', 'c. blue', 'a. jump*', 'b. chair', 'c. green'])).toBe(true);
+  });
+  it('are maths when one option has one, or most do', () => {
+    expect(inferGluedAsterisk(['A. A*', 'B. Aᵀ'])).toBe(false);
+    expect(inferGluedAsterisk(['a. x*', 'b. y*', 'c. z*'])).toBe(false);
+  });
+});
+
+it('inferConventions puts the stages together', () => {
+  const paper = lines('1    Which is red?', 'a. sky', 'b. blood*', '2    Which is green?', 'a. grass*', 'b. snow');
+  const found = inferConventions(paper, noLists);
+  expect(found.starts.size).toBe(2);
+  expect(found.gluedAsterisk).toBe(true);
+});
