@@ -1,4 +1,4 @@
-import { isKnownFontFace } from './fonts';
+import { isFontFace, isKnownFontFace } from './fonts';
 
 describe('fonts Office ships are never missing (issue 15)', () => {
   it.each([
@@ -20,5 +20,14 @@ describe('fonts Office ships are never missing (issue 15)', () => {
   it('a face Office does not ship is still asked for', () => {
     expect(isKnownFontFace('VNI-Times')).toBe(false);
     expect(isKnownFontFace('Aptos Fancy')).toBe(false);
+  });
+});
+
+describe('names pasted from web pages are no faces (issue 28)', () => {
+  it.each(['inherit', 'Inherit', '-apple-system', 'sans-serif', 'system-ui', 'var(--body-font)'])('%s is never asked for', (name) => {
+    expect(isFontFace(name)).toBe(false);
+  });
+  it('a real face is one', () => {
+    expect(isFontFace('Open Sans')).toBe(true);
   });
 });

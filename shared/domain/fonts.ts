@@ -107,6 +107,32 @@ export const normaliseFontFace = (face: string): string => face.normalize('NFC')
 const KNOWN = new Set<string>(KNOWN_FONT_FACES.map(normaliseFontFace));
 export const isKnownFontFace = (face: string): boolean => KNOWN.has(normaliseFontFace(face));
 
+/**
+ * Names that are no font face: CSS keywords and generic families that text pasted from a web page
+ * brings into Word ("inherit", "-apple-system", "sans-serif"). A browser resolves them itself, so
+ * they are never reported as missing, and nobody could upload them.
+ */
+const NOT_A_FACE = new Set([
+  'inherit',
+  'initial',
+  'unset',
+  'revert',
+  'default',
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  '-apple-system',
+  'blinkmacsystemfont',
+  'ui-sans-serif',
+  'ui-serif',
+  'ui-monospace',
+  'var(--font)',
+]);
+export const isFontFace = (face: string): boolean => !NOT_A_FACE.has(normaliseFontFace(face)) && !/^var\(/.test(normaliseFontFace(face));
+
 /** The largest font file an organisation may upload. */
 export const FONT_MAX_BYTES = 20 * 1024 * 1024;
 /** The longest face name (characters, after trimming). */

@@ -1,5 +1,6 @@
 import { DEFAULT_PARSER_ENGINE } from './engines';
 import { PICTURE_MAX_BYTES } from '../domain/pictures';
+import { isFontFace } from '../domain/fonts';
 import { PICTURE_PREFIX } from './content/inlines';
 import { pictureContentType } from './pictures';
 import { legacyFontsOf, readDocument, type Inline, type Paragraph } from './docx/document';
@@ -55,7 +56,7 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
     paragraph.inlines = paragraph.inlines.flatMap((inline): Inline[] => {
       if (inline.kind === 'legacyEquation') return equationObject(inline, paragraph, pkg, problems);
       if (inline.kind === 'picture' && inline.path && !showable(inline.path, paragraph, pkg, problems)) return [];
-      if (inline.kind === 'text' && inline.font && inline.text.trim()) fonts.add(inline.font);
+      if (inline.kind === 'text' && inline.font && inline.text.trim() && isFontFace(inline.font)) fonts.add(inline.font);
       return [inline];
     });
   }

@@ -28,6 +28,8 @@ export interface Conventions {
   optionItems: Set<Paragraph>;
   /** Lines without a label that are options: under a bold stem, in a paper that writes every question so. */
   unlabelledOptions: Set<Paragraph>;
+  /** In a paper that numbers no questions: the lines that ask ("…?") over options without labels start questions. */
+  asking: Set<Paragraph>;
   /** A * glued to the end of an option ("table*") marks it correct: a minority of the options end so. */
   gluedAsterisk: boolean;
 }
@@ -145,8 +147,8 @@ const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLower
  * answer. Accepted when an answer line under them names one of them ("Ans- Bandwidth"), or when
  * two questions or more of the paper write a bold stem over such lines.
  */
-export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Paragraph) => boolean): Set<Paragraph> {
-  type Group = { lines: Paragraph[]; bold: boolean; answered: boolean; open: boolean };
+export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Paragraph) => boolean, asking: ReadonlySet<Paragraph> = new Set()): Set<Paragraph> {
+  type Group = { lines: Paragraph[]; bold: boolean; asking: boolean; answered: boolean; open: boolean };
   const groups: Group[] = [];
   let group: Group | null = null;
   for (const line of lines) {
@@ -154,10 +156,14 @@ export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Parag
       group = null;
       continue;
     }
-    if (isBlankLine(line.inlines)) continue;
+    if (isBlankLine(line.inlines)) {
+      // A blank line after the options ends them (a wrapped option never has one inside it).
+      if (group && group.lines.length >= 2) group.open = false;
+      continue;
+    }
     const text = lineOf(line.inlines);
-    if (isStart(line)) {
-      group = { lines: [], bold: mostlyBold(line.inlines), answered: false, open: true };
+    if (isStart(line) || asking.has(line)) {
+      group = { lines: [], bold: mostlyBold(line.inlines), asking: asking.has(line), answered: false, open: true };
       groups.push(group);
       continue;
     }
@@ -170,11 +176,13 @@ export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Parag
     else group.open = false;
   }
   const fitting = (g: Group) => g.lines.length >= 2 && g.lines.length <= 8;
-  const bold = groups.filter((g) => g.bold && fitting(g));
+  // A way of writing counts when two questions or more of the paper are written so.
+  const bold = groups.filter((g) => g.bold && fitting(g)).length >= 2;
+  const asked = groups.filter((g) => g.asking && fitting(g)).length >= 2;
   const found = new Set<Paragraph>();
   for (const g of groups) {
     if (g.answered && g.lines.length >= 2) for (const l of g.lines.slice(-Math.min(g.lines.length, 8))) found.add(l);
-    else if (g.bold && fitting(g) && bold.length >= 2) for (const l of g.lines) found.add(l);
+    else if (fitting(g) && ((g.bold && bold) || (g.asking && asked))) for (const l of g.lines) found.add(l);
   }
   return found;
 }
@@ -195,11 +203,14 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
       ? label.format === 'decimal' && label.level === 0 && !optionItems.has(line)
       : starts.has(line) || questionNumberOf(lineOf(line.inlines)) !== null;
   };
-  const unlabelledOptions = inferUnlabelledOptions(lines, isStart);
+  // A paper that numbers no questions (two numbers at most): a line that asks is a question's first line, when options follow it.
+  const numbered = lines.filter((line) => !line.cell && isStart(line)).length;
+  const asking = new Set(numbered >= 2 ? [] : lines.filter((line) => !line.cell && /[?？]\s*$/.test(lineOf(line.inlines)) && !fieldOf(lineOf(line.inlines))));
+  const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking);
   const optionLines = lines.flatMap((line) => {
     const text = lineOf(line.inlines);
     const labelled = optionLabelsOf(text, null).length > 0 || (auto(line) && !isStart(line));
     return labelled || unlabelledOptions.has(line) ? [text] : [];
   });
-  return { starts, optionItems, unlabelledOptions, gluedAsterisk: inferGluedAsterisk(optionLines) };
+  return { starts, optionItems, unlabelledOptions, asking, gluedAsterisk: inferGluedAsterisk(optionLines) };
 }
