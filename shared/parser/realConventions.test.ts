@@ -205,7 +205,56 @@ describe('numbering', () => {
   });
 });
 
+describe('a question\'s number on a line of its own, its text a Word list item "1." every time (a quiz exported from a VLE)', () => {
+  it('the list item is the text of the numbered question, not a question', () => {
+    const list = { id: 1, levels: [{ format: 'decimal' as const, text: '%1.' }] };
+    const instances = [2, 3].map((id) => ({ id, list: 1, startOverride: { start: 1 } }));
+    const doc = parse(
+      [
+        { runs: [{ text: 'QUESTION 1', bold: true }] },
+        { runs: ['Which tag makes a link?'], list: { id: 1 } },
+        'A. <a>',
+        'B. <p>',
+        'Answer: A',
+        { runs: [{ text: 'QUESTION 2', bold: true }] },
+        { runs: ['Which tag makes a paragraph?'], list: { id: 2 } },
+        'A. <a>',
+        'B. <p>',
+        'Answer: B',
+      ],
+      { lists: [list], listInstances: instances },
+    );
+    expect(stems(doc)).toEqual(['Which tag makes a link?', 'Which tag makes a paragraph?']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+  });
+});
+
 describe('option labels', () => {
+  it('a capital with no stop ("A jQuery est…") when the letters run A, B, C…, and the answer letter after the stem\'s "?"', () => {
+    const option = (label: string, text: string): Para => ({ runs: [{ text: label, bold: true, color: 'FFFFFF', shading: 'F47575' }, ` ${text}`] });
+    const doc = parse([
+      { runs: ['1. Which one is a library? ', { text: 'A', color: 'FF0000' }] },
+      option('A', 'jQuery'),
+      option('B', 'JSON'),
+      option('C', 'HTTP'),
+      { runs: ['2. Is it a W3C standard? ', { text: 'B', color: 'FF0000' }] },
+      option('A', 'Yes'),
+      option('B', 'No'),
+    ]);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['jQuery', 'JSON', 'HTTP'],
+      ['Yes', 'No'],
+    ]);
+    expect(stems(doc)).toEqual(['Which one is a library?', 'Is it a W3C standard?']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false, false],
+      [false, true],
+    ]);
+  });
+
   it('"A - text"', () => {
     const doc = parse(['1. Which is a fruit?', 'A - Apple', 'B - Carrot', 'C - Potato', 'Answer: A']);
     expect(names(questionsOf(doc)[0])).toEqual(['Apple', 'Carrot', 'Potato']);

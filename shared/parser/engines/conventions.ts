@@ -1,7 +1,7 @@
 import { lineOf, isBlankLine } from '../content/inlines';
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
-import { answerKeyStart, fieldOf, optionLabelsOf, questionNumberOf } from './patterns';
+import { answerKeyStart, fieldOf, optionLabelsOf, questionNumberOf, type OptionLabel } from './patterns';
 
 /**
  * The second stage of reading a paper (docs/architecture.md, "The Word engine's stages"): before
@@ -32,6 +32,10 @@ export interface Conventions {
   asking: Set<Paragraph>;
   /** A * glued to the end of an option ("table*") marks it correct: a minority of the options end so. */
   gluedAsterisk: boolean;
+  /** Options labelled by a letter with no stop ("A jQuery est…"): lines whose first letters run A, B, C… */
+  bareLabels: Map<Paragraph, OptionLabel>;
+  /** A list item that is a question's text, not a question ("QUESTION 1", then a list item "1." each time). */
+  stemItems: Set<Paragraph>;
 }
 
 /** A number a line starts with, written in a way of its own: `family` groups the lines that share the way. */
@@ -109,11 +113,22 @@ export function inferStarts(lines: Paragraph[], auto: (line: Paragraph) => ListL
  * list's count starts at 1 again under each question, its items are options, not questions.
  */
 export function inferOptionItems(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Set<Paragraph> {
+  return listsUnderQuestions(lines, auto).options;
+}
+
+/**
+ * Word's decimal list items that stand under typed question numbers, grouped by question: when the
+ * count starts at 1 again under each one, a group of two to eight is the question's options, and a
+ * lone "1." under a question's number alone ("QUESTION 1") is its text (two such questions or more).
+ */
+function listsUnderQuestions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): { options: Set<Paragraph>; stems: Set<Paragraph> } {
   const items = new Set<Paragraph>();
+  const singles: Paragraph[] = [];
   let group: Paragraph[] | null = null;
   const close = () => {
     const values = (group ?? []).map((p) => auto(p)!.value);
     if (values.length >= 2 && values.length <= 8 && values.every((v, i) => v === i + 1)) for (const p of group!) items.add(p);
+    if (values.length === 1 && values[0] === 1) singles.push(group![0]);
     group = null;
   };
   for (const line of lines) {
@@ -131,7 +146,30 @@ export function inferOptionItems(lines: Paragraph[], auto: (line: Paragraph) => 
     else close();
   }
   close();
-  return items;
+  return { options: items, stems: new Set(singles.length >= 2 ? singles : []) };
+}
+
+/** "A jQuery est…", "B Miniature": a capital and a space, on lines whose letters run A, B, C… (two or more). */
+const BARE_LABEL = /^\s*([A-H])[ \t\u00a0]+(?=\S)/;
+export function inferBareLabels(lines: Paragraph[]): Map<Paragraph, OptionLabel> {
+  const found = new Map<Paragraph, OptionLabel>();
+  let run: { line: Paragraph; end: number }[] = [];
+  const close = () => {
+    if (run.length >= 2) run.forEach(({ line, end }, index) => found.set(line, { index, style: 'dot', alphabet: 1, marked: false, start: 0, end }));
+    run = [];
+  };
+  for (const line of lines) {
+    if (isBlankLine(line.inlines)) continue;
+    const text = lineOf(line.inlines);
+    const bare = optionLabelsOf(text, null).length === 0 ? BARE_LABEL.exec(text) : null;
+    if (bare && bare[1].charCodeAt(0) - 65 === run.length) run.push({ line, end: bare[0].length });
+    else {
+      close();
+      if (bare?.[1] === 'A') run.push({ line, end: bare[0].length });
+    }
+  }
+  close();
+  return found;
 }
 
 const letters = (inlines: Inline[]) => inlines.flatMap((i) => (i.kind === 'text' ? [...i.text].filter((c) => /\p{L}/u.test(c)).map(() => i.bold) : []));
@@ -196,11 +234,11 @@ export function inferGluedAsterisk(optionLines: string[]): boolean {
 
 export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Conventions {
   const starts = inferStarts(lines, auto);
-  const optionItems = inferOptionItems(lines, auto);
+  const { options: optionItems, stems: stemItems } = listsUnderQuestions(lines, auto);
   const isStart = (line: Paragraph) => {
     const label = auto(line);
     return label
-      ? label.format === 'decimal' && label.level === 0 && !optionItems.has(line)
+      ? label.format === 'decimal' && label.level === 0 && !optionItems.has(line) && !stemItems.has(line)
       : starts.has(line) || questionNumberOf(lineOf(line.inlines)) !== null;
   };
   // A paper that numbers no questions (two numbers at most): a line that asks is a question's first line, when options follow it.
@@ -212,5 +250,5 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     const labelled = optionLabelsOf(text, null).length > 0 || (auto(line) && !isStart(line));
     return labelled || unlabelledOptions.has(line) ? [text] : [];
   });
-  return { starts, optionItems, unlabelledOptions, asking, gluedAsterisk: inferGluedAsterisk(optionLines) };
+  return { starts, optionItems, unlabelledOptions, asking, gluedAsterisk: inferGluedAsterisk(optionLines), bareLabels: inferBareLabels(lines), stemItems };
 }

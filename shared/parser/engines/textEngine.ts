@@ -97,7 +97,7 @@ export function textEngine(
   const numberOfLine = (paragraph: Paragraph, line: string) => numberAfterTags(line) ?? conventions.starts.get(paragraph) ?? null;
   /** Word's numbering that numbers questions: the first level of a decimal (or similar) list that is not a question's options. */
   const numbersQuestion = (paragraph: Paragraph, auto: ListLabel | undefined) =>
-    !!auto && auto.level === 0 && !NOT_QUESTION_FORMATS.has(auto.format) && !conventions.optionItems.has(paragraph);
+    !!auto && auto.level === 0 && !NOT_QUESTION_FORMATS.has(auto.format) && !conventions.optionItems.has(paragraph) && !conventions.stemItems.has(paragraph);
   /** Whether the block after `at` (blank lines skipped) starts a question's options: "A." "(a)" "①", Word's lettering, a table of them. */
   // The next block that is not a blank line, for each block: looking ahead stays one step however many blank lines a document has.
   const nextFilled: number[] = new Array(blocks.length);
@@ -181,6 +181,7 @@ export function textEngine(
   const section = () => sections[sections.length - 1];
   const closeQuestion = () => {
     if (question && conventions.gluedAsterisk) markGluedAsterisks(question);
+    if (question) trailingAnswer(question);
     if (question) listOptions(question);
     if (question) dropWritingLine(question);
     if (question) scoreMarks(question);
@@ -505,7 +506,8 @@ export function textEngine(
         target = 'option';
         return;
       }
-      const options = optionLabelsOf(line, open.options.length);
+      const bare = conventions.bareLabels.get(paragraph);
+      const options = bare ? [bare] : optionLabelsOf(line, open.options.length);
       // "A. TRẮC NGHIỆM", "B. READING" after a question's options: a heading, not another option.
       const heading =
         options.length > 0 && complete(open) && isHeading(paragraph, line) && (options[0].index === 0 || options[0].index !== open.options.length);
@@ -541,7 +543,12 @@ export function textEngine(
       return;
     }
     // Roman numerals and bullets of Word's lists are text: their label goes in front, as Word shows it.
-    const prefix = auto && NOT_QUESTION_FORMATS.has(auto.format) ? `${auto.format === 'bullet' ? '•' : auto.label} ` : auto ? `${auto.label} ` : '';
+    const prefix =
+      auto && NOT_QUESTION_FORMATS.has(auto.format)
+        ? `${auto.format === 'bullet' ? '•' : auto.label} `
+        : auto && !conventions.stemItems.has(paragraph)
+          ? `${auto.label} `
+          : '';
     if (open && target === 'stem' && auto && !open.options.length) open.listItems.push({ at: open.stem.length, paragraph, inlines, written: prefix.trim() });
     if (open && target === 'stem') open.tail = prefix ? undefined : trimInlines(inlines);
     append(prefix + inlinesHtml(trimInlines(inlines)), paragraph);
@@ -675,6 +682,16 @@ function solutionGivesAnswer(question: QuestionDraft, text: string): boolean {
   if (question.answer || question.options.length < 2 || question.options.some((o) => o.marked)) return false;
   const letter = /^\s*\(?([A-Ha-h])\)?(?:[.):]\s*|\s*$)/.exec(text);
   return !!letter && letter[1].toLowerCase().charCodeAt(0) - 97 < question.options.length;
+}
+
+/** "…est correct? A": the answer's letter after the stem's question mark, naming one of its options (the letter is not shown). */
+function trailingAnswer(question: QuestionDraft) {
+  if (question.answer || question.options.length < 2 || question.options.some((o) => o.marked)) return;
+  const first = question.stem[0] ?? '';
+  const found = /([?？:：])\s*((?:<[^>]+>)*)\s*([A-H])\s*((?:<\/[^>]+>)*)$/.exec(first);
+  if (!found || found[3].charCodeAt(0) - 65 >= question.options.length) return;
+  question.stem[0] = first.slice(0, found.index) + found[1] + found[2] + found[4];
+  question.answer = { text: found[3], paragraph: question.paragraph };
 }
 
 /** "table*": in a paper that marks answers so (engines/conventions.ts), the * glued to an option's end marks it, and is not shown. */
