@@ -51,6 +51,8 @@ const BARE = /^\s*(\d{1,3})(?:[ \t\u00a0]{2,}|\t|(?=\p{Lu}))\s*/u;
 /** "//QZ1.11)", "Q1.5)", "#3." : a prefix of its own before the number, the same on every question. */
 const PREFIXED = /^\s*((?=\S*[^\d\s])\S{1,12}?[./\-_:#])(\d{1,4})\s*[.):]\s*/u;
 
+/** A capitalised word, its number, maybe a stop, then the text. */
+const WORDED = /^\s*(\p{Lu}\p{Ll}{1,11}|\p{Lu}{2,12})\.?\s*(\d{1,4})\s*[.):：\-–]?\s+(?=\S)/u;
 /** "2- Azure free account…": a number, a dash, the text. */
 const DASHED = /^\s*(\d{1,3})\s*[-–]\s+(?=\p{L})/u;
 /** "5" alone on its line, the question's text on the next (a PDF's layout). */
@@ -65,6 +67,9 @@ function candidateOf(line: Paragraph, text: string): Candidate | null {
     const found = pattern.exec(text);
     if (found) return { line, family, number: Number(found[1]), end: found[0].length };
   }
+  // "Frage 1:", "Pregunta 3.", "Вопрос 2", "Soal 4": a word of the paper's own language before the number (one family per word).
+  const worded = WORDED.exec(text);
+  if (worded) return { line, family: `word:${worded[1].toLowerCase()}`, number: Number(worded[2]), end: worded[0].length };
   const bare = BARE.exec(text);
   if (bare) return { line, family: 'bare', number: Number(bare[1]), end: bare[0].length };
   const prefixed = PREFIXED.exec(text);
@@ -91,12 +96,15 @@ export function inferStarts(lines: Paragraph[], auto: (line: Paragraph) => ListL
       if (candidate) points.push({ number: candidate.number, candidate });
     }
   }
-  const families = new Map<string, Candidate[]>();
-  for (const point of points) if (point.candidate) families.set(point.candidate.family, [...(families.get(point.candidate.family) ?? []), point.candidate]);
+  const families = new Map<string, number[]>();
+  points.forEach((point, at) => point.candidate && families.set(point.candidate.family, [...(families.get(point.candidate.family) ?? []), at]));
   const rising = new Set<string>();
   for (const [family, members] of families) {
-    const steps = members.slice(1).filter((m, i) => m.number === members[i].number + 1 || m.number === 1).length;
-    if (members.length >= 2 && steps >= 0.6 * (members.length - 1)) rising.add(family);
+    const number = (at: number) => points[at].number;
+    const steps = members.slice(1).filter((at, i) => number(at) === number(members[i]) + 1 || number(at) === 1).length;
+    // Numbers with other questions between them ("Part 1" … "1." "2." … "Part 2") number parts, not questions.
+    const apart = members.slice(1).filter((at, i) => at > members[i] + 1).length;
+    if (members.length >= 2 && steps >= 0.6 * (members.length - 1) && apart * 2 <= members.length - 1) rising.add(family);
   }
   const starts = new Map<Paragraph, QuestionStart>();
   points.forEach((point, i) => {

@@ -134,14 +134,14 @@ export interface OptionLabel {
   end: number;
 }
 
-/** Option letters: Latin, Devanagari (Hindi papers: क ख ग घ), Gujarati (અ બ ક ડ), circled numbers and ㄱ ㄴ ㄷ (Korean papers). */
-export const LETTERS = ['abcdefgh', 'ABCDEFGH', 'कखगघङचछज', 'અબકડ', '①②③④⑤⑥⑦⑧⑨⑩', 'ㄱㄴㄷㄹㅁㅂㅅㅇ'];
+/** Option letters: Latin, Devanagari (Hindi papers: क ख ग घ), Gujarati (અ બ ક ડ), circled numbers, ㄱ ㄴ ㄷ (Korean papers) and Cyrillic (а б в г). */
+export const LETTERS = ['abcdefgh', 'ABCDEFGH', 'कखगघङचछज', 'અબકડ', '①②③④⑤⑥⑦⑧⑨⑩', 'ㄱㄴㄷㄹㅁㅂㅅㅇ', 'абвгдежз', 'АБВГДЕЖЗ'];
 /** (i) (ii) (iii) (iv): an alphabet of its own, after LETTERS. */
 export const ROMAN = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii'];
 const ROMAN_ALPHABET = LETTERS.length;
 const NUMBERED_ALPHABET = LETTERS.length + 1;
 const CIRCLED = LETTERS[4];
-const WRITTEN_LETTERS = [...LETTERS.slice(0, 4), LETTERS[5]].join('');
+const WRITTEN_LETTERS = [...LETTERS.slice(0, 4), ...LETTERS.slice(5)].join('');
 const ROMAN_WRITTEN = String.raw`viii|vii|vi|iv|v|iii|ii|i`;
 const labelPattern = (follows: string) =>
   new RegExp(
