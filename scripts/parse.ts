@@ -4,20 +4,29 @@ import { parseArgs } from 'node:util';
 import { isParserEngine, DEFAULT_PARSER_ENGINE } from '@shared/parser/engines';
 import { ENGINE_NAMES, parseDocx } from '@shared/parser/parseDocx';
 import { blocksUpload } from '@shared/parser/types';
+import { describeLines } from '@shared/parser/measure/describe';
 
 /**
  * `npm run parse -- FILE.docx [--engine text|table] [--json]`: the Word parser the add-in and the
  * portal run, on files. Prints what it found and every problem with its paragraph; exits 1 when
  * a file has errors (it would not upload), 2 on wrong usage.
  */
-const USAGE = 'usage: npm run parse -- FILE.docx [FILE.docx ...] [--engine text|table] [--json]';
+const USAGE =
+  'usage: npm run parse -- FILE.docx [FILE.docx ...] [--engine text|table] [--json | --lines]\n' +
+  '  --lines  each paragraph with Word numbering and run looks (**bold {colour} [highlight] _underline), as the reader sees it\n' +
+  '  exit codes: 0 every file would upload, 1 a file would not (or does not exist), 2 usage';
 
 function main(): number {
   let parsed;
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { engine: { type: 'string', default: DEFAULT_PARSER_ENGINE }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        engine: { type: 'string', default: DEFAULT_PARSER_ENGINE },
+        json: { type: 'boolean', default: false },
+        lines: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
@@ -38,6 +47,15 @@ function main(): number {
     if (!fs.existsSync(file)) {
       console.error(`${file}: no such file`);
       failed = true;
+      continue;
+    }
+    if (values.lines) {
+      try {
+        console.log(describeLines(new Uint8Array(fs.readFileSync(file))).join('\n'));
+      } catch (error) {
+        console.error(`${file}: ${(error as Error).message}`);
+        failed = true;
+      }
       continue;
     }
     const start = performance.now();
