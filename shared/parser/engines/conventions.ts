@@ -104,7 +104,7 @@ export function inferStarts(lines: Paragraph[], auto: (line: Paragraph) => ListL
     const steps = members.slice(1).filter((at, i) => number(at) === number(members[i]) + 1 || number(at) === 1).length;
     // Numbers with other questions between them ("Part 1" … "1." "2." … "Part 2") number parts, not questions.
     const apart = members.slice(1).filter((at, i) => at > members[i] + 1).length;
-    if (members.length >= 2 && steps >= 0.6 * (members.length - 1) && apart * 2 <= members.length - 1) rising.add(family);
+    if (members.length >= 2 && steps >= 0.6 * (members.length - 1) && apart * 4 <= members.length - 1) rising.add(family);
   }
   const starts = new Map<Paragraph, QuestionStart>();
   points.forEach((point, i) => {

@@ -229,3 +229,22 @@ function nextLabel(line: string, from: number, previous: OptionLabel): OptionLab
 }
 
 export const optionLetter = (index: number) => String.fromCharCode(97 + index);
+
+/**
+ * Options set in columns ("a. Lemah\t\tc. Janji\t\te. Tegas" over "b. Jujur\t\td. Sabar"): labels
+ * standing after a tab or a wide gap further along the line, their letters rising (not always by
+ * one), in one alphabet and style. The question puts its options back in order when it closes.
+ */
+export function spreadLabelsOf(line: string, from: number, previous: number, alphabet?: number, style?: OptionStyle): OptionLabel[] {
+  const found: OptionLabel[] = [];
+  for (const gap of line.matchAll(/[\t \u00a0]+(?=\S)/g)) {
+    const at = gap.index! + gap[0].length;
+    // A single space is a word's end, not a column's.
+    if (at <= from || !/\t|[ \u00a0]{2}/.test(gap[0])) continue;
+    const label = labelAt(line, at);
+    if (!label || label.index <= (found.at(-1)?.index ?? previous)) continue;
+    if ((alphabet !== undefined && label.alphabet !== alphabet) || (style !== undefined && label.style !== style)) continue;
+    found.push(label);
+  }
+  return found;
+}

@@ -24,7 +24,17 @@ import {
   splitGluedStarts,
   splitLines,
 } from './layouts';
-import { answerKeyStart, asciiDigits, fieldOf, isPassageEnd, optionLabelsOf, questionNumberOf, withoutQuestionWords, type OptionLabel } from './patterns';
+import {
+  answerKeyStart,
+  asciiDigits,
+  fieldOf,
+  isPassageEnd,
+  optionLabelsOf,
+  questionNumberOf,
+  spreadLabelsOf,
+  withoutQuestionWords,
+  type OptionLabel,
+} from './patterns';
 
 /**
  * The numbered-text engine (docs/word-format.md): a question starts at its number ("1.", "Q1.",
@@ -182,6 +192,7 @@ export function textEngine(
   const closeQuestion = () => {
     if (question && conventions.gluedAsterisk) markGluedAsterisks(question);
     if (question) trailingAnswer(question);
+    if (question) orderOptions(question);
     if (question) listOptions(question);
     if (question) dropWritingLine(question);
     if (question) scoreMarks(question);
@@ -486,15 +497,18 @@ export function textEngine(
         return;
       }
       if (auto && (LETTER_FORMATS.has(auto.format) || conventions.optionItems.has(paragraph))) {
+        // Word's letter for the first option of the line, typed letters for the others in its columns ("a. X\t\tb. Y").
+        const more = LETTER_FORMATS.has(auto.format) ? spreadLabelsOf(line, 0, auto.value - 1, auto.format === 'lowerLetter' ? 0 : 1) : [];
         addOption(
           open,
           auto.value - 1,
           /^\s*\*/.test(line),
-          sliceInlines(inlines, line.length - line.replace(/^\s*\*\s*/, '').length),
+          sliceInlines(inlines, line.length - line.replace(/^\s*\*\s*/, '').length, more[0]?.start ?? line.length),
           [],
           auto.label,
           paragraph,
         );
+        if (more.length) addLabelledOptions(open, more, inlines, paragraph, withoutTicks);
         target = 'option';
         return;
       }
@@ -507,7 +521,9 @@ export function textEngine(
         return;
       }
       const bare = conventions.bareLabels.get(paragraph);
-      const options = bare ? [bare] : optionLabelsOf(line, open.options.length);
+      const typed = bare ? [bare] : optionLabelsOf(line, open.options.length);
+      const last = typed.at(-1);
+      const options = last ? [...typed, ...spreadLabelsOf(line, last.end, last.index, typed[0].alphabet, typed[0].style)] : typed;
       // "A. TRẮC NGHIỆM", "B. READING" after a question's options: a heading, not another option.
       const heading =
         options.length > 0 && complete(open) && isHeading(paragraph, line) && (options[0].index === 0 || options[0].index !== open.options.length);
@@ -684,13 +700,22 @@ function solutionGivesAnswer(question: QuestionDraft, text: string): boolean {
   return !!letter && letter[1].toLowerCase().charCodeAt(0) - 97 < question.options.length;
 }
 
+/** Options read in columns (a, c, e, then b, d) put back in their letters' order, when the letters are each there once. */
+function orderOptions(question: QuestionDraft) {
+  const indices = question.options.map((o) => o.index);
+  const sorted = [...indices].sort((a, b) => a - b);
+  if (sorted.every((v, i) => v === i) && indices.some((v, i) => v !== i)) question.options.sort((a, b) => a.index - b.index);
+}
+
 /** "…est correct? A": the answer's letter after the stem's question mark, naming one of its options (the letter is not shown). */
 function trailingAnswer(question: QuestionDraft) {
   if (question.answer || question.options.length < 2 || question.options.some((o) => o.marked)) return;
   const first = question.stem[0] ?? '';
-  const found = /([?？:：])\s*((?:<[^>]+>)*)\s*([A-H])\s*((?:<\/[^>]+>)*)$/.exec(first);
+  // Only the end is looked at: a long stem full of colons costs nothing.
+  const end = Math.max(0, first.length - 160);
+  const found = /([?？:：])\s*((?:<[^>]+>)*)\s*([A-H])\s*((?:<\/[^>]+>)*)$/.exec(first.slice(end));
   if (!found || found[3].charCodeAt(0) - 65 >= question.options.length) return;
-  question.stem[0] = first.slice(0, found.index) + found[1] + found[2] + found[4];
+  question.stem[0] = first.slice(0, end + found.index) + found[1] + found[2] + found[4];
   question.answer = { text: found[3], paragraph: question.paragraph };
 }
 
@@ -698,9 +723,10 @@ function trailingAnswer(question: QuestionDraft) {
 function markGluedAsterisks(question: QuestionDraft) {
   for (const option of question.options) {
     const last = option.html.length - 1;
-    const glued = last >= 0 && !option.marked ? /([^\s*>])\*((?:<\/\w+>)*)$/.exec(option.html[last]) : null;
+    const end = Math.max(0, (option.html[last]?.length ?? 0) - 80);
+    const glued = last >= 0 && !option.marked ? /([^\s*>])\*((?:<\/\w+>)*)$/.exec(option.html[last].slice(end)) : null;
     if (!glued) continue;
-    option.html[last] = option.html[last].slice(0, glued.index) + glued[1] + glued[2];
+    option.html[last] = option.html[last].slice(0, end + glued.index) + glued[1] + glued[2];
     option.marked = true;
     option.markedBy = 'asterisk';
   }
