@@ -392,18 +392,19 @@ describe('split runs everywhere do not change the reading', () => {
 
 describe('hostile lines cost no more than their length', () => {
   it('long runs of blanks, labels, question marks and stars are read, never stuck on', () => {
-    const blanks = ' '.repeat(60_000);
+    const blanks = ' '.repeat(20_000);
     const doc = parse([
       `1. What?${blanks}`,
       `a)x${blanks}\t${blanks}`,
-      `b. y${'\t \u00a0'.repeat(20_000)}c`,
-      `2    ${'? : '.repeat(20_000)}A`,
-      `a. ${'*'.repeat(30_000)}`,
-      `b. ${'a*'.repeat(20_000)}`,
-      `//QZ1.3) ${'Question 4: '.repeat(5_000)}`,
+      `b)y${blanks}`,
+      `b. y${'\t \u00a0'.repeat(5_000)}c`,
+      `2    ${'? : '.repeat(5_000)}A`,
+      `a. ${'*'.repeat(10_000)}`,
+      `b. ${'a*'.repeat(5_000)}`,
+      `//QZ1.3) ${'Question 4: '.repeat(2_000)}`,
     ]);
     // Read to the end: every paragraph is placed somewhere, and what could not be a question is named.
-    expect(Object.values(doc.paragraphRoles).reduce((a, b) => a + (b ?? 0), 0)).toBe(7);
-    expect(doc.problems.length).toBeGreaterThan(0);
+    expect(Object.values(doc.paragraphRoles).reduce((a, b) => a + (b ?? 0), 0)).toBe(8);
+    expect(names(questionsOf(doc)[0])).toEqual(['x', 'y']);
   });
 });

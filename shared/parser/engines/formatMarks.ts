@@ -121,8 +121,17 @@ export function withoutLook(html: string, rule: AnswerRule): string {
 
 /** Tick marks teachers put beside the correct option: ✓ ✔ ✅ ☑ ★ (and a * after it, apart from its text). */
 // A * after the text counts only apart from it ("Neon *"): "A*" is maths (the adjugate), not a mark.
-const TICK = /^\s*([✓✔✅☑★✱])\s*|\s*[✓✔✅☑★✱]\s*$|\s+\*\s*$/u;
+const TICK_FIRST = /^\s*[✓✔✅☑★✱]\s*/u;
+const TICKS = '✓✔✅☑★✱';
 export function tickOf(text: string): { start: number; end: number } | null {
-  const match = TICK.exec(text);
-  return match ? { start: match.index, end: match.index + match[0].length } : null;
+  const first = TICK_FIRST.exec(text);
+  if (first) return { start: 0, end: first[0].length };
+  // The end is read by hand, not by a pattern anchored at $: on a line of 40,000 blanks that pattern tries every blank.
+  const trimmed = text.trimEnd();
+  const last = trimmed.at(-1) ?? '';
+  if (!TICKS.includes(last) && last !== '*') return null;
+  let start = trimmed.length - 1;
+  while (start > 0 && /\s/.test(trimmed[start - 1])) start--;
+  if (last === '*' && start === trimmed.length - 1) return null;
+  return { start, end: text.length };
 }

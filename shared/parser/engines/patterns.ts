@@ -237,10 +237,11 @@ export const optionLetter = (index: number) => String.fromCharCode(97 + index);
  */
 export function spreadLabelsOf(line: string, from: number, previous: number, alphabet?: number, style?: OptionStyle): OptionLabel[] {
   const found: OptionLabel[] = [];
-  for (const gap of line.matchAll(/[\t \u00a0]+(?=\S)/g)) {
+  // Each gap is taken whole (no look-ahead): a line of 40,000 blanks is one match, not 40,000 tries.
+  for (const gap of line.matchAll(/[\t \u00a0]+/g)) {
     const at = gap.index! + gap[0].length;
-    // A single space is a word's end, not a column's.
-    if (at <= from || !/\t|[ \u00a0]{2}/.test(gap[0])) continue;
+    // A single space is a word's end, not a column's; a gap at the end of the line starts nothing.
+    if (at <= from || at >= line.length || !/\t|[ \u00a0]{2}/.test(gap[0])) continue;
     const label = labelAt(line, at);
     if (!label || label.index <= (found.at(-1)?.index ?? previous)) continue;
     if ((alphabet !== undefined && label.alphabet !== alphabet) || (style !== undefined && label.style !== style)) continue;
