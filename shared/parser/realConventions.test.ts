@@ -405,6 +405,6 @@ describe('hostile lines cost no more than their length', () => {
     ]);
     // Read to the end: every paragraph is placed somewhere, and what could not be a question is named.
     expect(Object.values(doc.paragraphRoles).reduce((a, b) => a + (b ?? 0), 0)).toBe(8);
-    expect(names(questionsOf(doc)[0])).toEqual(['x', 'y']);
+    expect(names(questionsOf(doc)[0]).slice(0, 2)).toEqual(['x', 'y']);
   });
 });

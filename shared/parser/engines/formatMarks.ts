@@ -129,7 +129,7 @@ export function tickOf(text: string): { start: number; end: number } | null {
   // The end is read by hand, not by a pattern anchored at $: on a line of 40,000 blanks that pattern tries every blank.
   const trimmed = text.trimEnd();
   const last = trimmed.at(-1) ?? '';
-  if (!TICKS.includes(last) && last !== '*') return null;
+  if (!last || (!TICKS.includes(last) && last !== '*')) return null;
   let start = trimmed.length - 1;
   while (start > 0 && /\s/.test(trimmed[start - 1])) start--;
   if (last === '*' && start === trimmed.length - 1) return null;
