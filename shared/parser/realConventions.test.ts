@@ -289,6 +289,30 @@ describe('option labels', () => {
   });
 });
 
+describe('short answers', () => {
+  it('the one line set apart under each question (indented) is its answer', () => {
+    const doc = parse([
+      'Câu 1: Giao thức STP dùng để tránh vòng lặp',
+      '\tTrue',
+      'Câu 2: Tầng nào kiểm soát lỗi?',
+      '\tTầng liên kết dữ liệu',
+      'Câu 3: Chuẩn 802.11g có tốc độ',
+      '\t54 Mbps',
+    ]);
+    const qs = questionsOf(doc);
+    expect(qs.map((q) => q.type)).toEqual(['true_false', 'fill_ups', 'fill_ups']);
+    expect(stems(doc)[1]).toBe('Tầng nào kiểm soát lỗi?');
+    expect(qs[1].type === 'fill_ups' && qs[1].options[0].name).toBe('Tầng liên kết dữ liệu');
+  });
+
+  it("one indented line is no convention: it stays the question's text", () => {
+    const doc = parse(['1. Name the capital of France.', '\t(one word)', '2. Which is a prime?', 'A. 4', 'B. 7', 'Answer: B']);
+    // Not read as an answer "(one word)": the question stays without one, and says so.
+    expect(stems(doc)).toEqual(['Which is a prime?']);
+    expect(doc.problems.map((p) => p.code)).toContain('unknownType');
+  });
+});
+
 describe('lines after the options', () => {
   it('an explanation after an arrow or a pointing hand is a solution, not an arrow answer', () => {
     const doc = parse([

@@ -30,6 +30,8 @@ export interface Conventions {
   unlabelledOptions: Set<Paragraph>;
   /** In a paper that numbers no questions: the lines that ask ("…?") over options without labels start questions. */
   asking: Set<Paragraph>;
+  /** The answer written as the one line set apart under a question with no options (indented, or bold or coloured under a plain stem). */
+  answerLines: Set<Paragraph>;
   /** A * glued to the end of an option ("table*") marks it correct: a minority of the options end so. */
   gluedAsterisk: boolean;
   /** Options labelled by a letter with no stop ("A jQuery est…"): lines whose first letters run A, B, C… */
@@ -240,6 +242,35 @@ export function inferGluedAsterisk(optionLines: string[]): boolean {
   return glued >= 2 && glued * 2 <= optionLines.length;
 }
 
+const colourOf = (inlines: Inline[]) => {
+  const first = inlines.find((i): i is Extract<Inline, { kind: 'text' }> => i.kind === 'text' && i.text.trim() !== '');
+  return first?.color ?? null;
+};
+/** A line set apart from the question above it: indented by a tab or blanks, or in a look its stem does not have. */
+const setApart = (line: Paragraph, stem: Paragraph) =>
+  /^(?:\t|[ \u00a0]{2,})\S/.test(lineOf(line.inlines)) ||
+  (mostlyBold(line.inlines) && !mostlyBold(stem.inlines)) ||
+  (colourOf(line.inlines) !== null && colourOf(line.inlines) !== colourOf(stem.inlines));
+
+/**
+ * Short-answer papers that write each answer as the last line under its question, set apart
+ * ("Câu 7: … STP …" then "\tTrue"): accepted when two questions or more, and half of those
+ * without options, end so.
+ */
+export function inferAnswerLines(lines: Paragraph[], isStart: (line: Paragraph) => boolean): Set<Paragraph> {
+  const groups: { start: Paragraph; lines: Paragraph[] }[] = [];
+  for (const line of lines) {
+    if (line.cell || isBlankLine(line.inlines)) continue;
+    if (isStart(line)) groups.push({ start: line, lines: [] });
+    else groups.at(-1)?.lines.push(line);
+  }
+  const plain = groups.filter(
+    (g) => g.lines.length > 0 && g.lines.every((l) => optionLabelsOf(lineOf(l.inlines), null).length === 0 && !fieldOf(lineOf(l.inlines))),
+  );
+  const apart = plain.filter((g) => g.lines.length <= 3 && setApart(g.lines.at(-1)!, g.start) && lineOf(g.lines.at(-1)!.inlines).trim().length <= 120);
+  return new Set(apart.length >= 2 && apart.length * 2 >= plain.length ? apart.map((g) => g.lines.at(-1)!) : []);
+}
+
 export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Conventions {
   const starts = inferStarts(lines, auto);
   const { options: optionItems, stems: stemItems } = listsUnderQuestions(lines, auto);
@@ -258,5 +289,14 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     const labelled = optionLabelsOf(text, null).length > 0 || (auto(line) && !isStart(line));
     return labelled || unlabelledOptions.has(line) ? [text] : [];
   });
-  return { starts, optionItems, unlabelledOptions, asking, gluedAsterisk: inferGluedAsterisk(optionLines), bareLabels: inferBareLabels(lines), stemItems };
+  return {
+    starts,
+    optionItems,
+    unlabelledOptions,
+    asking,
+    gluedAsterisk: inferGluedAsterisk(optionLines),
+    bareLabels: inferBareLabels(lines),
+    stemItems,
+    answerLines: inferAnswerLines(lines, isStart),
+  };
 }

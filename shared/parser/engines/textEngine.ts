@@ -402,6 +402,11 @@ export function textEngine(
       return;
     }
     const open = question as QuestionDraft | null;
+    if (open && conventions.answerLines.has(paragraph) && !open.answer && open.options.length === 0) {
+      open.answer = { text: line.trim(), paragraph };
+      target = 'afterAnswer';
+      return;
+    }
     if (open && target === 'answerNext') {
       open.answer = { text: line.trim(), paragraph };
       target = 'afterAnswer';
