@@ -196,6 +196,7 @@ const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLower
  * two questions or more of the paper write a bold stem over such lines.
  */
 export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Paragraph) => boolean, asking: ReadonlySet<Paragraph> = new Set()): Set<Paragraph> {
+  const numbered = lines.filter((line) => !line.cell && isStart(line)).length >= 2;
   type Group = { lines: Paragraph[]; bold: boolean; asking: boolean; answered: boolean; open: boolean };
   const groups: Group[] = [];
   let group: Group | null = null;
@@ -218,7 +219,11 @@ export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Parag
     if (!group?.open) continue;
     const field = fieldOf(text);
     if (field?.kind === 'answer') group.answered = group.lines.some((l) => sameText(lineOf(l.inlines), text.slice(field.end)));
-    const plain = !field && !(group.bold && mostlyBold(line.inlines)) && text.trim().length <= 120 && optionLabelsOf(text, null).length === 0;
+    // Under a bold stem a bold line is the next question, unless numbers start the questions: then it is the option marked in bold.
+    // A line led by a pointing hand or an arrow ("👉 Theo 1.5.4 …") explains; it is no option.
+    const explains = /^\s*(?:\p{Extended_Pictographic}|[→⇒]|=>)/u.test(text);
+    const plain =
+      !field && !explains && !(group.bold && !numbered && mostlyBold(line.inlines)) && text.trim().length <= 120 && optionLabelsOf(text, null).length === 0;
     // The question's own text may run on for a line or two before its options: only under a bold stem is the first line an option.
     if (plain) group.lines.push(line);
     else group.open = false;

@@ -60,7 +60,13 @@ export function fieldOf(line: string): FieldMatch | null {
     if (inner && inner.kind !== 'section' && inner.kind !== 'passage') return { ...inner, end: inner.end + decoration[0].length };
   }
   const arrow = ARROW_ANSWER.exec(line);
-  if (arrow && line.slice(arrow[0].length).trim()) return { kind: 'answer', end: arrow[0].length, label: arrow[0].trim() };
+  if (arrow && line.slice(arrow[0].length).trim()) {
+    // "=> Đáp án đúng: A", "→ Answer: C": the field after the arrow is what the line is.
+    const inner = fieldOf(line.slice(arrow[0].length));
+    if (inner && (inner.kind === 'answer' || inner.kind === 'solution') && !ARROW_ANSWER.test(inner.label))
+      return { ...inner, end: inner.end + arrow[0].length };
+    return { kind: 'answer', end: arrow[0].length, label: arrow[0].trim() };
+  }
   const bare = BARE_ANSWER.exec(line);
   if (bare) return { kind: 'answer', end: bare[0].length, label: bare[1] };
   const bracketed = BRACKETED.exec(line);
