@@ -3,6 +3,9 @@ import path from 'node:path';
 import { parseDocx } from '@shared/parser/parseDocx';
 import { hardPapers, papers } from '@tests/fixtures/word';
 import { scoreDocument } from '@tests/support/wordScore';
+import { hasKey, realPapers } from '@tests/fixtures/word/real';
+import { isKnownFontFace } from '@shared/domain/fonts';
+import { consistencyOf, meanConsistency } from '@shared/parser/measure/consistency';
 import { median, round } from '../lib/stats';
 import type { Benchmark, Figure } from '../lib/types';
 
@@ -71,6 +74,19 @@ const benchmark: Benchmark = {
     const { expected, right, uploading } = first;
     const worst = [...first.worst, ...second.worst];
 
+    // The real-structure corpus (issue 28): real papers, anonymised, with hand-written expected questions.
+    const real = realPapers().map((paper) => {
+      const parsed = parseDocx(new Uint8Array(fs.readFileSync(paper.file)));
+      const result = scoreDocument(parsed, paper.expected);
+      return { paper, result, consistency: consistencyOf(parsed), dialog: result.uploads && parsed.fonts.every(isKnownFontFace) };
+    });
+    const realExpected = real.reduce((n, r) => n + r.result.expected, 0);
+    const realRight = real.reduce((n, r) => n + r.result.fullyRight, 0);
+    const realPerPaper = real.reduce((n, r) => n + r.result.fullyRight / r.result.expected, 0) / Math.max(real.length, 1);
+    const keyed = real.filter((r) => hasKey(r.paper));
+    const keyedUploading = keyed.filter((r) => r.dialog).length;
+    const agreement = meanConsistency(real.map((r) => r.consistency));
+
     const parseMedian = median(parseTimes);
     const mammothMedian = median(mammothTimes);
     const all = (times: number[]) => times.map((t) => round(t)).join(', ');
@@ -119,6 +135,36 @@ const benchmark: Benchmark = {
         target: `≥ ${UPLOADING_TARGET * 100} %`,
         meetsTarget: second.uploading / second.papers >= UPLOADING_TARGET,
         detail: `${second.uploading} of ${second.papers} papers`,
+      },
+      {
+        name: 'real-structure corpus questions fully right',
+        value: round((100 * realRight) / Math.max(realExpected, 1)),
+        unit: '%',
+        target: '≥ 90 %',
+        meetsTarget: realRight / Math.max(realExpected, 1) >= 0.9,
+        detail: `${realRight} of ${realExpected} questions in ${real.length} anonymised real papers (tests/fixtures/word/real)`,
+      },
+      {
+        name: 'real-structure corpus, mean per paper',
+        value: round(100 * realPerPaper),
+        unit: '%',
+        target: '≥ 90 %',
+        meetsTarget: realPerPaper >= 0.9,
+        detail: 'the mean over papers of each paper’s share of questions fully right',
+      },
+      {
+        name: 'real-structure papers with a key that upload through the Word dialog',
+        value: round((100 * keyedUploading) / Math.max(keyed.length, 1)),
+        unit: '%',
+        target: '≥ 90 %',
+        meetsTarget: keyedUploading / Math.max(keyed.length, 1) >= 0.9,
+        detail: `${keyedUploading} of ${keyed.length} papers that give answers open, give a question and use no font the dialog would stop on`,
+      },
+      {
+        name: 'real-structure corpus, truth-free consistency',
+        value: round(100 * agreement.oneAnswer),
+        unit: '% one answer',
+        detail: `choice questions with exactly one correct option (papers that give answers); uniform option counts ${round(100 * agreement.uniformOptions)} %; paragraphs not understood ${round(100 * agreement.notUnderstood)} % (npm run word-consistency -- DIR gives the same over any folder)`,
       },
     ];
     return { figures, notes: worst.length ? [`papers not fully right: ${worst.join('; ')}`] : ['every paper fully right'] };

@@ -31,3 +31,12 @@ describe('names pasted from web pages are no faces (issue 28)', () => {
     expect(isFontFace('Open Sans')).toBe(true);
   });
 });
+
+describe('East Asian and Arabic faces of Windows are never missing (issue 28)', () => {
+  it.each(['SimSun', '楷体', 'Yu Mincho', 'PMingLiU-ExtB', '맑은 고딕', '바탕', 'Traditional Arabic'])('%s', (face) => {
+    expect(isKnownFontFace(face)).toBe(true);
+  });
+  it('a face that comes with no Windows (B Nazanin) is still asked for', () => {
+    expect(isKnownFontFace('B Nazanin')).toBe(false);
+  });
+});

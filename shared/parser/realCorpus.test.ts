@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import { isKnownFontFace } from '../domain/fonts';
+import { hasKey, realPapers } from '@tests/fixtures/word/real';
+import { scoreDocument, type WordScore } from '@tests/support/wordScore';
+import { parseDocx } from './parseDocx';
+
+/**
+ * Issue 28's yardstick: real teachers' papers, anonymised with their structure kept
+ * (tests/fixtures/word/real, docs/word-fixtures.md), against the questions a person read in each.
+ * Three figures, printed per paper and in all: questions fully right, the mean of each paper's
+ * share, and the papers with a key that would upload through the Word dialog (open, at least one
+ * question, no font the dialog would stop on). The floors are what the reader measured when they
+ * were set (docs/word-format.md, "How well we read real papers"): a change that reads fewer fails.
+ */
+const QUESTIONS_AT_LEAST = 0.7;
+const PER_PAPER_AT_LEAST = 0.7;
+const KEYED_UPLOADING_AT_LEAST = 0.85;
+
+const papers = realPapers();
+const scores = papers.map((paper) => {
+  const parsed = parseDocx(new Uint8Array(fs.readFileSync(paper.file)));
+  const score: WordScore = scoreDocument(parsed, paper.expected);
+  const stopsOnFonts = parsed.fonts.some((face) => !isKnownFontFace(face));
+  return { paper, score, dialogUploads: score.uploads && !stopsOnFonts };
+});
+
+beforeAll(() => {
+  const lines = scores.map(
+    ({ paper, score, dialogUploads }) =>
+      `${paper.name}: ${score.fullyRight}/${score.expected}${hasKey(paper) ? (dialogUploads ? ', uploads' : ', DOES NOT UPLOAD') : ', no key'}${score.misses.length ? `; first miss: ${score.misses[0].reason}` : ''}`,
+  );
+  const right = scores.reduce((n, s) => n + s.score.fullyRight, 0);
+  const expected = scores.reduce((n, s) => n + s.score.expected, 0);
+  console.log([`the real-structure corpus: ${right}/${expected} questions fully right in ${papers.length} papers`, ...lines].join('\n'));
+});
+
+it('holds papers, each with the questions a person read in it', () => {
+  expect(papers.length).toBeGreaterThan(0);
+  for (const paper of papers) {
+    expect(fs.existsSync(paper.file)).toBe(true);
+    expect(paper.expected.length).toBeGreaterThan(0);
+  }
+});
+
+it(`reads at least ${QUESTIONS_AT_LEAST * 100}% of its questions fully right`, () => {
+  const right = scores.reduce((n, s) => n + s.score.fullyRight, 0);
+  const expected = scores.reduce((n, s) => n + s.score.expected, 0);
+  expect(right / expected).toBeGreaterThanOrEqual(QUESTIONS_AT_LEAST);
+});
+
+it(`reads at least ${PER_PAPER_AT_LEAST * 100}% of a paper's questions fully right, on average over papers`, () => {
+  const mean = scores.reduce((n, s) => n + s.score.fullyRight / s.score.expected, 0) / scores.length;
+  expect(mean).toBeGreaterThanOrEqual(PER_PAPER_AT_LEAST);
+});
+
+it(`uploads at least ${KEYED_UPLOADING_AT_LEAST * 100}% of the papers that give their answers`, () => {
+  const keyed = scores.filter((s) => hasKey(s.paper));
+  expect(keyed.filter((s) => s.dialogUploads).length / keyed.length).toBeGreaterThanOrEqual(KEYED_UPLOADING_AT_LEAST);
+});
