@@ -313,6 +313,30 @@ describe('short answers', () => {
   });
 });
 
+describe('statements answered after a dash', () => {
+  it('three lines or more "… - True" under a "Question 1" heading: each a question with its answer', () => {
+    const doc = parse([
+      'Question 1',
+      'Glucose is a sugar - True',
+      'Starch is a protein - False',
+      'Mitosis makes two cells - True',
+      'The product of photosynthesis is - Glucose',
+    ]);
+    expect(questionsOf(doc).map((q) => q.type)).toEqual(['true_false', 'true_false', 'true_false', 'fill_ups']);
+    expect(stems(doc)[0]).toBe('Glucose is a sugar');
+    expect(questionsOf(doc).slice(0, 3).map(correct)).toEqual([
+      [true, false],
+      [false, true],
+      [true, false],
+    ]);
+  });
+
+  it('one dash in a question is its text', () => {
+    const doc = parse(['1. Pick the odd one out - carefully', 'A. cat', 'B. dog', 'C. car', 'Answer: C']);
+    expect(stems(doc)).toEqual(['Pick the odd one out - carefully']);
+  });
+});
+
 describe('lines after the options', () => {
   it('an explanation after an arrow or a pointing hand is a solution, not an arrow answer', () => {
     const doc = parse([

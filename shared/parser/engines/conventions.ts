@@ -30,6 +30,8 @@ export interface Conventions {
   unlabelledOptions: Set<Paragraph>;
   /** In a paper that numbers no questions: the lines that ask ("…?") over options without labels start questions. */
   asking: Set<Paragraph>;
+  /** Lines that are a question and its answer after a dash ("Glucose is a sugar - True"): three or more in a row written so. */
+  dashAnswers: Set<Paragraph>;
   /** The answer written as the one line set apart under a question with no options (indented, or bold or coloured under a plain stem). */
   answerLines: Set<Paragraph>;
   /** A * glued to the end of an option ("table*") marks it correct: a minority of the options end so. */
@@ -75,7 +77,7 @@ function candidateOf(line: Paragraph, text: string): Candidate | null {
   const bare = BARE.exec(text);
   if (bare) return { line, family: 'bare', number: Number(bare[1]), end: bare[0].length };
   const prefixed = PREFIXED.exec(text);
-  if (prefixed && /\p{L}/u.test(text.slice(prefixed[0].length)))
+  if (prefixed && (/\p{L}/u.test(text.slice(prefixed[0].length)) || !text.slice(prefixed[0].length).trim()))
     return { line, family: `prefix:${prefixed[1]}`, number: Number(prefixed[2]), end: prefixed[0].length };
   return null;
 }
@@ -188,6 +190,8 @@ const mostlyBold = (inlines: Inline[]) => {
   return flags.length > 0 && flags.filter(Boolean).length >= 0.8 * flags.length;
 };
 
+/** Where a question's text ends among the lines under its first: its last line that asks ("…?", "…:"), -1 when none does. */
+const lastAsking = (lines: Paragraph[]) => lines.map((l) => /[?？:：]\s*$/.test(lineOf(l.inlines))).lastIndexOf(true);
 const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
@@ -207,7 +211,8 @@ export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Parag
     }
     if (isBlankLine(line.inlines)) {
       // A blank line after the options ends them (a wrapped option never has one inside it).
-      if (group && group.lines.length >= 2) group.open = false;
+      // In a paper that numbers no questions, a blank line after the options ends them (the next line may ask the next question).
+      if (group?.asking && group.lines.length - 1 - lastAsking(group.lines) >= 2) group.open = false;
       continue;
     }
     const text = lineOf(line.inlines);
@@ -216,25 +221,30 @@ export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Parag
       groups.push(group);
       continue;
     }
-    if (!group?.open) continue;
+    if (!group) continue;
     const field = fieldOf(text);
-    if (field?.kind === 'answer') group.answered = group.lines.some((l) => sameText(lineOf(l.inlines), text.slice(field.end)));
+    // The answer line may stand after a blank line that ended the options: it still names one of them.
+    if (field?.kind === 'answer' && !group.answered) group.answered = group.lines.some((l) => sameText(lineOf(l.inlines), text.slice(field.end)));
+    if (!group.open) continue;
     // Under a bold stem a bold line is the next question, unless numbers start the questions: then it is the option marked in bold.
     // A line led by a pointing hand or an arrow ("👉 Theo 1.5.4 …") explains; it is no option.
     const explains = /^\s*(?:\p{Extended_Pictographic}|[→⇒]|=>)/u.test(text);
-    const plain =
-      !field && !explains && !(group.bold && !numbered && mostlyBold(line.inlines)) && text.trim().length <= 120 && optionLabelsOf(text, null).length === 0;
+    const plain = !field && !explains && !(group.bold && !numbered && mostlyBold(line.inlines)) && optionLabelsOf(text, null).length === 0;
     // The question's own text may run on for a line or two before its options: only under a bold stem is the first line an option.
     if (plain) group.lines.push(line);
     else group.open = false;
   }
-  const fitting = (g: Group) => g.lines.length >= 2 && g.lines.length <= 8;
+  const fitting = (g: Group) => g.lines.length >= 2 && g.lines.length <= 8 && g.lines.every((l) => lineOf(l.inlines).trim().length <= 120);
   // A way of writing counts when two questions or more of the paper are written so.
   const bold = groups.filter((g) => g.bold && fitting(g)).length >= 2;
   const asked = groups.filter((g) => g.asking && fitting(g)).length >= 2;
   const found = new Set<Paragraph>();
   for (const g of groups) {
-    if (g.answered && g.lines.length >= 2) for (const l of g.lines.slice(-Math.min(g.lines.length, 8))) found.add(l);
+    // The question's text may run on over several lines: its options start after its last line that asks ("…?", "…:").
+    // Options are short: a long line among them is the question's text running on, and the group is no options.
+    const options = g.lines.slice(lastAsking(g.lines) + 1).slice(-8);
+    if (options.some((l) => lineOf(l.inlines).trim().length > 120)) continue;
+    if (g.answered && options.length >= 2) for (const l of options) found.add(l);
     else if (fitting(g) && ((g.bold && bold) || (g.asking && asked))) for (const l of g.lines) found.add(l);
   }
   return found;
@@ -276,6 +286,27 @@ export function inferAnswerLines(lines: Paragraph[], isStart: (line: Paragraph) 
   return new Set(apart.length >= 2 && apart.length * 2 >= plain.length ? apart.map((g) => g.lines.at(-1)!) : []);
 }
 
+/** "… - True", "… – Mitosis": a short answer after a dash at the end of a line. */
+export const DASH_ANSWER = /^(.*\S)\s+[-–—]\s+([^\s.?!;:][^.?!;:]{0,40}?)\s*$/u;
+/** Statements answered after a dash, one a line, three or more in a row (blank lines between allowed). */
+export function inferDashAnswers(lines: Paragraph[]): Set<Paragraph> {
+  const found = new Set<Paragraph>();
+  let run: Paragraph[] = [];
+  const close = () => {
+    if (run.length >= 3) for (const line of run) found.add(line);
+    run = [];
+  };
+  for (const line of lines) {
+    if (isBlankLine(line.inlines)) continue;
+    const text = lineOf(line.inlines);
+    const answer = DASH_ANSWER.exec(text);
+    if (answer && answer[2].trim().split(/\s+/).length <= 4 && optionLabelsOf(text, null).length === 0 && !fieldOf(text)) run.push(line);
+    else close();
+  }
+  close();
+  return found;
+}
+
 export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Conventions {
   const starts = inferStarts(lines, auto);
   const { options: optionItems, stems: stemItems } = listsUnderQuestions(lines, auto);
@@ -303,5 +334,6 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     bareLabels: inferBareLabels(lines),
     stemItems,
     answerLines: inferAnswerLines(lines, isStart),
+    dashAnswers: inferDashAnswers(lines),
   };
 }

@@ -125,6 +125,8 @@ function common(draft: Pick<QuestionDraft, 'difficulty' | 'tags' | 'label'>, pro
   return out;
 }
 
+const YES_NO = /^(?:yes|no|có|không|oui|non|sí|si|ja|nein|ya|tidak|evet|hayır|да|нет|예|아니오|はい|いいえ|是|否)\.?$/i;
+
 /** A stem that asks for more than one answer: then several marked options are its answers, not a doubt. */
 const SEVERAL =
   /\b(?:choose|select|pick|mark|circle|tick)\s+(?:all|two|three|2|3)\b|all that apply|which two|which three|more than one|chọn\s+(?:\d|hai|ba|các)|nhiều\s+(?:đáp án|phương án)|모두\s*고르|두\s*개|세\s*개/i;
@@ -201,15 +203,21 @@ function choiceQuestion(
 ): ParsedChildQuestion | null {
   const options = draft.options.map((o) => ({ ...o, name: paragraphsHtml(o.html) }));
   for (const o of options) if (isBlankHtml(o.name)) error(o.paragraph, 'emptyOption', { option: optionLetter(o.index) });
-  const trueFalse =
-    typeName === 'true_false' || (typeName === null && options.length === 2 && options.every((o) => trueFalseAnswer(htmlText(o.name)) !== null));
+  // Two options True and False make a true/false question; Yes and No do when the stem states something (a "…?" asks, and stays a choice).
+  const truthOptions = options.length === 2 && options.every((o) => trueFalseAnswer(htmlText(o.name)) !== null);
+  const yesNo = options.length === 2 && options.every((o) => YES_NO.test(htmlText(o.name).trim())) && !/[?？]\s*$/.test(htmlText(base.name).trim());
+  const trueFalse = typeName === 'true_false' || (typeName === null && (truthOptions || yesNo));
   const max = trueFalse ? 2 : LIMITS.optionsPerQuestion;
   if (options.length > max) error(draft.paragraph, 'tooManyOptions', { count: options.length, max });
   else if (options.length < 2) error(draft.paragraph, 'tooFewOptions');
   let correct: number[] | null = null;
   let answerFrom: AnswerRule = 'none';
   if (answer) {
-    correct = choiceAnswer(answer.text);
+    // "Ans - a pokrpnolxyut": the words of one option, said in full, name it before any reading of a leading letter does.
+    const said = normalText(answer.text);
+    const same = options.map((o, i) => (normalText(htmlText(o.name)) === said ? i : -1)).filter((i) => i >= 0);
+    // A bare number still names an option by its place ("정답 3" is ③ even when ② reads "3").
+    correct = same.length === 1 && !/^\s*\(?\d\)?\s*$/.test(answer.text) ? same : choiceAnswer(answer.text);
     // "정답: 3" for ③, "Ans: 2" for the second option: a number no larger than the options' count.
     if (!correct && /^\s*\(?\d\)?(?:\s*[,&]\s*\(?\d\)?)*\s*$/.test(answer.text)) {
       const numbers = answer.text.match(/\d/g)!.map(Number);
@@ -278,7 +286,9 @@ function answeredQuestion(
   problems: Problem[],
 ): ParsedChildQuestion | null {
   const unreadable = () => (error(answer.paragraph, 'answerUnreadable', { answer: answer.text.trim() }), null);
-  const truth = trueFalseAnswer(answer.text);
+  // "--- yes": an answer of yes or no answers a statement as true or false.
+  const truth =
+    trueFalseAnswer(answer.text) ?? (YES_NO.test(answer.text.trim()) ? /^(?:yes|có|oui|sí|si|ja|ya|evet|да|예|はい|是)\.?$/i.test(answer.text.trim()) : null);
   if (typeName === 'true_false' || (typeName === null && truth !== null)) {
     if (truth === null) return unreadable();
     return {

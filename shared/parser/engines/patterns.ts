@@ -250,7 +250,9 @@ export function spreadLabelsOf(line: string, from: number, previous: number, alp
     if (at <= from || at >= line.length || !/\t|[ \u00a0]{2}/.test(gap[0])) continue;
     const label = labelAt(line, at);
     if (!label || label.index <= (found.at(-1)?.index ?? previous)) continue;
-    if ((alphabet !== undefined && label.alphabet !== alphabet) || (style !== undefined && label.style !== style)) continue;
+    // Latin letters count in either case: "a. … b. … c. … D. …" is a typing slip, not another list.
+    const sameAlphabet = alphabet === undefined || label.alphabet === alphabet || (alphabet <= 1 && label.alphabet <= 1);
+    if (!sameAlphabet || (style !== undefined && label.style !== style)) continue;
     found.push(label);
   }
   return found;

@@ -8,7 +8,7 @@ import { isPassage, keyEntriesOf, type DraftSection, type KeyEntry } from './ass
 import { blocksOf, rowsOf, type Block } from './blocks';
 import { newPassage, newQuestion, splitTags, type PassageDraft, type QuestionDraft } from './draft';
 import { choiceAnswer } from './answers';
-import { inferConventions } from './conventions';
+import { DASH_ANSWER, inferConventions } from './conventions';
 import { lookOf, tickOf } from './formatMarks';
 import {
   cellText,
@@ -59,6 +59,8 @@ const KEY_PART = /^\s*(?:phần|part|section|파트|영역)\s*(?:[IVX]+|\d{1,2}|
 const keyCellText = (cell: Paragraph[]) => withoutQuestionWords(cellText(cell));
 const KEY_HEADER = /^(?:câu|câu hỏi|question|q|no\.?|số|문제|번호|문항|đáp án|answer|key|정답|ans)\.?$/i;
 const LETTER_FORMATS = new Set(['lowerLetter', 'upperLetter']);
+const OPTIONS_WORD =
+  /^\s*(?:options?|choices?|alternatives?|answer\s+choices|phương\s*án(?:\s*trả\s*lời)?|lựa\s*chọn|선택지|보기|选项|選択肢|варианты(?:\s+ответов)?|opciones|opções|pilihan(?:\s+jawaban)?)\s*[:：.]?\s*$/i;
 const NOT_QUESTION_FORMATS = new Set(['lowerLetter', 'upperLetter', 'lowerRoman', 'upperRoman', 'bullet', 'none']);
 
 /** "[Easy]", "(CLO3)", "[Unit 2]" before a stem: tags, the difficulty when it names one. */
@@ -255,7 +257,14 @@ export function textEngine(
     const colon = /^\s*[:：.\-–]\s*/.exec(lineOf(rest));
     if (colon && (draft.difficulty || draft.marks || draft.tags.length)) rest = sliceInlines(rest, colon[0].length);
     // "The sun is a star. → Đúng (Đáp án đúng: …)": the answer after an arrow at the end of the question's line, an explanation in brackets after it.
-    const arrowed = / (?:→|⇒|=>)\s*([^()]+?)\s*(\(.*\))?\s*$/u.exec(lineOf(rest));
+    // In a paper that answers statements after a dash, a line's dash answers it the same way.
+    const dashed = conventions.dashAnswers.has(paragraph) ? DASH_ANSWER.exec(lineOf(rest)) : null;
+    if (dashed) {
+      draft.answer = { text: dashed[2].trim(), paragraph };
+      rest = sliceInlines(rest, 0, dashed[1].length);
+    }
+    // "… → Đúng", "… --- yes": an arrow or a long dash before the answer at the end of the line.
+    const arrowed = dashed ? null : /(?: (?:→|⇒|=>)|\s*-{2,})\s*([^()]+?)\s*(\(.*\))?\s*$/u.exec(lineOf(rest));
     // Cross-check: a question with options, or whose words after the arrow ask something, has its arrow inside its text ("In A → B, which…?").
     if (arrowed && arrowed[1].trim() && !/[?？]/.test(arrowed[1]) && !inlineOptions(lineOf(rest)) && !optionsFollow(blockAt)) {
       draft.answer = { text: arrowed[1].trim(), paragraph };
@@ -407,6 +416,8 @@ export function textEngine(
       target = 'afterAnswer';
       return;
     }
+    // "Options", "Choices:" alone between a question and its options: a label of the layout, not the question's text.
+    if (open && target === 'stem' && OPTIONS_WORD.test(line) && optionsFollow(blockAt)) return;
     if (open && target === 'answerNext') {
       open.answer = { text: line.trim(), paragraph };
       target = 'afterAnswer';
@@ -416,6 +427,14 @@ export function textEngine(
     // step of it; inside a question still without options, a list its text introduces
     // ("Consider the statements: 1. … 2. …") or a number going backwards is part of its text.
     const numbered = auto ? (numbersQuestion(paragraph, auto) ? { number: auto.value, end: 0 } : null) : numberOfLine(paragraph, line);
+    if (!numbered && conventions.dashAnswers.has(paragraph)) {
+      // "Question 1" alone over the statements it gathers: a heading, not a question of its own.
+      if (open && open.options.length === 0 && !open.answer && open.stem.every((h) => isBlankHtml(h))) {
+        problems.push(problemAt(open.paragraph, 'instruction'));
+        question = null;
+      }
+      return startQuestion(paragraph, null, inlines);
+    }
     if (numbered) {
       const current = open?.number ?? 0;
       const step = target === 'solution' && numbered.number <= current;
