@@ -286,9 +286,13 @@ export function inferAnswerLines(lines: Paragraph[], isStart: (line: Paragraph) 
   return new Set(apart.length >= 2 && apart.length * 2 >= plain.length ? apart.map((g) => g.lines.at(-1)!) : []);
 }
 
-/** "… - True", "… – Mitosis": a short answer after a dash at the end of a line. */
-export const DASH_ANSWER = /^(.*\S)\s+[-–—]\s+([^\s.?!;:][^.?!;:]{0,40}?)\s*$/u;
-/** Statements answered after a dash, one a line, three or more in a row (blank lines between allowed). */
+/** "… - True", "… – Mitosis", "… là : CaO": a short answer after a dash or a colon at the end of a line. */
+export const DASH_ANSWER = /^(.*\S)\s*(?:\s[-–—]|[:：])\s+([^\s.?!;:：][^?!;:：]{0,60}?)\s*\.?\s*$/u;
+/**
+ * Statements or questions answered after a dash or a colon, one a line, three or more in a row
+ * (blank lines between allowed), none of them followed by options: a paper of questions with their
+ * short answers.
+ */
 export function inferDashAnswers(lines: Paragraph[]): Set<Paragraph> {
   const found = new Set<Paragraph>();
   let run: Paragraph[] = [];
@@ -296,13 +300,15 @@ export function inferDashAnswers(lines: Paragraph[]): Set<Paragraph> {
     if (run.length >= 3) for (const line of run) found.add(line);
     run = [];
   };
-  for (const line of lines) {
-    if (isBlankLine(line.inlines)) continue;
+  const filled = lines.filter((line) => !isBlankLine(line.inlines));
+  filled.forEach((line, i) => {
     const text = lineOf(line.inlines);
     const answer = DASH_ANSWER.exec(text);
-    if (answer && answer[2].trim().split(/\s+/).length <= 4 && optionLabelsOf(text, null).length === 0 && !fieldOf(text)) run.push(line);
+    const next = filled[i + 1] ? lineOf(filled[i + 1].inlines) : '';
+    const short = answer && answer[2].trim().split(/\s+/).length <= 8;
+    if (short && optionLabelsOf(text, null).length === 0 && !fieldOf(text) && optionLabelsOf(next, 0)[0]?.index !== 0) run.push(line);
     else close();
-  }
+  });
   close();
   return found;
 }

@@ -438,11 +438,18 @@ export function textEngine(
     if (numbered) {
       const current = open?.number ?? 0;
       const step = target === 'solution' && numbered.number <= current;
+      const introduced = /[:：]\s*(<\/\w+>)*$/.test(open?.stem.at(-1) ?? '');
+      // Counting from 1 again after a blank line, under a question that introduced no list: a new part's questions.
+      const blankBefore =
+        blockAt > 0 && blocks[blockAt - 1].kind === 'paragraph' && isBlankLine((blocks[blockAt - 1] as { paragraph: Paragraph }).paragraph.inlines);
+      const restarts = numbered.number === 1 && blankBefore && !introduced && open?.statements === 0;
       const statement =
         open !== null &&
         target === 'stem' &&
         !complete(open) &&
-        (numbered.number <= current || open.statements > 0 || /[:：]\s*(<\/\w+>)*$/.test(open.stem.at(-1) ?? ''));
+        !restarts &&
+        !conventions.dashAnswers.has(paragraph) &&
+        (numbered.number <= current || open.statements > 0 || introduced);
       if (statement && open) open.statements += 1;
       // "[Hard] 4. text": the tags go before the text, the number out.
       const tagged = 'tagged' in numbered ? (numbered.tagged as { start: number; end: number }) : null;
