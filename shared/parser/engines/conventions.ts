@@ -53,7 +53,7 @@ interface Candidate {
 /** "1    What", "2\tWhat": a number then a wide gap; "12Which": a number then a capital. */
 const BARE = /^\s*(\d{1,3})(?:[ \t\u00a0]{2,}|\t|(?=\p{Lu}))\s*/u;
 /** "//QZ1.11)", "Q1.5)", "#3." : a prefix of its own before the number, the same on every question. */
-const PREFIXED = /^\s*((?=\S*[^\d\s])\S{1,12}?[./\-_:#])(\d{1,4})\s*[.):]\s*/u;
+const PREFIXED = /^\s*((?=\S*[^\d\s])\S{1,12}[./\-_:#])(\d{1,4})\s*[.):](?=\s|$)\s*/u;
 
 /** A capitalised word, its number, maybe a stop, then the text. */
 const WORDED = /^\s*(\p{Lu}\p{Ll}{1,11}|\p{Lu}{2,12})\.?\s*(\d{1,4})\s*[.):：\-–]?\s+(?=\S)/u;

@@ -128,6 +128,27 @@ export function textEngine(
     const line = lineOf(block.paragraph.inlines);
     return !numberOfLine(block.paragraph, line) && optionLabelsOf(line, 0)[0]?.index === 0;
   };
+  /** Whether options follow within a few lines of plain text (an unnumbered question's text may run over two or three lines). */
+  const optionsWithin = (at: number, lines = 3): boolean => {
+    if (optionsFollow(at)) return true;
+    // A short line with no stop at its end ("Music Theory Quiz") is a title over the questions, not the start of one.
+    const own = blocks[at];
+    const text = own.kind === 'paragraph' ? lineOf(own.paragraph.inlines).trim() : '';
+    if (text.length < 50 && !/[.,:;)?？]$/.test(text)) return false;
+    // The text runs on in the lines right below, never across a blank line.
+    for (let i = at + 1; i < blocks.length && i <= at + lines; i++) {
+      const block = blocks[i];
+      if (block.kind === 'table' || isBlankLine(block.paragraph.inlines)) return false;
+      if (optionsFollow(i)) return !lineStarts(block);
+      const text = lineOf(block.paragraph.inlines);
+      if (lineStarts(block) || fieldOf(text) || optionLabelsOf(text, null).length || !hasWords(text)) return false;
+    }
+    return false;
+  };
+  /** A line that is a question's beginning of its own: numbered (by hand or by Word) or led by a tag ("(L.O.1.1) …"). */
+  const lineStarts = (block: Block) =>
+    block.kind === 'paragraph' &&
+    (!!autoOf(block.paragraph) || !!numberOfLine(block.paragraph, lineOf(block.paragraph.inlines)) || TAG.test(lineOf(block.paragraph.inlines)));
   /** Whether the next text (blank lines skipped) starts a question, a heading or the answer key: the text before it stands between questions. */
   const questionFollows = (at: number): boolean => {
     // Past any other plain lines (notes of several paragraphs), up to what decides: a question, a heading, the key, or an option going on.
@@ -580,7 +601,7 @@ export function textEngine(
     }
     // Unnumbered questions, except among numbered ones: there, text before a new "(a)" is a list in the question's text.
     const amongNumbered = lastNumber > 0 && questionAfter[blockAt];
-    if (between && !amongNumbered && hasWords(line) && optionsFollow(blockAt)) return startQuestion(paragraph, null, inlines);
+    if (between && !amongNumbered && hasWords(line) && optionsWithin(blockAt)) return startQuestion(paragraph, null, inlines);
     if (open && complete(open) && hasWords(line) && ((target === 'option' && questionFollows(blockAt)) || isInstruction(line))) {
       // An instruction ends a passage that named no range of questions.
       if (passage && !passage.range) closePassage();
