@@ -145,6 +145,7 @@ export function textEngine(
     }
     return false;
   };
+  const bulleted = (block: Block) => block.kind === 'paragraph' && ['bullet', 'none'].includes(autoOf(block.paragraph)?.format ?? '');
   /** A line that is a question's beginning of its own: numbered (by hand or by Word) or led by a tag ("(L.O.1.1) …"). */
   const lineStarts = (block: Block) =>
     block.kind === 'paragraph' &&
@@ -594,14 +595,16 @@ export function textEngine(
       return;
     }
     // Between questions: a heading starts a section of its own; a stem followed by options is a question without a number.
-    const between = !open || complete(open);
+    // A line that asks ("¿…?", "…?") over a bulleted list: the list is its options (read when it closes), and it ends the question above whose list came before it.
+    const asksOverList = /[?？]\s*$/.test(line) && blocks[nextFilled[blockAt]]?.kind === 'paragraph' && bulleted(blocks[nextFilled[blockAt]] as Block);
+    const between = !open || complete(open) || (asksOverList && open.options.length === 0 && open.listItems.length >= 2);
     if (between && !auto && isHeading(paragraph, line) && !optionsFollow(blockAt)) {
       newSection(line.trim(), paragraph);
       return;
     }
     // Unnumbered questions, except among numbered ones: there, text before a new "(a)" is a list in the question's text.
     const amongNumbered = lastNumber > 0 && questionAfter[blockAt];
-    if (between && !amongNumbered && hasWords(line) && optionsWithin(blockAt)) return startQuestion(paragraph, null, inlines);
+    if (between && !amongNumbered && hasWords(line) && (optionsWithin(blockAt) || asksOverList)) return startQuestion(paragraph, null, inlines);
     if (open && complete(open) && hasWords(line) && ((target === 'option' && questionFollows(blockAt)) || isInstruction(line))) {
       // An instruction ends a passage that named no range of questions.
       if (passage && !passage.range) closePassage();
