@@ -1,0 +1,63 @@
+import { lowerKeepingLength, pseudoOf, withCaseOf, type KeyedHash } from './pseudoWord';
+import { isStructural } from './structural';
+
+export interface WordStats {
+  /** Word occurrences replaced. */
+  replaced: number;
+  /** Distinct words (case-insensitive) replaced. */
+  distinct: number;
+  /** Occurrences kept because they are structure (STRUCTURAL_WORDS, labels, numerals). */
+  kept: number;
+}
+
+export interface WordMapper {
+  /** The word's pseudo-word (same length, script, case and marks), or the word itself when it is structure. */
+  word(word: string): string;
+  /** Every word of a text replaced, everything between words kept. */
+  text(text: string): string;
+  readonly stats: WordStats;
+}
+
+export const WORD = /[\p{L}\p{M}]+/gu;
+const ATTEMPTS = 64;
+
+/**
+ * One mapping for one run of the tool: the same word (in any case) always gets the same
+ * pseudo-word, so an answer key that repeats an option's text still matches it. Two words never
+ * share a pseudo-word (a collision would make two different options equal), and no pseudo-word is
+ * a structural word (a random "Sai" or "Key" would change what the parser reads).
+ */
+export function wordMapper(hash: KeyedHash): WordMapper {
+  const byWord = new Map<string, string>();
+  const owner = new Map<string, string>();
+  const stats: WordStats = { replaced: 0, distinct: 0, kept: 0 };
+  const choose = (lower: string): string => {
+    let fallback: string | null = null;
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const candidate = pseudoOf(hash, lower, attempt);
+      if (isStructural(candidate)) continue;
+      fallback ??= candidate;
+      const taken = owner.get(candidate);
+      if (candidate !== lower && (taken === undefined || taken === lower)) return candidate;
+    }
+    // Only letters this tool keeps (ß, ø) or a pool too small to avoid every collision.
+    return fallback ?? lower;
+  };
+  const word = (original: string): string => {
+    if (isStructural(original)) {
+      stats.kept++;
+      return original;
+    }
+    const lower = lowerKeepingLength(original);
+    let pseudo = byWord.get(lower);
+    if (pseudo === undefined) {
+      pseudo = choose(lower);
+      byWord.set(lower, pseudo);
+      owner.set(pseudo, lower);
+      stats.distinct++;
+    }
+    stats.replaced++;
+    return withCaseOf(original, pseudo);
+  };
+  return { word, text: (text) => text.replace(WORD, word), stats };
+}
