@@ -199,7 +199,12 @@ const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLower
  * answer. Accepted when an answer line under them names one of them ("Ans- Bandwidth"), or when
  * two questions or more of the paper write a bold stem over such lines.
  */
-export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Paragraph) => boolean, asking: ReadonlySet<Paragraph> = new Set()): Set<Paragraph> {
+export function inferUnlabelledOptions(
+  lines: Paragraph[],
+  isStart: (line: Paragraph) => boolean,
+  asking: ReadonlySet<Paragraph> = new Set(),
+  labelled: ReadonlyMap<Paragraph, unknown> = new Map(),
+): Set<Paragraph> {
   const numbered = lines.filter((line) => !line.cell && isStart(line)).length >= 2;
   type Group = { lines: Paragraph[]; bold: boolean; asking: boolean; answered: boolean; open: boolean };
   const groups: Group[] = [];
@@ -229,7 +234,8 @@ export function inferUnlabelledOptions(lines: Paragraph[], isStart: (line: Parag
     // Under a bold stem a bold line is the next question, unless numbers start the questions: then it is the option marked in bold.
     // A line led by a pointing hand or an arrow ("👉 Theo 1.5.4 …") explains; it is no option.
     const explains = /^\s*(?:\p{Extended_Pictographic}|[→⇒]|=>)/u.test(text);
-    const plain = !field && !explains && !(group.bold && !numbered && mostlyBold(line.inlines)) && optionLabelsOf(text, null).length === 0;
+    const plain =
+      !field && !explains && !(group.bold && !numbered && mostlyBold(line.inlines)) && optionLabelsOf(text, null).length === 0 && !labelled.has(line);
     // The question's own text may run on for a line or two before its options: only under a bold stem is the first line an option.
     if (plain) group.lines.push(line);
     else group.open = false;
@@ -325,7 +331,8 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   // A paper that numbers no questions (two numbers at most): a line that asks is a question's first line, when options follow it.
   const numbered = lines.filter((line) => !line.cell && isStart(line)).length;
   const asking = new Set(numbered >= 2 ? [] : lines.filter((line) => !line.cell && /[?？]\s*$/.test(lineOf(line.inlines)) && !fieldOf(lineOf(line.inlines))));
-  const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking);
+  const bareLabels = inferBareLabels(lines);
+  const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking, bareLabels);
   const optionLines = lines.flatMap((line) => {
     const text = lineOf(line.inlines);
     const labelled = optionLabelsOf(text, null).length > 0 || (auto(line) && !isStart(line));
@@ -337,7 +344,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     unlabelledOptions,
     asking,
     gluedAsterisk: inferGluedAsterisk(optionLines),
-    bareLabels: inferBareLabels(lines),
+    bareLabels,
     stemItems,
     answerLines: inferAnswerLines(lines, isStart),
     dashAnswers: inferDashAnswers(lines),
