@@ -185,6 +185,38 @@ export function isLayoutTable(rows: Paragraph[][][]): boolean {
   );
 }
 
+/**
+ * A question boxed in a table of one column ("Question 1 –" in the first row, its text in the
+ * next, an option a row): the box is layout. Its lines are read as lines of the page, so every
+ * convention (unlabelled options, bold marks) sees them as it would outside a table.
+ */
+export function unboxQuestions(lines: Paragraph[]): { lines: Paragraph[]; options: Set<Paragraph> } {
+  const tables = new Map<number, Paragraph[]>();
+  for (const line of lines) if (line.cell) tables.set(line.cell.table, [...(tables.get(line.cell.table) ?? []), line]);
+  const boxes = new Set<number>();
+  /** Rows after the question's text holding one line each: its options (two or more), as the box lays them out. */
+  const rowOptions = new Set<Paragraph>();
+  for (const [table, own] of tables) {
+    const filled = own.filter((p) => !isBlankLine(p.inlines) || p.inlines.some((i) => i.kind !== 'text'));
+    const rows = new Set(own.map((p) => p.cell!.row));
+    const oneColumn = filled.every((p) => !filled.some((q) => q.cell!.row === p.cell!.row && q.cell!.column !== p.cell!.column));
+    if (rows.size < 3 || !oneColumn || !filled[0] || questionNumberOf(lineOf(filled[0].inlines)) === null) continue;
+    boxes.add(table);
+    const byRow = [...rows].sort((a, b) => a - b).map((row) => filled.filter((p) => p.cell!.row === row));
+    const single = byRow.slice(2).filter((row) => row.length === 1);
+    if (single.length >= 2 && byRow.slice(2).every((row) => row.length <= 1)) for (const [line] of single) rowOptions.add(line);
+  }
+  if (!boxes.size) return { lines, options: rowOptions };
+  const unboxed = new Map<Paragraph, Paragraph>();
+  const out = lines.map((line) => {
+    if (!line.cell || !boxes.has(line.cell.table)) return line;
+    const open = { ...line, cell: null };
+    unboxed.set(line, open);
+    return open;
+  });
+  return { lines: out, options: new Set([...rowOptions].map((line) => unboxed.get(line)!)) };
+}
+
 /** A key table's title: "ĐÁP ÁN MÃ ĐỀ 132", "Answer key – Set B", "정답표". */
 const KEY_TITLE = /^\s*(?:bảng\s*)?(?:answer\s*key|answers|key|đáp\s*án|정답)(?![\p{L}])/iu;
 

@@ -23,6 +23,7 @@ import {
   questionTable,
   splitGluedStarts,
   splitLines,
+  unboxQuestions,
 } from './layouts';
 import {
   answerKeyStart,
@@ -100,11 +101,13 @@ export function textEngine(
   const sections: DraftSection[] = [{ name: null, items: [] }];
   const split = splitLines(paragraphs);
   const { continued } = split;
-  const lines = splitGluedStarts(split.lines, continued);
+  const unboxed = unboxQuestions(splitGluedStarts(split.lines, continued));
+  const { lines } = unboxed;
   const blocks = blocksOf(lines);
   const autoOf = (paragraph: Paragraph) => (continued.has(paragraph) ? undefined : labels.get(paragraph.index));
   // What this paper's own conventions say (engines/conventions.ts): numbers our patterns miss, lists that are options, marks.
   const conventions = inferConventions(lines, autoOf);
+  for (const line of unboxed.options) conventions.unlabelledOptions.add(line);
   /** A question's number at the start of a line: a common pattern, or a numbering the paper showed to rise. */
   const numberOfLine = (paragraph: Paragraph, line: string) => numberAfterTags(line) ?? conventions.starts.get(paragraph) ?? null;
   /** Word's numbering that numbers questions: the first level of a decimal (or similar) list that is not a question's options. */
