@@ -38,6 +38,8 @@ export interface Conventions {
   gluedAsterisk: boolean;
   /** Options labelled by a letter with no stop ("A jQuery est…"): lines whose first letters run A, B, C… */
   bareLabels: Map<Paragraph, OptionLabel>;
+  /** Options typed as numbers under questions numbered in words ("Q1. …" then "1. …" "2. …"): the count starts at 1 under each. */
+  numberedOptions: Map<Paragraph, { index: number; end: number }>;
   /** A list item that is a question's text, not a question ("QUESTION 1", then a list item "1." each time). */
   stemItems: Set<Paragraph>;
 }
@@ -319,6 +321,32 @@ export function inferDashAnswers(lines: Paragraph[]): Set<Paragraph> {
   return found;
 }
 
+const TYPED_OPTION = /^\s*([1-8])\s*[.)]\s+(?=\S)/;
+/**
+ * "Q1. Which…" then "1. jwogmimiqp" "2. awjiruch": under questions numbered with a word, numbers
+ * that start at 1 again under each question are its options, when two questions or more do so.
+ */
+export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index: number; end: number }> {
+  const groups: { line: Paragraph; index: number; end: number }[][] = [];
+  let group: { line: Paragraph; index: number; end: number }[] | null = null;
+  for (const line of lines) {
+    if (line.cell || isBlankLine(line.inlines)) continue;
+    const text = lineOf(line.inlines);
+    const typed = TYPED_OPTION.exec(text);
+    if (typed && group) {
+      group.push({ line, index: Number(typed[1]) - 1, end: typed[0].length });
+      continue;
+    }
+    // A question numbered with a word ("Q1.", "Question 3", "Câu 2"): its own numbers are not the options'.
+    if (questionNumberOf(text) && /^\s*\p{L}/u.test(text)) groups.push((group = []));
+    else if (group && group.length) group = null;
+  }
+  const counting = groups.filter((g) => g.length >= 2 && g.length <= 8 && g.every((o, i) => o.index === i));
+  const found = new Map<Paragraph, { index: number; end: number }>();
+  if (counting.length >= 2) for (const g of counting) for (const o of g) found.set(o.line, { index: o.index, end: o.end });
+  return found;
+}
+
 export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Conventions {
   const starts = inferStarts(lines, auto);
   const { options: optionItems, stems: stemItems } = listsUnderQuestions(lines, auto);
@@ -348,5 +376,6 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     stemItems,
     answerLines: inferAnswerLines(lines, isStart),
     dashAnswers: inferDashAnswers(lines),
+    numberedOptions: inferNumberedOptions(lines),
   };
 }

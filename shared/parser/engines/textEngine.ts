@@ -452,6 +452,13 @@ export function textEngine(
     // step of it; inside a question still without options, a list its text introduces
     // ("Consider the statements: 1. … 2. …") or a number going backwards is part of its text.
     const numbered = auto ? (numbersQuestion(paragraph, auto) ? { number: auto.value, end: 0 } : null) : numberOfLine(paragraph, line);
+    const typedOption = conventions.numberedOptions.get(paragraph);
+    if (typedOption && open && (target === 'stem' || target === 'option')) {
+      const label = line.slice(0, typedOption.end).trim();
+      addOption(open, typedOption.index, false, sliceInlines(inlines, typedOption.end), sliceInlines(inlines, 0, typedOption.end), label, paragraph);
+      target = 'option';
+      return;
+    }
     if (!numbered && conventions.dashAnswers.has(paragraph)) {
       // "Question 1" alone over the statements it gathers: a heading, not a question of its own.
       if (open && open.options.length === 0 && !open.answer && open.stem.every((h) => isBlankHtml(h))) {
