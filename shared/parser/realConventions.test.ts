@@ -75,6 +75,17 @@ describe('conversion leftovers (papers that went PDF → Word)', () => {
 });
 
 describe('answer marks in many spellings', () => {
+  it.each([
+    ['Respuesta: B', 'es'],
+    ['Réponse : B', 'fr'],
+    ['Jawaban: B', 'id'],
+    ['Ответ: B', 'ru'],
+    ['参考答案：B', 'zh'],
+  ])('"%s" (%s) is an answer line', (line) => {
+    const doc = parse(['1. Which is even?', 'A. 3', 'B. 4', 'C. 5', line]);
+    expect(correct(questionsOf(doc)[0])).toEqual([false, true, false]);
+  });
+
   it('a * glued to the option, as docs/word-format.md promises, once per question across the paper', () => {
     const doc = parse(['1. Pick the noun.', 'a. run', 'b. table*', 'c. blue', '2. Pick the verb.', 'a. jump*', 'b. chair', 'c. green']);
     expect(questionsOf(doc).map(correct)).toEqual([

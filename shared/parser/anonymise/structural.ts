@@ -31,6 +31,10 @@ export const STRUCTURAL_WORDS: readonly string[] = [
   ...['그리고', '부터', '및', '과'],
   // Option headings in other languages (textEngine.ts OPTIONS_WORD).
   ...['选项', '選択肢', 'варианты', 'ответов', 'opciones', 'opções', 'pilihan', 'jawaban'],
+  // Answer and explanation words of other languages (patterns.ts FIELD_WORDS).
+  ...['参考答案', '正确答案', '答案', '正解', '解析', '解答', '解説', '正确', '错误', '对', '错', 'respuesta', 'correcta', 'réponse', 'correcte'],
+  ...['resposta', 'correta', 'kunci', 'ответ', 'правильный', 'cevap', 'doğru', 'antwort', 'lösung', 'explicación', 'explication', 'explicação'],
+  ...['pembahasan', 'объяснение', 'açıklama', 'erklärung', 'vrai', 'faux', 'verdadero', 'falso', 'richtig', 'falsch', 'benar', 'salah'],
   // Hindi and Gujarati (patterns.ts reads these papers too).
   ...['उत्तर', 'जवाब', 'हल', 'व्याख्या', 'अंक', 'खंड', 'गद्यांश', 'कुंजी', 'उत्तरमाला', 'प्रश्न'],
   ...['જવાબ', 'ઉત્તર', 'ઉકેલ', 'સમજૂતી', 'ગુણ', 'વિભાગ', 'ગદ્યાંશ', 'કી', 'ઉત્તરવહી', 'પ્રશ્ન'],

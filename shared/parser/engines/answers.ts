@@ -6,8 +6,49 @@ import { numericAnswer } from '../../domain/numbers';
  * kind of question it answers (docs/word-format.md, "Answers").
  */
 
-const TRUE_WORDS = ['true', 't', 'đúng', '참', 'o', '○', 'सत्य', 'सही', 'સાચું', 'સાચુ', 'સાચું'];
-const FALSE_WORDS = ['false', 'f', 'sai', '거짓', 'x', '×', 'असत्य', 'गलत', 'ग़लत', 'ખોટું', 'ખોટુ'];
+const TRUE_WORDS = [
+  'true',
+  't',
+  'đúng',
+  '참',
+  'o',
+  '○',
+  'सत्य',
+  'सही',
+  'સાચું',
+  'સાચુ',
+  'સાચું',
+  '正确',
+  '对',
+  'vrai',
+  'verdadero',
+  'verdadeiro',
+  'richtig',
+  'benar',
+  'doğru',
+  'верно',
+];
+const FALSE_WORDS = [
+  'false',
+  'f',
+  'sai',
+  '거짓',
+  'x',
+  '×',
+  'असत्य',
+  'गलत',
+  'ग़लत',
+  'ખોટું',
+  'ખોટુ',
+  '错误',
+  '错',
+  'faux',
+  'falso',
+  'falsch',
+  'salah',
+  'yanlış',
+  'неверно',
+];
 const NUMBER = String.raw`[-+]?(?:\d+(?:[.,]\d+)?|[.,]\d+)`;
 const RANGE = new RegExp(String.raw`^(${NUMBER})\s*(?:-|–|—|to|~|\.\.|…|đến|부터)\s*(${NUMBER})$`, 'i');
 

@@ -10,8 +10,14 @@ export type FieldKind = 'answer' | 'solution' | 'marks' | 'type' | 'difficulty' 
 
 const SEPARATOR = String.raw`\s*[:：.\-–=]\s*`;
 const FIELD_WORDS: [FieldKind, string][] = [
-  ['answer', String.raw`ans(?:wer)?|correct\s+(?:answer|option)|right\s+answer|đáp\s*án(?:\s*đúng)?|정답|답|उत्तर|जवाब|જવાબ|ઉત્તર`],
-  ['solution', String.raw`sol(?:ution)?|explanation|expl?|hint|lời\s*giải|giải\s*thích|hướng\s*dẫn(?:\s*giải)?|해설|풀이|हल|व्याख्या|ઉકેલ|સમજૂતી`],
+  [
+    'answer',
+    String.raw`ans(?:wer)?|correct\s+(?:answer|option)|right\s+answer|đáp\s*án(?:\s*đúng)?|정답|답|उत्तर|जवाब|જવાબ|ઉત્તર|参考答案|正确答案|答案|正解|respuesta(?:\s+correcta)?|réponse(?:\s+correcte)?|resposta(?:\s+correta)?|jawaban|kunci(?:\s+jawaban)?|ответ|правильный\s+ответ|cevap|doğru\s+cevap|antwort|lösung`,
+  ],
+  [
+    'solution',
+    String.raw`sol(?:ution)?|explanation|expl?|hint|lời\s*giải|giải\s*thích|hướng\s*dẫn(?:\s*giải)?|해설|풀이|हल|व्याख्या|ઉકેલ|સમજૂતી|解析|解答|解説|explicación|explication|explicação|pembahasan|объяснение|açıklama|erklärung`,
+  ],
   ['marks', String.raw`marks?|score|points?|điểm|배점|अंक|ગુણ`],
   ['type', String.raw`(?:question\s+)?type|loại(?:\s*câu\s*hỏi)?|유형`],
   ['difficulty', String.raw`difficulty(?:\s+level)?|level|độ\s*khó|난이도`],
