@@ -263,3 +263,17 @@ export function spreadLabelsOf(line: string, from: number, previous: number, alp
   }
   return found;
 }
+
+/**
+ * The labels that carry on a list after a first option whose label is not typed (Word's own "A."):
+ * "ぃゅね B. ねぬもす C. ぁよぬろ D. ゑへひやく" holds B, C and D after one space each.
+ */
+export function followingLabelsOf(line: string, previous: Pick<OptionLabel, 'index' | 'alphabet' | 'style'>): OptionLabel[] {
+  const found: OptionLabel[] = [];
+  let last: OptionLabel = { ...previous, marked: false, start: 0, end: 0 };
+  for (let next = nextLabel(line, 0, last); next; next = nextLabel(line, last.end, last)) {
+    found.push(next);
+    last = next;
+  }
+  return found;
+}

@@ -33,6 +33,7 @@ import {
   optionLabelsOf,
   questionNumberOf,
   spreadLabelsOf,
+  followingLabelsOf,
   withoutQuestionWords,
   type OptionLabel,
 } from './patterns';
@@ -561,7 +562,10 @@ export function textEngine(
       }
       if (auto && (LETTER_FORMATS.has(auto.format) || conventions.optionItems.has(paragraph))) {
         // Word's letter for the first option of the line, typed letters for the others in its columns ("a. X\t\tb. Y").
-        const more = LETTER_FORMATS.has(auto.format) ? spreadLabelsOf(line, 0, auto.value - 1, auto.format === 'lowerLetter' ? 0 : 1) : [];
+        const alphabet = auto.format === 'lowerLetter' ? 0 : 1;
+        const spread = LETTER_FORMATS.has(auto.format) ? spreadLabelsOf(line, 0, auto.value - 1, alphabet) : [];
+        const style = auto.label.endsWith(')') ? 'close' : 'dot';
+        const more = spread.length || !LETTER_FORMATS.has(auto.format) ? spread : followingLabelsOf(line, { index: auto.value - 1, alphabet, style });
         addOption(
           open,
           auto.value - 1,
