@@ -36,6 +36,7 @@ const isInk = (hex: string) => {
 };
 /** Paper is no mark either: a near-white shading (#F7F7F7, #F5FBF8 from a pasted web page) is a background, not a highlight. */
 const isPaper = (hex: string) => {
+  if (/^white$/i.test(hex)) return true;
   const rgb = channels(hex);
   return !!rgb && Math.min(...rgb) >= 0xe6;
 };
