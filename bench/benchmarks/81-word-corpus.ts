@@ -14,7 +14,10 @@ import type { Benchmark, Figure } from '../lib/types';
  * Speed: questions per second parsing the largest paper (the first read apart, then the median of
  * 7), with mammoth's convertToRawText of the same file as a baseline in the same run. Quality:
  * the share of the corpus's questions read fully right and of its papers that upload, scored by
- * tests/support/wordScore.ts against what a human reads in each paper.
+ * tests/support/wordScore.ts against what a human reads in each paper. The real-structure corpus
+ * (tests/fixtures/word/real, issue 28): real papers anonymised with their structure kept, scored
+ * the same way (fully right in all, the mean per paper, papers with a key that upload through the
+ * Word dialog) and with the truth-free consistency figure (percentages of questions/paragraphs).
  */
 
 const REPEATS = 7;
