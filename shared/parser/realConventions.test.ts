@@ -324,6 +324,37 @@ describe('short answers', () => {
   });
 });
 
+describe('Vietnamese 2025 Part II with the true statements starred', () => {
+  it('a part that asks "đúng hoặc sai" of statements a)–d): the starred ones are true, the others false', () => {
+    const doc = parse([
+      { runs: [{ text: 'PHẦN I. Trắc nghiệm nhiều phương án.', bold: true }] },
+      'Câu 1. Chất nào là kim loại?',
+      '*A. Sắt',
+      'B. Lưu huỳnh',
+      { runs: [{ text: 'PHẦN II. Trong mỗi ý a), b), c), d) ở mỗi câu, thí sinh chọn đúng hoặc sai.', bold: true }] },
+      'Câu 1. Cho một khối khí lí tưởng.',
+      '*a) Áp suất tăng khi nén đẳng nhiệt.',
+      'b) Nhiệt độ không đổi khi đun nóng.',
+      'c) Thể tích giảm khi làm lạnh đẳng áp.',
+      '*d) Nội năng phụ thuộc nhiệt độ.',
+    ]);
+    const [first, group] = questionsOf(doc);
+    expect(correct(first)).toEqual([true, false]);
+    expect(group.type).toBe('comprehension');
+    expect(group.type === 'comprehension' && group.questions.map(correct)).toEqual([
+      [true, false],
+      [false, true],
+      [false, true],
+      [true, false],
+    ]);
+  });
+
+  it('outside such a part, several starred options are several answers', () => {
+    const doc = parse(['Câu 1. Chọn các kim loại.', '*a) Sắt', 'b) Lưu huỳnh', '*c) Đồng', 'd) Oxi']);
+    expect(correct(questionsOf(doc)[0])).toEqual([true, false, true, false]);
+  });
+});
+
 describe('statements answered after a dash', () => {
   it('three lines or more "… - True" under a "Question 1" heading: each a question with its answer', () => {
     const doc = parse([

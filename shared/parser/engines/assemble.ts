@@ -53,7 +53,7 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
       questions: section.items
         .map((item): ParsedQuestion | null => {
           if (!isPassage(item)) {
-            const statements = statementsOf(item);
+            const statements = statementsOf(item, item.context ?? section.name ?? '');
             return statements ? buildStatementGroup(item, statements, problems) : buildQuestion(item, problems, unreadable);
           }
           const children = item.children.map((child) => buildQuestion(child, problems, unreadable)).filter((q): q is ParsedChildQuestion => q !== null);

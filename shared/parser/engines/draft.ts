@@ -44,6 +44,8 @@ export interface QuestionDraft {
   /** Items of Word lists (bullets, sub-levels) in its text: its options, when it has no lettered ones. */
   listItems: { at: number; paragraph: Paragraph; inlines: Paragraph['inlines']; written: string }[];
   stem: string[];
+  /** The instruction or heading it stands under ("PHẦN II … chọn đúng hoặc sai"): what kind of part it is in. */
+  context?: string;
   /** The last line of its text as read (inlines): option A may hide at its end when B–D follow as a list. */
   tail?: Inline[];
   options: OptionDraft[];
@@ -348,8 +350,13 @@ export function buildPassage(passage: PassageDraft, children: ParsedChildQuestio
  */
 const STATEMENT_KEY = /^\s*(?:\(?([a-h])\)?\s*[-:.)=]?\s*(đúng|sai|đ|s|true|false|t|f)\s*[,;]?\s*){2,}$/iu;
 const COMPACT_KEY = /^\s*[ĐSđs]{2,8}\s*$/u;
-export function statementsOf(draft: QuestionDraft): boolean[] | null {
+/** A part's heading that asks for true or false on each statement ("PHẦN II … chọn đúng hoặc sai", "True or false"). */
+const TRUE_FALSE_PART = /đúng\b.{0,12}\bsai|true\b.{0,8}\bfalse|\bĐ\s*\/\s*S\b/iu;
+export function statementsOf(draft: QuestionDraft, part = ''): boolean[] | null {
   const answer = draft.answer ?? draft.keyAnswer;
+  // No key, in a part that asks true or false of statements a) b) c) d): the statements marked (*, a tick) are the true ones.
+  const lettered = draft.options.length >= 2 && draft.options.every((o, i) => new RegExp(`^\\(?${String.fromCharCode(97 + i)}\\)`).test(o.written));
+  if (!answer && lettered && TRUE_FALSE_PART.test(part) && draft.options.some((o) => o.marked)) return draft.options.map((o) => o.marked);
   if (!answer || draft.options.length < 2) return null;
   const text = answer.text.trim();
   if (COMPACT_KEY.test(text)) return text.length === draft.options.length ? [...text].map((c) => /đ/i.test(c)) : null;

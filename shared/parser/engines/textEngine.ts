@@ -271,6 +271,7 @@ export function textEngine(
       problems.push(problemAt(paragraph, 'numberOutOfOrder', { question: number, previous: lastNumber }));
     if (number !== null) lastNumber = number;
     const draft = newQuestion(paragraph, number, number !== null ? String(number) : `${countQuestions() + 1}`);
+    draft.context = instruction ? htmlText(instruction) : (section().name ?? undefined);
     // Tags before the stem: "[Easy] (CLO3) What is…".
     for (let tag = TAG.exec(lineOf(rest)); tag; tag = TAG.exec(lineOf(rest))) {
       const marks = MARKS_TAG.exec(tag[1].trim());
