@@ -218,10 +218,11 @@ export function textEngine(
 
   const section = () => sections[sections.length - 1];
   const closeQuestion = () => {
+    // Options from a Word list are known only now; the marks and the letter after the stem are read on them.
+    if (question) listOptions(question);
     if (question && conventions.gluedAsterisk) markGluedAsterisks(question);
     if (question) trailingAnswer(question);
     if (question) orderOptions(question);
-    if (question) listOptions(question);
     if (question) dropWritingLine(question);
     if (question) scoreMarks(question);
     const own = question as QuestionDraft | null;
@@ -780,12 +781,14 @@ function orderOptions(question: QuestionDraft) {
 /** "…est correct? A": the answer's letter after the stem's question mark, naming one of its options (the letter is not shown). */
 function trailingAnswer(question: QuestionDraft) {
   if (question.answer || question.options.length < 2 || question.options.some((o) => o.marked)) return;
-  const first = question.stem[0] ?? '';
+  // The line that asks is the stem's last piece with words (a number alone may have left an empty one before it).
+  const at = question.stem.findLastIndex((piece) => piece.trim() !== '');
+  const last = question.stem[at] ?? '';
   // Only the end is looked at: a long stem full of colons costs nothing.
-  const end = Math.max(0, first.length - 160);
-  const found = /([?？:：])\s*((?:<[^>]+>)*)\s*([A-H])\s*((?:<\/[^>]+>)*)$/.exec(first.slice(end));
+  const end = Math.max(0, last.length - 160);
+  const found = /([?？:：])\s*((?:<[^>]+>)*)\s*([A-H])\s*((?:<\/[^>]+>)*)$/.exec(last.slice(end));
   if (!found || found[3].charCodeAt(0) - 65 >= question.options.length) return;
-  question.stem[0] = first.slice(0, end + found.index) + found[1] + found[2] + found[4];
+  question.stem[at] = last.slice(0, end + found.index) + found[1] + found[2] + found[4];
   question.answer = { text: found[3], paragraph: question.paragraph };
 }
 
