@@ -271,7 +271,7 @@ const colourOf = (inlines: Inline[]) => {
 };
 /** A line set apart from the question above it: indented by a tab or blanks, or in a look its stem does not have. */
 const setApart = (line: Paragraph, stem: Paragraph) =>
-  /^(?:\t|[ \u00a0]{2,})\S/.test(lineOf(line.inlines)) ||
+  /^(?=[ \u00a0]*(?:\t|[ \u00a0]{2}))[ \t\u00a0]+\S/.test(lineOf(line.inlines)) ||
   (mostlyBold(line.inlines) && !mostlyBold(stem.inlines)) ||
   (colourOf(line.inlines) !== null && colourOf(line.inlines) !== colourOf(stem.inlines));
 
@@ -291,7 +291,10 @@ export function inferAnswerLines(lines: Paragraph[], isStart: (line: Paragraph) 
     (g) => g.lines.length > 0 && g.lines.every((l) => optionLabelsOf(lineOf(l.inlines), null).length === 0 && !fieldOf(lineOf(l.inlines))),
   );
   const apart = plain.filter((g) => g.lines.length <= 3 && setApart(g.lines.at(-1)!, g.start) && lineOf(g.lines.at(-1)!.inlines).trim().length <= 120);
-  return new Set(apart.length >= 2 && apart.length * 2 >= plain.length ? apart.map((g) => g.lines.at(-1)!) : []);
+  if (apart.length < 2 || apart.length * 2 < plain.length) return new Set();
+  // The paper answers so: a question with one short line under it, not set apart, answers the same way.
+  const single = plain.filter((g) => g.lines.length === 1 && lineOf(g.lines[0].inlines).trim().length <= 120);
+  return new Set([...apart, ...single].map((g) => g.lines.at(-1)!));
 }
 
 /** "… - True", "… – Mitosis", "… là : CaO": a short answer after a dash or a colon at the end of a line. */
