@@ -738,7 +738,10 @@ function scoreMarks(question: QuestionDraft) {
 function dropWritingLine(question: QuestionDraft) {
   const last = question.stem.length - 1;
   if (last < 0) return;
-  question.stem[last] = question.stem[last].replace(/([.?!:：)])\s*(?:[_…]{3,}|\.{4,})[\s_.…]*$/u, '$1');
+  question.stem[last] = question.stem[last]
+    .replace(/([.?!:：)])\s*(?:[_…]{3,}|\.{4,})[\s_.…]*$/u, '$1')
+    // "…（ ）": the brackets left for the pupil's letter, as Chinese and Japanese papers leave them.
+    .replace(/\s*[（(][\s\u3000]*[）)]\s*((?:<\/\w+>)*)$/u, '$1');
 }
 
 /**
