@@ -9,9 +9,22 @@ export const OBJECT = '\uFFFC';
 
 const lengthOf = (inline: Inline) => (inline.kind === 'text' ? inline.text.length : 1);
 
+/**
+ * Lines already joined, by their inlines. The reader reads each line many times (the conventions
+ * vote over the whole paper, the engine looks ahead from every line): joining it again each time
+ * was a fifth of the parse. Keyed by the array, which nobody changes once the reader has built it
+ * (the engines cut new arrays with sliceInlines; parseDocx replaces a paragraph's array, never edits it).
+ */
+const joined = new WeakMap<Inline[], string>();
+
 /** A paragraph's line: its text with every non-text inline as OBJECT. */
 export function lineOf(inlines: Inline[]): string {
-  return inlines.map((i) => (i.kind === 'text' ? i.text : OBJECT)).join('');
+  let line = joined.get(inlines);
+  if (line === undefined) {
+    line = inlines.map((i) => (i.kind === 'text' ? i.text : OBJECT)).join('');
+    joined.set(inlines, line);
+  }
+  return line;
 }
 
 /** The inlines from character `start` to `end` of the line (text runs cut where needed). */

@@ -186,10 +186,17 @@ export function inferBareLabels(lines: Paragraph[]): Map<Paragraph, OptionLabel>
   return found;
 }
 
-const letters = (inlines: Inline[]) => inlines.flatMap((i) => (i.kind === 'text' ? [...i.text].filter((c) => /\p{L}/u.test(c)).map(() => i.bold) : []));
+/** Four fifths of the line's letters or more in bold (counted, not collected: every line of the paper is asked). */
 const mostlyBold = (inlines: Inline[]) => {
-  const flags = letters(inlines);
-  return flags.length > 0 && flags.filter(Boolean).length >= 0.8 * flags.length;
+  let letters = 0;
+  let bold = 0;
+  for (const inline of inlines) {
+    if (inline.kind !== 'text') continue;
+    const count = inline.text.match(/\p{L}/gu)?.length ?? 0;
+    letters += count;
+    if (inline.bold) bold += count;
+  }
+  return letters > 0 && bold >= 0.8 * letters;
 };
 
 /** Where a question's text ends among the lines under its first: its last line that asks ("…?", "…:"), -1 when none does. */
@@ -353,11 +360,18 @@ export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index
 export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Conventions {
   const starts = inferStarts(lines, auto);
   const { options: optionItems, stems: stemItems } = listsUnderQuestions(lines, auto);
+  // Asked of every line by several votes below: decided once a line.
+  const startsQuestion = new Map<Paragraph, boolean>();
   const isStart = (line: Paragraph) => {
-    const label = auto(line);
-    return label
-      ? label.format === 'decimal' && label.level === 0 && !optionItems.has(line) && !stemItems.has(line)
-      : starts.has(line) || questionNumberOf(lineOf(line.inlines)) !== null;
+    let known = startsQuestion.get(line);
+    if (known === undefined) {
+      const label = auto(line);
+      known = label
+        ? label.format === 'decimal' && label.level === 0 && !optionItems.has(line) && !stemItems.has(line)
+        : starts.has(line) || questionNumberOf(lineOf(line.inlines)) !== null;
+      startsQuestion.set(line, known);
+    }
+    return known;
   };
   // A paper that numbers no questions (two numbers at most): a line that asks is a question's first line, when options follow it.
   const numbered = lines.filter((line) => !line.cell && isStart(line)).length;
