@@ -62,6 +62,15 @@ const clean = (text: string) =>
       .trim(),
   );
 
+const YES_WORDS = ['yes', 'có', 'oui', 'sí', 'si', 'ja', 'ya', 'evet', 'да', '예', 'はい', '是'];
+const NO_WORDS = ['no', 'không', 'non', 'nein', 'tidak', 'hayır', 'нет', '아니오', 'いいえ', '否'];
+
+/** Yes (true) or No (false), in the languages teachers write; null otherwise. */
+export function yesNoAnswer(text: string): boolean | null {
+  const word = clean(text).toLowerCase();
+  return YES_WORDS.includes(word) ? true : NO_WORDS.includes(word) ? false : null;
+}
+
 /** True or False, in any of the three languages; null otherwise. */
 export function trueFalseAnswer(text: string): boolean | null {
   const word = clean(text).toLowerCase();

@@ -5,7 +5,7 @@ import { paragraphsHtml } from '../content/inlines';
 import type { Inline, Paragraph } from '../docx/document';
 import { problemAt } from '../problems';
 import type { AnswerRule, ParsedChildQuestion, ParsedComprehension, ParsedFillUpsQuestion, Problem } from '../types';
-import { blankAnswers, choiceAnswer, integerAnswer, typedIntegerAnswer, marksOf, trueFalseAnswer } from './answers';
+import { blankAnswers, choiceAnswer, integerAnswer, typedIntegerAnswer, marksOf, trueFalseAnswer, yesNoAnswer } from './answers';
 import { optionLetter } from './patterns';
 import { answerFromLooks, withoutLook, type OptionLook } from './formatMarks';
 
@@ -127,8 +127,6 @@ function common(draft: Pick<QuestionDraft, 'difficulty' | 'tags' | 'label'>, pro
   return out;
 }
 
-const YES_NO = /^(?:yes|no|có|không|oui|non|sí|si|ja|nein|ya|tidak|evet|hayır|да|нет|예|아니오|はい|いいえ|是|否)\.?$/i;
-
 /** A stem that asks for more than one answer: then several marked options are its answers, not a doubt. */
 const SEVERAL =
   /\b(?:choose|select|pick|mark|circle|tick)\s+(?:all|two|three|2|3)\b|all that apply|which two|which three|more than one|chọn\s+(?:\d|hai|ba|các)|nhiều\s+(?:đáp án|phương án)|모두\s*고르|두\s*개|세\s*개/i;
@@ -207,7 +205,7 @@ function choiceQuestion(
   for (const o of options) if (isBlankHtml(o.name)) error(o.paragraph, 'emptyOption', { option: optionLetter(o.index) });
   // Two options True and False make a true/false question; Yes and No do when the stem states something (a "…?" asks, and stays a choice).
   const truthOptions = options.length === 2 && options.every((o) => trueFalseAnswer(htmlText(o.name)) !== null);
-  const yesNo = options.length === 2 && options.every((o) => YES_NO.test(htmlText(o.name).trim())) && !/[?？]\s*$/.test(htmlText(base.name).trim());
+  const yesNo = options.length === 2 && options.every((o) => yesNoAnswer(htmlText(o.name)) !== null) && !/[?？]\s*$/.test(htmlText(base.name).trim());
   const trueFalse = typeName === 'true_false' || (typeName === null && (truthOptions || yesNo));
   const max = trueFalse ? 2 : LIMITS.optionsPerQuestion;
   if (options.length > max) error(draft.paragraph, 'tooManyOptions', { count: options.length, max });
@@ -289,8 +287,7 @@ function answeredQuestion(
 ): ParsedChildQuestion | null {
   const unreadable = () => (error(answer.paragraph, 'answerUnreadable', { answer: answer.text.trim() }), null);
   // "--- yes": an answer of yes or no answers a statement as true or false.
-  const truth =
-    trueFalseAnswer(answer.text) ?? (YES_NO.test(answer.text.trim()) ? /^(?:yes|có|oui|sí|si|ja|ya|evet|да|예|はい|是)\.?$/i.test(answer.text.trim()) : null);
+  const truth = trueFalseAnswer(answer.text) ?? yesNoAnswer(answer.text);
   if (typeName === 'true_false' || (typeName === null && truth !== null)) {
     if (truth === null) return unreadable();
     return {

@@ -199,7 +199,10 @@ export function unboxQuestions(lines: Paragraph[]): { lines: Paragraph[]; option
   for (const [table, own] of tables) {
     const filled = own.filter((p) => !isBlankLine(p.inlines) || p.inlines.some((i) => i.kind !== 'text'));
     const rows = new Set(own.map((p) => p.cell!.row));
-    const oneColumn = filled.every((p) => !filled.some((q) => q.cell!.row === p.cell!.row && q.cell!.column !== p.cell!.column));
+    // One column: no row has text in two cells (counted once per row, not line against line).
+    const columnsOfRow = new Map<number, Set<number>>();
+    for (const p of filled) columnsOfRow.set(p.cell!.row, (columnsOfRow.get(p.cell!.row) ?? new Set()).add(p.cell!.column));
+    const oneColumn = [...columnsOfRow.values()].every((columns) => columns.size === 1);
     if (rows.size < 3 || !oneColumn || !filled[0] || questionNumberOf(lineOf(filled[0].inlines)) === null) continue;
     boxes.add(table);
     const byRow = [...rows].sort((a, b) => a - b).map((row) => filled.filter((p) => p.cell!.row === row));
@@ -243,9 +246,9 @@ const TRUE_HEADER = /^(?:t|true|đúng|đ|참|o)$/i;
 const FALSE_HEADER = /^(?:f|false|sai|s|거짓|x)$/i;
 const NUMBER_HEADER = /^(?:no\.?|#|s\.?\s*no\.?|sl\.?|stt|câu|số|번호|q\.?\s*no\.?|q)$/i;
 const ANSWER_HEADER = /^(?:answer|answers|ans\.?|key|correct(?:\s+answer)?|đáp\s*án|정답|답)$/i;
-/** A column that holds all of a question's options. */
-const OPTIONS_HEADER =
-  /^(?:phương\s*án(?:\s*trả\s*lời|\s*lựa\s*chọn)?|các\s*phương\s*án|lựa\s*chọn|options?|choices?|answer\s*(?:choices|options)|alternatives|선택지|보기|답지)$/i;
+/** The word for "the options" over a column of them, or alone on a line before them ("Options:"), in the languages teachers write. */
+export const OPTIONS_HEADER =
+  /^(?:phương\s*án(?:\s*trả\s*lời|\s*lựa\s*chọn)?|các\s*phương\s*án|lựa\s*chọn|options?|choices?|answer\s*(?:choices|options)|alternatives?|선택지|보기|답지|选项|選択肢|варианты(?:\s+ответов)?|opciones|opções|pilihan(?:\s+jawaban)?)$/i;
 const OPTION_HEADER = /^(?:\(?([a-h])\)?|option\s*([a-h])|phương\s*án\s*([a-h])|([①-⑧]))$/i;
 
 /** Rows of statements with a True and a False column: a true/false question each, the marked column its answer. */

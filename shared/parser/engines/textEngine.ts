@@ -20,6 +20,7 @@ import {
   isPassageStart,
   keyLine,
   optionsTable,
+  OPTIONS_HEADER,
   questionTable,
   splitGluedStarts,
   splitLines,
@@ -61,8 +62,6 @@ const KEY_PART = /^\s*(?:phần|part|section|파트|영역)\s*(?:[IVX]+|\d{1,2}|
 const keyCellText = (cell: Paragraph[]) => withoutQuestionWords(cellText(cell));
 const KEY_HEADER = /^(?:câu|câu hỏi|question|q|no\.?|số|문제|번호|문항|đáp án|answer|key|정답|ans)\.?$/i;
 const LETTER_FORMATS = new Set(['lowerLetter', 'upperLetter']);
-const OPTIONS_WORD =
-  /^\s*(?:options?|choices?|alternatives?|answer\s+choices|phương\s*án(?:\s*trả\s*lời)?|lựa\s*chọn|선택지|보기|选项|選択肢|варианты(?:\s+ответов)?|opciones|opções|pilihan(?:\s+jawaban)?)\s*[:：.]?\s*$/i;
 const NOT_QUESTION_FORMATS = new Set(['lowerLetter', 'upperLetter', 'lowerRoman', 'upperRoman', 'bullet', 'none']);
 
 /** "[Easy]", "(CLO3)", "[Unit 2]" before a stem: tags, the difficulty when it names one. */
@@ -439,18 +438,15 @@ export function textEngine(
       return;
     }
     const open = question as QuestionDraft | null;
-    if (open && conventions.answerLines.has(paragraph) && !open.answer && open.options.length === 0) {
+    // The line after "Correct Answer:" alone, or the answer the paper sets apart under each question: the whole line answers.
+    const answerLine = target === 'answerNext' || (conventions.answerLines.has(paragraph) && !open?.answer && open?.options.length === 0);
+    if (open && answerLine) {
       open.answer = { text: line.trim(), paragraph };
       target = 'afterAnswer';
       return;
     }
     // "Options", "Choices:" alone between a question and its options: a label of the layout, not the question's text.
-    if (open && target === 'stem' && OPTIONS_WORD.test(line) && optionsFollow(blockAt)) return;
-    if (open && target === 'answerNext') {
-      open.answer = { text: line.trim(), paragraph };
-      target = 'afterAnswer';
-      return;
-    }
+    if (open && target === 'stem' && OPTIONS_HEADER.test(line.trim().replace(/\s*[:：.]$/, '')) && optionsFollow(blockAt)) return;
     // A number starts a question; inside a solution, a number not above the question's own is a
     // step of it; inside a question still without options, a list its text introduces
     // ("Consider the statements: 1. … 2. …") or a number going backwards is part of its text.
@@ -525,9 +521,9 @@ export function textEngine(
           } else if (field.kind === 'answer' && !explainsAnswer(question, field.label, value.text)) {
             question.answer = value;
             target = 'afterAnswer';
-          } else if (field.kind === 'solution' && solutionGivesAnswer(question, value.text)) {
+          } else if (field.kind === 'solution' && solutionLetter(question, value.text)) {
             // "Solution: B" then the explanation: the letter answers, the rest explains.
-            const letter = /^\s*\(?([A-Ha-h])\)?(?:[.):]\s*|\s*$)/.exec(value.text)!;
+            const letter = solutionLetter(question, value.text)!;
             question.answer = { text: letter[1], paragraph };
             target = 'solution';
             append(escapeHtml(value.text.slice(letter[0].length).trim()), paragraph);
@@ -696,7 +692,8 @@ export function textEngine(
               : target === 'answerNext' || (open?.answer && own.includes(open.answer.paragraph))
                 ? 'answer'
                 : ROLE_OF_TARGET[target];
-    for (const p of own) if (!isBlankLine(p.inlines) || p.inlines.length) roles.set(p.index, roles.get(p.index) ?? role);
+    // Blank paragraphs get a role too; parseDocx counts only those with something in them.
+    for (const p of own) roles.set(p.index, roles.get(p.index) ?? role);
   };
   const readBlock = (block: Block) => {
     const before = { key: key.length, problems: problems.length, sections: sections.length, question: question as QuestionDraft | null, target };
@@ -767,11 +764,11 @@ function explainsAnswer(question: QuestionDraft, label: string, text: string): b
   return question.options.length > 0 && choiceAnswer(text) === null && !question.options.some((o) => htmlText(o.html.join(' ')).trim() === text.trim());
 }
 
-/** "Solution: B" (or "Solution: B. Because…") under a question with options and no answer yet: its first letter names the answer. */
-function solutionGivesAnswer(question: QuestionDraft, text: string): boolean {
-  if (question.answer || question.options.length < 2 || question.options.some((o) => o.marked)) return false;
+/** "Solution: B" (or "Solution: B. Because…") under a question with options and no answer yet: the letter that names the answer, and where the explanation starts. */
+function solutionLetter(question: QuestionDraft, text: string): RegExpExecArray | null {
+  if (question.answer || question.options.length < 2 || question.options.some((o) => o.marked)) return null;
   const letter = /^\s*\(?([A-Ha-h])\)?(?:[.):]\s*|\s*$)/.exec(text);
-  return !!letter && letter[1].toLowerCase().charCodeAt(0) - 97 < question.options.length;
+  return letter && letter[1].toLowerCase().charCodeAt(0) - 97 < question.options.length ? letter : null;
 }
 
 /** Options read in columns (a, c, e, then b, d) put back in their letters' order, when the letters are each there once. */
