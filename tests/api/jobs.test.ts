@@ -84,10 +84,14 @@ async function until<T>(what: string, check: () => Promise<T | undefined | false
     expect(row.body).toBe('[delivered; body not kept]');
     expect(smtp.received.filter((m) => m.includes('Hello from the queue'))).toHaveLength(1);
     expect(smtp.connections()).toBeGreaterThanOrEqual(2);
-    const job = await sql<{ state: string; retry_count: number }>`select state::text as state, retry_count from pgboss.job where name = 'mail-send'`.execute(
-      db(),
-    );
-    expect(job.rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+    // The outbox row is marked sent inside the job; the queue marks the job completed just after.
+    const jobs = await until('the mail job completed', async () => {
+      const job = await sql<{ state: string; retry_count: number }>`select state::text as state, retry_count from pgboss.job where name = 'mail-send'`.execute(
+        db(),
+      );
+      return job.rows.every((r) => r.state !== 'active') && job.rows;
+    });
+    expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
 
     const lines = await describeJobs(new JobsRepository(db()), 5);
     expect(lines[0]).toMatch(/^queue\s+created\s+retry\s+active\s+completed\s+failed\s+cancelled$/);
