@@ -373,9 +373,82 @@ describe('statements answered after a dash', () => {
     ]);
   });
 
+  it('among short answers after a colon, a longer answer is read the same way; a colon in brackets or before a longer text is no answer', () => {
+    const doc = parse([
+      '1. The boiling point of water is : 100',
+      '2. The gas plants take in is : carbon dioxide',
+      '3. A cell that has no nucleus is called : a prokaryote',
+      '4. The reason steel rusts faster near the sea is (…) : salt in the air speeds up the reaction of iron with water and oxygen',
+      '5. Sound travels fastest in : Đúng (it is a solid)',
+      '6. True or false: light needs air to travel. → Sai (Đáp án đúng: light crosses a vacuum.)',
+    ]);
+    const answers = questionsOf(doc).map((q) => (q.type === 'fill_ups' ? q.options[0]?.name.replace(/<\/?p>/g, '') : q.type));
+    expect(answers.slice(0, 4)).toEqual(['integer', 'carbon dioxide', 'a prokaryote', 'salt in the air speeds up the reaction of iron with water and oxygen']);
+    expect(stems(doc)[3]).toBe('The reason steel rusts faster near the sea is (…)');
+    // A true/false word with its reason in brackets: the word answers, the reason explains.
+    expect(questionsOf(doc)[4].type).toBe('true_false');
+    expect(correct(questionsOf(doc)[4])).toEqual([true, false]);
+    expect(stems(doc)[5]).toMatch(/^True or false: light needs air to travel/);
+  });
+
   it('one dash in a question is its text', () => {
     const doc = parse(['1. Pick the odd one out - carefully', 'A. cat', 'B. dog', 'C. car', 'Answer: C']);
     expect(stems(doc)).toEqual(['Pick the odd one out - carefully']);
+  });
+});
+
+describe('papers in parts', () => {
+  it('a key in parts under Word-list headings, its entries "1、参考答案：B", answers each part\'s questions', () => {
+    const parts = { id: 4, levels: [{ format: 'decimal' as const, text: '%1、' }] };
+    const doc = parse(
+      [
+        '一、Choice',
+        '1. Which colour is warm?',
+        'A. blue',
+        'B. red',
+        '2. Which colour is cold?',
+        'A. blue',
+        'B. orange',
+        { runs: ['Judgement'], list: { id: 4 } },
+        '1. Red is warm.',
+        'A. 正确 B. 错误',
+        '2. Blue is warm.',
+        'A. 正确 B. 错误',
+        '参考答案',
+        { runs: ['Choice'], list: { id: 4 } },
+        '1、参考答案：B',
+        '解析：red is warm.',
+        '2、参考答案：A',
+        { runs: ['Judgement'], list: { id: 4 } },
+        '1、参考答案：A',
+        '2、参考答案：B',
+      ],
+      { lists: [parts] },
+    );
+    expect(doc.sections.map((s) => s.questions.length)).toEqual([2, 2]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true],
+      [true, false],
+      [true, false],
+      [false, true],
+    ]);
+  });
+
+  it('a heading after which the numbers start again at 1 ends the question above it', () => {
+    const doc = parse([
+      'Part I: fill in (1 point each)',
+      '1. Water boils at （ ） degrees.',
+      '2. Ice melts at （ ） degrees.',
+      'Part II: choose',
+      '1. Pick the metal',
+      'A. iron B. wood',
+      'Answer: A',
+    ]);
+    // The two blanks have no answer (noted, not uploaded); the heading is not the second one's text.
+    const second = doc.problems.find((p) => p.code === 'unknownType' && p.params.question === '2');
+    expect(second?.excerpt).toBe('2. Ice melts at （ ） degrees.');
+    expect(doc.sections.map((s) => s.name)).toEqual(['Part II: choose']);
+    expect(stems(doc)).toEqual(['Pick the metal']);
   });
 });
 

@@ -2,7 +2,7 @@ import { LIMITS } from '../../domain/test/defaults';
 import type { Paragraph } from '../docx/document';
 import { problemAt } from '../problems';
 import type { ParsedChildQuestion, ParsedQuestion, ParsedSection, Problem } from '../types';
-import { asciiDigits, withoutQuestionWords } from './patterns';
+import { asciiDigits, fieldOf, withoutQuestionWords } from './patterns';
 import { buildPassage, buildQuestion, buildStatementGroup, statementsOf, type FieldValue, type PassageDraft, type QuestionDraft } from './draft';
 
 /** What an engine collects: sections of question and passage drafts, and the answer key's entries. */
@@ -69,7 +69,12 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
  * A '.' after a number separates only when no digit follows, so "3.5" stays a number.
  */
 const ENTRY =
-  /(\d{1,4})\s*(?:\.(?!\d)|[):\-–=]|(?=\()|(?=[A-Ha-h①-⑩](?![\p{L}\d])))\s*(.+?)\s*[,;]?\s*(?=[\s,;]+\d{1,4}\s*(?:\.(?!\d)|[):\-–=]|\(|[A-Ha-h①-⑩](?![\p{L}\d]))|$)/gu;
+  /(\d{1,4})\s*(?:\.(?!\d)|[):\-–=、]|(?=\()|(?=[A-Ha-h①-⑩](?![\p{L}\d])))\s*(.+?)\s*[,;]?\s*(?=[\s,;]+\d{1,4}\s*(?:\.(?!\d)|[):\-–=、]|\(|[A-Ha-h①-⑩](?![\p{L}\d]))|$)/gu;
 export function keyEntriesOf(text: string, paragraph: FieldValue['paragraph']): KeyEntry[] {
-  return [...withoutQuestionWords(asciiDigits(text)).matchAll(ENTRY)].map((m) => ({ number: Number(m[1]), text: m[2].replace(/[,;]$/, '').trim(), paragraph }));
+  return [...withoutQuestionWords(asciiDigits(text)).matchAll(ENTRY)].map((m) => {
+    // "1、参考答案：B", "3. Answer: C": the answer's word between the number and the answer is no part of it.
+    const field = fieldOf(m[2]);
+    const value = field?.kind === 'answer' ? m[2].slice(field.end) : m[2];
+    return { number: Number(m[1]), text: value.replace(/[,;]$/, '').trim(), paragraph };
+  });
 }

@@ -306,26 +306,40 @@ export function inferAnswerLines(lines: Paragraph[], isStart: (line: Paragraph) 
 
 /** "… - True", "… – Mitosis", "… là : CaO": a short answer after a dash or a colon at the end of a line. */
 export const DASH_ANSWER = /^(.*\S)\s*(?:\s[-–—]|[:：])\s+([^\s.?!;:：][^?!;:：]{0,60}?)\s*\.?\s*$/u;
+/** The same with a longer answer (a clause, up to 25 words): read so only in a paper that already answers short ones so. */
+const LONG_DASH_ANSWER = /^(.*\S)\s*(?:\s[-–—]|[:：])\s+([^\s.?!;:：][^?!;:：]{0,240}?)\s*\.?\s*$/u;
+/** A line's answer after its dash: the short form first, then the long one. */
+export const dashAnswerOf = (text: string) => DASH_ANSWER.exec(text) ?? LONG_DASH_ANSWER.exec(text);
+
 /**
  * Statements or questions answered after a dash or a colon, one a line, three or more in a row
  * (blank lines between allowed), none of them followed by options: a paper of questions with their
- * short answers.
+ * short answers. Once the paper shows it, a line that answers with a longer clause the same way
+ * is read so too.
  */
 export function inferDashAnswers(lines: Paragraph[]): Set<Paragraph> {
   const found = new Set<Paragraph>();
+  // A run holds the lines in a row answered so; the longer answers count only inside a run of three short ones or more.
   let run: Paragraph[] = [];
+  let short = 0;
   const close = () => {
-    if (run.length >= 3) for (const line of run) found.add(line);
+    if (short >= 3) for (const line of run) found.add(line);
     run = [];
+    short = 0;
   };
   const filled = lines.filter((line) => !isBlankLine(line.inlines));
+  // Cross-checks: the answer is not much longer than what it answers, holds no arrow, and a colon inside brackets ("(Đáp án đúng: 1963)") explains.
+  const words = (answer: RegExpExecArray | null) =>
+    answer && answer[2].length <= 1.5 * answer[1].length && !/[([（][^)\]）]*$/.test(answer[1]) && !/[→⇒]/.test(answer[2])
+      ? answer[2].trim().split(/\s+/).length
+      : Infinity;
   filled.forEach((line, i) => {
     const text = lineOf(line.inlines);
-    const answer = DASH_ANSWER.exec(text);
     const next = filled[i + 1] ? lineOf(filled[i + 1].inlines) : '';
-    const short = answer && answer[2].trim().split(/\s+/).length <= 8;
-    if (short && optionLabelsOf(text, null).length === 0 && !fieldOf(text) && optionLabelsOf(next, 0)[0]?.index !== 0) run.push(line);
-    else close();
+    const answerable = optionLabelsOf(text, null).length === 0 && !fieldOf(text) && optionLabelsOf(next, 0)[0]?.index !== 0;
+    if (answerable && words(DASH_ANSWER.exec(text)) <= 8) short += 1;
+    else if (!answerable || words(LONG_DASH_ANSWER.exec(text)) > 25) return close();
+    run.push(line);
   });
   close();
   return found;

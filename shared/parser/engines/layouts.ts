@@ -64,7 +64,8 @@ export function splitGluedStarts(lines: Paragraph[], continued: WeakSet<Paragrap
 
 /** "PART II – GRAMMAR", "Section B", "PHẦN I. TRẮC NGHIỆM", "II. READING", a Heading style, a short line in capitals. */
 const HEADING_WORDS = /^\s*(?:part|section|phần|chapter|unit|module|파트|영역|제\s*\d+\s*부)\s*(?:[IVXLC]+\b|\d{1,2}\b|[A-Z]\b)/i;
-const ROMAN_HEADING = /^\s*[IVX]{1,4}\s*[.)–-]\s+\S/;
+/** "II. READING", "三、判断题": a part numbered in Roman or Chinese numerals. */
+const ROMAN_HEADING = /^\s*(?:[IVX]{1,4}\s*[.)–-]\s+|[一二三四五六七八九十]{1,3}\s*[、.．]\s*)\S/;
 export function isHeading(paragraph: Paragraph, line: string): boolean {
   const text = line.replaceAll(OBJECT, '').trim();
   if (!text || text.length > 90) return false;

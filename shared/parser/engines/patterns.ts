@@ -29,9 +29,9 @@ const SECTION = /^\s*(?:section|phần|섹션|영역|खंड|વિભાગ)\
 const PASSAGE = /^\s*(?:passage|comprehension|paragraph|đoạn\s*văn|bài\s*đọc|지문|गद्यांश|ગદ્યાંશ)\s*(\([^)]*\))?\s*[:：]\s*/i;
 const PASSAGE_END = /^\s*(?:end\s+(?:of\s+)?(?:the\s+)?(?:passage|comprehension)|hết\s*đoạn\s*văn|지문\s*끝)\s*[.:]?\s*$/i;
 const ANSWER_KEY =
-  /^\s*(?:(answer\s*(?:key|sheet)s?|answers|key(?=\s*[:：]?\s*$)|bảng\s*đáp\s*án|정답\s*표|정답지|उत्तर\s*कुंजी|उत्तरमाला|જવાબ\s*કી|ઉત્તરવહી)|đáp\s*án|정답)\s*[:：]?\s*/i;
+  /^\s*(?:(answer\s*(?:key|sheet)s?|answers|key(?=\s*[:：]?\s*$)|bảng\s*đáp\s*án|정답\s*표|정답지|उत्तर\s*कुंजी|उत्तरमाला|જવાબ\s*કી|ઉત્તરવહી|kunci\s*jawaban|respuestas|réponses|ответы|cevap\s*anahtarı|lösungen)|đáp\s*án|정답|参考答案|正确答案|答案|解答)\s*[:：]?\s*/i;
 /** "1. b", "2-c", "3(a)": an answer-key entry; "4.5" and "4 - 5" are one value, not entries. */
-const KEY_ENTRY = /(?:^|[\s,;])\d{1,4}\s*(?:\.(?!\d)|[):\-–=]|(?=\()|(?=[A-Ha-h①-⑩](?![\p{L}\d])))\s*\S/gu;
+const KEY_ENTRY = /(?:^|[\s,;])\d{1,4}\s*(?:\.(?!\d)|[):\-–=、]|(?=\()|(?=[A-Ha-h①-⑩](?![\p{L}\d])))\s*\S/gu;
 
 export interface FieldMatch {
   kind: FieldKind;
@@ -116,7 +116,7 @@ const QUESTION = new RegExp(
   'i',
 );
 /** The same written tight against the text: "11.Which", "Câu 3:Tìm", "2)Find" (a letter follows, so "3.5" stays a number). */
-const QUESTION_TIGHT = new RegExp(String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})[.):：](?=\p{L})`, 'iu');
+const QUESTION_TIGHT = new RegExp(String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})(?:[.):：]|\s*、)(?=\p{L})`, 'iu');
 
 /** "Q1 – (a), Câu 2: B" in a key: the words before the numbers dropped, so entries read as "1 – (a), 2: B". */
 export const withoutQuestionWords = (text: string) => text.replace(/(?<![\p{L}])(?:q(?:uestion|n)?\.?|câu|문제|문항)\s*(?=\d)/giu, '');

@@ -7,8 +7,8 @@ import type { ParagraphRole, Problem } from '../types';
 import { isPassage, keyEntriesOf, type DraftSection, type KeyEntry } from './assemble';
 import { blocksOf, rowsOf, type Block } from './blocks';
 import { newPassage, newQuestion, splitTags, type PassageDraft, type QuestionDraft } from './draft';
-import { choiceAnswer } from './answers';
-import { DASH_ANSWER, inferConventions } from './conventions';
+import { choiceAnswer, trueFalseAnswer } from './answers';
+import { dashAnswerOf, inferConventions } from './conventions';
 import { lookOf, tickOf } from './formatMarks';
 import {
   cellText,
@@ -285,9 +285,13 @@ export function textEngine(
     if (colon && (draft.difficulty || draft.marks || draft.tags.length)) rest = sliceInlines(rest, colon[0].length);
     // "The sun is a star. → Đúng (Đáp án đúng: …)": the answer after an arrow at the end of the question's line, an explanation in brackets after it.
     // In a paper that answers statements after a dash, a line's dash answers it the same way.
-    const dashed = conventions.dashAnswers.has(paragraph) ? DASH_ANSWER.exec(lineOf(rest)) : null;
+    const dashed = conventions.dashAnswers.has(paragraph) ? dashAnswerOf(lineOf(rest)) : null;
     if (dashed) {
-      draft.answer = { text: dashed[2].trim(), paragraph };
+      // "… : Đúng (vì …)": a true or false word, then why in brackets.
+      const explained = /^(.+?)\s*\((.+)\)$/.exec(dashed[2].trim());
+      const why = explained && trueFalseAnswer(explained[1]) !== null ? explained : null;
+      draft.answer = { text: why ? why[1] : dashed[2].trim(), paragraph };
+      if (why) draft.solution.push(escapeHtml(why[2].trim()));
       rest = sliceInlines(rest, 0, dashed[1].length);
     }
     // "… → Đúng", "… --- yes": an arrow or a long dash before the answer at the end of the line.
@@ -412,10 +416,15 @@ export function textEngine(
     if (next && (inlineOptions(line.slice(next.end)) || optionsFollow(blockAt)) && hasWords(line.slice(next.end))) inKey = false;
     if (inKey) {
       const part = KEY_PART.exec(line);
-      if (part) keyPart += 1;
+      // A line of Word's list over typed entries that count from 1 ("2、 Judgement" then "1、答案：B") names a part of the key.
+      const heading = auto && !part && numberAhead(blockAt) === 1 && !autoOf((blocks[nextFilled[blockAt]] as { paragraph: Paragraph }).paragraph);
+      if (part || heading) keyPart += 1;
+      if (heading) return;
       const rest = part ? line.slice(part[0].length) : line;
-      if (auto && !NOT_QUESTION_FORMATS.has(auto.format)) key.push({ number: auto.value, text: rest.trim(), paragraph, part: keyPart });
-      else key.push(...keyEntriesOf(rest, paragraph).map((e) => ({ ...e, part: keyPart })));
+      const entries = auto && !NOT_QUESTION_FORMATS.has(auto.format) ? [{ number: auto.value, text: rest.trim(), paragraph }] : keyEntriesOf(rest, paragraph);
+      // Entries that count from 1 again after others of the same part start the next part, headed or not.
+      if (entries[0]?.number === 1 && key.some((e) => (e.part ?? 0) === keyPart)) keyPart += 1;
+      key.push(...entries.map((e) => ({ ...e, part: keyPart })));
       return;
     }
     // "HƯỚNG DẪN GIẢI", "Solutions", "정답 및 해설" alone, then the questions' numbers again from the start: worked answers, read as a key.
@@ -451,6 +460,19 @@ export function textEngine(
     // step of it; inside a question still without options, a list its text introduces
     // ("Consider the statements: 1. … 2. …") or a number going backwards is part of its text.
     const numbered = auto ? (numbersQuestion(paragraph, auto) ? { number: auto.value, end: 0 } : null) : numberOfLine(paragraph, line);
+    // An item of Word's list over typed questions that count from 1 ("2、 Judgement" then "1. …"), its own number going back
+    // below the questions' (the list counts parts): a part's heading, not a question.
+    const nextBlock = blocks[nextFilled[blockAt]];
+    if (auto && numbered && line.trim().length <= 40 && !/[?？]/.test(line)) {
+      const typedAhead = nextBlock?.kind === 'paragraph' && !autoOf(nextBlock.paragraph) && numberAhead(blockAt) === 1;
+      const before = section().items.at(-1);
+      const previous = Math.max(lastNumber, open?.number ?? 0, before && !isPassage(before) ? (before.number ?? 0) : 0);
+      if (typedAhead && !optionsFollow(blockAt) && numbered.number <= previous) {
+        closePassage();
+        newSection(line.trim(), paragraph);
+        return;
+      }
+    }
     const typedOption = conventions.numberedOptions.get(paragraph);
     if (typedOption && open && (target === 'stem' || target === 'option')) {
       const label = line.slice(0, typedOption.end).trim();
@@ -609,7 +631,9 @@ export function textEngine(
     // Between questions: a heading starts a section of its own; a stem followed by options is a question without a number.
     // A line that asks ("¿…?", "…?") over a bulleted list: the list is its options (read when it closes), and it ends the question above whose list came before it.
     const asksOverList = /[?？]\s*$/.test(line) && blocks[nextFilled[blockAt]]?.kind === 'paragraph' && bulleted(blocks[nextFilled[blockAt]] as Block);
-    const between = !open || complete(open) || (asksOverList && open.options.length === 0 && open.listItems.length >= 2);
+    // A heading after which the numbering starts again at 1 ("Phần IV: …" then "Câu 1") ends the question above, answered or not.
+    const restartsBelow = open !== null && (open.number ?? 0) > 1 && numberAhead(blockAt) === 1;
+    const between = !open || complete(open) || restartsBelow || (asksOverList && open.options.length === 0 && open.listItems.length >= 2);
     if (between && !auto && isHeading(paragraph, line) && !optionsFollow(blockAt)) {
       newSection(line.trim(), paragraph);
       return;
