@@ -397,6 +397,43 @@ describe('statements answered after a dash', () => {
   });
 });
 
+describe('types named in the question', () => {
+  it('"True or False?:" before a statement with no answer: a true/false question still to be marked', () => {
+    const doc = parse([
+      '1. True or False?: Water boils at 100 °C at sea level.',
+      '2. Vrai ou faux : la Lune est une planète.',
+      '3. Which gas do plants take in?',
+      'A. oxygen B. carbon dioxide',
+      'Answer: B',
+    ]);
+    expect(questionsOf(doc).map((q) => q.type)).toEqual(['true_false', 'true_false', 'multiple_choice']);
+    expect(questionsOf(doc).slice(0, 2).map(correct)).toEqual([
+      [false, false],
+      [false, false],
+    ]);
+    expect(doc.problems.filter((p) => p.code === 'answerNotMarked').map((p) => p.params.question)).toEqual(['1', '2']);
+  });
+
+  it("statements numbered by a Word list, then lettered options that name them: the statements, numbers kept, are the question's text", () => {
+    // Each question's list counts from 1 again; a line that asks stands between the statements and the options.
+    const lists = [5, 6].map((id) => ({ id, levels: [{ format: 'decimal' as const, text: '%1.' }] }));
+    const question = (n: number) => [
+      { runs: [{ text: `Q${n}. Consider two claims about metals.`, bold: true }] },
+      { runs: [{ text: 'Iron is a metal', bold: true }], list: { id: 4 + n } },
+      { runs: [{ text: 'Wood is a metal', bold: true }], list: { id: 4 + n } },
+      'Which of the claims are correct?',
+      'A. 1 only',
+      'B. 2 only',
+      'Answer: A',
+    ];
+    const doc = parse([...question(1), ...question(2)], { lists });
+    expect(stems(doc)).toEqual(
+      Array(2).fill('<b>Consider two claims about metals.</b>1. <b>Iron is a metal</b>2. <b>Wood is a metal</b>Which of the claims are correct?'),
+    );
+    expect(names(questionsOf(doc)[0])).toEqual(['1 only', '2 only']);
+  });
+});
+
 describe('papers in parts', () => {
   it('a key in parts under Word-list headings, its entries "1、参考答案：B", answers each part\'s questions', () => {
     const parts = { id: 4, levels: [{ format: 'decimal' as const, text: '%1、' }] };
@@ -514,6 +551,31 @@ describe('passages', () => {
       [true, false, false, false],
       [false, false, false, true],
     ]);
+  });
+
+  it('a cloze passage whose numbered blanks name the questions below it, with or without directions before it', () => {
+    for (const directions of [[], ['Choose the word that best fits each of the numbered blanks from 3 to 4.']]) {
+      const doc = parse([
+        '1. Which word is a verb?',
+        'A. run B. blue C. table D. slowly',
+        '2. Which word is a noun?',
+        'A. run B. blue C. table D. slowly',
+        ...directions,
+        'Basketball was (3) ______ in 1891 by a teacher (4) ______ wanted a game for the winter.',
+        '3. A. invented B. invent C. inventing D. invents',
+        '4. A. which B. who C. whose D. whom',
+        'Answer key: 1. A 2. C 3. A 4. B',
+      ]);
+      const [, , passage] = questionsOf(doc);
+      expect(passage.type).toBe('comprehension');
+      if (passage.type !== 'comprehension') return;
+      expect(passage.paragraph).toContain('Basketball was (3) ______');
+      expect(passage.questions.map((q) => q.name)).toEqual(['<p>(3)</p>', '<p>(4)</p>']);
+      expect(passage.questions.map(correct)).toEqual([
+        [true, false, false, false],
+        [false, true, false, false],
+      ]);
+    }
   });
 
   it('"Question Context: 2 to 3" names the questions of a passage', () => {

@@ -135,13 +135,24 @@ export function inferOptionItems(lines: Paragraph[], auto: (line: Paragraph) => 
  * count starts at 1 again under each one, a group of two to eight is the question's options, and a
  * lone "1." under a question's number alone ("QUESTION 1") is its text (two such questions or more).
  */
-function listsUnderQuestions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): { options: Set<Paragraph>; stems: Set<Paragraph> } {
+function listsUnderQuestions(
+  lines: Paragraph[],
+  auto: (line: Paragraph) => ListLabel | undefined,
+): { options: Set<Paragraph>; stems: Set<Paragraph>; statements: Set<Paragraph> } {
   const items = new Set<Paragraph>();
+  const statements = new Set<Paragraph>();
   const singles: Paragraph[] = [];
   let group: Paragraph[] | null = null;
+  // A counting group waits for the question's end: statements the question numbers for its options to name ("1. … 2. …",
+  // maybe "Which are true?", then "A. 1 and 2") have lettered options after them, and are its text.
+  let counted: Paragraph[] = [];
+  const settle = (named: boolean) => {
+    for (const p of counted) (named ? statements : items).add(p);
+    counted = [];
+  };
   const close = () => {
     const values = (group ?? []).map((p) => auto(p)!.value);
-    if (values.length >= 2 && values.length <= 8 && values.every((v, i) => v === i + 1)) for (const p of group!) items.add(p);
+    if (values.length >= 2 && values.length <= 8 && values.every((v, i) => v === i + 1)) counted = group!;
     if (values.length === 1 && values[0] === 1) singles.push(group![0]);
     group = null;
   };
@@ -152,15 +163,20 @@ function listsUnderQuestions(lines: Paragraph[], auto: (line: Paragraph) => List
       const text = lineOf(line.inlines);
       if (questionNumberOf(text) && answerKeyStart(text) === null) {
         close();
+        settle(false);
         group = [];
-      } else if (group && group.length > 0) close();
+      } else {
+        if (group && group.length > 0) close();
+        if (counted.length && optionLabelsOf(text, 0)[0]?.index === 0) settle(true);
+      }
       continue;
     }
     if (label.format === 'decimal' && label.level === 0 && group) group.push(line);
     else close();
   }
   close();
-  return { options: items, stems: new Set(singles.length >= 2 ? singles : []) };
+  settle(false);
+  return { options: items, stems: new Set(singles.length >= 2 ? singles : []), statements };
 }
 
 /** "A jQuery est…", "B Miniature": a capital and a space, on lines whose letters run A, B, C… (two or more). */
@@ -215,7 +231,7 @@ export function inferUnlabelledOptions(
   labelled: ReadonlyMap<Paragraph, unknown> = new Map(),
 ): Set<Paragraph> {
   const numbered = lines.filter((line) => !line.cell && isStart(line)).length >= 2;
-  type Group = { lines: Paragraph[]; bold: boolean; asking: boolean; answered: boolean; open: boolean };
+  type Group = { lines: Paragraph[]; bold: boolean; asking: boolean; answered: boolean; open: boolean; labelledAfter?: boolean };
   const groups: Group[] = [];
   let group: Group | null = null;
   for (const line of lines) {
@@ -247,7 +263,11 @@ export function inferUnlabelledOptions(
       !field && !explains && !(group.bold && !numbered && mostlyBold(line.inlines)) && optionLabelsOf(text, null).length === 0 && !labelled.has(line);
     // The question's own text may run on for a line or two before its options: only under a bold stem is the first line an option.
     if (plain) group.lines.push(line);
-    else group.open = false;
+    else {
+      group.open = false;
+      // Labelled options after the lines ("A. 1 and 2"): the lines were the question's text.
+      group.labelledAfter = optionLabelsOf(text, 0)[0]?.index === 0 || labelled.has(line);
+    }
   }
   const fitting = (g: Group) => g.lines.length >= 2 && g.lines.length <= 8 && g.lines.every((l) => lineOf(l.inlines).trim().length <= 120);
   // A way of writing counts when two questions or more of the paper are written so.
@@ -255,6 +275,7 @@ export function inferUnlabelledOptions(
   const asked = groups.filter((g) => g.asking && fitting(g)).length >= 2;
   const found = new Set<Paragraph>();
   for (const g of groups) {
+    if (g.labelledAfter) continue;
     // The question's text may run on over several lines: its options start after its last line that asks ("…?", "…:").
     // Options are short: a long line among them is the question's text running on, and the group is no options.
     const options = g.lines.slice(lastAsking(g.lines) + 1).slice(-8);
@@ -373,7 +394,7 @@ export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index
 
 export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Conventions {
   const starts = inferStarts(lines, auto);
-  const { options: optionItems, stems: stemItems } = listsUnderQuestions(lines, auto);
+  const { options: optionItems, stems: stemItems, statements } = listsUnderQuestions(lines, auto);
   // Asked of every line by several votes below: decided once a line.
   const startsQuestion = new Map<Paragraph, boolean>();
   const isStart = (line: Paragraph) => {
@@ -381,7 +402,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     if (known === undefined) {
       const label = auto(line);
       known = label
-        ? label.format === 'decimal' && label.level === 0 && !optionItems.has(line) && !stemItems.has(line)
+        ? label.format === 'decimal' && label.level === 0 && !optionItems.has(line) && !stemItems.has(line) && !statements.has(line)
         : starts.has(line) || questionNumberOf(lineOf(line.inlines)) !== null;
       startsQuestion.set(line, known);
     }
@@ -391,7 +412,8 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   const numbered = lines.filter((line) => !line.cell && isStart(line)).length;
   const asking = new Set(numbered >= 2 ? [] : lines.filter((line) => !line.cell && /[?？]\s*$/.test(lineOf(line.inlines)) && !fieldOf(lineOf(line.inlines))));
   const bareLabels = inferBareLabels(lines);
-  const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking, bareLabels);
+  const labelled = new Map<Paragraph, unknown>([...bareLabels, ...[...statements].map((p) => [p, true] as const)]);
+  const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking, labelled);
   const optionLines = lines.flatMap((line) => {
     const text = lineOf(line.inlines);
     const labelled = optionLabelsOf(text, null).length > 0 || (auto(line) && !isStart(line));

@@ -64,6 +64,8 @@ export interface PassageDraft {
   html: string[];
   /** "Passage (Questions 5-7):" names its questions; otherwise they run to "End of passage". */
   range: [number, number] | null;
+  /** Its text holds the questions' numbered blanks ("(17) ______"): it is read even when it is one paragraph. */
+  cloze?: boolean;
   children: QuestionDraft[];
   difficulty: FieldValue | null;
   tags: string[];
@@ -101,6 +103,9 @@ const TYPE_NAMES: [TypeName, RegExp][] = [
   ['integer', /^(integer|numerical|number|số\s*nguyên|정수(형)?)$/i],
   ['comprehension', /^(comprehension|passage|đọc\s*hiểu|지문)$/i],
 ];
+/** A statement led by the words "True or False" in one of the paper's languages ("True or False?:", "Đúng / Sai:", "Vrai ou faux :"): its type. */
+const TRUE_FALSE_LABEL =
+  /^\s*(?:true\s*(?:or|\/|-)\s*false|t\s*\/\s*f|đúng\s*(?:hay|hoặc|\/|-)\s*sai|vrai\s*ou\s*faux|verdadero\s*(?:o|\/)\s*falso|richtig\s*oder\s*falsch|верно\s*или\s*неверно|правда\s*или\s*ложь|benar\s*(?:atau|\/)\s*salah|doğru\s*(?:mu|\/|-|veya)\s*yanlış|참\s*\/?\s*거짓|判断题?|正误)\s*[?？]?\s*[:：.)\]]/i;
 const DIFFICULTIES: [DifficultyLevel, RegExp][] = [
   // Vietnamese papers tag questions by level: NB (nhận biết), TH (thông hiểu), VD (vận dụng), VDC (vận dụng cao).
   ['easy', /^(easy|e|low|dễ|쉬움|하|nb|nhận\s*biết|biết)$/i],
@@ -183,6 +188,18 @@ export function buildQuestion(draft: QuestionDraft, problems: Problem[], unreada
     }
   } else if (typeName === 'multiple_choice') {
     error(draft.paragraph, 'tooFewOptions');
+  } else if (!answer && typeName === null && TRUE_FALSE_LABEL.test(htmlText(name))) {
+    // "True or False?: The Sun is a star." with no answer: a true/false question whose answer is still to be marked.
+    problems.push(problemAt(draft.paragraph, 'answerNotMarked', { question: q }));
+    question = {
+      ...base,
+      answerFrom: 'none',
+      type: 'true_false',
+      options: [
+        { name: 'True', isCorrect: false },
+        { name: 'False', isCorrect: false },
+      ],
+    } as ParsedChildQuestion;
   } else if (!answer) {
     error(draft.paragraph, typeName ? 'noCorrectAnswer' : 'unknownType');
   } else {

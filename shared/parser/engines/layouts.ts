@@ -102,6 +102,18 @@ const PASSAGE_START =
   /^\s*(?:(?:directions?\s*[:.\-–]?\s*)?read the (?:following |given )?(?:passage|text|article|extract|poem|story|paragraph|conversation|dialogue)|đọc (?:kĩ |kỹ )?(?:đoạn văn|đoạn thông tin|bài đọc|văn bản|đoạn trích|bài văn)|다음 글을 읽고)/i;
 export const isPassageStart = (line: string) => PASSAGE_START.test(line);
 
+/** A numbered blank in running text: "(17) ______", "__(17)__", "17. ______", "[17] …". */
+const NUMBERED_BLANK = /\((\d{1,3})\)\s*(?:_{2,}|…|\.{3,})|_{2,}\s*\((\d{1,3})\)|\[(\d{1,3})\]\s*(?:_{2,}|…|\.{3,})|(?<![\d.])(\d{1,3})\s*[.)]\s*_{3,}/gu;
+/**
+ * A cloze passage: text with two numbered blanks or more, counting up from `next` (the question
+ * that comes next), whose questions are the blanks' numbers. Null for anything else.
+ */
+export function clozeRange(line: string, next: number): [number, number] | null {
+  const numbers = [...line.matchAll(NUMBERED_BLANK)].map((m) => Number(m[1] ?? m[2] ?? m[3] ?? m[4]));
+  if (numbers.length < 2 || numbers[0] !== next || !numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1)) return null;
+  return [numbers[0], numbers.at(-1)!];
+}
+
 /** A line that is nothing but answer-key entries, `least` or more: "1-A 2-C 3-B", "1.A  2.C  3.D", "1A 2C 3B", "Q1: B  Q2: C". */
 const KEY_ONLY = /^(?:\s*\d{1,4}\s*(?:[.:)\-–=]\s*)?(?:[A-Ha-h]|[①-⑩]|\([a-hA-H]\)|Đ|S|T|F)(?![\p{L}\d])\s*[,;.]?)+\s*$/u;
 export function keyLine(line: string, paragraph: Paragraph, least = 3): KeyEntry[] | null {

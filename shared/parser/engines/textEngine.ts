@@ -18,6 +18,7 @@ import {
   isKeyTable,
   isLayoutTable,
   isPassageStart,
+  clozeRange,
   keyLine,
   optionsTable,
   OPTIONS_HEADER,
@@ -261,7 +262,7 @@ export function textEngine(
     closeQuestion();
     // "Directions (Q. 6-7): Choose the word opposite in meaning": a range with no passage to read is an instruction.
     const only = passage as PassageDraft | null;
-    if (only && only.children.length === 0 && only.html.length === 1 && only.range && !PASSAGE_WORDS.test(lineOf(only.paragraph.inlines))) {
+    if (only && !only.cloze && only.children.length === 0 && only.html.length === 1 && only.range && !PASSAGE_WORDS.test(lineOf(only.paragraph.inlines))) {
       problems.push(problemAt(only.paragraph, 'instruction'));
       passage = null;
     }
@@ -620,10 +621,20 @@ export function textEngine(
         return;
       }
     }
-    const range = directionsRange(line) ?? namesNextQuestions(line) ?? (isPassageStart(line) ? null : undefined);
+    // The text of a passage whose directions came first ("… blanks from 19 to 24", then the text with "(19) ____"): the same passage.
+    const cloze = clozeRange(line, lastNumber + 1);
+    const current = passage as PassageDraft | null;
+    if (cloze && current && target === 'passage' && current.children.length === 0) {
+      current.range = [current.range?.[0] ?? cloze[0], Math.max(current.range?.[1] ?? 0, cloze[1])];
+      current.cloze = true;
+      current.html.push(inlinesHtml(trimInlines(inlines)));
+      return;
+    }
+    const range = directionsRange(line) ?? namesNextQuestions(line) ?? cloze ?? (isPassageStart(line) ? null : undefined);
     if (range !== undefined && !(open && target === 'stem' && !complete(open))) {
       closePassage();
       passage = newPassage(paragraph, range);
+      passage.cloze = cloze !== null;
       passage.html.push(inlinesHtml(trimInlines(inlines)));
       target = 'passage';
       return;
