@@ -145,7 +145,8 @@ export function textEngine(
       if (block.kind === 'table' || isBlankLine(block.paragraph.inlines)) return false;
       if (optionsFollow(i)) return !lineStarts(block);
       const text = lineOf(block.paragraph.inlines);
-      if (lineStarts(block) || fieldOf(text) || optionLabelsOf(text, null).length || !hasWords(text)) return false;
+      // A line of code ("{", "}") may stand in the text; a line with no words but no code either ends it.
+      if (lineStarts(block) || fieldOf(text) || optionLabelsOf(text, null).length || !(hasWords(text) || /^\s*[{}()[\];]+\s*$/.test(text))) return false;
     }
     return false;
   };
@@ -651,7 +652,9 @@ export function textEngine(
     }
     // Unnumbered questions, except among numbered ones: there, text before a new "(a)" is a list in the question's text.
     const amongNumbered = lastNumber > 0 && questionAfter[blockAt];
-    if (between && !amongNumbered && hasWords(line) && (optionsWithin(blockAt) || asksOverList)) return startQuestion(paragraph, null, inlines);
+    // After questions without numbers, a question's text may run longer (a program, a table of values) before its options.
+    const within = lastNumber === 0 && open !== null && open.number === null ? 10 : 3;
+    if (between && !amongNumbered && hasWords(line) && (optionsWithin(blockAt, within) || asksOverList)) return startQuestion(paragraph, null, inlines);
     if (open && complete(open) && hasWords(line) && ((target === 'option' && questionFollows(blockAt)) || isInstruction(line))) {
       // An instruction ends a passage that named no range of questions.
       if (passage && !passage.range) closePassage();
