@@ -521,6 +521,31 @@ describe('lines after the options', () => {
     expect(correct(q)).toEqual([false, true]);
   });
 
+  it('a question laid out in a one-row table ("4." | its picture | its text), typed or numbered by Word, is read as a question', () => {
+    const list = { id: 7, levels: [{ format: 'decimal' as const, text: '%1.' }] };
+    const picture = { runs: [{ picture: png(40, 40), widthPx: 40, heightPx: 40 }] };
+    const doc = parse(
+      [
+        '3. Which animal barks?',
+        'a. cat    b. dog    c. cow',
+        { table: [['4.', picture, '']] },
+        'Which letter is shown in the picture?',
+        'a. X    b. Y    c. Z',
+        { table: [[{ runs: ['Which shape'], list: { id: 7, level: 0 } }, picture, 'is drawn here?']] },
+        'a. circle    b. square    c. star',
+      ],
+      { lists: [list] },
+    );
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['cat', 'dog', 'cow'],
+      ['X', 'Y', 'Z'],
+      ['circle', 'square', 'star'],
+    ]);
+    expect(questionsOf(doc)[1].name).toContain('<img');
+    expect(stems(doc)[1]).toMatch(/Which letter is shown in the picture\?$/);
+    expect(stems(doc)[2]).toMatch(/^Which shape.*is drawn here\?$/);
+  });
+
   it('"→" inside a stem is text', () => {
     const doc = parse(['1. In A → B, which is the product?', 'A. A', 'B. B', 'Answer: B']);
     const [q] = questionsOf(doc);

@@ -190,9 +190,12 @@ function labelledCells(rows: Paragraph[][][]) {
  * A table that only lays text out: a one-cell box, or a cell that holds a whole question (its
  * number and more paragraphs after it), as in papers set in two columns.
  */
-export function isLayoutTable(rows: Paragraph[][][]): boolean {
+export function isLayoutTable(rows: Paragraph[][][], numberedByWord: (paragraph: Paragraph) => boolean = () => false): boolean {
   const cells = rows.flat().filter((cell) => cellText(cell) || cell.some((p) => p.inlines.some((i) => i.kind !== 'text')));
   if (cells.length === 1 && rows.length === 1 && rows[0].length === 1) return true;
+  // One row that starts with a question's number ("4." | picture | its text): the question laid out side by side.
+  const startsQuestion = (cell: Paragraph[]) => questionNumberOf(cellText(cell)) !== null || (cell[0] !== undefined && numberedByWord(cell[0]));
+  if (rows.length === 1 && cells.length >= 2 && startsQuestion(cells[0]) && cells[0] === rows[0].find((c) => cells.includes(c))) return true;
   return cells.some(
     (cell) => cell.length >= 2 && cell.some((p) => questionNumberOf(lineOf(p.inlines)) !== null) && cell.filter((p) => !isBlankLine(p.inlines)).length >= 3,
   );

@@ -687,7 +687,7 @@ export function textEngine(
       return;
     }
     // A table used for layout (a box around a question, a paper in two columns): its paragraphs are read as text, cell by cell.
-    if (isLayoutTable(rows)) {
+    if (isLayoutTable(rows, (p) => numbersQuestion(p, autoOf(p)))) {
       for (const p of rows.flat(2)) readParagraph({ ...p, cell: null });
       return;
     }
@@ -851,7 +851,7 @@ function markGluedAsterisks(question: QuestionDraft) {
 function recoverLeadingOptions(question: QuestionDraft, index: number, paragraph: Paragraph) {
   const tail = question.tail!;
   const line = lineOf(tail);
-  for (const m of line.matchAll(/(?<=\s)(?:\(?[aA]\)|[aA][.)])/g)) {
+  for (const m of line.matchAll(/(?<=^|\s)(?:\(?[aA]\)|[aA][.)])/g)) {
     const labels = optionLabelsOf(line.slice(m.index!), 0);
     if (labels.length !== index || !labels.every((l, i) => l.index === i)) continue;
     const shifted = labels.map((l) => ({ ...l, start: l.start + m.index!, end: l.end + m.index! }));
