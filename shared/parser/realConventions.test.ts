@@ -533,6 +533,9 @@ describe('lines after the options', () => {
         'a. X    b. Y    c. Z',
         { table: [[{ runs: ['Which shape'], list: { id: 7, level: 0 } }, picture, 'is drawn here?']] },
         'a. circle    b. square    c. star',
+        // Word's number alone in its cell, the picture and the text beside it.
+        { table: [[{ runs: [''], list: { id: 7, level: 0 } }, picture, 'Which fruit is drawn?']] },
+        'a. apple    b. pear',
       ],
       { lists: [list] },
     );
@@ -540,7 +543,9 @@ describe('lines after the options', () => {
       ['cat', 'dog', 'cow'],
       ['X', 'Y', 'Z'],
       ['circle', 'square', 'star'],
+      ['apple', 'pear'],
     ]);
+    expect(stems(doc)[3]).toMatch(/Which fruit is drawn\?$/);
     expect(questionsOf(doc)[1].name).toContain('<img');
     expect(stems(doc)[1]).toMatch(/Which letter is shown in the picture\?$/);
     expect(stems(doc)[2]).toMatch(/^Which shape.*is drawn here\?$/);
@@ -601,6 +606,31 @@ describe('passages', () => {
         [false, true, false, false],
       ]);
     }
+  });
+
+  it('a Word-numbered blank whose own text is option A ("34." then "A. go", B below) names itself by the blank', () => {
+    const list = { id: 8, levels: [{ format: 'decimal' as const, text: '%1.', start: 3 }] };
+    const doc = parse(
+      [
+        'Questions 3 – 4 are based on the following text.',
+        'Every day we (3) … to school and (4) … home at four.',
+        { runs: ['A. go'], list: { id: 8, level: 0 } },
+        'B. goes',
+        'C. going',
+        { runs: ['A. walk'], list: { id: 8, level: 0 } },
+        'B. walks',
+        'C. walking',
+      ],
+      { lists: [list] },
+    );
+    const [passage] = questionsOf(doc);
+    expect(passage.type).toBe('comprehension');
+    if (passage.type !== 'comprehension') return;
+    expect(passage.questions.map((q) => q.name)).toEqual(['<p>(3)</p>', '<p>(4)</p>']);
+    expect(passage.questions.map(names)).toEqual([
+      ['go', 'goes', 'going'],
+      ['walk', 'walks', 'walking'],
+    ]);
   });
 
   it('"Question Context: 2 to 3" names the questions of a passage', () => {

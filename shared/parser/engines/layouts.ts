@@ -195,7 +195,8 @@ export function isLayoutTable(rows: Paragraph[][][], numberedByWord: (paragraph:
   if (cells.length === 1 && rows.length === 1 && rows[0].length === 1) return true;
   // One row that starts with a question's number ("4." | picture | its text): the question laid out side by side.
   const startsQuestion = (cell: Paragraph[]) => questionNumberOf(cellText(cell)) !== null || (cell[0] !== undefined && numberedByWord(cell[0]));
-  if (rows.length === 1 && cells.length >= 2 && startsQuestion(cells[0]) && cells[0] === rows[0].find((c) => cells.includes(c))) return true;
+  // (Word's number may stand alone in its cell, the question's text and picture in the next.)
+  if (rows.length === 1 && rows[0].length >= 2 && cells.length >= 1 && startsQuestion(rows[0][0])) return true;
   return cells.some(
     (cell) => cell.length >= 2 && cell.some((p) => questionNumberOf(lineOf(p.inlines)) !== null) && cell.filter((p) => !isBlankLine(p.inlines)).length >= 3,
   );

@@ -207,6 +207,8 @@ export function textEngine(
   /** The last instruction between questions ("Mark the letter A, B, C, or D …"): the text of a question that has none. */
   let instruction: string | null = null;
   let lastNumber = 0;
+  /** Paragraphs numbered by Word with no text of their own, in a layout table's first cell: questions all the same. */
+  const numberedCells = new Set<number>();
   let blockAt = 0;
   const key: KeyEntry[] = [];
   let question: QuestionDraft | null = null;
@@ -410,7 +412,8 @@ export function textEngine(
 
   const readParagraph = (paragraph: Paragraph) => {
     const { inlines } = paragraph;
-    if (isBlankLine(inlines)) return;
+    // Word's number alone in a layout table's cell ("24." | picture | text) still starts its question.
+    if (isBlankLine(inlines) && !numberedCells.has(paragraph.index)) return;
     const line = lineOf(inlines);
     const auto = autoOf(paragraph);
     // A numbered question with options after the key (a key in the middle, between parts) ends it.
@@ -688,6 +691,8 @@ export function textEngine(
     }
     // A table used for layout (a box around a question, a paper in two columns): its paragraphs are read as text, cell by cell.
     if (isLayoutTable(rows, (p) => numbersQuestion(p, autoOf(p)))) {
+      const first = rows[0]?.[0]?.[0];
+      if (first && numbersQuestion(first, autoOf(first))) numberedCells.add(first.index);
       for (const p of rows.flat(2)) readParagraph({ ...p, cell: null });
       return;
     }
