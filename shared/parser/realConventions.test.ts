@@ -214,6 +214,27 @@ describe('numbering', () => {
     expect(questionsOf(doc)).toHaveLength(3);
     expect(stems(doc)[2]).toBe('Which animal moos?');
   });
+
+  it('a number between its neighbours counts alone ("10- …" between "9." and "11 ."); a name with a digit ("Afx1 runs…") numbers nothing', () => {
+    const doc = parse([
+      '9. Which planet is largest?',
+      'A. Jupiter B. Mars',
+      'Answer: A',
+      '10- Your company runs a server named Afx1.',
+      'Afx1 has low usage at night and high usage at noon.',
+      'Which plan fits it?',
+      'A. reserved B. spot',
+      'Answer: B',
+      '11 . Which gas is inert?',
+      'A. neon B. oxygen',
+      'Answer: A',
+    ]);
+    expect(stems(doc)).toEqual([
+      'Which planet is largest?',
+      'Your company runs a server named Afx1.Afx1 has low usage at night and high usage at noon.Which plan fits it?',
+      'Which gas is inert?',
+    ]);
+  });
 });
 
 describe('a question\'s number on a line of its own, its text a Word list item "1." every time (a quiz exported from a VLE)', () => {

@@ -57,8 +57,11 @@ const BARE = /^\s*(\d{1,3})(?:[ \t\u00a0]{2,}|\t|(?=\p{Lu}))\s*/u;
 /** "//QZ1.11)", "Q1.5)", "#3." : a prefix of its own before the number, the same on every question. */
 const PREFIXED = /^\s*((?=\S*[^\d\s])\S{1,12}[./\-_:#])(\d{1,4})\s*[.):](?=\s|$)\s*/u;
 
-/** A capitalised word, its number, maybe a stop, then the text. */
-const WORDED = /^\s*(\p{Lu}\p{Ll}{1,11}|\p{Lu}{2,12})\.?\s*(\d{1,4})\s*[.):：\-–]?\s+(?=\S)/u;
+/**
+ * A capitalised word, its number, maybe a stop, then the text. A number glued to the word needs a
+ * stop after it ("Frage1:"): "Afx1 jev…" names a thing, it numbers nothing.
+ */
+const WORDED = /^\s*(\p{Lu}\p{Ll}{1,11}|\p{Lu}{2,12})(?:(?:\.?\s+|\.)(\d{1,4})\s*[.):：\-–]?|(\d{1,4})\s*[.):：\-–])\s+(?=\S)/u;
 /** "2- Azure free account…": a number, a dash, the text. */
 const DASHED = /^\s*(\d{1,3})\s*[-–]\s+(?=\p{L})/u;
 /** "5" alone on its line, the question's text on the next (a PDF's layout). */
@@ -75,7 +78,7 @@ function candidateOf(line: Paragraph, text: string): Candidate | null {
   }
   // "Frage 1:", "Pregunta 3.", "Вопрос 2", "Soal 4": a word of the paper's own language before the number (one family per word).
   const worded = WORDED.exec(text);
-  if (worded) return { line, family: `word:${worded[1].toLowerCase()}`, number: Number(worded[2]), end: worded[0].length };
+  if (worded) return { line, family: `word:${worded[1].toLowerCase()}`, number: Number(worded[2] ?? worded[3]), end: worded[0].length };
   const bare = BARE.exec(text);
   if (bare) return { line, family: 'bare', number: Number(bare[1]), end: bare[0].length };
   const prefixed = PREFIXED.exec(text);
