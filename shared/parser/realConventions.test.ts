@@ -654,6 +654,30 @@ describe('passages', () => {
     ]);
   });
 
+  it('"Sử dụng thông tin sau cho Câu 1 và Câu 2: <text>" on one line is a passage for those questions; a bold "Lời giải" starts each one\'s solution', () => {
+    const doc = parse([
+      'PHẦN III. Câu trắc nghiệm trả lời ngắn.',
+      'Sử dụng thông tin sau cho Câu 1 và Câu 2: Một nguồn điện có suất điện động 12 V và điện trở trong 2 Ω nối với điện trở R.',
+      'Câu 1. Cường độ dòng điện khi R = 4 Ω là bao nhiêu ampe?',
+      { runs: [{ text: 'Lời giải', bold: true }] },
+      'I = 12 / (4 + 2) = 2 A.',
+      'Đáp án: 2',
+      'Câu 2. Hiệu điện thế giữa hai cực khi R = 4 Ω là bao nhiêu vôn?',
+      { runs: [{ text: 'Lời giải', bold: true }] },
+      'U = I R = 8 V.',
+      'Đáp án: 8',
+    ]);
+    const [passage] = questionsOf(doc);
+    expect(passage.type).toBe('comprehension');
+    if (passage.type !== 'comprehension') return;
+    expect(passage.paragraph).toContain('Một nguồn điện');
+    expect(passage.questions.map((q) => q.name)).toEqual([
+      '<p>Cường độ dòng điện khi R = 4 Ω là bao nhiêu ampe?</p>',
+      '<p>Hiệu điện thế giữa hai cực khi R = 4 Ω là bao nhiêu vôn?</p>',
+    ]);
+    expect(passage.questions.map((q) => q.type)).toEqual(['integer', 'integer']);
+  });
+
   it('"Question Context: 2 to 3" names the questions of a passage', () => {
     const doc = parse([
       '1. Which is a vowel?',

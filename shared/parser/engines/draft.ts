@@ -64,8 +64,11 @@ export interface PassageDraft {
   html: string[];
   /** "Passage (Questions 5-7):" names its questions; otherwise they run to "End of passage". */
   range: [number, number] | null;
-  /** Its text holds the questions' numbered blanks ("(17) ______"): it is read even when it is one paragraph. */
-  cloze?: boolean;
+  /**
+   * Its first paragraph holds text to read (the questions' numbered blanks "(17) ______", or the
+   * text after its range and a colon): a passage even when it is that one paragraph.
+   */
+  ownText?: boolean;
   children: QuestionDraft[];
   difficulty: FieldValue | null;
   tags: string[];

@@ -93,6 +93,11 @@ export function fieldOf(line: string): FieldMatch | null {
 
 export const isPassageEnd = (line: string) => PASSAGE_END.test(line);
 
+/** "Lời giải", "Solution:", "解析" alone on a line: the heading of a question's worked solution. */
+const SOLUTION_HEADING =
+  /^\s*(?:solution|explanation|lời\s*giải(?:\s*chi\s*tiết)?|giải\s*thích|hướng\s*dẫn\s*giải|해설|풀이|解析|解説|explicación|explication|explicação|pembahasan|объяснение|решение|açıklama|çözüm|erklärung)\s*[:：.]?\s*$/i;
+export const isSolutionHeading = (line: string) => SOLUTION_HEADING.test(line);
+
 /** "Answer key", "Answers", "Đáp án", "정답" alone on a line (or followed by entries): the answer key starts. */
 export function answerKeyStart(line: string): number | null {
   const match = ANSWER_KEY.exec(line);

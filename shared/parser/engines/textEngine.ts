@@ -32,6 +32,7 @@ import {
   asciiDigits,
   fieldOf,
   isPassageEnd,
+  isSolutionHeading,
   optionLabelsOf,
   questionNumberOf,
   spreadLabelsOf,
@@ -93,6 +94,9 @@ function numberAfterTags(line: string) {
 /** A question with its options or its answer: what follows is no longer its text. */
 const complete = (question: QuestionDraft | null) => !!question && (question.options.length >= 2 || question.answer !== null);
 const hasWords = (line: string) => /\p{L}{2,}/u.test(line);
+/** "2 to 12", "1 – 3", "Câu 1 và Câu 2", "questions 1 and 2": two numbers joined by a dash or a short word. */
+const QUESTION_RANGE =
+  /(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through|(?:and|&|và)(?:\s*(?:câu|questions?|q\.?))?|\p{L}{1,3}\s*(?:câu|questions?|q\.?))\s*(\d{1,4})/iu;
 
 export function textEngine(
   paragraphs: Paragraph[],
@@ -184,11 +188,20 @@ export function textEngine(
    * "Question Context: 2 to 12", "(Use for 5 – 8)": a line naming a range that starts at the next
    * question, followed by text that is no question, option or field: a passage for those questions.
    */
+  /** The passage's text after its range and a colon, on the same line: "Use the following for Câu 1 and Câu 2: A cell of emf…". */
+  const textAfterRange = (line: string) => {
+    const found = QUESTION_RANGE.exec(line.slice(0, 160));
+    const colon = found ? /^\s*[:：]\s*/.exec(line.slice(found.index + found[0].length)) : null;
+    return !!found && !!colon && line.slice(found.index + found[0].length + colon[0].length).trim().length >= 40;
+  };
   const namesNextQuestions = (line: string): [number, number] | null => {
-    const found = /(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through)\s*(\d{1,4})/i.exec(line.slice(0, 160));
-    if (!found || /[?？]/.test(line)) return null;
+    const found = QUESTION_RANGE.exec(line.slice(0, 160));
+    if (!found) return null;
     const [from, to] = [Number(found[1]), Number(found[2])];
-    if (from !== lastNumber + 1 || to <= from || to - from >= 50) return null;
+    // The range starts at the next question: the one after the last read, or the one written next (a part counting from 1 again).
+    if ((from !== lastNumber + 1 && from !== numberAhead(blockAt)) || to <= from || to - from >= 50) return null;
+    if (textAfterRange(line)) return [from, to];
+    if (/[?？]/.test(line)) return null;
     const next = blocks[nextFilled[blockAt]];
     if (!next || next.kind !== 'paragraph' || autoOf(next.paragraph)) return null;
     const text = lineOf(next.paragraph.inlines);
@@ -265,7 +278,7 @@ export function textEngine(
     closeQuestion();
     // "Directions (Q. 6-7): Choose the word opposite in meaning": a range with no passage to read is an instruction.
     const only = passage as PassageDraft | null;
-    if (only && !only.cloze && only.children.length === 0 && only.html.length === 1 && only.range && !PASSAGE_WORDS.test(lineOf(only.paragraph.inlines))) {
+    if (only && !only.ownText && only.children.length === 0 && only.html.length === 1 && only.range && !PASSAGE_WORDS.test(lineOf(only.paragraph.inlines))) {
       problems.push(problemAt(only.paragraph, 'instruction'));
       passage = null;
     }
@@ -524,6 +537,12 @@ export function textEngine(
       newSection(line.trim(), paragraph);
       return;
     }
+    // "Lời giải" alone in bold under a question: its worked solution follows (an option would not be bold alone).
+    if (question && isSolutionHeading(line) && inlines.some((i) => i.kind === 'text' && i.bold && i.text.trim())) {
+      target = 'solution';
+      (question as QuestionDraft).solutionParagraph ??= paragraph;
+      return;
+    }
     const field = fieldOf(line);
     if (field) {
       const rest = sliceInlines(inlines, field.end);
@@ -630,7 +649,7 @@ export function textEngine(
     const current = passage as PassageDraft | null;
     if (cloze && current && target === 'passage' && current.children.length === 0) {
       current.range = [current.range?.[0] ?? cloze[0], Math.max(current.range?.[1] ?? 0, cloze[1])];
-      current.cloze = true;
+      current.ownText = true;
       current.html.push(inlinesHtml(trimInlines(inlines)));
       return;
     }
@@ -638,7 +657,7 @@ export function textEngine(
     if (range !== undefined && !(open && target === 'stem' && !complete(open))) {
       closePassage();
       passage = newPassage(paragraph, range);
-      passage.cloze = cloze !== null;
+      passage.ownText = cloze !== null || textAfterRange(line);
       passage.html.push(inlinesHtml(trimInlines(inlines)));
       target = 'passage';
       return;
