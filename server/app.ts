@@ -30,6 +30,7 @@ import { testEditorRoutes } from './modules/editor/routes';
 import { fileRoutes } from './modules/files/routes';
 import { printRoutes } from './modules/print/routes';
 import { parserRoutes } from './modules/parser/routes';
+import { addinManifestRoutes, ADDIN_MANIFEST_URL } from './modules/parser/manifestRoutes';
 import { guideRoutes } from './modules/guide/routes';
 import { sharedTestRoutes } from './modules/freeTests/routes';
 import { resultsRoutes } from './modules/results/routes';
@@ -39,6 +40,7 @@ import { interopRoutes } from './modules/interop/routes';
 import { trashRoutes } from './modules/trash/routes';
 import { JobQueue, TRASH_PURGE_SECONDS } from './jobs/queue';
 import { dropSilentConnectionsOnClose } from './http/silentConnections';
+import { loggerOptions } from './http/logging';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -60,7 +62,8 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   const https = config.tls ? { https: { cert: fs.readFileSync(config.tls.cert), key: fs.readFileSync(config.tls.key) } } : {};
   const app = Fastify({
     ...https,
-    logger: { level: quiet ? 'warn' : config.logLevel },
+    // JSON with NODE_ENV=production; one readable line per request locally (issue 29).
+    logger: loggerOptions(config, quiet),
     bodyLimit: config.bodyLimitBytes,
     // Registering every module's routes compiles their schemas: on a busy machine (a process
     // started beside others, or a test run) that passed Fastify's default 10 s, and the start failed.
@@ -165,6 +168,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(guideRoutes);
+  await app.register((scope) => addinManifestRoutes(scope, services));
   registerPortal(app, config);
   return { app, services };
 }
@@ -228,6 +232,8 @@ function registerPortal(app: FastifyInstance, config: ServerConfig): void {
       root: config.distDir,
       wildcard: false,
       index: false,
+      // Served by addinManifestRoutes, with this server's addresses in it, not as built.
+      globIgnore: [ADDIN_MANIFEST_URL.slice(1)],
       setHeaders: (res, filePath) => {
         const name = path.basename(filePath);
         const immutable = /\.[0-9a-f]{8,}\./.test(name);

@@ -4,6 +4,7 @@ import type { S3Settings } from './modules/files/s3';
 /** Everything the server reads from its environment, read once and in one place. */
 export interface ServerConfig {
   port: number;
+  /** The address the server listens on (HOST): 127.0.0.1, this machine only, unless told otherwise (0.0.0.0: every interface). */
   host: string;
   /** Embedded PGlite data lives here when no DATABASE_URL is given; uploaded files under DATA_DIR/files. */
   dataDir: string;
@@ -44,6 +45,8 @@ export interface ServerConfig {
   /** The longest one PDF export may take, waiting for a turn included (PDF_TIMEOUT_SECONDS, default 30). */
   pdfTimeoutMs: number;
   logLevel: string;
+  /** `json`: one pino JSON object a line (NODE_ENV=production); `pretty`: one readable line per request (local runs). */
+  logFormat: 'json' | 'pretty';
   bodyLimitBytes: number;
   supportEmail: string;
   supportChatNumber: string;
@@ -75,7 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return {
     tls,
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: intFrom(env.DATABASE_POOL_SIZE, 10),
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     chromiumPath: env.CHROMIUM_PATH === '' ? null : (env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
     pdfTimeoutMs: intFrom(env.PDF_TIMEOUT_SECONDS, 30) * 1000,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: env.NODE_ENV === 'production' ? 'json' : 'pretty',
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 1024 * 1024),
     supportEmail: env.SUPPORT_EMAIL ?? 'support@testforge.local',
     supportChatNumber: env.SUPPORT_CHAT_NUMBER ?? '919999999999',

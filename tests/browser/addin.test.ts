@@ -120,7 +120,9 @@ describeInBrowser('the Word task pane', () => {
   test('outside Word (office.js unreachable) it still opens and signs in; only the Word buttons are off', async () => {
     const manifest = await suite.server.call('GET', '/addin/manifest.xml');
     expect(manifest.status).toBe(200);
-    expect(String(manifest.body)).toContain('<SourceLocation DefaultValue="https://localhost:3000/addin/taskpane.html"/>');
+    // Served as the API's manifest is (issue 29): naming the origin it was asked from, not the build's https://localhost:3000.
+    expect(String(manifest.body)).toContain(`<SourceLocation DefaultValue="${suite.server.baseUrl}/addin/taskpane.html"/>`);
+    expect(String(manifest.body)).not.toContain('localhost:3000');
     const account = await createAccount(suite.server, PARSER_ON);
     const { page } = await newPage(suite.browser, suite.server.baseUrl);
     await page.route('https://appsforoffice.microsoft.com/**', (route) => route.abort());

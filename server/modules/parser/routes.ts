@@ -6,12 +6,14 @@ import { FONT_FORMATS, FONT_MAX_BYTES, fontFormatOf, isKnownFontFace, normaliseF
 import { serverMessage, type ServerMessageKey } from '@shared/i18n/serverMessages';
 import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
+import { dropRestOfBody, readLimited, refuseDeclared, uploadGateOf, UploadTooLarge } from '../../http/uploads';
 import { assertSameOrg, callerOf } from '../../access';
 import { formFieldError } from './form';
 import type { Services } from '../../services';
 import { fontFileUrl, OrgFontsRepository, type UploadedFont } from './fontsRepository';
 import { enginesQuery, fontCheckQuery, fontFileParams, fontUploadForm } from '@shared/contract/parser';
-import { ADDIN_RELEASE_DATE, manifestFor, readAddinManifest } from './release';
+import { ADDIN_RELEASE_DATE, readAddinManifest } from './release';
+import { sendManifest } from './manifestRoutes';
 
 const ENGINE_TEXTS: Record<ParserEngine, { name: ServerMessageKey; description: ServerMessageKey }> = {
   table: { name: 'parserEngineTableName', description: 'parserEngineTableDescription' },
@@ -31,13 +33,17 @@ function fontEntry(face: string, uploaded: UploadedFont | undefined) {
   return { face, supported: true, fileUrl: fontFileUrl(uploaded) };
 }
 
-/** Reads the multipart form: the file `uploaded_file` into memory (up to the limit), text fields as they are. */
+/**
+ * Reads the multipart form: the file `uploaded_file` into one buffer (up to the limit, counted as it
+ * arrives: the call is cut the moment it passes, the rest dropped unread), text fields as they are.
+ */
 async function readFontForm(request: FastifyRequest): Promise<Record<string, unknown>> {
   const form: Record<string, unknown> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') form[part.fieldname] = part.value;
-      else if (part.fieldname === 'uploaded_file') form.uploaded_file = { fileName: part.filename, bytes: await part.toBuffer() };
+      else if (part.fieldname === 'uploaded_file')
+        form.uploaded_file = { fileName: part.filename, bytes: await readLimited(part.file, FONT_MAX_BYTES, Number(request.headers['content-length'])) };
       else {
         part.file.resume();
         form[part.fieldname] = true; // named by the schema as not allowed
@@ -46,7 +52,10 @@ async function readFontForm(request: FastifyRequest): Promise<Record<string, unk
   } catch (error) {
     const { code, statusCode } = error as FastifyError;
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'multipartRequired');
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fontTooLarge();
+    if (error instanceof UploadTooLarge || code === 'FST_REQ_FILE_TOO_LARGE') {
+      dropRestOfBody(request);
+      throw fontTooLarge();
+    }
     // Limits on parts (a second file, too many fields) and malformed forms (busboy's errors).
     if (statusCode === undefined || statusCode < 500) throw badRequest('body', 'multipartInvalid');
     throw error;
@@ -63,7 +72,8 @@ export async function parserRoutes(app: FastifyInstance, services: Services): Pr
   const api = app.withTypeProvider<ZodTypeProvider>();
   const fonts = new OrgFontsRepository(services.db);
   const manifest = readAddinManifest();
-  await app.register(multipart, { limits: { fileSize: FONT_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 4096, headerPairs: 100 } });
+  // busboy's own cut is a byte past ours: readLimited finds the file too large as that byte arrives.
+  await app.register(multipart, { limits: { fileSize: FONT_MAX_BYTES + 1, files: 1, fields: 4, parts: 5, fieldSize: 4096, headerPairs: 100 } });
 
   api.get('/v2/parser/engines', { schema: { tags: ['parser'], querystring: enginesQuery }, preValidation: services.requireAuth }, async (request) => {
     assertSameOrg(callerOf(request), request.query.orgId, 'organisation');
@@ -84,14 +94,9 @@ export async function parserRoutes(app: FastifyInstance, services: Services): Pr
   });
 
   // Without a session: the portal downloads it through a plain link.
-  api.get('/v2/parser/manifest.xml', { schema: { tags: ['parser'] } }, async (request, reply: FastifyReply) => {
-    if (!manifest) throw new AppError(404, 'NOT_FOUND', 'fileNotFound');
-    return reply
-      .header('Content-Type', 'application/xml; charset=utf-8')
-      .header('Content-Disposition', 'attachment; filename="testforge-word-addin.xml"')
-      .header('Cache-Control', 'no-cache')
-      .send(manifestFor(manifest, services.config.linkBaseUrl ?? `${request.protocol}://${request.host}`));
-  });
+  api.get('/v2/parser/manifest.xml', { schema: { tags: ['parser'] } }, async (request, reply: FastifyReply) =>
+    sendManifest(request, reply, services, manifest, { download: true }),
+  );
 
   api.get('/v2/parserfont', { schema: { tags: ['fonts'], querystring: fontCheckQuery }, preValidation: services.requireAuth }, async (request) => {
     const { face } = request.query;
@@ -105,10 +110,14 @@ export async function parserRoutes(app: FastifyInstance, services: Services): Pr
     '/v2/parserfont/upload',
     {
       schema: { tags: ['fonts'], consumes: ['multipart/form-data'] },
-      // A declared body far above the limit is refused before it is read.
-      onRequest: async (request) => {
-        if (Number(request.headers['content-length']) > FONT_MAX_BYTES + FORM_OVERHEAD_BYTES) throw fontTooLarge();
-      },
+      // A declared body far above the limit is refused before it is read; then the caller, and a
+      // turn among the large uploads being read (server/http/uploads.ts).
+      onRequest: [
+        refuseDeclared(FONT_MAX_BYTES + FORM_OVERHEAD_BYTES, fontTooLarge),
+        services.requireAuth,
+        requireActiveSubscription,
+        uploadGateOf(services).enter,
+      ],
       preValidation: [services.requireAuth, requireActiveSubscription],
       errorHandler: (error) => {
         // A body that is not a form at all (text/plain, ...): say what to send, not "send JSON".
