@@ -319,6 +319,12 @@ describe('option labels', () => {
       [true, false, false],
     ]);
   });
+
+  it('a label mistyped between its neighbours ("б)", "и)", "г)") is the option between them', () => {
+    const doc = parse(['9. Этика изучает:', 'а) мораль;', 'б) право;', 'и) обычаи;', 'г) законы;', 'Ответ: а']);
+    expect(names(questionsOf(doc)[0])).toEqual(['мораль;', 'право;', 'обычаи;', 'законы;']);
+    expect(correct(questionsOf(doc)[0])).toEqual([true, false, false, false]);
+  });
 });
 
 describe('short answers', () => {

@@ -136,6 +136,19 @@ export function textEngine(
     const line = lineOf(block.paragraph.inlines);
     return !numberOfLine(block.paragraph, line) && optionLabelsOf(line, 0)[0]?.index === 0;
   };
+  /**
+   * A label mistyped between its neighbours ("б)", then "и)", then "г)"): one letter with the
+   * options' closing, after option b and before option d, is option c.
+   */
+  const mistypedLabel = (open: QuestionDraft, line: string, at: number): OptionLabel | null => {
+    const previous = open.options.at(-1);
+    const typo = /^\s*\p{L}([.)])\s+/u.exec(line);
+    const next = blocks[nextFilled[at]];
+    if (!previous || !typo || optionLabelsOf(line, null).length > 0 || next?.kind !== 'paragraph') return null;
+    const after = optionLabelsOf(lineOf(next.paragraph.inlines), null)[0];
+    if (after?.index !== open.options.length + 1 || !previous.written.trim().endsWith(typo[1])) return null;
+    return { index: open.options.length, style: after.style, alphabet: after.alphabet, marked: false, start: 0, end: typo[0].length };
+  };
   /** Whether options follow within a few lines of plain text (an unnumbered question's text may run over two or three lines). */
   const optionsWithin = (at: number, lines = 3): boolean => {
     if (optionsFollow(at)) return true;
@@ -631,7 +644,7 @@ export function textEngine(
         target = 'option';
         return;
       }
-      const bare = conventions.bareLabels.get(paragraph);
+      const bare = conventions.bareLabels.get(paragraph) ?? mistypedLabel(open, line, blockAt);
       const typed = bare ? [bare] : optionLabelsOf(line, open.options.length);
       const last = typed.at(-1);
       const options = last ? [...typed, ...spreadLabelsOf(line, last.end, last.index, typed[0].alphabet, typed[0].style)] : typed;
