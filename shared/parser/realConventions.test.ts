@@ -131,6 +131,34 @@ describe('answer marks in many spellings', () => {
     const [q] = questionsOf(doc);
     expect(correct(q)).toEqual([true, false, true, false]);
   });
+
+  it('in a paper that marks every answer by a highlight, two highlighted options are two correct answers', () => {
+    const lit = (text: string) => ({ runs: [{ text, highlight: 'yellow' }] });
+    const doc = parse([
+      '1. Which is a planet?',
+      'a) Moon',
+      lit('b) Mars'),
+      'c) Sun',
+      '2. Which is a metal?',
+      lit('a) Iron'),
+      'b) Wood',
+      'c) Glass',
+      '3. Which is a gas?',
+      'a) Ice',
+      'b) Stone',
+      lit('c) Steam'),
+      '4. Which are mammals?',
+      lit('a) Whale'),
+      lit('b) Bat'),
+      'c) Shark',
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, false],
+      [true, false, false],
+      [false, false, true],
+      [true, true, false],
+    ]);
+  });
 });
 
 describe('numbering', () => {

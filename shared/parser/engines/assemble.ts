@@ -3,7 +3,7 @@ import type { Paragraph } from '../docx/document';
 import { problemAt } from '../problems';
 import type { ParsedChildQuestion, ParsedQuestion, ParsedSection, Problem } from '../types';
 import { asciiDigits, fieldOf, withoutQuestionWords } from './patterns';
-import { buildPassage, buildQuestion, buildStatementGroup, statementsOf, type FieldValue, type PassageDraft, type QuestionDraft } from './draft';
+import { buildPassage, buildQuestion, buildStatementGroup, paperMarkOf, statementsOf, type FieldValue, type PassageDraft, type QuestionDraft } from './draft';
 
 /** What an engine collects: sections of question and passage drafts, and the answer key's entries. */
 export interface DraftSection {
@@ -46,6 +46,7 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
       else problems.push(problemAt(entry.paragraph, 'keyUnmatched', { question: entry.number }));
     }
   }
+  const paperMark = paperMarkOf(drafts);
   if (drafts.length > LIMITS.questionsPerTest) problems.push(problemAt(null, 'tooManyQuestions', { count: drafts.length, max: LIMITS.questionsPerTest }));
   return sections
     .map((section) => ({
@@ -54,9 +55,11 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
         .map((item): ParsedQuestion | null => {
           if (!isPassage(item)) {
             const statements = statementsOf(item, item.context ?? section.name ?? '');
-            return statements ? buildStatementGroup(item, statements, problems) : buildQuestion(item, problems, unreadable);
+            return statements ? buildStatementGroup(item, statements, problems) : buildQuestion(item, problems, unreadable, paperMark);
           }
-          const children = item.children.map((child) => buildQuestion(child, problems, unreadable)).filter((q): q is ParsedChildQuestion => q !== null);
+          const children = item.children
+            .map((child) => buildQuestion(child, problems, unreadable, paperMark))
+            .filter((q): q is ParsedChildQuestion => q !== null);
           return buildPassage(item, children, problems);
         })
         .filter((q): q is ParsedQuestion => q !== null),

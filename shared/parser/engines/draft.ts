@@ -160,7 +160,12 @@ function answerOf(draft: QuestionDraft): FieldValue | null {
   return value;
 }
 
-export function buildQuestion(draft: QuestionDraft, problems: Problem[], unreadable: ReadonlySet<number> = new Set()): ParsedChildQuestion | null {
+export function buildQuestion(
+  draft: QuestionDraft,
+  problems: Problem[],
+  unreadable: ReadonlySet<number> = new Set(),
+  paperMark: AnswerRule | null = null,
+): ParsedChildQuestion | null {
   // A paragraph that cannot be read (a legacy font) leaves its question out; the problem is at that paragraph.
   for (let i = draft.paragraph.index; i <= draft.last; i++) if (unreadable.has(i)) return null;
   const before = problems.filter((p) => p.severity === 'error').length;
@@ -187,7 +192,7 @@ export function buildQuestion(draft: QuestionDraft, problems: Problem[], unreada
     if (typeName === 'fill_ups' || typeName === 'integer') {
       error(draft.type!.paragraph, 'optionsNotAllowed', { type: draft.type!.text.trim() });
     } else {
-      question = choiceQuestion(draft, base, typeName, answer, error, problems);
+      question = choiceQuestion(draft, base, typeName, answer, error, problems, paperMark);
     }
   } else if (typeName === 'multiple_choice') {
     error(draft.paragraph, 'tooFewOptions');
@@ -211,6 +216,24 @@ export function buildQuestion(draft: QuestionDraft, problems: Problem[], unreada
   return problems.filter((p) => p.severity === 'error').length === before ? question : null;
 }
 
+/**
+ * The look a paper marks its answers with (highlight, bold, colour…): the one that alone marks a
+ * single option in three questions or more, and in most of the questions a look marks at all.
+ */
+export function paperMarkOf(drafts: QuestionDraft[]): AnswerRule | null {
+  const counts = new Map<AnswerRule, number>();
+  let marked = 0;
+  for (const draft of drafts) {
+    if (draft.answer || draft.options.length < 2 || !draft.options.every((o) => o.look)) continue;
+    const looks = answerFromLooks(draft.options.map((o) => o.look!));
+    if (!looks || looks.ambiguous) continue;
+    marked += 1;
+    counts.set(looks.rule, (counts.get(looks.rule) ?? 0) + 1);
+  }
+  const [rule, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+  return rule !== null && count >= 3 && count * 2 > marked ? rule : null;
+}
+
 type Report = (paragraph: Paragraph, code: Parameters<typeof problemAt>[1], params?: Record<string, string | number>) => void;
 
 function choiceQuestion(
@@ -220,6 +243,7 @@ function choiceQuestion(
   answer: FieldValue | null,
   error: Report,
   problems: Problem[],
+  paperMark: AnswerRule | null = null,
 ): ParsedChildQuestion | null {
   const options = draft.options.map((o) => ({ ...o, name: paragraphsHtml(o.html) }));
   for (const o of options) if (isBlankHtml(o.name)) error(o.paragraph, 'emptyOption', { option: optionLetter(o.index) });
@@ -273,8 +297,9 @@ function choiceQuestion(
   if (!correct) {
     // No answer written anywhere: the option that looks different, else the answer is left for the teacher to set.
     const looks = options.every((o) => o.look) ? answerFromLooks(options.map((o) => o.look!)) : null;
-    // Several options marked alike answer a question that asks for several ("Choose all that apply", "Which two…").
-    if (looks && (!looks.ambiguous || asksForSeveral(base.name))) {
+    // Several options marked alike answer a question that asks for several ("Choose all that apply", "Which two…"), or
+    // any question of a paper that marks its answers so throughout (each correct option highlighted).
+    if (looks && (!looks.ambiguous || asksForSeveral(base.name) || looks.rule === paperMark)) {
       correct = looks.correct;
       answerFrom = looks.rule;
       for (const i of correct) options[i].name = withoutLook(options[i].name, looks.rule);
