@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Folder } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { inScope, type LibraryScope } from '../../access';
-import { ROOT_FOLDER_ID, type Selection } from './selection';
+import { assertSelectionFound, ROOT_FOLDER_ID, type Selection } from './selection';
 import { applySelection } from './selectionRepository';
 import type { TrashRepository } from '../trash/repository';
 
@@ -89,6 +89,9 @@ export class LibraryActions {
       const folders = what.folders ? await this.selectedFolders(trx, scope, what.folders) : [];
       const selectedTests = what.tests ? await this.selectedTests(trx, scope, what.tests) : [];
       const testIds = selectedTests.map((t) => t.id);
+      // Every listed id in the library, or 404 before anything is deleted.
+      if (what.folders) assertSelectionFound(what.folders, folders.length, 'folders');
+      if (what.tests) assertSelectionFound(what.tests, testIds.length, 'tests');
       if (folders.length) await this.refuseAttempted(trx, { folders });
       if (testIds.length) await this.refuseAttempted(trx, { testIds });
       // A search's selection may hold a folder and something inside it: the outer one is trashed, with the rest inside it.
@@ -126,6 +129,9 @@ export class LibraryActions {
       const destination = await this.destination(trx, scope, destinationId);
       const movingFolders = folders.selectAll || folders.ids.length ? await this.selectedFolders(trx, scope, folders) : [];
       const testIds = tests.selectAll || tests.ids.length ? (await this.selectedTestIds(trx, scope, tests)).map((t) => t.id) : [];
+      // Every listed id in the library, or 404 before anything moves.
+      assertSelectionFound(folders, movingFolders.length, 'folders');
+      assertSelectionFound(tests, testIds.length, 'tests');
       const newPath = destination ? `${destination.path}${destination.id}/` : '/';
       const newLevel = destination ? destination.level + 1 : 0;
       for (const folder of movingFolders) {

@@ -13,6 +13,14 @@ import { TutorsRepository } from '../accounts/tutorsRepository';
 import { SettingsRepository } from '../settings/repository';
 import { copyTestBody, copyTestParams, createTestBody, shareFoldersBody, shareTestsBody, tagsQuery, tutorsQuery } from '@shared/contract/library';
 
+/** The OpenAPI descriptions of copy and share (issue 29): what each does, then its 404. */
+const doc = {
+  copy: "Copies a test into the same folder (a Global Library test into My Library's root). 404 NOT_FOUND when the test is not in the caller's library (another organisation's or tutor's, or no such test).",
+  share: (ids: string) =>
+    `Copies the selected items into each recipient's My Library, marked shared. 404 NOT_FOUND when \`parentFolderId\`, a tutor, or any id listed in \`${ids}\` (without \`selectAll\`) ` +
+    "is not in the caller's library or organisation (another organisation's or tutor's, or no such item): a list mixing the caller's ids with such an id is refused whole, and nothing is shared.",
+};
+
 /** Creating and copying tests, tags, tutors to share with, and sharing. */
 export async function libraryContentRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -33,10 +41,14 @@ export async function libraryContentRoutes(app: FastifyInstance, services: Servi
     return { data: presentTestSummary(test) };
   });
 
-  api.post('/test/copy/:id', { schema: { tags: ['tests'], params: copyTestParams, body: copyTestBody }, preValidation: guard }, async (request) => {
-    const scope = scopeOf(request, request.body.isGlobal, 'read');
-    return { data: presentTestSummary(await content.copyTest(scope, request.params.id, request.body.name)) };
-  });
+  api.post(
+    '/test/copy/:id',
+    { schema: { tags: ['tests'], description: doc.copy, params: copyTestParams, body: copyTestBody }, preValidation: guard },
+    async (request) => {
+      const scope = scopeOf(request, request.body.isGlobal, 'read');
+      return { data: presentTestSummary(await content.copyTest(scope, request.params.id, request.body.name)) };
+    },
+  );
 
   api.get('/tags', { schema: { tags: ['library'], querystring: tagsQuery }, preValidation: guard }, async (request) => {
     return { data: await content.tags(callerOf(request), request.query.search ?? '', request.query.isGlobal) };
@@ -60,10 +72,10 @@ export async function libraryContentRoutes(app: FastifyInstance, services: Servi
     return { data: { message: serverMessage(request.lang, 'shared'), ...shared } };
   };
 
-  api.post('/folder/share', { schema: { tags: ['library'], body: shareFoldersBody }, preValidation: guard }, (request) =>
+  api.post('/folder/share', { schema: { tags: ['library'], description: doc.share('folderIds'), body: shareFoldersBody }, preValidation: guard }, (request) =>
     share(request, request.body, 'folders', request.body.folderIds),
   );
-  api.post('/test/share', { schema: { tags: ['library'], body: shareTestsBody }, preValidation: guard }, (request) =>
+  api.post('/test/share', { schema: { tags: ['library'], description: doc.share('testIds'), body: shareTestsBody }, preValidation: guard }, (request) =>
     share(request, request.body, 'tests', request.body.testIds),
   );
 }

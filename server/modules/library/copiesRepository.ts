@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Folder, TestRow } from '../../db/schema';
 import { newId } from '../../security';
 import { inScope, type LibraryScope } from '../../access';
-import type { LibraryItemKind, Selection } from './selection';
+import { assertSelectionFound, type LibraryItemKind, type Selection } from './selection';
 import { applySelection } from './selectionRepository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -143,6 +143,8 @@ function shareCopies(
     const rows = await applySelection(trx.selectFrom(`${kind} as t` as 'folders as t').where(inScope<'folders'>(scope) as any), selection, kind)
       .selectAll('t')
       .execute();
+    // Every listed id in the library, or 404 before any copy is made.
+    assertSelectionFound(selection, rows.length, kind);
     for (const row of rows) {
       for (const ownerId of recipients) {
         const target = { orgId: scope.orgId, ownerId, parent: null, sharedBy };

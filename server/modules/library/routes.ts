@@ -14,6 +14,20 @@ import { TrashRepository } from '../trash/repository';
 import { ROOT_FOLDER_ID, selectionFrom } from './selection';
 import { serverMessage } from '@shared/i18n/serverMessages';
 
+/**
+ * The OpenAPI descriptions of the calls on a selection (issue 29): what each does, then its 404.
+ * Without `selectAll` every listed id must be in the caller's library (actionsRepository.ts).
+ */
+const onSelection = (does: string) =>
+  `${does} 404 NOT_FOUND when \`parentFolderId\`, the destination or any id listed in \`folderIds\` or \`testIds\` (without \`selectAll\`) ` +
+  "is not in the caller's library (another organisation's or tutor's, or no such item): a list mixing the caller's ids with such an id " +
+  'is refused whole, and nothing changes.';
+const doc = {
+  move: onSelection('Moves the selected folders (with their subtrees) and tests into `destinationFolderId`.'),
+  deleteFolders: onSelection('Deletes the selected folders, and with `includeTests` the selected tests, into the Trash.'),
+  deleteTests: onSelection('Deletes the selected tests into the Trash.'),
+};
+
 export async function libraryRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const library = new LibraryRepository(services.db);
@@ -93,14 +107,14 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
     return { data: presentFolder(updated) };
   });
 
-  api.post('/folder/move', { schema: { tags: ['library'], body: moveBody }, preValidation: guard }, async (request) => {
+  api.post('/folder/move', { schema: { tags: ['library'], description: doc.move, body: moveBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const scope = await selectionScope(request, body);
     const moved = await actions.move(scope, selectionFrom(body, body.folderIds), selectionFrom(body, body.testIds), body.destinationFolderId);
     return { data: { message: serverMessage(request.lang, 'itemsMoved'), movedFolders: moved.folders, movedTests: moved.tests } };
   });
 
-  api.delete('/folder', { schema: { tags: ['library'], body: deleteFoldersBody }, preValidation: guard }, async (request) => {
+  api.delete('/folder', { schema: { tags: ['library'], description: doc.deleteFolders, body: deleteFoldersBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const scope = await selectionScope(request, body);
     const deleted = await actions.delete(
@@ -117,7 +131,7 @@ export async function libraryRoutes(app: FastifyInstance, services: Services): P
     };
   });
 
-  api.delete('/test', { schema: { tags: ['library'], body: deleteTestsBody }, preValidation: guard }, async (request) => {
+  api.delete('/test', { schema: { tags: ['library'], description: doc.deleteTests, body: deleteTestsBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const scope = await selectionScope(request, body);
     const deleted = await actions.delete(scope, { tests: selectionFrom(body, body.testIds) }, scope.userId);

@@ -21,6 +21,12 @@ const linkBody = z.object({
   proprofsId: id.optional(),
 });
 
+/** The OpenAPI description of linking (issue 29): what it does, then its 404. */
+const LINK_DESCRIPTION =
+  'Links the selected tests to chapters and batches. 404 NOT_FOUND when `parentFolderId` or any id listed in `testIds` or `proprofsId` (without `selectAll`) ' +
+  "is not in the caller's library, or a chapter or batch not in the caller's organisation (another organisation's, or no such item): " +
+  "a list mixing the caller's ids with such an id is refused whole, and nothing is linked.";
+
 /** Subjects, chapters and batches, and linking tests to them. */
 export async function linkRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -79,7 +85,7 @@ export async function linkRoutes(app: FastifyInstance, services: Services): Prom
   });
 
   /** Links the selected tests (ids, or selectAll with search and exclusions) to chapters and batches. */
-  api.post('/test/linkTest', { schema: { tags: ['links'], body: linkBody }, preValidation: guard }, async (request) => {
+  api.post('/test/linkTest', { schema: { tags: ['links'], description: LINK_DESCRIPTION, body: linkBody }, preValidation: guard }, async (request) => {
     const body = request.body;
     const scope = scopeOf(request, body.isGlobal, 'read');
     // A folder not in the caller's library is 404, as everywhere (it once linked nothing, answering 200).
