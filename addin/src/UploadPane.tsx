@@ -131,7 +131,7 @@ export function UploadPane({ orgId, target, inWord }: { orgId: string; target: U
           <SectionChoice parsed={parsed} sectionName={target.sectionName} value={useDocumentSections} onChange={setUseDocumentSections} />
           <ErrorBar message={showFailure} />
           <ProblemList problems={parsed.problems} onShow={inWord ? (problem) => void show(problem.paragraph) : undefined} />
-          <QuestionPreview parsed={parsed} onShow={inWord ? (paragraph) => void show(paragraph) : undefined} />
+          <QuestionPreview parsed={parsed} pictureBytes={upload.pictureBytes} onShow={inWord ? (paragraph) => void show(paragraph) : undefined} />
         </>
       )}
       <UploadPrompts

@@ -74,19 +74,40 @@ export const interopProblem = z.object({
 });
 export type ImportProblem = z.infer<typeof interopProblem>;
 
+/** How many questions the preview lists: enough to recognise the file, not a bank of thousands. Only these carry their pictures. */
+export const PREVIEW_QUESTIONS = 20;
+
+/**
+ * A picture of a listed question, for its thumbnail (issue 29): `src` is the file's own picture
+ * (a data: URL of PNG, JPEG, GIF or WebP, small enough to send; or an https: link), else null and
+ * the portal draws a box labelled with `bytes`, its size in the file when known.
+ */
+export const previewPicture = z.object({ src: z.string().nullable(), bytes: z.number().int().nullable() });
+export type PreviewPicture = z.infer<typeof previewPicture>;
+
 /** One question as the preview shows it: enough to recognise it, not the whole HTML. */
 export const previewQuestion = z.object({
   type: z.string(),
-  /** The text, plain, cut to 300 characters. */
+  /** The text, plain, cut to 300 characters (never inside a formula: the portal renders its maths). */
   text: z.string(),
   /** The right answer on one line (letters, True/False, the number, the blanks). */
   answer: z.string(),
   marks: z.number().nullable(),
   pictures: z.number().int(),
+  /** The pictures counted in `pictures`, in order, for the first PREVIEW_QUESTIONS questions only. */
+  thumbnails: z.array(previewPicture).optional(),
   /** A passage's own questions. */
   questions: z.array(z.lazy((): z.ZodType<PreviewQuestion> => previewQuestion)).optional(),
 });
-export type PreviewQuestion = { type: string; text: string; answer: string; marks: number | null; pictures: number; questions?: PreviewQuestion[] };
+export type PreviewQuestion = {
+  type: string;
+  text: string;
+  answer: string;
+  marks: number | null;
+  pictures: number;
+  thumbnails?: PreviewPicture[];
+  questions?: PreviewQuestion[];
+};
 
 export const importPreview = z.object({
   format: importFormat,

@@ -1,4 +1,4 @@
-import { hasMath, renderMathIn } from './math';
+import { cutText, hasMath, renderMathIn } from './math';
 
 function rendered(html: string): HTMLElement {
   const root = document.createElement('div');
@@ -33,5 +33,17 @@ describe('renderMathIn', () => {
     expect(hasMath('Between $ 3 and 4 $ dollars')).toBe(false);
     expect(hasMath('Solve $x+1=2$ now')).toBe(true);
     expect(hasMath('$a$')).toBe(true);
+  });
+});
+
+describe('cutText', () => {
+  it('cuts long text with an ellipsis, never inside a formula', () => {
+    expect(cutText('short $x$', 20)).toBe('short $x$');
+    expect(cutText('abcdefghij klmnop', 10)).toBe('abcdefghi…');
+    // The cut would split $\frac{1}{2}$: the formula is left out whole.
+    expect(cutText('Half is $\\frac{1}{2}$ of one', 12)).toBe('Half is…');
+    // A text that starts with a formula keeps it whole.
+    expect(cutText('$\\frac{a}{b}$ and more text', 5)).toBe('$\\frac{a}{b}$…');
+    expect(cutText('\\(\\sqrt{2}\\) is irrational', 4)).toBe('\\(\\sqrt{2}\\)…');
   });
 });

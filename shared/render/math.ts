@@ -62,3 +62,24 @@ export function renderMathIn(root: HTMLElement): void {
     text.replaceWith(fragment);
   }
 }
+
+/**
+ * The text cut to about `max` characters with "…", never inside a formula: a formula the cut
+ * would split is left out whole (or kept whole when the text starts with it), so an excerpt shows
+ * rendered maths, not half a formula's source.
+ */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = max - 1;
+  for (const match of text.matchAll(new RegExp(MATH.source, 'g'))) {
+    const start = match.index ?? 0;
+    const end = start + match[0].length;
+    if (start >= cut) break;
+    if (end > cut) {
+      cut = start > 0 ? start : end;
+      break;
+    }
+  }
+  if (cut >= text.length) return text;
+  return `${text.slice(0, cut).trimEnd()}…`;
+}

@@ -84,6 +84,10 @@ describeInBrowser('questions in and out: importing a file, exporting a test', ()
     const problem = dialog().getByTestId('interop-problem').filter({ hasText: 'Question 4' });
     await problem.getByText(/A question type we do not have/).waitFor();
     expect(await dialog().getByTestId('interop-question').count()).toBe(3);
+    // The file's picture shows small in the preview, before anything is stored (issue 29).
+    const thumbnail = dialog().getByTestId('interop-question').first().getByTestId('preview-picture');
+    expect(await thumbnail.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="interop-question"] img') as HTMLImageElement | null)?.naturalWidth === 40);
     await settle();
     await screenshot(page, 'interop-import-preview-en');
 

@@ -138,6 +138,13 @@ describeInBrowser('uploading a Word file in the editor', () => {
     await choose('good.docx', GOOD);
     await dialog().getByTestId('word-no-problems').waitFor();
     await dialog().getByText('5 questions found').waitFor();
+    // The preview shows the picture small, drawn from the document before it is uploaded, and the equation typeset (issue 29).
+    const previewed = dialog().getByTestId('word-preview-question');
+    const thumbnail = previewed.first().getByTestId('preview-picture');
+    expect(await thumbnail.getAttribute('src')).toMatch(/^blob:/);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="word-preview"] img') as HTMLImageElement | null)?.naturalWidth === 40);
+    expect(await previewed.nth(1).locator('.katex').count()).toBe(1);
+    expect(await previewed.nth(1).innerText()).not.toMatch(/\$|\\frac/);
     // The document has a Section: line: the section chosen is the default, the document's on request (issue 14).
     const where = dialog().getByTestId('word-section-choice');
     expect(await where.getByRole('radio', { name: /^All into / }).isChecked()).toBe(true);

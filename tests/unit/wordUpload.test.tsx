@@ -4,7 +4,8 @@ import type { Endpoints } from '@shared/api/endpoints';
 import type { EditorSection, EditorTest } from '@shared/api/testTypes';
 import { UploadWordDialog } from '@portal/features/editor/wordUpload/UploadWordDialog';
 import { makeUser, renderWithProviders } from '@portal/test-utils';
-import { buildDocx, type Block } from '../support/docx';
+import { buildDocx, omml, type Block } from '../support/docx';
+import { png } from '../support/pictures';
 
 describe('UploadWordDialog', () => {
   const section = { _id: 's1', name: 'Part A', questions: [] } as unknown as EditorSection;
@@ -71,6 +72,36 @@ describe('UploadWordDialog', () => {
     expect(screen.getByText('3 questions found')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('word-upload-submit')).toBeEnabled());
     expect(screen.getByTestId('word-upload-submit')).toHaveTextContent('Upload 3 questions');
+  });
+
+  it('previews maths rendered with KaTeX and pictures as thumbnails drawn from the document (issue 29)', async () => {
+    const created: Blob[] = [];
+    const createObjectURL = jest.fn((blob: Blob) => `blob:picture-${created.push(blob)}`);
+    const revokeObjectURL = jest.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const { unmount } = renderUpload();
+    await screen.findByRole('radio', { name: /^Numbered text/ });
+    choose([
+      { runs: ['1. If $n$ cells each of emf $E$ are joined, and ', { math: omml.fraction('1', '2') }, ' of them fail, what is \\(x^2\\)?'] },
+      { runs: [{ picture: png(40, 30, [0, 120, 212]), widthPx: 80, heightPx: 60 }] },
+      '(a) $nE$',
+      '(b) $E$',
+      'Ans: a',
+    ]);
+    const question = await screen.findByTestId('word-preview-question');
+    // The text's four formulas and the options' two, typeset; nothing of their source shows.
+    expect(question.querySelectorAll('.katex').length).toBeGreaterThanOrEqual(6);
+    expect(question.textContent).not.toMatch(/\$|\\frac|\\\(/);
+    expect(question.textContent).toContain('If ');
+    // The picture, read from the .docx before anything is uploaded, as a small <img> through an object URL.
+    const thumbnail = await within(question).findByTestId('preview-picture');
+    expect(thumbnail.tagName).toBe('IMG');
+    expect(thumbnail.getAttribute('src')).toMatch(/^blob:picture-\d+$/);
+    expect(thumbnail).toHaveAccessibleName('Picture (80 × 60 px · 1 KB)');
+    expect(created.at(-1)!.type).toBe('image/png');
+    // Closing the dialog frees the picture's memory.
+    unmount();
+    expect(revokeObjectURL).toHaveBeenCalledWith(thumbnail.getAttribute('src'));
   });
 
   const GOOD: Block[] = ['1. The sun is a star.', 'Ans: True', '2. How many legs has a spider?', 'Ans: 8'];

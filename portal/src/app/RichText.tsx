@@ -1,17 +1,2 @@
-import { useLayoutEffect, useRef } from 'react';
-import { renderMathIn } from '@shared/render/math';
-
-/**
- * Stored rich text (HTML the server sanitised on the way in) shown for reading, with its maths
- * rendered by KaTeX.
- */
-export function RichText({ html, className, as = 'div', dataTestId }: { html: string; className?: string; as?: 'div' | 'span'; dataTestId?: string }) {
-  const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    if (!ref.current) return;
-    ref.current.innerHTML = html;
-    renderMathIn(ref.current);
-  }, [html]);
-  const Tag = as;
-  return <Tag ref={ref as never} className={className} data-testid={dataTestId} />;
-}
+/** Rich text with its maths rendered lives in shared/ui, so the add-in's Word preview shows maths the same way (issue 29). */
+export { RichText, TextWithMath } from '@shared/ui/RichText';

@@ -1,32 +1,81 @@
-import { LOSSES_HEADER_MAX, type ExportLoss, type ImportPreview, type ImportProblem, type PreviewQuestion } from '@shared/contract/interop';
+import {
+  LOSSES_HEADER_MAX,
+  PREVIEW_QUESTIONS,
+  type ExportLoss,
+  type ImportPreview,
+  type ImportProblem,
+  type PreviewPicture,
+  type PreviewQuestion,
+} from '@shared/contract/interop';
+import { isPictureType } from '@shared/domain/pictures';
 import { htmlToPlain, imageSources } from '@shared/interop/html';
 import { FORMAT_NAMES, isComprehension, type ImportResult, type InteropQuestion, type Loss } from '@shared/interop/model';
 import { answerText } from '@shared/interop/questions';
+import { cutText } from '@shared/render/math';
 import type { PictureRefusal } from './pictures';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const TEXT_MAX = 300;
+/** A listed question's picture is sent for its thumbnail up to this size as a data: URL (about 256 KB of picture)... */
+const THUMBNAIL_MAX_CHARS = 350_000;
+/** ...and the preview's pictures up to this in all (about 2 MB); past either, the portal draws a box with the size. */
+const THUMBNAILS_MAX_CHARS = 2_800_000;
 
-const plain = (html: string) => {
-  const text = htmlToPlain(html).text.replace(/\s+/g, ' ').trim();
-  return text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX - 1)}…` : text;
-};
+/** The text on a line, cut where no formula is split (the portal typesets it). */
+const plain = (html: string) => cutText(htmlToPlain(html).text.replace(/\s+/g, ' ').trim(), TEXT_MAX);
+
+const pictureFields = (q: InteropQuestion) => [
+  q.name,
+  q.solution,
+  ...(isComprehension(q) ? [q.paragraph] : 'options' in q ? q.options.map((o) => o.name) : []),
+];
 
 function pictureCount(q: InteropQuestion): number {
-  const fields = [q.name, q.solution, ...(isComprehension(q) ? [q.paragraph] : 'options' in q ? q.options.map((o) => o.name) : [])];
-  return fields.reduce((n, html) => n + imageSources(html).length, 0);
+  return pictureFields(q).reduce((n, html) => n + imageSources(html).length, 0);
 }
 
-/** One question as the preview lists it: its text and answer on a line, not its HTML (a bank's pictures would make the answer megabytes). */
-function previewOf(q: InteropQuestion): PreviewQuestion {
+const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[^,;]*)*),/i;
+
+/** A picture as its thumbnail: the file's own data: URL while it is small and the budget lasts, an https: link as it is, else its size only. */
+function thumbnailOf(src: string, budget: { chars: number }): PreviewPicture {
+  const data = DATA_URL.exec(src);
+  if (!data) return { src: /^https:\/\//i.test(src) ? src : null, bytes: null };
+  const payload = src.length - data[0].length;
+  const padding = src.endsWith('==') ? 2 : src.endsWith('=') ? 1 : 0;
+  const bytes = /;base64/i.test(data[2]) ? Math.floor((payload * 3) / 4) - padding : payload;
+  if (!isPictureType((data[1] ?? '').toLowerCase()) || src.length > THUMBNAIL_MAX_CHARS || src.length > budget.chars) return { src: null, bytes };
+  budget.chars -= src.length;
+  return { src, bytes };
+}
+
+/**
+ * One question as the preview lists it: its text and answer on a line, not its HTML (a bank's
+ * pictures would make the answer megabytes). The questions the portal lists (the first
+ * PREVIEW_QUESTIONS) carry their pictures for thumbnails, within a budget.
+ */
+function previewOf(q: InteropQuestion, budget: { chars: number; questions: number }, parentListed?: boolean): PreviewQuestion {
   const marks = q.marks?.positive ?? null;
+  // A passage's questions are listed with it, and do not count towards the questions listed.
+  const listed = parentListed ?? budget.questions-- > 0;
+  const pictures = pictureCount(q);
+  const thumbnails =
+    listed && pictures > 0 ? { thumbnails: pictureFields(q).flatMap((html) => imageSources(html).map((src) => thumbnailOf(src, budget))) } : {};
   if (isComprehension(q))
-    return { type: q.type, text: plain(q.paragraph || q.name), answer: '', marks, pictures: pictureCount(q), questions: q.questions.map(previewOf) };
-  return { type: q.type, text: plain(q.name), answer: answerText(q, LETTERS, ', '), marks, pictures: pictureCount(q) };
+    return {
+      type: q.type,
+      text: plain(q.paragraph || q.name),
+      answer: '',
+      marks,
+      pictures,
+      ...thumbnails,
+      questions: q.questions.map((c) => previewOf(c, budget, listed)),
+    };
+  return { type: q.type, text: plain(q.name), answer: answerText(q, LETTERS, ', '), marks, pictures, ...thumbnails };
 }
 
 /** What an import understood of a file, before anything is stored. */
 export function presentPreview(result: ImportResult): ImportPreview {
+  const budget = { chars: THUMBNAILS_MAX_CHARS, questions: PREVIEW_QUESTIONS };
   const countsByType: Record<string, number> = {};
   for (const section of result.sections) {
     for (const q of section.questions) {
@@ -39,7 +88,7 @@ export function presentPreview(result: ImportResult): ImportPreview {
     formatName: FORMAT_NAMES[result.format],
     questionCount: result.questionCount,
     countsByType,
-    sections: result.sections.map((s) => ({ name: s.name, questions: s.questions.map(previewOf) })),
+    sections: result.sections.map((s) => ({ name: s.name, questions: s.questions.map((q) => previewOf(q, budget)) })),
     problems: result.problems,
     blocked: result.questionCount === 0,
   };

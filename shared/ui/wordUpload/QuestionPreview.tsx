@@ -1,7 +1,13 @@
+import { useLayoutEffect, useState } from 'react';
 import { Badge, Button, Caption1, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { htmlText } from '../../domain/test/html';
+import { PICTURE_PREFIX } from '../../parser/content/inlines';
+import { pictureContentType } from '../../parser/pictures';
 import type { ParsedChildQuestion, ParsedDocument, ParsedQuestion } from '../../parser/types';
+import { cutText } from '../../render/math';
+import { PictureThumbnail, PictureThumbnails, type PreviewPicture } from '../PictureThumbnail';
+import { TextWithMath } from '../RichText';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '6px', margin: 0, padding: 0, listStyleType: 'none', maxHeight: '320px', overflowY: 'auto' },
@@ -31,18 +37,90 @@ const useStyles = makeStyles({
 });
 
 const EXCERPT = 140;
-const excerpt = (html: string) => {
-  const text = htmlText(html.replace(/<img\b[^>]*>/gi, ' 🖼 '));
-  return text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text;
-};
+const IMG = /<img\b[^>]*>/gi;
+/** The text of a field, cut (never inside a formula, so KaTeX shows it whole); its pictures are shown beside it as thumbnails. */
+const excerpt = (html: string) => cutText(htmlText(html.replace(IMG, ' ')), EXCERPT);
 const letter = (i: number) => String.fromCharCode(97 + i);
+
+/** Where a picture of the field stands: `path` inside the .docx until it is uploaded (`docx:word/media/…`). */
+type FieldPicture = PreviewPicture & { path: string | null };
+
+const attribute = (tag: string, name: string) => {
+  const found = new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag);
+  return found ? htmlText(found[1]) : null;
+};
+const pixels = (value: string | null) => (value && Number(value) > 0 ? Math.round(Number(value)) : null);
+
+function picturesOf(html: string): FieldPicture[] {
+  return [...html.matchAll(IMG)].map(([tag]) => {
+    const src = attribute(tag, 'src') ?? '';
+    const path = src.startsWith(PICTURE_PREFIX) ? src.slice(PICTURE_PREFIX.length) : null;
+    return { src: path === null && src ? src : null, path, width: pixels(attribute(tag, 'width')), height: pixels(attribute(tag, 'height')) };
+  });
+}
+
+/**
+ * A picture of the document before anything is uploaded: drawn from its bytes in the .docx
+ * through an object URL (freed when the preview goes), or a box with its size when the bytes
+ * cannot be read or are of a type a browser does not draw.
+ */
+function DocumentPicture({ picture, path, pictureBytes }: { picture: FieldPicture; path: string; pictureBytes?: (path: string) => Uint8Array | null }) {
+  const [drawn, setDrawn] = useState<{ src: string | null; bytes: number | null }>({ src: null, bytes: null });
+  useLayoutEffect(() => {
+    const bytes = pictureBytes?.(path) ?? null;
+    const type = pictureContentType(path);
+    if (!bytes || !type || typeof URL.createObjectURL !== 'function') {
+      setDrawn({ src: null, bytes: bytes?.length ?? null });
+      return;
+    }
+    const src = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+    setDrawn({ src, bytes: bytes.length });
+    return () => URL.revokeObjectURL(src);
+  }, [path, pictureBytes]);
+  return <PictureThumbnail picture={{ ...picture, ...drawn }} />;
+}
+
+/** A field (a question's text, an option, a passage) as the preview shows it: its text with maths rendered, then its pictures, small. */
+function PreviewField({
+  html,
+  suffix = '',
+  className,
+  pictureBytes,
+}: {
+  html: string;
+  suffix?: string;
+  className?: string;
+  pictureBytes?: (path: string) => Uint8Array | null;
+}) {
+  return (
+    <>
+      <TextWithMath className={className} text={`${excerpt(html)}${suffix}`} />
+      <PictureThumbnails
+        pictures={picturesOf(html)}
+        render={(picture) =>
+          picture.path === null ? <PictureThumbnail picture={picture} /> : <DocumentPicture picture={picture} path={picture.path} pictureBytes={pictureBytes} />
+        }
+      />
+    </>
+  );
+}
 
 /**
  * What the parser understood, question by question, before anything is uploaded: its type, its
  * options with the correct ones ticked, its answer and the rule that found it ("from underline"),
- * so a teacher can spot and fix the few it got wrong. In Word, `onShow` selects the question.
+ * so a teacher can spot and fix the few it got wrong. Maths shows rendered and pictures as
+ * thumbnails, as the editor will show them (issue 29); `pictureBytes` reads a picture from the
+ * document. In Word, `onShow` selects the question.
  */
-export function QuestionPreview({ parsed, onShow }: { parsed: ParsedDocument; onShow?: (paragraph: number) => void }) {
+export function QuestionPreview({
+  parsed,
+  onShow,
+  pictureBytes,
+}: {
+  parsed: ParsedDocument;
+  onShow?: (paragraph: number) => void;
+  pictureBytes?: (path: string) => Uint8Array | null;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const questions = parsed.sections.flatMap((s) => s.questions);
@@ -64,17 +142,20 @@ export function QuestionPreview({ parsed, onShow }: { parsed: ParsedDocument; on
         </Caption1>
       );
     const rule = q.answerFrom && q.answerFrom !== 'none' ? ` · ${t('wordUpload.previewRule', { rule: t(`parser.rules.${q.answerFrom}`) })}` : '';
-    return <Caption1 data-testid="word-preview-answer">{`${t('wordUpload.previewAnswer', { answer })}${rule}`}</Caption1>;
+    return (
+      <Caption1 data-testid="word-preview-answer">
+        <TextWithMath text={`${t('wordUpload.previewAnswer', { answer })}${rule}`} />
+      </Caption1>
+    );
   };
   const body = (q: ParsedChildQuestion) => (
     <>
-      <span className={styles.stem}>{excerpt(q.name)}</span>
+      <PreviewField className={styles.stem} html={q.name} pictureBytes={pictureBytes} />
       {(q.type === 'multiple_choice' || q.type === 'true_false') && (
         <ol className={styles.options} type="a">
           {q.options.map((o, i) => (
             <li key={i} className={o.isCorrect ? styles.right : undefined}>
-              {excerpt(o.name)}
-              {o.isCorrect ? ' ✓' : ''}
+              <PreviewField html={o.name} suffix={o.isCorrect ? ' ✓' : ''} pictureBytes={pictureBytes} />
             </li>
           ))}
         </ol>
@@ -105,7 +186,7 @@ export function QuestionPreview({ parsed, onShow }: { parsed: ParsedDocument; on
             {head(q, i + 1)}
             {q.type === 'comprehension' ? (
               <>
-                <span className={styles.stem}>{excerpt(q.paragraph)}</span>
+                <PreviewField className={styles.stem} html={q.paragraph} pictureBytes={pictureBytes} />
                 <Caption1>{t('wordUpload.previewChildren', { count: q.questions.length })}</Caption1>
                 <ul className={styles.children}>
                   {q.questions.map((child, c) => (

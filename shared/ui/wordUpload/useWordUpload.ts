@@ -174,6 +174,22 @@ export function useWordUpload(
     file.current = null;
     setState({ step: 'empty' });
   }, []);
+  /** A picture of the document read (its `docx:` path), for the preview's thumbnails before anything is uploaded. */
+  const pictureBytes = useCallback((path: string) => file.current?.result.pictureBytes(path) ?? null, []);
 
-  return { engines, engine, chooseEngine, state, read, upload, fontsAdded, fontsCancelled, uploadAgain, skipDuplicates, duplicatesCancelled, reset };
+  return {
+    engines,
+    engine,
+    chooseEngine,
+    state,
+    read,
+    upload,
+    fontsAdded,
+    fontsCancelled,
+    uploadAgain,
+    skipDuplicates,
+    duplicatesCancelled,
+    reset,
+    pictureBytes,
+  };
 }

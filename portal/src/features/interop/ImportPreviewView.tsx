@@ -2,8 +2,10 @@ import { Body1, Caption1, makeStyles, MessageBar, MessageBarBody, Text, tokens }
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportPreview, ImportProblem, PreviewQuestion } from '@shared/contract/interop';
+import { PREVIEW_QUESTIONS, type ImportPreview, type ImportProblem, type PreviewQuestion } from '@shared/contract/interop';
+import { PictureThumbnails } from '@shared/ui/PictureThumbnail';
 import { ProblemGroup, useFileLineStyles, type ProblemSeverity } from '@shared/ui/ProblemGroup';
+import { TextWithMath } from '@shared/ui/RichText';
 
 const useStyles = makeStyles({
   detail: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
@@ -11,8 +13,8 @@ const useStyles = makeStyles({
   children: { margin: '4px 0 0', paddingInlineStart: '18px' },
 });
 
-/** How many questions the preview lists: enough to recognise the file, not a bank of thousands. */
-export const PREVIEW_QUESTIONS = 20;
+/** How many questions the preview lists (the server sends their pictures): enough to recognise the file, not a bank of thousands. */
+export { PREVIEW_QUESTIONS };
 
 /** A problem's cause in the user's language (by its code), its English detail kept beneath. */
 const cause = (t: TFunction, p: ImportProblem) => t(`interop.problems.${p.code}`, { defaultValue: '' }) || p.message;
@@ -72,8 +74,14 @@ function QuestionLine({ q }: { q: PreviewQuestion }) {
   ].filter(Boolean);
   return (
     <li className={lines.item} data-testid="interop-question">
-      <Text className={styles.text}>{q.text || '—'}</Text>
-      <Caption1 className={styles.detail}>{facts.join(' · ')}</Caption1>
+      {/* Maths rendered as the editor and the student will see it, pictures small (issue 29). */}
+      <Text className={styles.text}>
+        <TextWithMath text={q.text || '—'} />
+      </Text>
+      {q.thumbnails && <PictureThumbnails pictures={q.thumbnails} />}
+      <Caption1 className={styles.detail}>
+        <TextWithMath text={facts.join(' · ')} />
+      </Caption1>
       {q.questions && (
         <ol className={styles.children}>
           {q.questions.map((c, i) => (

@@ -67,6 +67,46 @@ describe('ImportDialog', () => {
     expect(store.getState().ui.toasts.map((toast) => toast.body)).toContain('2 questions imported.');
   });
 
+  it('renders the maths of the preview with KaTeX and shows pictures as thumbnails (issue 29)', async () => {
+    const picture = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const maths = preview({
+      questionCount: 1,
+      countsByType: { multiple_choice: 1 },
+      sections: [
+        {
+          name: null,
+          questions: [
+            {
+              type: 'multiple_choice',
+              text: 'If $n$ cells each of emf $E$ give $x^2$ and \\(\\frac{1}{2}\\), what is it?',
+              answer: '$nE$',
+              marks: null,
+              pictures: 2,
+              thumbnails: [
+                { src: picture, bytes: 70 },
+                { src: null, bytes: 3 * 1024 * 1024 },
+              ],
+            },
+          ],
+        },
+      ],
+      problems: [],
+    });
+    renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, { api: { interopPreview: async () => maths } });
+    choose('bank.gift');
+    const question = await screen.findByTestId('interop-question');
+    // Four formulas in the text and one in the answer, each typeset; no LaTeX source left.
+    expect(question.querySelectorAll('.katex')).toHaveLength(5);
+    expect(question.textContent).not.toContain('$');
+    expect(question.textContent).not.toContain('\\frac');
+    expect(question.textContent).toContain('If ');
+    const thumbnail = within(question).getByTestId('preview-picture');
+    expect(thumbnail.tagName).toBe('IMG');
+    expect(thumbnail).toHaveAttribute('src', picture);
+    // Too large to send: a box labelled with its size.
+    expect(within(question).getByRole('img', { name: 'Picture (3.0 MB)' })).toHaveTextContent('3.0 MB');
+  });
+
   it('a file with nothing to import cannot be imported; a refused file says why in the dialog', async () => {
     const interopPreview = jest
       .fn()

@@ -131,7 +131,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
           <ParseSummary parsed={parsed} />
           <SectionChoice parsed={parsed} sectionName={section.name} value={useDocumentSections} onChange={setUseDocumentSections} />
           <ProblemList problems={parsed.problems} />
-          <QuestionPreview parsed={parsed} />
+          <QuestionPreview parsed={parsed} pictureBytes={word.pictureBytes} />
         </>
       )}
     </SectionFileDialog>
