@@ -263,6 +263,30 @@ describe('numbering', () => {
       'Which gas is inert?',
     ]);
   });
+
+  it('"12; Which…" and "14 Which…" (one space, then a capital) number questions among rising numbers', () => {
+    const doc = parse([
+      ...['11. Which method hides an element?', 'A. hide()', 'B. show()', '12; Which method shows it?', 'A. hide()', 'B. show()'],
+      ...[
+        '13 Which method toggles it?',
+        'A. toggle()',
+        'B. show()',
+        '14 Which one fades?',
+        'A. fadeIn()',
+        'B. show()',
+        '15 Which one slides?',
+        'A. slideUp()',
+        'B. show()',
+      ],
+    ]);
+    expect(stems(doc)).toEqual([
+      'Which method hides an element?',
+      'Which method shows it?',
+      'Which method toggles it?',
+      'Which one fades?',
+      'Which one slides?',
+    ]);
+  });
 });
 
 describe('a question\'s number on a line of its own, its text a Word list item "1." every time (a quiz exported from a VLE)', () => {
