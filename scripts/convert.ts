@@ -1,46 +1,101 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXPORT_FORMATS, exportSections, IMPORT_FORMATS, importFile, type ExportFormat, type ImportFormat } from '@shared/interop';
+import {
+  EXPORT_FORMATS,
+  exportSections,
+  FORMAT_NAMES,
+  IMPORT_FORMATS,
+  importFile,
+  type ExportFormat,
+  type ImportFormat,
+  type ImportResult,
+} from '@shared/interop';
 import { describeProblem } from '@shared/interop/problems';
 
 /**
  * `npm run --silent convert -- FILE --to json|qti3|moodle|gift|aiken|csv|xlsx|docx [--from FMT] [--out FILE]`:
  * questions from one format to another (issue 20). The input format is detected from the file.
  * `--to json` prints the question JSON `npm run parse -- --json` prints. Problems go to stderr, each
- * with its question number; what the target format cannot hold is named. Exits 1 when a question
- * was left out, 2 on wrong usage.
+ * with its question number; what the target format cannot hold is named. A file with no question
+ * to convert (empty, not text, malformed, none readable) is one line naming the file, and nothing
+ * is written (issue 29). Exits 0 when every question was read, 1 when questions were left out or
+ * nothing could be converted, 2 on wrong usage.
  */
 const USAGE = `usage: npm run --silent convert -- FILE --to ${EXPORT_FORMATS.join('|')} [--from ${IMPORT_FORMATS.join('|')}] [--out FILE]`;
+const HELP = `${USAGE}
 
-async function main(): Promise<number> {
+Reads the questions of FILE (its format detected from its bytes and name; --from gives it) and
+writes them in the format --to names: to --out, or to a file named after FILE in this folder
+(--to json without --out prints to stdout). Problems and what the target format cannot hold go to
+stderr, each with its question number. Text formats (GIFT, Aiken, CSV, JSON, Moodle XML, a QTI
+item) must be text: UTF-8, or UTF-16 with a byte-order mark.
+
+Exit codes:
+  0  every question of the file was read and written
+  1  questions were left out (each named on stderr), or nothing could be converted: an empty
+     file, a file that is not text or not well-formed, or one with no question we can read (one
+     line naming the file, and no file written)
+  2  wrong usage: an unknown option or format, no FILE, or a FILE that cannot be read`;
+
+/** Why nothing of a file could be converted, in one line. */
+function nothingReason(imported: ImportResult): string {
+  const whole = imported.problems.find((p) => p.question === null && p.severity === 'error');
+  if (whole) return whole.message;
+  const errors = imported.problems.filter((p) => p.severity === 'error');
+  const what = `no question could be read from this ${FORMAT_NAMES[imported.format]} file`;
+  if (!errors.length) return what;
+  return `${what}: ${errors.length} left out, the first at ${describeProblem(errors[0]).replace(/^error\s+/, '')}`;
+}
+
+/** Where convert writes its lines: the terminal, or a test's arrays. */
+export interface ConvertIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+const TERMINAL: ConvertIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
+
+/** The command with its arguments (after `--`): its exit code. Tests call it in-process. */
+export async function convert(args: string[], io: ConvertIo = TERMINAL): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
+      args,
       allowPositionals: true,
       options: { to: { type: 'string' }, from: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
+    io.err(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
-  if (values.help) return (console.log(USAGE), 0);
+  if (values.help) return (io.out(HELP), 0);
   const to = values.to as ExportFormat | undefined;
   const from = values.from as ImportFormat | undefined;
   if (positionals.length !== 1 || !to || !EXPORT_FORMATS.includes(to) || (from && !IMPORT_FORMATS.includes(from))) {
-    console.error(USAGE);
+    io.err(USAGE);
     return 2;
   }
   const file = positionals[0];
-  if (!fs.existsSync(file)) {
-    console.error(`${file}: no such file`);
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(fs.readFileSync(file));
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    io.err(
+      `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? (error as Error).message})`}`,
+    );
     return 2;
   }
-  const imported = await importFile(new Uint8Array(fs.readFileSync(file)), path.basename(file), from);
-  for (const problem of imported.problems) console.error(`${path.basename(file)}: ${describeProblem(problem)}`);
+  const imported = await importFile(bytes, path.basename(file), from);
+  if (imported.questionCount === 0) {
+    // One line naming the file, and no file written: there is nothing to write.
+    io.err(`${file}: nothing to convert: ${nothingReason(imported)}`.replace(/\s*[\r\n]+\s*/g, ' '));
+    return 1;
+  }
+  for (const problem of imported.problems) io.err(`${path.basename(file)}: ${describeProblem(problem)}`);
   const errors = imported.problems.filter((p) => p.severity === 'error').length;
-  console.error(
+  io.err(
     `${path.basename(file)}: ${imported.format}, ${imported.questionCount} question${imported.questionCount === 1 ? '' : 's'} read${errors ? `, ${errors} left out` : ''}`,
   );
   if (to === 'json') {
@@ -54,19 +109,20 @@ async function main(): Promise<number> {
       2,
     );
     if (values.out) fs.writeFileSync(values.out, json + '\n');
-    else console.log(json);
+    else io.out(json);
     return errors ? 1 : 0;
   }
   const base = path.basename(file).replace(/\.(qti\.zip|gift\.txt|[^.]+)$/i, '');
   const out = await exportSections(imported.sections, to, base);
   for (const loss of out.losses)
-    console.error(
+    io.err(
       `${out.fileName}: dropped: ${loss.message} (question${loss.count === 1 ? '' : 's'} ${loss.questions.slice(0, 20).join(', ')}${loss.count > 20 ? '…' : ''})`,
     );
   const target = values.out ?? out.fileName;
   fs.writeFileSync(target, out.data);
-  console.error(`wrote ${target}`);
+  io.err(`wrote ${target}`);
   return errors ? 1 : 0;
 }
 
-main().then((code) => (process.exitCode = code));
+// Run as a command (npm run convert), not when a test imports it.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) convert(process.argv.slice(2)).then((code) => (process.exitCode = code));

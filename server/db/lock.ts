@@ -33,14 +33,33 @@ function readOr(file: string): string | undefined {
   }
 }
 
-/** The start time of a process, or undefined where the system does not say (not Linux, no /proc, gone). */
-export function processStartTime(pid: number): string | undefined {
+/** The fields of /proc/<pid>/stat from field 3 (the state) on, or undefined where the system does not say. */
+function statFields(pid: number): string[] | undefined {
   const stat = readOr(`/proc/${pid}/stat`);
   if (!stat) return undefined;
   // Field 2 (the command) is in parentheses and may hold spaces: count fields after its last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields[19]; // field 22 overall; fields[0] here is field 3
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
+
+/** The start time of a process, or undefined where the system does not say (not Linux, no /proc, gone). */
+export function processStartTime(pid: number): string | undefined {
+  return statFields(pid)?.[19]; // field 22 overall; fields[0] here is field 3
+}
+
+/**
+ * The state letter of a process (/proc/<pid>/stat, field 3: R running, S sleeping, Z zombie,
+ * X dead...), or undefined where the system does not say.
+ */
+export function processState(pid: number): string | undefined {
+  return statFields(pid)?.[0];
+}
+
+/**
+ * A zombie (ended, not yet reaped by its parent: a server killed with `kill -9` under a parent
+ * that has not waited for it yet) or a dead process holds nothing, though `kill(pid, 0)` still
+ * succeeds and its start time is still the same (issue 29: a restart right after a crash was refused).
+ */
+export const hasEnded = (state: string | undefined) => state === 'Z' || state === 'X' || state === 'x';
 
 export function lockHolderOf(pid: number): LockHolder {
   return { pid, started: processStartTime(pid), boot: readOr('/proc/sys/kernel/random/boot_id') };
@@ -67,9 +86,9 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Whether the process that wrote the lock still runs: same pid, and where known, same boot and start time. */
+/** Whether the process that wrote the lock still runs: same pid, not a zombie, and where known, same boot and start time. */
 export function holderIsRunning(holder: LockHolder): boolean {
-  if (!isAlive(holder.pid)) return false;
+  if (!isAlive(holder.pid) || hasEnded(processState(holder.pid))) return false;
   const now = lockHolderOf(holder.pid);
   if (holder.boot && now.boot && holder.boot !== now.boot) return false;
   if (holder.started && now.started && holder.started !== now.started) return false;
@@ -78,8 +97,8 @@ export function holderIsRunning(holder: LockHolder): boolean {
 
 /**
  * PGlite has no lock of its own, and two processes writing one data directory corrupt it.
- * We take an exclusive lock file naming this process; a lock whose process has ended (or whose
- * pid now belongs to another process) is taken over.
+ * We take an exclusive lock file naming this process; a lock whose process has ended (a zombie
+ * included, or whose pid now belongs to another process) is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });

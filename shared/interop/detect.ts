@@ -1,5 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import type { ImportFormat } from './model';
+import { decodeLoose } from './text';
 
 /**
  * Which format a file is in, from its bytes first and its name second (a .txt may be GIFT or
@@ -8,8 +9,8 @@ import type { ImportFormat } from './model';
 export function detectFormat(bytes: Uint8Array, name = ''): ImportFormat | null {
   const ext = name.toLowerCase().split('.').pop() ?? '';
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return zipFormat(bytes);
-  const head = new TextDecoder('utf-8', { fatal: false })
-    .decode(bytes.subarray(0, 64 * 1024))
+  // UTF-8, or UTF-16 by its byte-order mark, as the import reads it (./text.ts).
+  const head = decodeLoose(bytes.subarray(0, 64 * 1024))
     .replace(/^\uFEFF/, '')
     .trimStart();
   if (head.startsWith('<')) {

@@ -11,18 +11,21 @@ import { countQuestions, FORMAT_NAMES, type ExportFormat, type ExportResult, typ
 import { exportMoodle } from './moodle/export';
 import { importMoodle } from './moodle/import';
 import { dataUrl } from './pictures';
-import { zipProblem } from './limits';
+import { TEXT_MAX_BYTES, zipProblem } from './limits';
 import { importQtiItem, importQtiPackage } from './qti/import';
 import { exportQti3 } from './qti/package';
 import { exportCsv, importCsv } from './table/csv';
 import { exportXlsx, importXlsx } from './table/xlsx';
 import { typeOfName } from './pictures';
-import { utf8 } from './xml';
+import { cleanStrings } from '../parser/cleanText';
+import { readText } from './text';
 
 /**
  * Questions in and out (issue 20): one call per direction over every format, so the command
  * line, the server and the portal convert alike. An import never throws for a bad file: what it
- * could not read is a problem of its own.
+ * could not read is a problem of its own. A text format's bytes are checked to be text first
+ * (./text.ts), and every string of the result is cleaned of what no database or XML can hold
+ * (shared/parser/cleanText.ts, issue 29).
  */
 export * from './model';
 export { detectFormat };
@@ -67,31 +70,51 @@ function importJson(text: string): ImportResult {
 }
 
 export async function importFile(bytes: Uint8Array, name = '', from?: ImportFormat): Promise<ImportResult> {
+  return cleanStrings(await read(bytes, name, from));
+}
+
+/** The formats read from text (a QTI item too, when it is not a package). */
+const TEXT_FORMATS: ReadonlySet<ImportFormat> = new Set(['qti3', 'qti2', 'moodle', 'gift', 'aiken', 'csv', 'json']);
+const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+async function read(bytes: Uint8Array, name: string, from?: ImportFormat): Promise<ImportResult> {
+  if (bytes.length === 0) return fail(from ?? 'json', 'the file is empty');
   const zipped = bytes[0] === 0x50 && bytes[1] === 0x4b;
   // Before anything is inflated, the detector's look at the manifest included.
   const unsafe = zipped ? zipProblem(bytes) : null;
   if (unsafe) return fail(from ?? 'json', unsafe);
   const format = from ?? detectFormat(bytes, name);
-  if (!format) return fail('json', `cannot tell the format of ${name || 'the file'}: give it (--from qti3|qti2|moodle|gift|aiken|csv|xlsx|docx|json)`);
+  if (!format) {
+    const binary = zipped ? null : readText(bytes).problem;
+    return fail('json', binary ?? `cannot tell the format of ${name || 'the file'}: give it (--from qti3|qti2|moodle|gift|aiken|csv|xlsx|docx|json)`);
+  }
+  let text = '';
+  if (TEXT_FORMATS.has(format) && !((format === 'qti3' || format === 'qti2') && zipped)) {
+    if (bytes.length > TEXT_MAX_BYTES)
+      return fail(format, `the file is ${mb(bytes.length)}: a text file (read as ${FORMAT_NAMES[format]}) may be at most ${mb(TEXT_MAX_BYTES)}`);
+    const decoded = readText(bytes);
+    if (decoded.problem !== undefined) return fail(format, decoded.problem);
+    text = decoded.text;
+  }
   try {
     switch (format) {
       case 'qti3':
       case 'qti2':
-        return zipped ? importQtiPackage(bytes, format) : importQtiItem(utf8(bytes), format);
+        return zipped ? importQtiPackage(bytes, format) : importQtiItem(text, format);
       case 'moodle':
-        return importMoodle(utf8(bytes));
+        return importMoodle(text);
       case 'gift':
-        return importGift(utf8(bytes));
+        return importGift(text);
       case 'aiken':
-        return importAiken(utf8(bytes));
+        return importAiken(text);
       case 'csv':
-        return importCsv(utf8(bytes));
+        return importCsv(text);
       case 'xlsx':
         return await importXlsx(bytes);
       case 'docx':
         return importDocx(bytes);
       case 'json':
-        return importJson(utf8(bytes));
+        return importJson(text);
     }
   } catch (error) {
     return fail(format, `${FORMAT_NAMES[format]}: ${(error as Error).message}`);

@@ -8,6 +8,13 @@ import { DOCX_LIMITS } from '../parser/docx/openDocx';
  */
 export const ZIP_LIMITS = { entries: DOCX_LIMITS.entries, unpackedBytes: DOCX_LIMITS.unpackedBytes, ratio: DOCX_LIMITS.ratio };
 
+/**
+ * The most a text format's file (GIFT, Aiken, CSV, JSON, Moodle XML, a QTI item) may hold: the
+ * server's upload limit (IMPORT_MAX_BYTES). A 10,000-question GIFT bank is about 2 MB; 50 MB of
+ * one character took the readers gigabytes of memory to find no question in (issue 29).
+ */
+export const TEXT_MAX_BYTES = 20 * 1024 * 1024;
+
 /** Why a zip may not be opened (a sentence for the problem list), or null when it may. */
 export function zipProblem(bytes: Uint8Array): string | null {
   let entries = 0;

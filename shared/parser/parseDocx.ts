@@ -13,6 +13,7 @@ import { textEngine } from './engines/textEngine';
 import { problemAt } from './problems';
 import type { EngineId, ParagraphRole, ParsedDocument, ParsedSection, Problem } from './types';
 import { isBlankLine } from './content/inlines';
+import { cleanStrings } from './cleanText';
 
 /** The engines' names as the guide and the messages give them. */
 export const ENGINE_NAMES: Record<EngineId, string> = { table: 'Tables', text: 'Numbered text' };
@@ -86,12 +87,14 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
   // Problems in the order they stand in the document.
   problems.sort((a, b) => (a.paragraph ?? 0) - (b.paragraph ?? 0));
   const opened = pkg;
+  // The document's text without the control characters no database or XML can hold (issue 29).
+  sections = cleanStrings(sections);
   return {
     engine,
     sections,
-    problems,
+    problems: cleanStrings(problems),
     pictures: picturesOf(sections),
-    fonts: [...fonts].sort(),
+    fonts: cleanStrings([...fonts].sort()),
     ...countQuestions(sections),
     paragraphRoles: roles,
     pictureBytes: (path) => opened.bytes(path),

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DataDirInUseError, lockDataDir, lockHolderOf, processStartTime } from '@server/db/lock';
+import { DataDirInUseError, lockDataDir, lockHolderOf, processStartTime, processState } from '@server/db/lock';
 
 let dataDir: string;
 let other: ChildProcess;
@@ -50,6 +50,46 @@ test('a lock of the process that holds it is refused with the clear message', ()
   expect(() => lockDataDir(dataDir)).toThrow(`The data directory ${dataDir} is in use by another Testforge process (pid ${other.pid}).`);
   // Nothing was changed: the holder keeps its lock.
   expect(JSON.parse(fs.readFileSync(lockPath(), 'utf8'))).toEqual(lockHolderOf(other.pid!));
+});
+
+/**
+ * A real zombie: `sh` starts `sleep 0` in the background, says its pid and execs `sleep 30`, which
+ * never waits for it, so the ended child stays a zombie (as a server killed with `kill -9` does
+ * until its parent reaps it) while `kill(pid, 0)` succeeds and its start time stays the same.
+ */
+async function withZombie(use: (pid: number) => void): Promise<void> {
+  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const pid = await new Promise<number>((resolve, reject) => {
+      parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+      parent.once('error', reject);
+    });
+    for (let i = 0; i < 200 && processState(pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 10));
+    use(pid);
+  } finally {
+    parent.kill('SIGKILL'); // the zombie goes with its parent (init reaps it)
+  }
+}
+
+onLinux('reads a process state from /proc: a live process runs or sleeps, a zombie is Z', async () => {
+  expect(processState(process.pid)).toMatch(/^[RS]$/);
+  expect(processState(2 ** 22 + 12345)).toBeUndefined();
+  await withZombie((pid) => {
+    expect(processState(pid)).toBe('Z');
+    expect(processStartTime(pid)).toMatch(/^\d+$/);
+  });
+});
+
+onLinux('a lock of a zombie (a server killed with kill -9, not yet reaped) is taken over (issue 29)', async () => {
+  await withZombie((pid) => {
+    // What the killed server wrote: its pid, start time and boot, all still true of the zombie.
+    const holder = lockHolderOf(pid);
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    fs.writeFileSync(lockPath(), JSON.stringify(holder));
+    const release = lockDataDir(dataDir);
+    expect(JSON.parse(fs.readFileSync(lockPath(), 'utf8'))).toEqual(lockHolderOf(process.pid));
+    release();
+  });
 });
 
 test('a lock of a process that has ended, and an unreadable lock, are taken over', () => {

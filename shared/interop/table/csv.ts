@@ -4,36 +4,59 @@ import { COLUMNS, questionsOfTable, rowsOf, TEMPLATE_ROWS, type Row } from './ro
 
 /** CSV (RFC 4180) of the sheet in ./rows.ts: UTF-8 with a BOM, so Excel reads Vietnamese and Korean. */
 
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, maxRows = Infinity): string[][] {
   const body = text.replace(/^\uFEFF/, '');
   const firstLine = body.slice(0, body.search(/\r?\n|$/));
   // Excel writes `;` where the decimal comma is the custom, and some tutors save tab-separated text.
-  const delimiter = [',', ';', '\t'].sort((a, b) => firstLine.split(b).length - firstLine.split(a).length)[0];
+  const count = (d: string) => {
+    let n = 0;
+    for (let at = firstLine.indexOf(d); at >= 0; at = firstLine.indexOf(d, at + 1)) n++;
+    return n;
+  };
+  const delimiter = [',', ';', '\t'].sort((a, b) => count(b) - count(a))[0];
+  // A cell's plain characters are taken a run at a time, not one by one (20 MB of one character took minutes: issue 29).
+  const plain = new RegExp(`[^"\\r\\n${delimiter === '\t' ? '\\t' : delimiter}]+`, 'y');
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
+  for (let i = 0; i < body.length && rows.length < maxRows;) {
     if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
+      const quote = body.indexOf('"', i);
+      if (quote < 0) {
+        cell += body.slice(i);
+        break;
+      }
+      cell += body.slice(i, quote);
+      if (body[quote + 1] === '"') cell += '"';
+      else quoted = false;
+      i = quote + (quoted ? 2 : 1);
+      continue;
+    }
+    plain.lastIndex = i;
+    if (plain.test(body)) {
+      cell += body.slice(i, plain.lastIndex);
+      i = plain.lastIndex;
+      continue;
+    }
+    const c = body[i];
+    if (c === '"') {
+      if (cell === '') quoted = true;
       else cell += c;
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === delimiter) {
+      i++;
+    } else if (c === delimiter) {
       row.push(cell);
       cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
+      i++;
+    } else {
+      i += c === '\r' && body[i + 1] === '\n' ? 2 : 1;
       row.push(cell);
       rows.push(row);
       row = [];
       cell = '';
-    } else cell += c;
+    }
   }
-  if (cell || row.length) rows.push([...row, cell]);
+  if ((cell || row.length) && rows.length < maxRows) rows.push([...row, cell]);
   return rows;
 }
 
@@ -41,7 +64,12 @@ const field = (value: string) => (/[",\r\n;]/.test(value) ? `"${value.replace(/"
 const toCsv = (rows: Row[]) => '\uFEFF' + [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => field(r[c] ?? '')).join(','))].join('\r\n') + '\r\n';
 
 export function importCsv(text: string): ImportResult {
-  return questionsOfTable(parseCsv(text), 'csv');
+  // The header row first: a file without one is refused before the rest is read. A first line
+  // without a quote is the first row whole, so one that names neither column has no header.
+  const firstLine = text.slice(0, text.search(/[\r\n]|$/));
+  if (!firstLine.includes('"') && !(/type/i.test(firstLine) && /question/i.test(firstLine))) return questionsOfTable([], 'csv');
+  const noHeader = questionsOfTable(parseCsv(text, 1), 'csv');
+  return noHeader.problems.some((p) => p.code === 'noHeader') ? noHeader : questionsOfTable(parseCsv(text), 'csv');
 }
 
 export function exportCsv(sections: InteropSection[], fileName = 'questions'): ExportResult {
