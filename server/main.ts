@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const { app, services } = await buildApp({ config, database });
 
   let demo: Awaited<ReturnType<typeof seedDemo>> | undefined;
-  if (database.wasEmpty && database.kind === 'pglite' && config.seedDemo) demo = await seedDemo(database.db);
+  if (database.wasEmpty && database.kind === 'pglite' && config.seedDemo) demo = await seedDemo(database.db, config);
 
   // Graceful shutdown (issue 19): /api/ready answers 503 at once, and after SHUTDOWN_DELAY_MS
   // (time for a load balancer to notice) the server stops taking connections, lets the requests

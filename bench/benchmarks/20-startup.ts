@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { openDatabase } from '@server/db/database';
 import { seedDemo } from '@server/demo';
+import { loadConfig } from '@server/config';
 import { freePort } from '../lib/server';
 import { median, round } from '../lib/stats';
 import type { Benchmark, BenchContext, Figure } from '../lib/types';
@@ -68,7 +69,8 @@ const benchmark: Benchmark = {
     ctx.log('start-up: creating the data directory (migrations and demo data)');
     const database = await openDatabase({ dataDir });
     try {
-      await seedDemo(database.db);
+      // With the config, as a real first start: the demo's picture is stored in DATA_DIR too.
+      await seedDemo(database.db, loadConfig({ ...process.env, DATA_DIR: dataDir }));
     } finally {
       await database.close();
     }
