@@ -377,6 +377,34 @@ describe('option labels', () => {
     expect(names(questionsOf(doc)[0])).toEqual(['мораль;', 'право;', 'обычаи;', 'законы;']);
     expect(correct(questionsOf(doc)[0])).toEqual([true, false, false, false]);
   });
+
+  it('unnumbered questions that ask ("…?") or introduce (": ") over a bulleted list: each list is its options, the red one correct', () => {
+    const bullets = { id: 9, levels: [{ format: 'bullet' as const, text: '•' }] };
+    const item = (text: string, color?: string) => ({ runs: [{ text, color }], list: { id: 9, level: 0 } });
+    const doc = parse(
+      [
+        '¿Qué equipo protege la cabeza?',
+        item('El casco', 'FF0000'),
+        item('Los guantes'),
+        item('Las botas'),
+        'Señale la medida correcta ante un derrame:',
+        item('Seguir trabajando'),
+        item('Aislar la zona y avisar', 'FF0000'),
+        item('Limpiar con agua'),
+        '¿Qué señal indica peligro?',
+        item('Verde'),
+        item('Azul'),
+        item('Amarilla', 'FF0000'),
+      ],
+      { lists: [bullets] },
+    );
+    expect(stems(doc)).toEqual(['¿Qué equipo protege la cabeza?', 'Señale la medida correcta ante un derrame:', '¿Qué señal indica peligro?']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false, false],
+      [false, true, false],
+      [false, false, true],
+    ]);
+  });
 });
 
 describe('short answers', () => {

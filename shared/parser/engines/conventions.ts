@@ -413,7 +413,13 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   };
   // A paper that numbers no questions (two numbers at most): a line that asks is a question's first line, when options follow it.
   const numbered = lines.filter((line) => !line.cell && isStart(line)).length;
-  const asking = new Set(numbered >= 2 ? [] : lines.filter((line) => !line.cell && /[?？]\s*$/.test(lineOf(line.inlines)) && !fieldOf(lineOf(line.inlines))));
+  // A line that introduces a list ("Señale la medida correcta:" over bullets) asks as well.
+  const introducesList = (at: number) => /[:：]\s*$/.test(lineOf(lines[at].inlines)) && lines[at + 1] !== undefined && auto(lines[at + 1]) !== undefined;
+  const asking = new Set(
+    numbered >= 2
+      ? []
+      : lines.filter((line, at) => !line.cell && (/[?？]\s*$/.test(lineOf(line.inlines)) || introducesList(at)) && !fieldOf(lineOf(line.inlines))),
+  );
   const bareLabels = inferBareLabels(lines);
   const labelled = new Map<Paragraph, unknown>([...bareLabels, ...[...statements].map((p) => [p, true] as const)]);
   const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking, labelled);

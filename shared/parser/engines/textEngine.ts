@@ -677,7 +677,7 @@ export function textEngine(
     }
     // Between questions: a heading starts a section of its own; a stem followed by options is a question without a number.
     // A line that asks ("¿…?", "…?") over a bulleted list: the list is its options (read when it closes), and it ends the question above whose list came before it.
-    const asksOverList = /[?？]\s*$/.test(line) && blocks[nextFilled[blockAt]]?.kind === 'paragraph' && bulleted(blocks[nextFilled[blockAt]] as Block);
+    const asksOverList = /[?？:：]\s*$/.test(line) && blocks[nextFilled[blockAt]]?.kind === 'paragraph' && bulleted(blocks[nextFilled[blockAt]] as Block);
     // A heading after which the numbering starts again at 1 ("Phần IV: …" then "Câu 1") ends the question above, answered or not.
     const restartsBelow = open !== null && (open.number ?? 0) > 1 && numberAhead(blockAt) === 1;
     const between = !open || complete(open) || restartsBelow || (asksOverList && open.options.length === 0 && open.listItems.length >= 2);
