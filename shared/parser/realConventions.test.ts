@@ -405,6 +405,22 @@ describe('option labels', () => {
       [false, false, true],
     ]);
   });
+
+  it('in a paper without numbers, options under a line that asks may be a long sentence each', () => {
+    const doc = parse([
+      'What is the difference between static and relative positioning?',
+      'Static positioning is the default place of an element in the flow of the page, where top, right, bottom and left have no effect at all on where it is drawn',
+      'Relative positioning keeps the element in the flow of the page, but moves it from its normal place by the offsets given, leaving a gap where it would have been',
+      'There is no difference',
+      '',
+      'Which property makes a flex container?',
+      'display set to flex',
+      'position set to flex',
+      'float set to flex',
+    ]);
+    expect(stems(doc)).toEqual(['What is the difference between static and relative positioning?', 'Which property makes a flex container?']);
+    expect(names(questionsOf(doc)[0])).toHaveLength(3);
+  });
 });
 
 describe('short answers', () => {

@@ -272,7 +272,9 @@ export function inferUnlabelledOptions(
       group.labelledAfter = optionLabelsOf(text, 0)[0]?.index === 0 || labelled.has(line);
     }
   }
-  const fitting = (g: Group) => g.lines.length >= 2 && g.lines.length <= 8 && g.lines.every((l) => lineOf(l.inlines).trim().length <= 120);
+  // Options are short; under a line that asks, an option may be a sentence or two (up to 300 characters).
+  const longest = (g: Group) => (g.asking ? 300 : 120);
+  const fitting = (g: Group) => g.lines.length >= 2 && g.lines.length <= 8 && g.lines.every((l) => lineOf(l.inlines).trim().length <= longest(g));
   // A way of writing counts when two questions or more of the paper are written so.
   const bold = groups.filter((g) => g.bold && fitting(g)).length >= 2;
   const asked = groups.filter((g) => g.asking && fitting(g)).length >= 2;
@@ -282,7 +284,7 @@ export function inferUnlabelledOptions(
     // The question's text may run on over several lines: its options start after its last line that asks ("…?", "…:").
     // Options are short: a long line among them is the question's text running on, and the group is no options.
     const options = g.lines.slice(lastAsking(g.lines) + 1).slice(-8);
-    if (options.some((l) => lineOf(l.inlines).trim().length > 120)) continue;
+    if (options.some((l) => lineOf(l.inlines).trim().length > longest(g))) continue;
     if (g.answered && options.length >= 2) for (const l of options) found.add(l);
     else if (fitting(g) && ((g.bold && bold) || (g.asking && asked))) for (const l of g.lines) found.add(l);
   }
