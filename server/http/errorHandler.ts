@@ -55,7 +55,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send(request, reply, 400, 'MALFORMED_JSON', 'malformedJson');
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(request, reply, 413, 'BODY_TOO_LARGE', 'bodyTooLarge', { limit: app.initialConfig.bodyLimit ?? 0 });
+        // The route's own limit (a Word upload's 32 MB, a picture's 5 MB), not the server's default.
+        return send(request, reply, 413, 'BODY_TOO_LARGE', 'bodyTooLarge', { limit: request.routeOptions?.bodyLimit ?? app.initialConfig.bodyLimit ?? 0 });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(request, reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'unsupportedMediaType');
     }

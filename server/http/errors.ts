@@ -33,7 +33,14 @@ const NOT_FOUND_MESSAGES = {
 /** 404, with a message that says what is missing in the user's language. */
 export const notFound = (what: keyof typeof NOT_FOUND_MESSAGES | 'resource' = 'resource') =>
   new AppError(404, 'NOT_FOUND', what === 'resource' ? 'notFound' : NOT_FOUND_MESSAGES[what], { what });
-export const badRequest = (field: string, key: ServerMessageKey = 'fieldInvalid', params: Record<string, string | number> = {}) =>
-  new AppError(400, 'VALIDATION_ERROR', key, { field, ...params }, [{ field, message: key }]);
+/**
+ * 400 naming the field. 'fieldInvalid' says why ("The field "body" is invalid: {reason}"), so it
+ * cannot be called without a reason (issue 29: a PUT of a picture once answered "{reason}").
+ */
+export function badRequest(field: string, key: Exclude<ServerMessageKey, 'fieldInvalid'>, params?: Record<string, string | number>): AppError;
+export function badRequest(field: string, key: ServerMessageKey, params: Record<string, string | number> & { reason: string }): AppError;
+export function badRequest(field: string, key: ServerMessageKey, params: Record<string, string | number> = {}): AppError {
+  return new AppError(400, 'VALIDATION_ERROR', key, { field, ...params }, [{ field, message: key }]);
+}
 export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'unauthorized');
 export const subscriptionExpired = () => new AppError(403, 'SUBSCRIPTION_EXPIRED', 'subscriptionExpired');

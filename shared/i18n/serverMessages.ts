@@ -194,6 +194,7 @@ const en = {
   importMultipartRequired: 'Send the file as a multipart form with the field file.',
   importNothing: 'Nothing in this file can be imported: {reason}',
   importFileTooLarge: 'This file is too large to import: the limit is {limit} MB.',
+  uploadsBusy: 'The server is busy reading other large uploads. Please try again in a moment.',
   exportTooManyTests: 'At most {limit} tests can be exported at once; {count} are selected.',
   exportNothing: 'No test is selected to export.',
   // The Trash (issue 17).
@@ -394,6 +395,7 @@ const vi: Record<ServerMessageKey, string> = {
   importMultipartRequired: 'Hãy gửi tệp dưới dạng biểu mẫu multipart với trường file.',
   importNothing: 'Không có gì trong tệp này có thể nhập được: {reason}',
   importFileTooLarge: 'Tệp quá lớn để nhập: giới hạn là {limit} MB.',
+  uploadsBusy: 'Máy chủ đang bận đọc các tệp lớn khác. Vui lòng thử lại sau giây lát.',
   exportTooManyTests: 'Chỉ có thể xuất tối đa {limit} bài kiểm tra một lần; đang chọn {count}.',
   exportNothing: 'Chưa chọn bài kiểm tra nào để xuất.',
   trashItemNotFound: 'Mục này không có trong Thùng rác: có thể nó đã được khôi phục hoặc đã bị xóa vĩnh viễn.',
@@ -591,6 +593,7 @@ const ko: Record<ServerMessageKey, string> = {
   importMultipartRequired: '파일은 file 필드가 있는 multipart 양식으로 보내 주세요.',
   importNothing: '이 파일에서 가져올 수 있는 것이 없습니다: {reason}',
   importFileTooLarge: '가져오기에는 파일이 너무 큽니다. 한도는 {limit}MB입니다.',
+  uploadsBusy: '서버가 다른 큰 파일을 읽는 중입니다. 잠시 후 다시 시도해 주세요.',
   exportTooManyTests: '한 번에 최대 {limit}개의 시험만 내보낼 수 있습니다. {count}개가 선택되었습니다.',
   exportNothing: '내보낼 시험이 선택되지 않았습니다.',
   trashItemNotFound: '휴지통에 없는 항목입니다. 이미 복원되었거나 영구 삭제되었을 수 있습니다.',

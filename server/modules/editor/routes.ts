@@ -22,8 +22,9 @@ import { toDurationMs } from '@shared/domain/duration';
 import { serverMessage, type ServerMessageKey } from '@shared/i18n/serverMessages';
 import type { TestRow } from '../../db/schema';
 import { requireActiveSubscription } from '../../http/context';
-import { badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound } from '../../http/errors';
 import { ResponseCache } from '../../http/responseCache';
+import { refuseDeclared, uploadGateOf } from '../../http/uploads';
 import { newId } from '../../security';
 import type { Services } from '../../services';
 import { presentSection, presentTest, sectionSummary, totalsOf } from './presenter';
@@ -50,6 +51,7 @@ import {
 
 /** A Word document's upload: 1,500 questions with maths and tables fit with room to spare. */
 const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
+const uploadTooLarge = () => new AppError(413, 'BODY_TOO_LARGE', 'bodyTooLarge', { limit: UPLOAD_BODY_LIMIT });
 
 /** A section's duration from sectionDuration, or from sectionHours and sectionMinutes (which must agree). */
 function sectionDraft(body: {
@@ -188,8 +190,15 @@ export async function testEditorRoutes(app: FastifyInstance, services: Services)
   });
 
   // A whole Word document: every question and section, or none (one transaction). Its body is
-  // larger than other calls' (1,500 questions with their HTML).
-  api.post('/v2/question/upload', { schema: { tags, body: uploadDocumentBody }, preValidation: guard, bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
+  // larger than other calls' (1,500 questions with their HTML): the caller is signed in and given
+  // a turn among the large uploads being read (server/http/uploads.ts) before it is read, not
+  // after (a body is read and parsed before preValidation).
+  const uploadTurn = {
+    onRequest: [refuseDeclared(UPLOAD_BODY_LIMIT, uploadTooLarge), ...guard, uploadGateOf(services).enter(UPLOAD_BODY_LIMIT)],
+    preValidation: guard,
+    bodyLimit: UPLOAD_BODY_LIMIT,
+  };
+  api.post('/v2/question/upload', { schema: { tags, body: uploadDocumentBody }, ...uploadTurn }, async (request) => {
     const body = request.body;
     const { test, row, result } = await repo.change(callerOf(request), body.testId, body.version, (test) =>
       placeDocument(test, body.sectionId, body.sections, body.useDocumentSections, editing(request)),

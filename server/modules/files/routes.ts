@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireActiveSubscription } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
+import { refuseDeclared } from '../../http/uploads';
 import type { Services } from '../../services';
 import { isPictureType, PICTURE_MAX_BYTES } from '@shared/domain/pictures';
 import { contentTypeOfExtension, PICTURE_TYPES } from './pictures';
@@ -64,11 +65,9 @@ export async function fileRoutes(app: FastifyInstance, services: Services): Prom
     {
       schema: { tags: ['files'], params: fileParams, querystring: uploadQuery },
       bodyLimit: PICTURE_MAX_BYTES,
-      // A body larger than the signed size is refused before it is read.
-      onRequest: async (request) => {
-        const declared = Number(request.headers['content-length']);
-        if (declared > PICTURE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { limit: megabytes(PICTURE_MAX_BYTES) });
-      },
+      // A body larger than any picture may be is refused before it is read (and one without a
+      // declared length is cut when it passes the limit: bodyLimit).
+      onRequest: refuseDeclared(PICTURE_MAX_BYTES, () => new AppError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { limit: megabytes(PICTURE_MAX_BYTES) })),
     },
     async (request) => {
       const { org, name } = request.params;
@@ -79,7 +78,9 @@ export async function fileRoutes(app: FastifyInstance, services: Services): Prom
       const grant: UploadGrant = { key, contentType, size: request.query.size, expires: request.query.expires };
       if (!store.verify(grant, request.query.signature)) throw new AppError(403, 'UPLOAD_LINK_INVALID', 'uploadLinkInvalid');
       const bytes = request.body as Buffer;
-      if (!Buffer.isBuffer(bytes) || bytes.length !== grant.size) throw badRequest('body', 'fieldInvalid');
+      const received = Buffer.isBuffer(bytes) ? bytes.length : 0;
+      if (!Buffer.isBuffer(bytes) || received !== grant.size)
+        throw badRequest('body', 'fieldInvalid', { reason: `expected ${grant.size} bytes, got ${received}` });
       if (!isPictureType(contentType) || !PICTURE_TYPES[contentType].matches(bytes)) throw badRequest('body', 'uploadContentMismatch', { type: contentType });
       if (!(await store.put(key, bytes))) throw new AppError(403, 'UPLOAD_LINK_INVALID', 'uploadLinkInvalid');
       return { data: { fileUrl: `/api/files/${key}` } };

@@ -2,10 +2,11 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exportParams, exportQuery, exportSelection, importForm, LOSSES_HEADER, previewForm, templateParams } from '@shared/contract/interop';
+import { exportParams, exportQuery, exportSelection, IMPORT_MAX_BYTES, importForm, LOSSES_HEADER, previewForm, templateParams } from '@shared/contract/interop';
 import { csvTemplate } from '@shared/interop/table/csv';
 import { xlsxTemplate } from '@shared/interop/table/xlsx';
 import { requireActiveSubscription } from '../../http/context';
+import { uploadGateOf } from '../../http/uploads';
 import type { Services } from '../../services';
 import { callerOf, scopeOf } from '../../access';
 import { LibraryRepository } from '../library/repository';
@@ -33,7 +34,9 @@ export async function interopRoutes(app: FastifyInstance, services: Services): P
   const guard = [services.requireAuth, requireActiveSubscription];
   const tags = ['questions in and out'];
   const form = {
-    onRequest: refuseLargeBody,
+    // Before the form is read: its declared size, the caller, then a turn among the large uploads
+    // being read (server/http/uploads.ts). preValidation signs in again (from the session cache).
+    onRequest: [refuseLargeBody, ...guard, uploadGateOf(services).enter(IMPORT_MAX_BYTES)],
     preValidation: guard,
     // A body that is not a form at all: say what to send.
     errorHandler: (error: { code?: string }) => {

@@ -116,7 +116,7 @@ export async function parserRoutes(app: FastifyInstance, services: Services): Pr
         refuseDeclared(FONT_MAX_BYTES + FORM_OVERHEAD_BYTES, fontTooLarge),
         services.requireAuth,
         requireActiveSubscription,
-        uploadGateOf(services).enter,
+        uploadGateOf(services).enter(FONT_MAX_BYTES),
       ],
       preValidation: [services.requireAuth, requireActiveSubscription],
       errorHandler: (error) => {
