@@ -302,6 +302,37 @@ describeInBrowser('uploading a Word file in the editor', () => {
     await screenshot(page, 'word-upload-unanswered-flagged-ko-phone');
   }, 60_000);
 
+  test.each([
+    ['en', 'en-GB', 'What was understood'],
+    ['vi', 'vi-VN', 'Những gì đã đọc được'],
+    ['ko', 'ko-KR', '읽어 낸 내용'],
+  ])('on a phone (390 px, %s), "No problems found" wraps above the preview\'s heading, and nothing is wider than the screen', async (lang, locale, heading) => {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
+    await openEditor(editor, locale);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('word-upload-open').click();
+    await choose('phone.docx', GOOD.slice(0, 11));
+    const message = dialog().getByTestId('word-no-problems');
+    const title = dialog().getByTestId('word-preview').getByText(heading, { exact: true });
+    await title.waitFor();
+    await message.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await screenshot(page, `word-upload-no-problems-${lang}-phone`);
+    const [above, below] = [await message.boundingBox(), await title.boundingBox()];
+    expect(above && below).toBeTruthy();
+    // The message ends before the heading starts.
+    expect(above!.y + above!.height).toBeLessThanOrEqual(below!.y);
+    // Its text (wrapped on two lines or not) stays inside the bar.
+    const inside = await message.evaluate((bar) => {
+      const text = document.createRange();
+      text.selectNodeContents(bar.querySelector('.fui-MessageBarBody')!);
+      const [t, b] = [text.getBoundingClientRect(), bar.getBoundingClientRect()];
+      return t.top >= b.top && t.bottom <= b.bottom && t.left >= b.left && t.right <= b.right;
+    });
+    expect(inside).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('in Vietnamese, the problems are translated', async () => {
     const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
     await openEditor(editor, 'vi-VN');

@@ -22,7 +22,8 @@ export function ProblemList({ problems, onShow }: { problems: Problem[]; onShow?
   const warnings = problems.filter((p) => p.severity === 'warning');
   if (problems.length === 0) {
     return (
-      <MessageBar intent="success" data-testid="word-no-problems">
+      // Never shrunk to its 36 px in a scrolling column (the add-in's pane): its text wraps on a phone.
+      <MessageBar intent="success" data-testid="word-no-problems" style={{ flexShrink: 0 }}>
         <MessageBarBody>{t('wordUpload.noProblems')}</MessageBarBody>
       </MessageBar>
     );

@@ -122,7 +122,9 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
       )}
       <Progress state={state} />
       {parsed && state.step !== 'reading' && (
-        <>
+        // The content scrolls as a flex column, where Fluent's message bars (min-height 36 px) would
+        // shrink to one line and their wrapped text run into what follows: what was read keeps its height.
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 14, flexShrink: 0, minWidth: 0 }}>
           {state.step === 'failed' && (
             <MessageBar intent="error" data-testid="word-upload-failed">
               <MessageBarBody>{t('wordUpload.uploadFailed', { reason: state.reason })}</MessageBarBody>
@@ -132,7 +134,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
           <SectionChoice parsed={parsed} sectionName={section.name} value={useDocumentSections} onChange={setUseDocumentSections} />
           <ProblemList problems={parsed.problems} />
           <QuestionPreview parsed={parsed} pictureBytes={word.pictureBytes} />
-        </>
+        </div>
       )}
     </SectionFileDialog>
   );
