@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { openDatabase } from '@server/db/database';
 import { seedDemo } from '@server/demo';
 import { loadConfig } from '@server/config';
-import { freePort } from '../lib/server';
+import { freePort, stopChild } from '../lib/server';
 import { median, round } from '../lib/stats';
 import type { Benchmark, BenchContext, Figure } from '../lib/types';
 
@@ -46,19 +46,6 @@ async function timeOneStart(ctx: BenchContext, dataDir: string): Promise<{ ms: n
   } finally {
     await stop();
   }
-}
-
-/** SIGTERM (the server closes its database and lock), then SIGKILL if it lingers. */
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 const benchmark: Benchmark = {

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { openDatabase } from '@server/db/database';
 import { createOrg, createUser } from '@server/modules/orgs/commands';
 import { buildDocx, type Block } from '@tests/support/docx';
-import { callJson, freePort } from '../lib/server';
+import { encodePng } from '@tests/support/pictures';
+import { callJson, freePort, stopChild } from '../lib/server';
 import { round } from '../lib/stats';
 import type { Benchmark, BenchContext, Figure } from '../lib/types';
 
@@ -39,22 +39,9 @@ const ACCOUNT = { orgCode: 'UPLOADMEM', email: 'upload.memory@bench.example', pa
 
 /** A PNG of random pixels: deflate cannot shrink it, as a photograph barely shrinks. */
 function noisePng(width: number, height: number): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const raw = crypto.randomBytes((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) raw[y * (width * 3 + 1)] = 0;
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw, { level: 1 })), chunk('IEND', Buffer.alloc(0))]);
+  const rows = crypto.randomBytes((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) rows[y * (width * 3 + 1)] = 0;
+  return encodePng(width, height, rows, 1);
 }
 
 /** A real .docx of about `bytes`: numbered multiple-choice questions, each with a 190 KB picture. */
@@ -174,19 +161,6 @@ function resetPeak(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** SIGTERM (the server closes its database and lock), then SIGKILL if it lingers. */
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 async function startServer(ctx: BenchContext): Promise<{ baseUrl: string; pid: number; output: () => string }> {

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@server/app';
@@ -75,4 +76,17 @@ export async function callJson(url: string, init: { method?: string; body?: unkn
     /* kept as text */
   }
   return { status: response.status, body };
+}
+
+/** SIGTERM (the server closes its database and lock), then SIGKILL if it lingers. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }
