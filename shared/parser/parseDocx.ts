@@ -6,7 +6,8 @@ import { pictureContentType } from './pictures';
 import { legacyFontsOf, readDocument, type Inline, type Paragraph } from './docx/document';
 import { oleEquationToLatex } from './mtef/oleEquation';
 import { listLabels } from './docx/numbering';
-import { DocxError, openDocx, type DocxPackage } from './docx/openDocx';
+import { DocxError, openDocx } from './docx/openDocx';
+import type { SourceDocument } from './source';
 import { assemble } from './engines/assemble';
 import { tableEngine } from './engines/tableEngine';
 import { textEngine } from './engines/textEngine';
@@ -25,27 +26,32 @@ export const ENGINE_NAMES: Record<EngineId, string> = { table: 'Tables', text: '
  * problem of its own.
  */
 export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_ENGINE): ParsedDocument & { pictureBytes(path: string): Uint8Array | null } {
-  const problems: Problem[] = [];
-  const empty = { engine, sections: [], problems, pictures: [], fonts: [], questionCount: 0, countsByType: {}, paragraphRoles: {}, pictureBytes: () => null };
-  let pkg;
-  let document;
+  let source: SourceDocument;
   try {
-    pkg = openDocx(file);
-    document = readDocument(pkg);
+    const pkg = openDocx(file);
+    const { paragraphs } = readDocument(pkg);
+    source = { paragraphs, labels: listLabels(pkg, paragraphs), bytes: (path) => pkg.bytes(path), problems: [] };
   } catch (error) {
     if (!(error instanceof DocxError)) throw error;
-    problems.push({
-      severity: 'error',
-      code: 'file',
-      params: { reason: error.problem, ...error.params },
-      message: error.message,
-      paragraph: null,
-      cell: null,
-      excerpt: '',
-    });
-    return empty;
+    return unreadableFile(engine, error.problem, error.params, error.message);
   }
-  const { paragraphs } = document;
+  return parseSource(source, engine);
+}
+
+/** A file that could not be opened: one problem of its own, nothing else. */
+export function unreadableFile(engine: EngineId, reason: string, params: Record<string, string | number>, message: string): ParsedDocument & { pictureBytes(path: string): Uint8Array | null } {
+  const problems: Problem[] = [{ severity: 'error', code: 'file', params: { reason, ...params }, message, paragraph: null, cell: null, excerpt: '' }];
+  return { engine, sections: [], problems, pictures: [], fonts: [], questionCount: 0, countsByType: {}, paragraphRoles: {}, pictureBytes: () => null };
+}
+
+/**
+ * The reading every format shares (Word, Hangul): paragraphs with their inlines and list labels
+ * in, questions and problems out. What a format's reader could not read it says in
+ * `source.problems`; those stand beside the engines' own.
+ */
+export function parseSource(source: SourceDocument, engine: EngineId = DEFAULT_PARSER_ENGINE): ParsedDocument & { pictureBytes(path: string): Uint8Array | null } {
+  const problems: Problem[] = [...source.problems];
+  const { paragraphs, labels } = source;
   const fonts = new Set<string>();
   /** Paragraphs whose text cannot be read: their questions are left out, the rest uploads. */
   const unreadable = new Set<number>();
@@ -55,14 +61,14 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
       unreadable.add(paragraph.index);
     }
     paragraph.inlines = paragraph.inlines.flatMap((inline): Inline[] => {
-      if (inline.kind === 'legacyEquation') return equationObject(inline, paragraph, pkg, problems);
-      if (inline.kind === 'picture' && inline.path && !showable(inline.path, paragraph, pkg, problems)) return [];
+      if (inline.kind === 'legacyEquation') return equationObject(inline, paragraph, source, problems);
+      if (inline.kind === 'picture' && inline.path && !showable(inline.path, paragraph, source, problems)) return [];
       if (inline.kind === 'text' && inline.font && inline.text.trim() && isFontFace(inline.font)) fonts.add(inline.font);
       return [inline];
     });
   }
   const read = (which: EngineId, found: Problem[]) => {
-    const drafts = which === 'table' ? { ...tableEngine(paragraphs, found), roles: new Map() } : textEngine(paragraphs, listLabels(pkg, paragraphs), found);
+    const drafts = which === 'table' ? { ...tableEngine(paragraphs, found), roles: new Map() } : textEngine(paragraphs, labels, found);
     return { sections: assemble(drafts.sections, drafts.key, found, unreadable), roles: rolesCount(paragraphs, drafts.roles, which) };
   };
   const before = [...problems];
@@ -86,7 +92,6 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
   }
   // Problems in the order they stand in the document.
   problems.sort((a, b) => (a.paragraph ?? 0) - (b.paragraph ?? 0));
-  const opened = pkg;
   // The document's text without the control characters no database or XML can hold (issue 29).
   sections = cleanStrings(sections);
   return {
@@ -97,7 +102,7 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
     fonts: cleanStrings([...fonts].sort()),
     ...countQuestions(sections),
     paragraphRoles: roles,
-    pictureBytes: (path) => opened.bytes(path),
+    pictureBytes: (path) => source.bytes(path),
   };
 }
 
@@ -114,7 +119,7 @@ function rolesCount(paragraphs: Paragraph[], roles: Map<number, ParagraphRole>, 
 }
 
 /** Whether a browser can show a picture of the document; if not, it is left out with a note at its paragraph. */
-function showable(path: string, paragraph: Paragraph, pkg: DocxPackage, problems: Problem[]): boolean {
+function showable(path: string, paragraph: Paragraph, pkg: Pick<SourceDocument, 'bytes'>, problems: Problem[]): boolean {
   if (!pictureContentType(path)) problems.push(problemAt(paragraph, 'pictureFormat', { format: (path.split('.').pop() ?? '').toUpperCase() }));
   else if ((pkg.bytes(path)?.length ?? 0) > PICTURE_MAX_BYTES)
     problems.push(problemAt(paragraph, 'pictureTooLarge', { mb: PICTURE_MAX_BYTES / (1024 * 1024) }));
@@ -126,7 +131,7 @@ function showable(path: string, paragraph: Paragraph, pkg: DocxPackage, problems
  * A MathType or Equation Editor 3.0 object: its MTEF read into LaTeX; failing that, the picture
  * Word shows for it, in its place; failing that (a WMF a browser cannot show), a note. Never an error.
  */
-function equationObject(inline: Extract<Inline, { kind: 'legacyEquation' }>, paragraph: Paragraph, pkg: DocxPackage, problems: Problem[]): Inline[] {
+function equationObject(inline: Extract<Inline, { kind: 'legacyEquation' }>, paragraph: Paragraph, pkg: Pick<SourceDocument, 'bytes'>, problems: Problem[]): Inline[] {
   const bin = inline.ole ? pkg.bytes(inline.ole) : null;
   const latex = bin ? oleEquationToLatex(bin) : null;
   if (latex) return [{ kind: 'math', latex }];
