@@ -25,7 +25,23 @@ export const DOCX_LIMITS = {
 } as const;
 
 export type DocxProblem =
-  'empty' | 'tooLarge' | 'wordDoc' | 'encrypted' | 'pdf' | 'notDocx' | 'corrupt' | 'zipBomb' | 'partTooLarge' | 'tooManyElements' | 'tooDeep';
+  | 'empty'
+  | 'tooLarge'
+  | 'wordDoc'
+  | 'encrypted'
+  | 'pdf'
+  | 'notDocx'
+  | 'corrupt'
+  | 'zipBomb'
+  | 'partTooLarge'
+  | 'tooManyElements'
+  | 'tooDeep'
+  // Hangul's files (issue 30; shared/parser/hwp): the same errors, thrown by the HWP and HWPX readers.
+  | 'hwpEncrypted'
+  | 'hwpDistribution'
+  | 'hwpOld'
+  | 'notHwp'
+  | 'tooManyRecords';
 
 /** The English message of a problem (shared/i18n/locales); the portal and the add-in translate by code and params. */
 export function docxProblemMessage(problem: DocxProblem, params: Record<string, string | number> = {}): string {
