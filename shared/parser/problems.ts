@@ -19,6 +19,7 @@ const WARNINGS: ReadonlySet<ProblemCode> = new Set([
   'instruction',
   'equationPicture',
   'legacyEquation',
+  'equationScript',
   'pictureFormat',
   'pictureTooLarge',
   // Metadata that cannot be read leaves the question with the default (issue 15: a real item bank writes "Difficulty Level: 70").

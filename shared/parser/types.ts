@@ -12,6 +12,7 @@ export type ProblemCode =
   | 'file'
   | 'legacyFont'
   | 'legacyEquation'
+  | 'equationScript'
   | 'pictureFormat'
   | 'pictureTooLarge'
   | 'noQuestions'
