@@ -683,6 +683,36 @@ describe('lines after the options', () => {
 });
 
 describe('passages', () => {
+  it("a reading text in a box whose steps Word numbers: the steps are the text's, the questions come after the box", () => {
+    const list = { id: 5, levels: [{ format: 'decimal' as const, text: '%1.' }] };
+    const step = (text: string) => ({ runs: [text], list: { id: 5, level: 0 } });
+    const doc = parse(
+      [
+        'Questions 1 to 2 refer to the following text.',
+        { table: [[['How to plant a seed.', step('Dig a small hole.'), step('Put the seed in.'), step('Cover it and water it.')]]] },
+        '1. What is the first step?',
+        'A. Water it',
+        'B. Dig a hole',
+        'Answer: B',
+        '2. What goes in the hole?',
+        'A. A seed',
+        'B. A stone',
+        'Answer: A',
+      ],
+      { lists: [list] },
+    );
+    const [group] = questionsOf(doc);
+    expect(group.type).toBe('comprehension');
+    if (group.type !== 'comprehension') return;
+    expect(group.paragraph).toContain('1. Dig a small hole.');
+    expect(group.paragraph).toContain('3. Cover it and water it.');
+    expect(group.questions.map((q) => q.name.replace(/<\/?p>/g, ''))).toEqual(['What is the first step?', 'What goes in the hole?']);
+    expect(group.questions.map(correct)).toEqual([
+      [false, true],
+      [true, false],
+    ]);
+  });
+
   it('cloze items as table rows under a passage', () => {
     const doc = parse([
       'Read the passage and choose the best word for each blank.',

@@ -42,6 +42,8 @@ export interface Conventions {
   numberedOptions: Map<Paragraph, { index: number; end: number }>;
   /** A list item that is a question's text, not a question ("QUESTION 1", then a list item "1." each time). */
   stemItems: Set<Paragraph>;
+  /** List items that are a text's own points, numbered as Word shows them (a reading text's steps in a box). */
+  textItems: Set<Paragraph>;
 }
 
 /** A number a line starts with, written in a way of its own: `family` groups the lines that share the way. */
@@ -180,6 +182,22 @@ function listsUnderQuestions(
   close();
   settle(false);
   return { options: items, stems: new Set(singles.length >= 2 ? singles : []), statements };
+}
+
+/**
+ * A numbered list inside a box (a table of one cell) with no options anywhere in the box: steps or
+ * points of a reading text ("1. Open the app… 2. Choose…"), which the questions after the box ask
+ * about. They are the box's text, not questions; a box that holds options holds questions.
+ */
+function listsInBoxes(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Paragraph[] {
+  const boxes = new Map<number, Paragraph[]>();
+  for (const line of lines) if (line.cell) boxes.set(line.cell.table, [...(boxes.get(line.cell.table) ?? []), line]);
+  return [...boxes.values()].flatMap((box) => {
+    if (box.some((line) => line.cell!.row > 0 || line.cell!.column > 0)) return [];
+    const items = box.filter((line) => auto(line)?.format === 'decimal' && auto(line)?.level === 0);
+    const optionsInside = box.some((line) => (auto(line) && auto(line)!.format !== 'decimal') || optionLabelsOf(lineOf(line.inlines), 0)[0]?.index === 0);
+    return items.length >= 2 && !optionsInside ? items : [];
+  });
 }
 
 /** "A jQuery est…", "B Miniature": a capital and a space, on lines whose letters run A, B, C… (two or more). */
@@ -400,6 +418,7 @@ export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index
 export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Conventions {
   const starts = inferStarts(lines, auto);
   const { options: optionItems, stems: stemItems, statements } = listsUnderQuestions(lines, auto);
+  const textItems = new Set(listsInBoxes(lines, auto));
   // Asked of every line by several votes below: decided once a line.
   const startsQuestion = new Map<Paragraph, boolean>();
   const isStart = (line: Paragraph) => {
@@ -407,7 +426,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     if (known === undefined) {
       const label = auto(line);
       known = label
-        ? label.format === 'decimal' && label.level === 0 && !optionItems.has(line) && !stemItems.has(line) && !statements.has(line)
+        ? label.format === 'decimal' && label.level === 0 && !optionItems.has(line) && !stemItems.has(line) && !statements.has(line) && !textItems.has(line)
         : starts.has(line) || questionNumberOf(lineOf(line.inlines)) !== null;
       startsQuestion.set(line, known);
     }
@@ -438,6 +457,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     gluedAsterisk: inferGluedAsterisk(optionLines),
     bareLabels,
     stemItems,
+    textItems,
     answerLines: inferAnswerLines(lines, isStart),
     dashAnswers: inferDashAnswers(lines),
     numberedOptions: inferNumberedOptions(lines),

@@ -115,9 +115,17 @@ export function textEngine(
   for (const line of unboxed.options) conventions.unlabelledOptions.add(line);
   /** A question's number at the start of a line: a common pattern, or a numbering the paper showed to rise. */
   const numberOfLine = (paragraph: Paragraph, line: string) => numberAfterTags(line) ?? conventions.starts.get(paragraph) ?? null;
+  // By index: a layout table's paragraphs are read as copies taken out of their cell.
+  const stemItems = new Set([...conventions.stemItems].map((p) => p.index));
+  const textItems = new Set([...conventions.textItems].map((p) => p.index));
   /** Word's numbering that numbers questions: the first level of a decimal (or similar) list that is not a question's options. */
   const numbersQuestion = (paragraph: Paragraph, auto: ListLabel | undefined) =>
-    !!auto && auto.level === 0 && !NOT_QUESTION_FORMATS.has(auto.format) && !conventions.optionItems.has(paragraph) && !conventions.stemItems.has(paragraph);
+    !!auto &&
+    auto.level === 0 &&
+    !NOT_QUESTION_FORMATS.has(auto.format) &&
+    !conventions.optionItems.has(paragraph) &&
+    !stemItems.has(paragraph.index) &&
+    !textItems.has(paragraph.index);
   /** Whether the block after `at` (blank lines skipped) starts a question's options: "A." "(a)" "①", Word's lettering, a table of them. */
   // The next block that is not a blank line, for each block: looking ahead stays one step however many blank lines a document has.
   const nextFilled: number[] = new Array(blocks.length);
@@ -702,7 +710,7 @@ export function textEngine(
     const prefix =
       auto && NOT_QUESTION_FORMATS.has(auto.format)
         ? `${auto.format === 'bullet' ? '•' : auto.label} `
-        : auto && !conventions.stemItems.has(paragraph)
+        : auto && !stemItems.has(paragraph.index)
           ? `${auto.label} `
           : '';
     if (open && target === 'stem' && auto && !open.options.length) open.listItems.push({ at: open.stem.length, paragraph, inlines, written: prefix.trim() });
