@@ -94,7 +94,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
   const services = createServices(config, database.db, database.kind, app.log, changes);
   // Mail queued after an answer (forgot-password) is written and sent before the database closes.
   app.addHook('onClose', () => services.mailer.settled(5_000));
-  if (database.connectionString) await startJobs(app, services, database.connectionString);
+  if (database.connectionString && config.jobQueue) await startJobs(app, services, database.connectionString);
   else purgeTrashDaily(app, services);
   refuseExpiredWrites(app, services.requireAuth);
   // Shutting down: every answer closes its connection, so no kept-alive connection holds the exit.

@@ -63,6 +63,12 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** PostgreSQL: how often the job queue's sweep of expired attempts runs, once across all processes (JOB_SWEEP_SECONDS, 30; 0: never, reads still submit them). */
   jobSweepSeconds: number;
+  /**
+   * PostgreSQL: whether this process works the job queue (JOB_QUEUE, on; `off`: it does not start
+   * pg-boss, and does its own background work in process as the embedded database does: mail sent
+   * after it is written, expired attempts submitted when read).
+   */
+  jobQueue: boolean;
   /** Seed a demo organisation on first start of an empty embedded database. */
   seedDemo: boolean;
 }
@@ -118,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownDelayMs: intFrom(env.SHUTDOWN_DELAY_MS, 0),
     shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 30_000),
     jobSweepSeconds: Math.max(0, intFrom(env.JOB_SWEEP_SECONDS, 30)),
+    jobQueue: env.JOB_QUEUE !== 'off',
     ...overrides,
   };
 }

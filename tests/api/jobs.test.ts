@@ -32,7 +32,7 @@ async function until<T>(what: string, check: () => Promise<T | undefined | false
   beforeAll(async () => {
     // The first connection is turned away: the mail job is retried.
     smtp = await startSmtpServer({ refuse: 1 });
-    const overrides = { jobSweepSeconds: 1, smtpUrl: smtp.url };
+    const overrides = { jobSweepSeconds: 1, jobQueue: true, smtpUrl: smtp.url };
     a = await startTestServer(overrides);
     b = await startSecondServer(a, overrides);
   });

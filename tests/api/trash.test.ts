@@ -8,7 +8,8 @@ import { TEST_TABLES } from '@server/modules/trash/repository';
 
 jest.setTimeout(120_000);
 
-const server = useTestServer();
+// The job queue on: on PostgreSQL the Trash's purge is one of its jobs.
+const server = useTestServer({ jobQueue: true });
 const tutor = useEditor(server);
 const attacker = useEditor(server);
 

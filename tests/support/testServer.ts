@@ -99,8 +99,10 @@ export async function serve(
 ): Promise<TestServer> {
   // The session cache is off unless a test asks for it: tests change rows behind the server's
   // back (as another process would), and tests/api/sessionCache.test.ts covers the cache itself.
-  // So is the job queue's sweep of expired attempts (PostgreSQL): a test that makes an attempt
-  // expire behind the server's back must not race it. tests/api/jobs.test.ts turns it on.
+  // So is the job queue (PostgreSQL): a test that makes an attempt expire behind the server's back
+  // must not race its sweep, and starting pg-boss (its schema in each fresh database, its pool,
+  // its polling) cost about 160 ms of start and 45 ms of close per server. The suites that test
+  // the queue (tests/api/jobs.test.ts, the Trash's purge) turn it on.
   const config = loadConfig(
     {},
     {
@@ -110,6 +112,7 @@ export async function serve(
       logLevel: 'warn',
       sessionCacheMs: 0,
       jobSweepSeconds: 0,
+      jobQueue: false,
       ...overrides,
     },
   );
