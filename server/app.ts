@@ -6,7 +6,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Redis from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
 import type { OpenedDatabase } from './db/database';
@@ -103,7 +102,7 @@ export async function buildApp({ config, database, quiet }: BuildAppOptions): Pr
     done();
   });
 
-  await app.register(rateLimit, { global: false, ...rateLimitStoreOf(app, config, database, services) });
+  await app.register(rateLimit, { global: false, ...(await rateLimitStoreOf(app, config, database, services)) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Testforge API', version: APP_VERSION, description: 'Every call answers `{ data }`; failures answer `{ message, code, details? }`.' },
@@ -208,8 +207,10 @@ function purgeTrashDaily(app: FastifyInstance, services: Services): void {
 }
 
 /** Request rate limits: in Redis with REDIS_URL, else in PostgreSQL, else (PGlite: one process) in memory. */
-function rateLimitStoreOf(app: FastifyInstance, config: ServerConfig, database: OpenedDatabase, services: Services) {
+async function rateLimitStoreOf(app: FastifyInstance, config: ServerConfig, database: OpenedDatabase, services: Services) {
   if (config.redisUrl) {
+    // Loaded only with REDIS_URL: most processes never need it, and each start would load it.
+    const { default: Redis } = await import('ioredis');
     const redis = new Redis(config.redisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     redis.on('error', (error) => app.log.warn({ err: error }, 'Redis (rate limits) is unreachable: limits are skipped until it is back'));
     app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));

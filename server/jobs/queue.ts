@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 
 /**
  * Background work that must run once across all server processes (issue 19), from a job queue
@@ -50,9 +50,11 @@ export class JobQueue {
   static async start(connectionString: string, handlers: JobHandlers, log: FastifyBaseLogger, options: { sweepSeconds: number }): Promise<JobQueue> {
     // Its own small pool: the queue's polling never waits behind requests.
     const open = async () => {
+      // Loaded when a process works the queue (PostgreSQL, JOB_QUEUE on), not at every start.
+      const { default: PgBossClass } = await import('pg-boss');
       // Completed jobs stay a day before pg-boss archives them (12 hours by default): its throttle
       // (singletonSeconds) can be no longer, and the Trash's purge is kept once a day.
-      const boss = new PgBoss({
+      const boss = new PgBossClass({
         connectionString,
         schema: JOB_SCHEMA,
         max: 3,

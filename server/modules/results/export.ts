@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Language } from '@shared/i18n/languages';
 import { serverMessage, type ServerMessageKey } from '@shared/i18n/serverMessages';
 import { ByteWriter } from './bytes';
@@ -92,10 +91,12 @@ const SECONDS_PER_DAY = 86_400;
  */
 export function xlsxStream(data: ResultsExport, lang: Language): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const header = headerOf(lang, data.questionCount);
   const formats = ['@', '@', 'yyyy-mm-dd hh:mm:ss', 'yyyy-mm-dd hh:mm:ss', '[h]:mm:ss', '0.##', '0.##', '0.00', '0'];
   const write = async () => {
+    // Loaded when a spreadsheet is asked for: exceljs is the largest module of the server's start.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(serverMessage(lang, 'resultsSheetName'));
     sheet.columns = header.map((label, i) => ({ header: label, width: i < 2 ? 28 : i < 4 ? 20 : 10, style: { numFmt: formats[i] ?? '0.##' } }));
     for await (const batch of data.batches) {
