@@ -73,7 +73,7 @@ async function timed<T>(work: () => Promise<T>, times: number[]): Promise<T> {
 }
 
 /** Runs `work` for each item, at most `concurrency` at a time. */
-async function pooled<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function pooled<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -89,12 +89,12 @@ const answerOf = (question: any): unknown =>
       ? { blanks: Object.fromEntries(question.blanks.map((b: any) => [b.id, '1'])) }
       : { value: '2' };
 
-interface Student {
+export interface Student {
   token: string;
   questions: { id: string }[];
 }
 
-async function startStudents(baseUrl: string, sharedTestId: string, count: number, from: number): Promise<Student[]> {
+export async function startStudents(baseUrl: string, sharedTestId: string, count: number, from: number): Promise<Student[]> {
   const students: Student[] = [];
   await pooled(
     Array.from({ length: count }, (_, i) => i + from),
@@ -114,7 +114,7 @@ async function startStudents(baseUrl: string, sharedTestId: string, count: numbe
 }
 
 /** Every student saves an answer to each question, 200 requests in flight; answers saves a second. */
-async function saveAll(baseUrl: string, students: Student[]): Promise<{ perSec: number; failed: number }> {
+export async function saveAll(baseUrl: string, students: Student[]): Promise<{ perSec: number; failed: number }> {
   const saves = students.flatMap((s) => s.questions.map((q) => ({ token: s.token, question: q })));
   let failed = 0;
   const started = performance.now();
