@@ -17,6 +17,9 @@ describe('fonts Office ships are never missing (issue 15)', () => {
   ])('%s', (face) => {
     expect(isKnownFontFace(face)).toBe(true);
   });
+  it.each(['함초롬바탕', '함초롬돋움', '맑은 고딕', '바탕', '굴림', '돋움', 'HY신명조'])('Hangul paper face %s (issue 30)', (face) => {
+    expect(isKnownFontFace(face)).toBe(true);
+  });
   it('a face Office does not ship is still asked for', () => {
     expect(isKnownFontFace('VNI-Times')).toBe(false);
     expect(isKnownFontFace('Aptos Fancy')).toBe(false);
