@@ -682,6 +682,31 @@ describe('lines after the options', () => {
   });
 });
 
+describe('Korean papers numbered by the word processor', () => {
+  it('options numbered ①②③ by a list, and <보기> statements numbered ㄱ ㄴ ㄷ, are not questions', () => {
+    const circled = { id: 3, levels: [{ format: 'decimalEnclosedCircle' as const, text: '%1' }] };
+    const jamo = { id: 4, levels: [{ format: 'chosung' as const, text: '%1.' }] };
+    const item = (id: number, text: string) => ({ runs: [text], list: { id, level: 0 } });
+    const doc = parse(
+      [
+        '1. 다음 중 옳은 것만을 <보기>에서 있는 대로 고른 것은?',
+        item(4, '가는 나이다.'),
+        item(4, '다는 라이다.'),
+        item(3, 'ㄱ'),
+        item(3, 'ㄴ'),
+        item(3, 'ㄱ, ㄴ'),
+        '정답: ③',
+      ],
+      { lists: [circled, jamo] },
+    );
+    const [q] = questionsOf(doc);
+    expect(questionsOf(doc)).toHaveLength(1);
+    expect(names(q)).toEqual(['ㄱ', 'ㄴ', 'ㄱ, ㄴ']);
+    expect(correct(q)).toEqual([false, false, true]);
+    expect(q.name).toContain('ㄱ. 가는 나이다.');
+  });
+});
+
 describe('passages', () => {
   it("a reading text in a box whose steps Word numbers: the steps are the text's, the questions come after the box", () => {
     const list = { id: 5, levels: [{ format: 'decimal' as const, text: '%1.' }] };

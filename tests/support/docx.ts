@@ -80,7 +80,7 @@ export interface Table {
 }
 export type Block = string | Para | Table;
 
-export type ListFormat = 'decimal' | 'lowerLetter' | 'upperLetter' | 'lowerRoman' | 'bullet';
+export type ListFormat = 'decimal' | 'lowerLetter' | 'upperLetter' | 'lowerRoman' | 'bullet' | 'decimalEnclosedCircle' | 'ganada' | 'chosung';
 export interface ListDefinition {
   id: number;
   /** One entry per level: its format, its text ("%1.", "(%2)") and where it starts (1 unless given). */

@@ -57,6 +57,9 @@ function letters(n: number): string {
   const letter = String.fromCharCode(97 + ((n - 1) % 26));
   return letter.repeat(Math.floor((n - 1) / 26) + 1);
 }
+const GANADA = ['가', '나', '다', '라', '마', '바', '사', '아', '자', '차', '카', '타', '파', '하'];
+const CHOSUNG = ['ㄱ', 'ㄴ', 'ㄷ', 'ㄹ', 'ㅁ', 'ㅂ', 'ㅅ', 'ㅇ', 'ㅈ', 'ㅊ', 'ㅋ', 'ㅌ', 'ㅍ', 'ㅎ'];
+
 function formatted(n: number, format: string): string {
   switch (format) {
     case 'lowerLetter':
@@ -70,6 +73,13 @@ function formatted(n: number, format: string): string {
     case 'bullet':
     case 'none':
       return '';
+    // Korean lists (Word's names for the formats Hangul also has): ①, 가 나 다, ㄱ ㄴ ㄷ; past the set, the number.
+    case 'decimalEnclosedCircle':
+      return n >= 1 && n <= 20 ? String.fromCodePoint(0x2460 + n - 1) : String(n);
+    case 'ganada':
+      return n >= 1 && n <= GANADA.length ? GANADA[n - 1] : String(n);
+    case 'chosung':
+      return n >= 1 && n <= CHOSUNG.length ? CHOSUNG[n - 1] : String(n);
     default:
       return String(n);
   }

@@ -63,8 +63,10 @@ const KEY_PART = /^\s*(?:phần|part|section|파트|영역)\s*(?:[IVX]+|\d{1,2}|
 /** A key table cell's text, question words dropped ("Câu 1" reads as 1). */
 const keyCellText = (cell: Paragraph[]) => withoutQuestionWords(cellText(cell));
 const KEY_HEADER = /^(?:câu|câu hỏi|question|q|no\.?|số|문제|번호|문항|đáp án|answer|key|정답|ans)\.?$/i;
-const LETTER_FORMATS = new Set(['lowerLetter', 'upperLetter']);
-const NOT_QUESTION_FORMATS = new Set(['lowerLetter', 'upperLetter', 'lowerRoman', 'upperRoman', 'bullet', 'none']);
+/** List formats that label options: letters, and the circled numbers of Korean papers (①②③, in Word and in Hangul). */
+const LETTER_FORMATS = new Set(['lowerLetter', 'upperLetter', 'decimalEnclosedCircle']);
+/** List formats that never number a question: those, Roman numerals, bullets, and Hangul's 가나다 and ㄱㄴㄷ (a <보기> box's statements). */
+const NOT_QUESTION_FORMATS = new Set([...LETTER_FORMATS, 'lowerRoman', 'upperRoman', 'bullet', 'none', 'ganada', 'chosung']);
 
 /** "[Easy]", "(CLO3)", "[Unit 2]" before a stem: tags, the difficulty when it names one. */
 const TAG = /^\s*[[(]\s*((?:[^\])\d\s][^\])]|\d+(?:[.,]\d+)?\s*\p{L})[^\])]{0,24}?)\s*[\])]\s*/u;

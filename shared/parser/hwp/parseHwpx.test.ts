@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { paragraphText } from '../docx/document';
+import { parseHwpx, readHwpx } from './parseHwpx';
+import { SEC_PR, buildHwpx, charPr, headerXml, note, numbering, p, paraPr, run, t, tbl } from './hwpx/testing';
+
+const SAMPLES = path.join(__dirname, '../../../tests/fixtures/hwp/samples');
+const sample = (name: string) => new Uint8Array(fs.readFileSync(path.join(SAMPLES, `hwpxlib-${name}.hwpx`)));
+const strip = (html: string) => html.replace(/<[^>]+>/g, '').trim();
+type Parsed = ReturnType<typeof parseHwpx>;
+/** Each question's stem, options and which are correct, in plain text. */
+const questionsOf = (parsed: Parsed) =>
+  parsed.sections
+    .flatMap((s) => s.questions)
+    .map((q) => ({
+      stem: strip(q.name),
+      options: 'options' in q ? (q.options as { name: string }[]).map((o) => strip(o.name)) : [],
+      correct: 'options' in q ? (q.options as { isCorrect: boolean }[]).flatMap((o, i) => (o.isCorrect ? [i] : [])) : [],
+    }));
+
+describe('parseHwpx: a synthetic Korean paper', () => {
+  it('reads questions with options on one line or several, split by tabs, and 정답 lines', () => {
+    const file = buildHwpx({
+      sections: [
+        [
+          p([run(SEC_PR), run(t('1. 다음 중 옳은 것은?'))]),
+          p('① 사과\t② 배\t③ 감\t④ 귤\t⑤ 밤'),
+          p('정답: ③'),
+          p('2. 다음 중 가장 큰 수는?'),
+          p('① 1\t② 2\t③ 3'),
+          p('④ 4\t⑤ 5'),
+          p('정답: ⑤'),
+        ],
+      ],
+    });
+    const parsed = parseHwpx(file);
+    expect(questionsOf(parsed)).toEqual([
+      { stem: '다음 중 옳은 것은?', options: ['사과', '배', '감', '귤', '밤'], correct: [2] },
+      { stem: '다음 중 가장 큰 수는?', options: ['1', '2', '3', '4', '5'], correct: [4] },
+    ]);
+    expect(parsed.problems.filter((x) => x.severity === 'error')).toEqual([]);
+    expect(parsed.fonts).toEqual(['함초롬바탕']);
+  });
+
+  it('reads question numbers and ① options from paragraph numbering, and the bold option as the answer', () => {
+    const header = headerXml({
+      charPrs: [charPr(1, { bold: true })],
+      paraPrs: [paraPr(1, { type: 'NUMBER', idRef: 1 }), paraPr(2, { type: 'NUMBER', idRef: 2 })],
+      numberings: [numbering(1, [{ format: 'DIGIT', text: '^1.' }]), numbering(2, [{ format: 'CIRCLED_DIGIT', text: '^1' }])],
+    });
+    const options = ['가', '나', '다', '라', '마'].map((x, i) => p([run(t(x), i === 1 ? 1 : 0)], 2));
+    const parsed = parseHwpx(buildHwpx({ header, sections: [[p('다음 중 두 번째는?', 1), ...options]] }));
+    expect(questionsOf(parsed)).toEqual([{ stem: '다음 중 두 번째는?', options: ['가', '나', '다', '라', '마'], correct: [1] }]);
+  });
+
+  it('reads the answer key hidden in endnotes', () => {
+    const file = buildHwpx({
+      sections: [
+        [
+          p('1. 첫째 문제는?'),
+          p([run(t('① 가\t② 나\t③ 다\t④ 라\t⑤ 마')), run(note('endNote', 1, [p(' ④'), p('풀이: 넷째가 옳다.')]))]),
+          p([run(t('2. 둘째 문제는?')), run(note('endNote', 2, [p(' ②')]))]),
+          p('① 가\t② 나\t③ 다\t④ 라\t⑤ 마'),
+        ],
+      ],
+    });
+    expect(questionsOf(parseHwpx(file)).map((q) => q.correct)).toEqual([[3], [1]]);
+  });
+
+  it('reads options laid out in a table, a column of five or a grid of two columns', () => {
+    const column = ['① 하나', '② 둘', '③ 셋', '④ 넷', '⑤ 다섯'].map((x) => [[p(x)]]);
+    const grid = [
+      [[p('① 하나')], [p('② 둘')]],
+      [[p('③ 셋')], [p('④ 넷')]],
+      [[p('⑤ 다섯')], [p('')]],
+    ];
+    for (const rows of [column, grid]) {
+      const parsed = parseHwpx(buildHwpx({ sections: [[p('1. 다음 중 넷은?'), p([run(tbl(rows))]), p('정답: ④')]] }));
+      expect(questionsOf(parsed)).toEqual([{ stem: '다음 중 넷은?', options: ['하나', '둘', '셋', '넷', '다섯'], correct: [3] }]);
+    }
+  });
+
+  it('is one problem of its own for a file it cannot open', () => {
+    const parsed = parseHwpx(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]));
+    expect(parsed.questionCount).toBe(0);
+    expect(parsed.problems).toEqual([expect.objectContaining({ code: 'file', params: { reason: 'notHwp' }, severity: 'error' })]);
+  });
+});
+
+describe('readHwpx: files Hangul saved (hwpxlib samples)', () => {
+  it('labels bullets, numbering and outline as Hangul shows them (hwpxlib TestTextExtractor5)', () => {
+    const doc = readHwpx(sample('ParaHead'));
+    const lines = doc.paragraphs.map((x) => `${doc.labels.get(x.index)?.label ?? ''} ${paragraphText(x)}`.trim());
+    expect(lines).toEqual([
+      '\uF06C 글머리1-1',
+      '\uF06C 글머리1-2',
+      '',
+      '',
+      '\uF06E 글머리2-1',
+      '\uF06E 글머리2-2',
+      '1.',
+      '1. 번호1',
+      '2. 번호2',
+      '3. 번호3',
+      '3.1. 번호3-1',
+      '3.2. 번호3-2',
+      '4. 번호4',
+      '4.1.1.1. 번호-4-1-1-1',
+      '4.1.1.2. 번호-4-1-1-2',
+      '4.1.2. 번호-4-1-2',
+      '4.1.2.1. 번호-4-1-2-1',
+      '',
+      '1. 개요1',
+      '가. 개요1-1',
+      '나. 개요1-2',
+      '다. 개요1-3',
+      '2. 개요2',
+      '가. 개요2-1',
+      '1) 개요2-1-1',
+      '',
+    ]);
+    expect(doc.labels.get(19)).toEqual({ label: '가.', format: 'ganada', level: 1, value: 1 });
+  });
+
+  it('reads a table cell by cell and a text box in place', () => {
+    const doc = readHwpx(sample('Table'));
+    expect(paragraphText(doc.paragraphs[0])).toBe('\nC반 기말고사\n');
+    const cells = doc.paragraphs.filter((x) => x.cell);
+    expect(cells).toHaveLength(24);
+    expect(cells.slice(0, 4).map(paragraphText)).toEqual(['이름', '국어', '영어', '수학']);
+    expect(cells[9]).toMatchObject({ cell: { table: 0, row: 2, column: 1 } });
+    expect(paragraphText(cells[9])).toBe('77');
+  });
+
+  it('reads rectangles text boxes where they stand in the text', () => {
+    const [paragraph] = readHwpx(sample('RectInPara')).paragraphs;
+    expect(paragraphText(paragraph)).toMatch(
+      /^Start\. .*텍스트입니다\.\n사각 시각한 사각형입니다\. \n오각형이 아니에요\n이것은 .*\n2번째 사각형\n이것은 본문 텍스트입니다\. End$/,
+    );
+  });
+
+  it('reads an equation script, a picture and its bytes, and leaves out headers, footers and deleted text', () => {
+    const equation = readHwpx(sample('SimpleEquation'));
+    const inline = equation.paragraphs[0].inlines[0];
+    expect(inline.kind === 'math' || (inline.kind === 'text' && inline.text === '{"123"} over {123 sqrt {3466}} sum _{34} ^{12}')).toBe(true);
+    const picture = readHwpx(sample('SimplePicture'));
+    expect(picture.paragraphs[0].inlines).toEqual([{ kind: 'picture', path: 'BinData/image1.jpg', widthPx: 346, heightPx: 117 }]);
+    expect(picture.bytes('BinData/image1.jpg')?.length).toBe(23560);
+    expect(readHwpx(sample('HeaderFooter')).paragraphs.map(paragraphText)).toEqual(['']);
+    expect(readHwpx(sample('ChangeTrack')).paragraphs.map(paragraphText)).toEqual(['변경 \t인간은']);
+  });
+});
