@@ -707,6 +707,27 @@ describe('Korean papers numbered by the word processor', () => {
   });
 });
 
+describe('Korean papers: a <보기> box', () => {
+  it("typed ㄱ. ㄴ. ㄷ. statements (one running over two lines) are the question's text once its ① ② ③ come, in a paper that numbers no question", () => {
+    const doc = parse([
+      '다음 중 옳은 것만을 <보기>에서 있는 대로 고른 것은? [4점]',
+      '<보기>',
+      'ㄱ. 가는 나이다.',
+      'ㄴ. 다는 라이다.',
+      'ㄷ. 마는 바이고',
+      '사는 아이며, 자는 차이고, 카는 타이며, 파는 하이다. 그러므로 가나다라마바사는 옳다.',
+      '① ㄱ\t② ㄴ\t③ ㄱ, ㄴ\t④ ㄱ, ㄷ\t⑤ ㄴ, ㄷ',
+      '정답: ④',
+    ]);
+    expect(questionsOf(doc)).toHaveLength(1);
+    const [first] = questionsOf(doc);
+    expect(names(first)).toEqual(['ㄱ', 'ㄴ', 'ㄱ, ㄴ', 'ㄱ, ㄷ', 'ㄴ, ㄷ']);
+    expect(first.name).toContain('ㄱ. 가는 나이다.');
+    expect(first.name.replace(/<[^>]+>/g, ' ')).toMatch(/ㄷ\. 마는 바이고\s+사는 아이며/);
+    expect(correct(first)).toEqual([false, false, false, true, false]);
+  });
+});
+
 describe('passages', () => {
   it("a reading text in a box whose steps Word numbers: the steps are the text's, the questions come after the box", () => {
     const list = { id: 5, levels: [{ format: 'decimal' as const, text: '%1.' }] };

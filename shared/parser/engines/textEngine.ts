@@ -38,6 +38,7 @@ import {
   spreadLabelsOf,
   followingLabelsOf,
   withoutQuestionWords,
+  LETTERS,
   type OptionLabel,
 } from './patterns';
 
@@ -64,6 +65,8 @@ const KEY_PART = /^\s*(?:phần|part|section|파트|영역)\s*(?:[IVX]+|\d{1,2}|
 const keyCellText = (cell: Paragraph[]) => withoutQuestionWords(cellText(cell));
 const KEY_HEADER = /^(?:câu|câu hỏi|question|q|no\.?|số|문제|번호|문항|đáp án|answer|key|정답|ans)\.?$/i;
 /** List formats that label options: letters, and the circled numbers of Korean papers (①②③, in Word and in Hangul). */
+/** The circled numbers' place among the option alphabets (patterns.ts LETTERS). */
+const CIRCLED = LETTERS.findIndex((letters) => letters.startsWith('①'));
 const LETTER_FORMATS = new Set(['lowerLetter', 'upperLetter', 'decimalEnclosedCircle']);
 /** List formats that never number a question: those, Roman numerals, bullets, and Hangul's 가나다 and ㄱㄴㄷ (a <보기> box's statements). */
 const NOT_QUESTION_FORMATS = new Set([...LETTER_FORMATS, 'lowerRoman', 'upperRoman', 'bullet', 'none', 'ganada', 'chosung']);
@@ -94,7 +97,13 @@ function numberAfterTags(line: string) {
 }
 
 /** A question with its options or its answer: what follows is no longer its text. */
-const complete = (question: QuestionDraft | null) => !!question && (question.options.length >= 2 || question.answer !== null);
+/**
+ * Options labelled ㄱ ㄴ ㄷ only: a Korean paper's <보기> box of statements, read as options until
+ * the question's own ①②③ come and put them back into its text (addOption). Until then the
+ * question is still open: a line after ㄷ goes on with ㄷ.
+ */
+const statementsOnly = (question: QuestionDraft) => question.options.length > 0 && question.options.every((o) => /^\s*[ㄱ-ㅎ]/.test(o.written));
+const complete = (question: QuestionDraft | null) => !!question && ((question.options.length >= 2 && !statementsOnly(question)) || question.answer !== null);
 const hasWords = (line: string) => /\p{L}{2,}/u.test(line);
 /** "2 to 12", "1 – 3", "Câu 1 và Câu 2", "questions 1 and 2": two numbers joined by a dash or a short word. */
 const QUESTION_RANGE =
@@ -655,7 +664,9 @@ export function textEngine(
         return;
       }
       const bare = conventions.bareLabels.get(paragraph) ?? mistypedLabel(open, line, blockAt);
-      const typed = bare ? [bare] : optionLabelsOf(line, open.options.length);
+      // After a <보기> box's ㄱ ㄴ ㄷ, the question's ① starts its options again.
+      const restart = !bare && statementsOnly(open) ? optionLabelsOf(line, 0).filter((l) => l.alphabet === CIRCLED) : [];
+      const typed = bare ? [bare] : restart.length ? restart : optionLabelsOf(line, open.options.length);
       const last = typed.at(-1);
       const options = last ? [...typed, ...spreadLabelsOf(line, last.end, last.index, typed[0].alphabet, typed[0].style)] : typed;
       // "A. TRẮC NGHIỆM", "B. READING" after a question's options: a heading, not another option.
