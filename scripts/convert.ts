@@ -7,22 +7,25 @@ import {
   FORMAT_NAMES,
   IMPORT_FORMATS,
   importFile,
+  MAPPING_FIELDS,
   type ExportFormat,
   type ImportFormat,
   type ImportResult,
 } from '@shared/interop';
 import { describeProblem } from '@shared/interop/problems';
+import { describeMapping, parseNamedMapping } from '@shared/interop/table/mapping';
 
 /**
- * `npm run --silent convert -- FILE --to json|qti3|moodle|gift|aiken|csv|xlsx|docx [--from FMT] [--out FILE]`:
+ * `npm run --silent convert -- FILE --to json|qti3|moodle|gift|aiken|csv|xlsx|docx [--from FMT] [--out FILE] [--map MAPPING]`:
  * questions from one format to another (issue 20). The input format is detected from the file.
  * `--to json` prints the question JSON `npm run parse -- --json` prints. Problems go to stderr, each
  * with its question number; what the target format cannot hold is named. A file with no question
  * to convert (empty, not text, malformed, none readable) is one line naming the file, and nothing
- * is written (issue 29). Exits 0 when every question was read, 1 when questions were left out or
+ * is written (issue 29). A spreadsheet of other columns is read by --map, or by a guessed mapping
+ * stderr names (issue 29; docs/interop.md). Exits 0 when every question was read, 1 when questions were left out or
  * nothing could be converted, 2 on wrong usage.
  */
-const USAGE = `usage: npm run --silent convert -- FILE --to ${EXPORT_FORMATS.join('|')} [--from ${IMPORT_FORMATS.join('|')}] [--out FILE]`;
+const USAGE = `usage: npm run --silent convert -- FILE --to ${EXPORT_FORMATS.join('|')} [--from ${IMPORT_FORMATS.join('|')}] [--out FILE] [--map MAPPING]`;
 const HELP = `${USAGE}
 
 Reads the questions of FILE (its format detected from its bytes and name; --from gives it) and
@@ -31,12 +34,19 @@ writes them in the format --to names: to --out, or to a file named after FILE in
 stderr, each with its question number. Text formats (GIFT, Aiken, CSV, JSON, Moodle XML, a QTI
 item) must be text: UTF-8, or UTF-16 with a byte-order mark.
 
+A spreadsheet (CSV, XLSX) whose columns are not ours is read through a column mapping: --map
+names, for each of our fields, the column (by its header) that holds it, several joined by |:
+  --map "question=Question Text,options=Choice 1|Choice 2|Choice 3|Choice 4,correct=Correct,solution=Explanation,marks=Points"
+The fields: ${MAPPING_FIELDS.join(', ')} (answer for correct). Without --map the mapping is guessed
+from the header words and the values, and stderr says which one was used, in --map's words.
+
 Exit codes:
   0  every question of the file was read and written
   1  questions were left out (each named on stderr), or nothing could be converted: an empty
      file, a file that is not text or not well-formed, or one with no question we can read (one
      line naming the file, and no file written)
-  2  wrong usage: an unknown option or format, no FILE, or a FILE that cannot be read`;
+  2  wrong usage: an unknown option or format, no FILE, a FILE that cannot be read, or a --map
+     that cannot be read or names a column the sheet does not have (one line naming it)`;
 
 /** Why nothing of a file could be converted, in one line. */
 function nothingReason(imported: ImportResult): string {
@@ -62,7 +72,13 @@ export async function convert(args: string[], io: ConvertIo = TERMINAL): Promise
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { to: { type: 'string' }, from: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        to: { type: 'string' },
+        from: { type: 'string' },
+        out: { type: 'string' },
+        map: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     io.err(`${(error as Error).message}\n${USAGE}`);
@@ -76,6 +92,11 @@ export async function convert(args: string[], io: ConvertIo = TERMINAL): Promise
     io.err(USAGE);
     return 2;
   }
+  const named = values.map === undefined ? null : parseNamedMapping(values.map);
+  if (named && 'error' in named) {
+    io.err(`--map: ${named.error}`);
+    return 2;
+  }
   const file = positionals[0];
   let bytes: Uint8Array;
   try {
@@ -87,12 +108,21 @@ export async function convert(args: string[], io: ConvertIo = TERMINAL): Promise
     );
     return 2;
   }
-  const imported = await importFile(bytes, path.basename(file), from);
+  const imported = await importFile(bytes, path.basename(file), from, named ? { mapping: { names: named.mapping } } : {});
+  if (imported.mappingError) {
+    io.err(`${file}: --map: ${imported.mappingError.message}`);
+    return 2;
+  }
+  // Which columns were read as what, in --map's words: a guess can be given back corrected.
+  const mapped = imported.sheet
+    ? `columns ${imported.sheet.guessed ? 'guessed' : 'mapped'}: --map "${describeMapping(imported.sheet.mapping, imported.sheet.columns)}"`
+    : '';
   if (imported.questionCount === 0) {
     // One line naming the file, and no file written: there is nothing to write.
-    io.err(`${file}: nothing to convert: ${nothingReason(imported)}`.replace(/\s*[\r\n]+\s*/g, ' '));
+    io.err(`${file}: nothing to convert: ${nothingReason(imported)}${mapped ? ` (${mapped})` : ''}`.replace(/\s*[\r\n]+\s*/g, ' '));
     return 1;
   }
+  if (mapped) io.err(`${path.basename(file)}: ${mapped}`);
   for (const problem of imported.problems) io.err(`${path.basename(file)}: ${describeProblem(problem)}`);
   const errors = imported.problems.filter((p) => p.severity === 'error').length;
   io.err(

@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type { z } from 'zod';
 import type { ExportSelection, ImportOutcome, ImportPreview, importForm, InteropExportFormat } from '../contract/interop';
-import type { ImportFormat } from '../interop/model';
+import type { ColumnMapping, ImportFormat } from '../interop/model';
 import { dispositionFileName } from './results';
 
 /** Where an import goes: the import form's fields as the server reads them (the client writes them as text). */
@@ -9,9 +9,11 @@ export type InteropImportTarget = z.output<typeof importForm>;
 
 type NamedBlob = Blob & { name?: string };
 
-function fileForm(file: NamedBlob, fields: Record<string, string | number | boolean | undefined>): FormData {
+function fileForm(file: NamedBlob, fields: Record<string, string | number | boolean | ColumnMapping | undefined>): FormData {
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, String(value));
+  // A column mapping goes as its JSON (a form's fields are text).
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   // The file last: the server reads the text fields as they come, before the file.
   form.append('file', file, file.name ?? 'questions');
   return form;
@@ -33,8 +35,9 @@ export function interopEndpoints(http: AxiosInstance) {
   const files = { responseType: 'blob' as const, timeout: 300_000, handlesOwnErrors: true };
   return {
     /** What the server understood of a file; nothing is stored. */
-    interopPreview: async (file: NamedBlob, from?: ImportFormat) =>
-      (await http.post<{ data: ImportPreview }>('/v2/interop/preview', fileForm(file, { from }), { timeout: 120_000, handlesOwnErrors: true })).data.data,
+    interopPreview: async (file: NamedBlob, from?: ImportFormat, mapping?: ColumnMapping) =>
+      (await http.post<{ data: ImportPreview }>('/v2/interop/preview', fileForm(file, { from, mapping }), { timeout: 120_000, handlesOwnErrors: true })).data
+        .data,
     /** The file's questions into a section of a test, in one change. */
     interopImport: async (file: NamedBlob, target: InteropImportTarget) =>
       (await http.post<{ data: ImportOutcome }>('/v2/interop/import', fileForm(file, { ...target }), { timeout: 300_000, handlesOwnErrors: true })).data.data,

@@ -1,6 +1,6 @@
 import { id, idParams } from './fields';
 import { z } from './zod';
-import { EXPORT_FORMATS, IMPORT_FORMATS, SKIP_REASONS } from '../interop/model';
+import { EXPORT_FORMATS, IMPORT_FORMATS, MAPPING_FIELDS, SKIP_REASONS, type ColumnMapping, type MappingField } from '../interop/model';
 
 /**
  * Questions in and out over the API (issue 20; docs/interop.md). One definition per shape: the
@@ -8,9 +8,9 @@ import { EXPORT_FORMATS, IMPORT_FORMATS, SKIP_REASONS } from '../interop/model';
  * types. All calls are behind sign-in and an active subscription; another organisation's (or a
  * colleague's) test or section is 404, as everywhere.
  *
- * - POST /api/v2/interop/preview            multipart: file [, from]                   → ImportPreview (nothing stored)
+ * - POST /api/v2/interop/preview            multipart: file [, from, mapping]          → ImportPreview (nothing stored)
  * - POST /api/v2/interop/import             multipart: file, testId, sectionId
- *                                           [, useFileSections, version, from]          → ImportOutcome (one change of the test)
+ *                                           [, useFileSections, version, from, mapping] → ImportOutcome (one change of the test)
  * - GET  /api/v2/interop/test/{id}/export?format=…                                      → the file, streamed; losses in X-Export-Losses
  * - POST /api/v2/interop/export             JSON: ExportSelection                        → one zip, streamed; losses in losses.json inside
  * - GET  /api/v2/interop/template/{format}  csv | xlsx                                   → the spreadsheet template
@@ -31,8 +31,39 @@ export const exportFormat = z.enum(EXPORT_FORMATS).exclude(['json']);
 export type InteropExportFormat = z.infer<typeof exportFormat>;
 export const INTEROP_EXPORT_FORMATS = exportFormat.options;
 
+/** Columns a sheet may have for a mapping to name (a sheet wider than this is no question bank). */
+export const MAPPING_COLUMNS_MAX = 1000;
+const columnIndex = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAPPING_COLUMNS_MAX - 1);
+const mappedColumns = z.union([columnIndex, z.array(columnIndex).min(1).max(MAPPING_COLUMNS_MAX), z.null()]).optional();
+
+/**
+ * A spreadsheet's column mapping (issue 29; shared/interop/table/mapping.ts): for each of our
+ * fields the 0-based column that holds it, several in order (options A, B, C...), or null. The
+ * sheet itself is checked when it is read: a column it does not have is 400 naming the field.
+ */
+export const columnMapping = z.strictObject(Object.fromEntries(MAPPING_FIELDS.map((f) => [f, mappedColumns])) as Record<MappingField, typeof mappedColumns>);
+export type { ColumnMapping };
+
+/** A mapping as a form field: its JSON (the form's fields are text). */
+const mappingField = z
+  .string()
+  .max(1000)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'the mapping is not JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(columnMapping);
+
 /** The text fields of the preview form (the file is read apart). */
-export const previewForm = z.strictObject({ from: importFormat.optional() });
+export const previewForm = z.strictObject({ from: importFormat.optional(), mapping: mappingField.optional() });
 
 /** The text fields of the import form. */
 export const importForm = z.strictObject({
@@ -42,6 +73,8 @@ export const importForm = z.strictObject({
   useFileSections: flag.default(false),
   version: z.coerce.number().int().min(1).optional(),
   from: importFormat.optional(),
+  /** How to read a spreadsheet whose columns are not ours; without it such a sheet is read by the guessed mapping the preview showed. */
+  mapping: mappingField.optional(),
 });
 
 export const exportParams = idParams;
@@ -118,6 +151,8 @@ export const importPreview = z.object({
   problems: z.array(interopProblem),
   /** Nothing to import: a file that could not be read, or no question in it. */
   blocked: z.boolean(),
+  /** A spreadsheet whose columns are not ours: its header, first rows and the mapping it was read by (guessed, or the one sent), for the mapping step. */
+  sheet: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())), mapping: columnMapping, guessed: z.boolean() }).optional(),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
 

@@ -92,7 +92,7 @@ describe('npm run convert', () => {
 
   it('wrong usage exits 2: no --to, an unknown format or option, a missing file or a folder', async () => {
     const good = write('usage.gift', '::Q1:: Water is wet {T}\n');
-    for (const args of [[good], [good, '--to', 'gift', '--from', 'hwp'], [good, '--to', 'gift', '--colour']]) {
+    for (const args of [[good], [good, '--to', 'gift', '--from', 'pdf'], [good, '--to', 'gift', '--colour']]) {
       const result = await run(...args);
       expect([args, result.status]).toEqual([args, 2]);
       expect(result.stderr).toContain('usage: npm run --silent convert --');
@@ -101,6 +101,60 @@ describe('npm run convert', () => {
     expect([missing.status, missing.stderr.trim()]).toEqual([2, `${good}.missing: no such file`]);
     const folder = await run(path.dirname(good), '--to', 'gift');
     expect([folder.status, folder.stderr.trim()]).toEqual([2, `${path.dirname(good)}: is a folder, not a file`]);
+  });
+
+  describe('a spreadsheet of other columns (issue 29)', () => {
+    const OTHER = `Question Text,Choice 1,Choice 2,Choice 3,Choice 4,Correct,Explanation,Points
+What is 2 + 2?,3,4,5,6,2,Two and two make four.,1
+Capital of France?,Berlin,Madrid,Paris,Rome,3,,2
+`;
+    const MAP = 'question=Question Text,options=Choice 1|Choice 2|Choice 3|Choice 4,correct=Correct,solution=Explanation,marks=Points';
+    const correct = (json: string) =>
+      JSON.parse(json).sections[0].questions.map((q: { options: { isCorrect: boolean }[] }) => q.options.findIndex((o) => o.isCorrect));
+
+    it('--map reads it: exit 0, the questions with their keys, marks and solutions, and stderr says the mapping', async () => {
+      const result = await run(write('mapped.csv', OTHER), '--to', 'json', '--map', MAP);
+      expect(result.status).toBe(0);
+      expect(correct(result.stdout)).toEqual([1, 2]);
+      const questions = JSON.parse(result.stdout).sections[0].questions;
+      expect(questions.map((q: { marks: { positive: number } }) => q.marks.positive)).toEqual([1, 2]);
+      expect(questions[0].solution).toBe('<p>Two and two make four.</p>');
+      expect(result.stderr).toContain(`mapped.csv: columns mapped: --map "${MAP}"`);
+      expect(result.stderr).toContain('mapped.csv: csv, 2 questions read');
+    });
+
+    it('without --map the mapping is guessed, and stderr gives it in --map words', async () => {
+      const guessed = write('guessed.csv', OTHER);
+      const result = await run(guessed, '--to', 'json');
+      expect(result.status).toBe(0);
+      expect(correct(result.stdout)).toEqual([1, 2]);
+      expect(result.stderr).toContain(`guessed.csv: columns guessed: --map "${MAP}"`);
+      // A mapping that reads the columns otherwise wins over the guess: the solution read as the question.
+      const other = await run(guessed, '--to', 'json', '--map', 'question=Explanation,options=Choice 1|Choice 2,answer=Correct');
+      expect(JSON.parse(other.stdout).sections[0].questions.map((q: { name: string }) => q.name)).toEqual(['<p>Two and two make four.</p>']);
+      expect(other.status).toBe(1); // the second row has no explanation: left out, named
+    });
+
+    it('a --map naming a column the sheet does not have, or a field we do not have: exit 2, one line naming it, nothing written', async () => {
+      const file = write('missing.csv', OTHER);
+      const out = `${file}.gift`;
+      const missing = await run(file, '--to', 'gift', '--out', out, '--map', 'question=Question Text,options=Choice 1|Choice 5');
+      expect(missing.status).toBe(2);
+      expect(missing.stderr.trimEnd().split('\n')).toEqual([
+        `${file}: --map: options: no column named "Choice 5" (the columns: "Question Text", "Choice 1", "Choice 2", "Choice 3", "Choice 4", "Correct", "Explanation", "Points")`,
+      ]);
+      expect(fs.existsSync(out)).toBe(false);
+      const field = await run(file, '--to', 'gift', '--map', 'question=Question Text,colour=Red');
+      expect([field.status, field.stderr.trim()]).toEqual([
+        2,
+        '--map: "colour" is not one of our fields (type, question, options, correct, solution, marks, negative, difficulty, section, tags)',
+      ]);
+      const gift = await run(write('not-a-sheet.gift', '::Q1:: Water is wet {T}\n'), '--to', 'json', '--map', 'question=Q');
+      expect([gift.status, gift.stderr.trim()]).toEqual([
+        2,
+        expect.stringMatching(/not-a-sheet\.gift: --map: a column mapping is for a spreadsheet \(CSV or XLSX\), and this file is GIFT$/),
+      ]);
+    });
   });
 
   it('--help says what each exit code means, and the command exits with them', () => {
@@ -112,6 +166,7 @@ describe('npm run convert', () => {
       encoding: 'utf8',
     });
     expect(empty.status).toBe(1);
-    expect(help.stdout).toMatch(/Exit codes:\n\s+0 .*\n\s+1 .*questions were left out[\s\S]*nothing could be converted[\s\S]*\n\s+2 .*wrong usage/);
+    expect(help.stdout).toMatch(/Exit codes:\n\s+0 .*\n\s+1 .*questions were left out[\s\S]*nothing could be converted[\s\S]*\n\s+2 .*wrong usage[\s\S]*--map/);
+    expect(help.stdout).toContain('--map "question=Question Text,options=Choice 1|Choice 2|Choice 3|Choice 4,correct=Correct');
   });
 });

@@ -91,6 +91,7 @@ export function presentPreview(result: ImportResult): ImportPreview {
     sections: result.sections.map((s) => ({ name: s.name, questions: s.questions.map((q) => previewOf(q, budget)) })),
     problems: result.problems,
     blocked: result.questionCount === 0,
+    ...(result.sheet ? { sheet: result.sheet } : {}),
   };
 }
 

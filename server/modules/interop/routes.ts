@@ -47,12 +47,12 @@ export async function interopRoutes(app: FastifyInstance, services: Services): P
 
   api.post('/v2/interop/preview', { schema: { tags, consumes: ['multipart/form-data'] }, ...form }, async (request) => {
     const { fields, file } = await readImportForm(request, previewForm);
-    return { data: await service.preview({ ...file, from: fields.from }) };
+    return { data: await service.preview({ ...file, from: fields.from, mapping: fields.mapping }) };
   });
 
   api.post('/v2/interop/import', { schema: { tags, consumes: ['multipart/form-data'] }, ...form }, async (request) => {
     const { fields, file } = await readImportForm(request, importForm);
-    return { data: await service.import(callerOf(request), fields, { ...file, from: fields.from }, request.lang) };
+    return { data: await service.import(callerOf(request), fields, { ...file, from: fields.from, mapping: fields.mapping }, request.lang) };
   });
 
   // The losses go in a header: the file is the body, and the portal shows them after the download.

@@ -10,7 +10,7 @@ import { findSection, placeDocument, TestRuleError } from '@shared/domain/test';
 import type { Language } from '@shared/i18n/languages';
 import { serverMessage } from '@shared/i18n/serverMessages';
 import { imageSources, mapImages } from '@shared/interop/html';
-import { exportSections, importFile, type ExportResult, type ImportFormat, type InteropSection } from '@shared/interop';
+import { exportSections, importFile, type ColumnMapping, type ExportResult, type ImportFormat, type ImportResult, type InteropSection } from '@shared/interop';
 import { sectionsOfTest } from '@shared/interop/fromTest';
 import { mapHtml } from '@shared/parser/upload';
 import { badRequest, notFound } from '../../http/errors';
@@ -28,6 +28,18 @@ export interface ImportFile {
   name: string;
   bytes: Uint8Array;
   from?: ImportFormat;
+  /** A spreadsheet's column mapping (checked by the contract's schema; against the sheet here). */
+  mapping?: ColumnMapping;
+}
+
+/** The file read (a spreadsheet through its mapping when one came); a mapping the sheet cannot take is 400 naming the field. */
+async function readFile(file: ImportFile): Promise<ImportResult> {
+  const read = await importFile(file.bytes, file.name, file.from, file.mapping ? { mapping: { columns: file.mapping } } : {});
+  if (read.mappingError) {
+    const { field, message } = read.mappingError;
+    throw badRequest(field ? `mapping.${field}` : 'mapping', 'fieldInvalid', { reason: message });
+  }
+  return read;
 }
 
 export interface ImportTarget {
@@ -57,7 +69,7 @@ export class InteropService {
   ) {}
 
   async preview(file: ImportFile): Promise<ImportPreview> {
-    return presentPreview(await importFile(file.bytes, file.name, file.from));
+    return presentPreview(await readFile(file));
   }
 
   async import(caller: EditorCaller, target: ImportTarget, file: ImportFile, lang: Language): Promise<ImportOutcome> {
@@ -70,7 +82,7 @@ export class InteropService {
     } catch (error) {
       throw error instanceof TestRuleError ? appErrorOf(error) : error;
     }
-    const read = await importFile(file.bytes, file.name, file.from);
+    const read = await readFile(file);
     if (read.questionCount === 0) {
       const reason = read.problems.find((p) => p.question === null)?.message ?? read.problems[0]?.message ?? 'no questions';
       throw badRequest('file', 'importNothing', { reason });

@@ -5,6 +5,8 @@ import { badRequest, type AppError } from '../../http/errors';
 export function formFieldError(error: z.ZodError, form: Record<string, unknown>): AppError {
   const issue = error.issues[0];
   const field = issue.path.join('.') || 'body';
-  if (issue.code === 'unrecognized_keys') return badRequest(issue.keys[0] ?? field, 'unknownField');
-  return badRequest(field, form[field] === undefined ? 'fieldRequired' : 'fieldInvalid', { reason: issue.message });
+  // A field of JSON (an import's column mapping) is refused inside: named by its path, sent or not by its own name.
+  const sent = form[String(issue.path[0] ?? field)] !== undefined;
+  if (issue.code === 'unrecognized_keys') return badRequest(issue.path.length ? `${field}.${issue.keys[0]}` : (issue.keys[0] ?? field), 'unknownField');
+  return badRequest(field, sent ? 'fieldInvalid' : 'fieldRequired', { reason: issue.message });
 }

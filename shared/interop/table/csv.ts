@@ -1,6 +1,7 @@
 import type { ExportResult, ImportResult, InteropSection } from '../model';
 import { Losses } from '../problems';
 import { COLUMNS, questionsOfTable, rowsOf, TEMPLATE_ROWS, type Row } from './rows';
+import { readSheet, type MappingInput } from './sheet';
 
 /** CSV (RFC 4180) of the sheet in ./rows.ts: UTF-8 with a BOM, so Excel reads Vietnamese and Korean. */
 
@@ -63,13 +64,14 @@ export function parseCsv(text: string, maxRows = Infinity): string[][] {
 const field = (value: string) => (/[",\r\n;]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 const toCsv = (rows: Row[]) => '\uFEFF' + [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => field(r[c] ?? '')).join(','))].join('\r\n') + '\r\n';
 
-export function importCsv(text: string): ImportResult {
+export function importCsv(text: string, mapping?: MappingInput): ImportResult {
   // The header row first: a file without one is refused before the rest is read. A first line
-  // without a quote is the first row whole, so one that names neither column has no header.
+  // without a quote is the first row whole, so one of a single cell is no header of columns
+  // (ours or another tool's, read through a mapping: ./sheet.ts).
   const firstLine = text.slice(0, text.search(/[\r\n]|$/));
-  if (!firstLine.includes('"') && !(/type/i.test(firstLine) && /question/i.test(firstLine))) return questionsOfTable([], 'csv');
-  const noHeader = questionsOfTable(parseCsv(text, 1), 'csv');
-  return noHeader.problems.some((p) => p.code === 'noHeader') ? noHeader : questionsOfTable(parseCsv(text), 'csv');
+  if (!firstLine.includes('"') && !/[,;\t]/.test(firstLine)) return questionsOfTable([], 'csv');
+  if (parseCsv(text, 1)[0].filter((h) => h.trim()).length < 2) return questionsOfTable([], 'csv');
+  return readSheet(parseCsv(text), 'csv', mapping);
 }
 
 export function exportCsv(sections: InteropSection[], fileName = 'questions'): ExportResult {

@@ -12,10 +12,11 @@ import { answerText, fillUps, marksFrom, rangeAnswer, TRUE_FALSE, wordAnswer } f
  * and for fill in the blanks `;` between blanks, `|` between alternatives, `1.41 - 1.42` a range.
  */
 export const COLUMNS = ['type', 'question', 'A', 'B', 'C', 'D', 'E', 'F', 'answer', 'marks', 'negative', 'solution', 'section', 'difficulty', 'tags'] as const;
-const OPTION_COLUMNS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+export const OPTION_COLUMNS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 export type Row = Partial<Record<(typeof COLUMNS)[number], string>>;
 
-const TYPES: Record<string, InteropQuestion['type']> = {
+/** The type names the `type` column takes (lower case). */
+export const TYPES: Record<string, InteropQuestion['type']> = {
   multiple_choice: 'multiple_choice',
   'multiple choice': 'multiple_choice',
   mcq: 'multiple_choice',
@@ -129,7 +130,14 @@ export function questionsOfTable(table: string[][], format: 'csv' | 'xlsx'): Imp
       format,
       sections: [],
       questionCount: 0,
-      problems: [{ severity: 'error', question: null, code: 'noHeader', message: `the first row must name the columns: ${COLUMNS.join(', ')}` }],
+      problems: [
+        {
+          severity: 'error',
+          question: null,
+          code: 'noHeader',
+          message: `the first row must name the columns: ${COLUMNS.join(', ')} (or other names with a column mapping: docs/interop.md)`,
+        },
+      ],
     };
   return questionsOf(rows, format);
 }

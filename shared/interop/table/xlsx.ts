@@ -1,7 +1,8 @@
 import type ExcelJS from 'exceljs';
 import type { ExportResult, ImportResult, InteropSection } from '../model';
 import { Losses } from '../problems';
-import { COLUMNS, questionsOfTable, rowsOf, TEMPLATE_ROWS, type Row } from './rows';
+import { COLUMNS, rowsOf, TEMPLATE_ROWS, type Row } from './rows';
+import { readSheet, type MappingInput } from './sheet';
 
 /** XLSX of the sheet in ./rows.ts (exceljs: the browser build in the portal, the Node one elsewhere). */
 
@@ -31,7 +32,7 @@ const cellText = (value: ExcelJS.CellValue): string => {
   return String(value);
 };
 
-export async function importXlsx(bytes: Uint8Array): Promise<ImportResult> {
+export async function importXlsx(bytes: Uint8Array, mapping?: MappingInput): Promise<ImportResult> {
   const book = new (await excel()).Workbook();
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -49,9 +50,10 @@ export async function importXlsx(bytes: Uint8Array): Promise<ImportResult> {
     const values = row.values as ExcelJS.CellValue[];
     table[n - 1] = values.slice(1).map(cellText);
   });
-  return questionsOfTable(
+  return readSheet(
     Array.from(table, (r) => r ?? []),
     'xlsx',
+    mapping,
   );
 }
 

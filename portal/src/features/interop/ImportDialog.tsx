@@ -11,16 +11,20 @@ import { SectionFileDialog } from '../../app/SectionFileDialog';
 import { useAppDispatch } from '../../app/hooks';
 import { blobError } from '../print/usePdfExport';
 import { saveBlob } from '../results/format';
+import { columnsOf } from '@shared/interop/table/mapping';
+import { ColumnMappingStep, useSheetMapping } from './ColumnMappingStep';
 import { ImportPreviewView } from './ImportPreviewView';
 import { useImportFile } from './useImportFile';
 
 /** What the file chooser offers: every format the server reads (it tells them apart by their bytes). */
-const ACCEPT = '.xml,.txt,.gift,.zip,.csv,.tsv,.xlsx,.docx,.json';
+const ACCEPT = '.xml,.txt,.gift,.zip,.csv,.tsv,.xlsx,.docx,.hwp,.hwpx,.json';
 
 /**
  * The Import dialog beside "Upload word file" (issue 20): choose a file, see what the server
  * understood of it and its problems by question number, then import it into the section (or
- * the file's own sections) in one change. The editor is read again afterwards.
+ * the file's own sections) in one change. The editor is read again afterwards. A spreadsheet
+ * whose columns are not ours shows which column holds what first (issue 29): the server's
+ * guess, to be changed, sent with the import.
  */
 export function ImportDialog({ testId, section, onClose }: { testId: string; section: EditorSection; onClose: () => void }) {
   const { t } = useTranslation();
@@ -33,6 +37,7 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
   const preview = 'preview' in state ? state.preview : null;
   const file = 'file' in state ? state.file : null;
   const fileSections = preview?.sections.filter((s) => s.name !== null).length ?? 0;
+  const { sheet, mapping, ready: mappingReady, change: setChanged } = useSheetMapping(preview);
 
   useEffect(() => {
     if (state.step !== 'imported') return;
@@ -52,6 +57,7 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
     reset();
     if (input.current) input.current.value = '';
   };
+  const where = (count: number) => <WhereTo count={count} section={section.name} useFileSections={useFileSections} onChange={setUseFileSections} />;
   return (
     <SectionFileDialog
       title={t('interop.import.title')}
@@ -71,10 +77,15 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
       anotherLabel={t('interop.import.another')}
       onAnother={another}
       submit={{
-        label: state.step === 'importing' ? t('interop.import.importing') : t('interop.import.submit', { count: preview?.questionCount ?? 0 }),
-        disabled: !preview || preview.blocked || busy,
+        label:
+          state.step === 'importing'
+            ? t('interop.import.importing')
+            : mapping
+              ? t('interop.mapping.submit')
+              : t('interop.import.submit', { count: preview?.questionCount ?? 0 }),
+        disabled: !preview || (mapping ? !mappingReady : preview.blocked) || busy,
         spinning: state.step === 'importing',
-        onClick: () => void importInto({ testId, sectionId: section._id, useFileSections }),
+        onClick: () => void importInto({ testId, sectionId: section._id, useFileSections, ...(mapping ? { mapping } : {}) }),
         dataTestId: 'interop-import-submit',
       }}
       onClose={onClose}
@@ -95,17 +106,35 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
           <MessageBarBody>{t('interop.import.failed', { reason: state.reason })}</MessageBarBody>
         </MessageBar>
       )}
-      {preview && (
-        <ImportPreviewView preview={preview}>
-          {fileSections > 0 && !preview.blocked && (
-            <RadioGroup value={useFileSections ? 'file' : 'chosen'} onChange={(_, d) => setUseFileSections(d.value === 'file')} data-testid="interop-where">
-              <Text weight="semibold">{t('interop.import.whereTitle', { count: fileSections })}</Text>
-              <Radio value="chosen" label={t('interop.import.whereChosen', { section: section.name })} />
-              <Radio value="file" label={t('interop.import.whereFile')} />
-            </RadioGroup>
-          )}
-        </ImportPreviewView>
+      {sheet && mapping && (
+        <>
+          <ColumnMappingStep sheet={sheet.sheet} format={sheet.format} mapping={mapping} onChange={setChanged} />
+          {columnsOf(mapping, 'section').length > 0 && where(Math.max(fileSections, 1))}
+        </>
       )}
+      {preview && !sheet && <ImportPreviewView preview={preview}>{fileSections > 0 && !preview.blocked && where(fileSections)}</ImportPreviewView>}
     </SectionFileDialog>
+  );
+}
+
+/** Where the file's questions go: the chosen section, or the file's own sections. */
+function WhereTo({
+  count,
+  section,
+  useFileSections,
+  onChange,
+}: {
+  count: number;
+  section: string;
+  useFileSections: boolean;
+  onChange: (file: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <RadioGroup value={useFileSections ? 'file' : 'chosen'} onChange={(_, d) => onChange(d.value === 'file')} data-testid="interop-where">
+      <Text weight="semibold">{t('interop.import.whereTitle', { count })}</Text>
+      <Radio value="chosen" label={t('interop.import.whereChosen', { section })} />
+      <Radio value="file" label={t('interop.import.whereFile')} />
+    </RadioGroup>
   );
 }

@@ -165,6 +165,107 @@ describe('ImportDialog', () => {
   });
 });
 
+describe('ImportDialog: a spreadsheet of other columns (issue 29)', () => {
+  const columns = ['Question Text', 'Choice 1', 'Choice 2', 'Choice 3', 'Correct', 'Explanation', 'Points'];
+  const sheetPreview = (): ImportPreview =>
+    preview({
+      format: 'csv',
+      formatName: 'CSV',
+      questionCount: 4,
+      countsByType: { multiple_choice: 4 },
+      sections: [],
+      problems: [],
+      sheet: {
+        columns,
+        rows: [
+          ['Capital of France?', 'Berlin', 'Paris', 'Rome', '2', 'Paris is.', '2'],
+          ['2 + 2?', '3', '4', '5', '2', 'Four.', '1'],
+          ['Largest ocean?', 'Pacific', 'Indian', 'Arctic', '1', 'The Pacific.', '1'],
+          ['Smallest planet?', 'Mercury', 'Mars', 'Venus', '1', 'Mercury.', '1'],
+        ],
+        mapping: {
+          type: null,
+          question: 0,
+          options: [1, 2, 3],
+          correct: 4,
+          solution: 5,
+          marks: 6,
+          negative: null,
+          difficulty: null,
+          section: null,
+          tags: null,
+        },
+        guessed: true,
+      },
+    });
+  const pick = (field: string, option: string) => {
+    fireEvent.click(screen.getByTestId(`interop-mapping-${field}`));
+    // (A multiselect dropdown's list is a menu of checkboxes.)
+    const list = field === 'options' ? screen.getByRole('menu') : screen.getByRole('listbox');
+    fireEvent.click(within(list).getByRole(field === 'options' ? 'menuitemcheckbox' : 'option', { name: option }));
+  };
+
+  it('shows each field with the guessed column, the first 3 questions as read, and imports with the mapping chosen', async () => {
+    const interopImport = jest.fn(async () => outcome);
+    renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, {
+      api: { interopPreview: async () => sheetPreview(), interopImport },
+    });
+    const file = choose('bank.csv');
+    expect(await screen.findByTestId('interop-mapping')).toHaveTextContent('we guessed which holds what');
+    expect(screen.getByTestId('interop-mapping-question')).toHaveTextContent('Question Text');
+    expect(screen.getByTestId('interop-mapping-options')).toHaveTextContent('Choice 1, Choice 2, Choice 3');
+    expect(screen.getByTestId('interop-mapping-difficulty')).toHaveTextContent('— none —');
+    // The server's preview is not shown: it is of the guess, and the tutor may change it.
+    expect(screen.queryByTestId('interop-preview')).toBeNull();
+    const read = () => screen.getAllByTestId('interop-mapping-question-read').map((q) => q.textContent);
+    expect(read()).toEqual([
+      'Capital of France?Multiple choice · A. Berlin  B. Paris  C. Rome · Answer: B · 2 marks',
+      '2 + 2?Multiple choice · A. 3  B. 4  C. 5 · Answer: B · 1 mark',
+      'Largest ocean?Multiple choice · A. Pacific  B. Indian  C. Arctic · Answer: A · 1 mark',
+    ]);
+    // The explanation as the question: the preview follows at once.
+    pick('question', 'Explanation');
+    expect(read()[0]).toMatch(/^Paris is\.Multiple choice/);
+    pick('options', 'Choice 3'); // Choice 3 off: two options left
+    expect(read()[0]).toContain('A. Berlin  B. Paris · Answer: B');
+    expect(screen.getByTestId('interop-import-submit')).toHaveTextContent('Import');
+    fireEvent.click(screen.getByTestId('interop-import-submit'));
+    expect(await screen.findByTestId('interop-imported')).toBeInTheDocument();
+    expect(interopImport).toHaveBeenCalledWith(file, {
+      testId: 't1',
+      sectionId: 's1',
+      useFileSections: false,
+      from: 'csv',
+      mapping: { ...sheetPreview().sheet!.mapping, question: 5, options: [1, 2] },
+    });
+  });
+
+  it('without a question column nothing can be imported; a row the mapping cannot read names its problem', async () => {
+    renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, { api: { interopPreview: async () => sheetPreview() } });
+    choose('bank.csv');
+    await screen.findByTestId('interop-mapping');
+    pick('correct', '— none —');
+    expect(within(screen.getByTestId('interop-errors')).getAllByTestId('interop-problem')[0]).toHaveTextContent('Question 1: No correct answer');
+    pick('question', '— none —');
+    expect(screen.getByTestId('interop-mapping-no-question')).toHaveTextContent('Choose the column that holds the questions.');
+    expect(screen.getByTestId('interop-import-submit')).toBeDisabled();
+  });
+
+  it.each([
+    ['vi', 'Cột nào chứa gì?', 'Đáp án đúng', 'Nhập'],
+    ['ko', '어느 열에 무엇이 있나요?', '정답', '가져오기'],
+  ] as const)('is translated (%s)', async (language, title, correct, submit) => {
+    renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, {
+      api: { interopPreview: async () => sheetPreview() },
+      language,
+    });
+    choose('bank.csv');
+    expect(await screen.findByTestId('interop-mapping')).toHaveTextContent(title);
+    expect(screen.getByText(correct)).toBeInTheDocument();
+    expect(screen.getByTestId('interop-import-submit')).toHaveTextContent(submit);
+  });
+});
+
 describe('ExportDialog', () => {
   const test = { _id: 't1', name: 'Địa lý' } as EditorTest;
   beforeAll(() => Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:x'), revokeObjectURL: jest.fn() }));
