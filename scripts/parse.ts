@@ -2,17 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isParserEngine, DEFAULT_PARSER_ENGINE } from '@shared/parser/engines';
-import { ENGINE_NAMES, parseDocx } from '@shared/parser/parseDocx';
+import { ENGINE_NAMES } from '@shared/parser/parseDocx';
+import { parseDocument } from '@shared/parser/parseDocument';
 import { blocksUpload } from '@shared/parser/types';
 import { describeLines } from '@shared/parser/measure/describe';
 
 /**
- * `npm run parse -- FILE.docx [--engine text|table] [--json]`: the Word parser the add-in and the
- * portal run, on files. Prints what it found and every problem with its paragraph; exits 1 when
+ * `npm run parse -- FILE.docx|.hwp|.hwpx [--engine text|table] [--json]`: the paper reader the add-in
+ * and the portal run (Word's .docx, Hangul's .hwp and .hwpx), on files. Prints what it found and every problem with its paragraph; exits 1 when
  * a file has errors (it would not upload), 2 on wrong usage.
  */
 const USAGE =
-  'usage: npm run parse -- FILE.docx [FILE.docx ...] [--engine text|table] [--json | --lines]\n' +
+  'usage: npm run parse -- FILE [FILE ...] [--engine text|table] [--json | --lines]   (FILE: .docx, .hwp or .hwpx)\n' +
   '  --lines  each paragraph with Word numbering and run looks (**bold {colour} [highlight] _underline), as the reader sees it\n' +
   '  exit codes: 0 every file would upload, 1 a file would not (or does not exist), 2 usage';
 
@@ -59,7 +60,7 @@ function main(): number {
       continue;
     }
     const start = performance.now();
-    const { pictureBytes: _, ...doc } = parseDocx(new Uint8Array(fs.readFileSync(file)), engine);
+    const { pictureBytes: _, ...doc } = parseDocument(new Uint8Array(fs.readFileSync(file)), engine);
     const ms = performance.now() - start;
     failed ||= blocksUpload(doc);
     if (values.json) {

@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import type { ImportFormat } from './model';
 import { decodeLoose } from './text';
+import { paperKind } from '../parser/parseDocument';
 
 /**
  * Which format a file is in, from its bytes first and its name second (a .txt may be GIFT or
@@ -8,6 +9,9 @@ import { decodeLoose } from './text';
  */
 export function detectFormat(bytes: Uint8Array, name = ''): ImportFormat | null {
   const ext = name.toLowerCase().split('.').pop() ?? '';
+  // Hangul's papers (a compound file with a FileHeader; a zip of OWPML), as the Word dialog tells them.
+  const paper = paperKind(bytes);
+  if (paper !== 'docx') return paper;
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return zipFormat(bytes);
   // UTF-8, or UTF-16 by its byte-order mark, as the import reads it (./text.ts).
   const head = decodeLoose(bytes.subarray(0, 64 * 1024))

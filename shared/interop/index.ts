@@ -1,4 +1,4 @@
-import { parseDocx } from '../parser/parseDocx';
+import { parseDocument } from '../parser/parseDocument';
 import { PICTURE_PREFIX } from '../parser/content/inlines';
 import type { ParsedDocument } from '../parser/types';
 import { exportAiken, importAiken } from './aiken/aiken';
@@ -16,6 +16,7 @@ import { importQtiItem, importQtiPackage } from './qti/import';
 import { exportQti3 } from './qti/package';
 import { exportCsv, importCsv } from './table/csv';
 import { exportXlsx, importXlsx } from './table/xlsx';
+import type { MappingInput } from './table/sheet';
 import { typeOfName } from './pictures';
 import { cleanStrings } from '../parser/cleanText';
 import { readText } from './text';
@@ -37,9 +38,9 @@ const fail = (format: ImportFormat, message: string): ImportResult => ({
   problems: [{ severity: 'error', question: null, code: 'file', message }],
 });
 
-/** A Word document through our own parser, its pictures as data: URLs. */
-function importDocx(bytes: Uint8Array): ImportResult {
-  const doc = parseDocx(bytes);
+/** A Word or Hangul paper through our own parser, its pictures as data: URLs. */
+function importPaper(bytes: Uint8Array, format: 'docx' | 'hwp' | 'hwpx'): ImportResult {
+  const doc = parseDocument(bytes);
   const picture = (src: string) => {
     if (!src.startsWith(PICTURE_PREFIX)) return src;
     const path = src.slice(PICTURE_PREFIX.length);
@@ -51,7 +52,7 @@ function importDocx(bytes: Uint8Array): ImportResult {
     typeof value === 'string' && (key === 'name' || key === 'solution' || key === 'paragraph') ? fix(value) : value,
   ) as InteropSection[];
   return {
-    format: 'docx',
+    format,
     sections,
     questionCount: doc.questionCount,
     problems: doc.problems.map((p) => ({
@@ -69,15 +70,32 @@ function importJson(text: string): ImportResult {
   return { format: 'json', sections, problems: [], questionCount: countQuestions(sections) };
 }
 
-export async function importFile(bytes: Uint8Array, name = '', from?: ImportFormat): Promise<ImportResult> {
-  return cleanStrings(await read(bytes, name, from));
+/** How to read the file: `mapping` reads a spreadsheet whose columns are not ours (./table/sheet.ts); other formats refuse it. */
+export interface ImportOptions {
+  mapping?: MappingInput;
+}
+
+export async function importFile(bytes: Uint8Array, name = '', from?: ImportFormat, options: ImportOptions = {}): Promise<ImportResult> {
+  const result = await read(bytes, name, from, options);
+  const unread = result.problems.some((p) => p.question === null && p.severity === 'error');
+  if (options.mapping && result.format !== 'csv' && result.format !== 'xlsx' && !unread) {
+    const message = `a column mapping is for a spreadsheet (CSV or XLSX), and this file is ${FORMAT_NAMES[result.format]}`;
+    return {
+      format: result.format,
+      sections: [],
+      questionCount: 0,
+      problems: [{ severity: 'error', question: null, code: 'mapping', message }],
+      mappingError: { field: null, message },
+    };
+  }
+  return cleanStrings(result);
 }
 
 /** The formats read from text (a QTI item too, when it is not a package). */
 const TEXT_FORMATS: ReadonlySet<ImportFormat> = new Set(['qti3', 'qti2', 'moodle', 'gift', 'aiken', 'csv', 'json']);
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
-async function read(bytes: Uint8Array, name: string, from?: ImportFormat): Promise<ImportResult> {
+async function read(bytes: Uint8Array, name: string, from: ImportFormat | undefined, { mapping }: ImportOptions): Promise<ImportResult> {
   if (bytes.length === 0) return fail(from ?? 'json', 'the file is empty');
   const zipped = bytes[0] === 0x50 && bytes[1] === 0x4b;
   // Before anything is inflated, the detector's look at the manifest included.
@@ -86,7 +104,7 @@ async function read(bytes: Uint8Array, name: string, from?: ImportFormat): Promi
   const format = from ?? detectFormat(bytes, name);
   if (!format) {
     const binary = zipped ? null : readText(bytes).problem;
-    return fail('json', binary ?? `cannot tell the format of ${name || 'the file'}: give it (--from qti3|qti2|moodle|gift|aiken|csv|xlsx|docx|json)`);
+    return fail('json', binary ?? `cannot tell the format of ${name || 'the file'}: give it (--from qti3|qti2|moodle|gift|aiken|csv|xlsx|docx|hwp|hwpx|json)`);
   }
   let text = '';
   if (TEXT_FORMATS.has(format) && !((format === 'qti3' || format === 'qti2') && zipped)) {
@@ -108,11 +126,13 @@ async function read(bytes: Uint8Array, name: string, from?: ImportFormat): Promi
       case 'aiken':
         return importAiken(text);
       case 'csv':
-        return importCsv(text);
+        return importCsv(text, mapping);
       case 'xlsx':
-        return await importXlsx(bytes);
+        return await importXlsx(bytes, mapping);
       case 'docx':
-        return importDocx(bytes);
+      case 'hwp':
+      case 'hwpx':
+        return importPaper(bytes, format);
       case 'json':
         return importJson(text);
     }

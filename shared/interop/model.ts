@@ -12,7 +12,7 @@ export type InteropQuestion = ParsedQuestion;
 export type { ParsedChildQuestion, ParsedChoiceQuestion, ParsedComprehension, ParsedFillUpsQuestion };
 export type FillUpsAnswer = ParsedFillUpsQuestion['options'][number];
 
-export const IMPORT_FORMATS = ['json', 'qti3', 'qti2', 'moodle', 'gift', 'aiken', 'csv', 'xlsx', 'docx'] as const;
+export const IMPORT_FORMATS = ['json', 'qti3', 'qti2', 'moodle', 'gift', 'aiken', 'csv', 'xlsx', 'docx', 'hwp', 'hwpx'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const EXPORT_FORMATS = ['json', 'qti3', 'moodle', 'gift', 'aiken', 'csv', 'xlsx', 'docx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -27,6 +27,8 @@ export const FORMAT_NAMES: Record<ImportFormat, string> = {
   csv: 'CSV',
   xlsx: 'XLSX',
   docx: 'Word',
+  hwp: 'Hangul (.hwp)',
+  hwpx: 'Hangul (.hwpx)',
 };
 
 /**
@@ -63,6 +65,29 @@ export interface ImportResult {
   problems: InteropProblem[];
   /** Questions imported, comprehension children counted, passages not (as ParsedDocument counts). */
   questionCount: number;
+  /** A spreadsheet read through a column mapping (its columns not ours, or a mapping given): what the portal's mapping step shows. */
+  sheet?: SheetMapping;
+  /** A mapping given with the file that cannot be read with it (a column the sheet does not have; not a spreadsheet: field null): nothing was read. */
+  mappingError?: { field: MappingField | null; message: string };
+}
+
+/**
+ * Our fields a spreadsheet's columns can be mapped to (issue 29; shared/interop/table/mapping.ts):
+ * `options` takes several columns in order (A, B, C...), `correct` is the answer column.
+ */
+export const MAPPING_FIELDS = ['type', 'question', 'options', 'correct', 'solution', 'marks', 'negative', 'difficulty', 'section', 'tags'] as const;
+export type MappingField = (typeof MAPPING_FIELDS)[number];
+/** Which column (0-based) holds each field: one, several (read in order), or none. The zod schema is shared/contract/interop.ts's. */
+export type ColumnMapping = Partial<Record<MappingField, number | number[] | null>>;
+
+export interface SheetMapping {
+  /** The sheet's header row. */
+  columns: string[];
+  /** Its first rows after the header (cells cut), for a preview of the questions as a mapping reads them. */
+  rows: string[][];
+  mapping: ColumnMapping;
+  /** The mapping was guessed from the sheet (guessMapping), not given. */
+  guessed: boolean;
 }
 
 /** Something of ours the target format cannot hold, with the questions it was in ("3", "5.2" for a passage's second question). */

@@ -26,11 +26,21 @@ export const ENGINE_NAMES: Record<EngineId, string> = { table: 'Tables', text: '
  * problem of its own.
  */
 export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_ENGINE): ParsedDocument & { pictureBytes(path: string): Uint8Array | null } {
+  return parseRead(() => readDocx(file), engine);
+}
+
+/** A .docx's paragraphs, list labels and pictures; throws DocxError for a file it cannot open. */
+export function readDocx(file: Uint8Array): SourceDocument {
+  const pkg = openDocx(file);
+  const { paragraphs } = readDocument(pkg);
+  return { paragraphs, labels: listLabels(pkg, paragraphs), bytes: (path) => pkg.bytes(path), problems: [] };
+}
+
+/** What a format's reader read, through the engines; a file it could not open (DocxError) is one problem of its own. */
+export function parseRead(read: () => SourceDocument, engine: EngineId): ParsedDocument & { pictureBytes(path: string): Uint8Array | null } {
   let source: SourceDocument;
   try {
-    const pkg = openDocx(file);
-    const { paragraphs } = readDocument(pkg);
-    source = { paragraphs, labels: listLabels(pkg, paragraphs), bytes: (path) => pkg.bytes(path), problems: [] };
+    source = read();
   } catch (error) {
     if (!(error instanceof DocxError)) throw error;
     return unreadableFile(engine, error.problem, error.params, error.message);
@@ -39,7 +49,12 @@ export function parseDocx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_EN
 }
 
 /** A file that could not be opened: one problem of its own, nothing else. */
-export function unreadableFile(engine: EngineId, reason: string, params: Record<string, string | number>, message: string): ParsedDocument & { pictureBytes(path: string): Uint8Array | null } {
+export function unreadableFile(
+  engine: EngineId,
+  reason: string,
+  params: Record<string, string | number>,
+  message: string,
+): ParsedDocument & { pictureBytes(path: string): Uint8Array | null } {
   const problems: Problem[] = [{ severity: 'error', code: 'file', params: { reason, ...params }, message, paragraph: null, cell: null, excerpt: '' }];
   return { engine, sections: [], problems, pictures: [], fonts: [], questionCount: 0, countsByType: {}, paragraphRoles: {}, pictureBytes: () => null };
 }
@@ -49,7 +64,10 @@ export function unreadableFile(engine: EngineId, reason: string, params: Record<
  * in, questions and problems out. What a format's reader could not read it says in
  * `source.problems`; those stand beside the engines' own.
  */
-export function parseSource(source: SourceDocument, engine: EngineId = DEFAULT_PARSER_ENGINE): ParsedDocument & { pictureBytes(path: string): Uint8Array | null } {
+export function parseSource(
+  source: SourceDocument,
+  engine: EngineId = DEFAULT_PARSER_ENGINE,
+): ParsedDocument & { pictureBytes(path: string): Uint8Array | null } {
   const problems: Problem[] = [...source.problems];
   const { paragraphs, labels } = source;
   const fonts = new Set<string>();
@@ -131,7 +149,12 @@ function showable(path: string, paragraph: Paragraph, pkg: Pick<SourceDocument, 
  * A MathType or Equation Editor 3.0 object: its MTEF read into LaTeX; failing that, the picture
  * Word shows for it, in its place; failing that (a WMF a browser cannot show), a note. Never an error.
  */
-function equationObject(inline: Extract<Inline, { kind: 'legacyEquation' }>, paragraph: Paragraph, pkg: Pick<SourceDocument, 'bytes'>, problems: Problem[]): Inline[] {
+function equationObject(
+  inline: Extract<Inline, { kind: 'legacyEquation' }>,
+  paragraph: Paragraph,
+  pkg: Pick<SourceDocument, 'bytes'>,
+  problems: Problem[],
+): Inline[] {
   const bin = inline.ole ? pkg.bytes(inline.ole) : null;
   const latex = bin ? oleEquationToLatex(bin) : null;
   if (latex) return [{ kind: 'math', latex }];

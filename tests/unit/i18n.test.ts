@@ -99,7 +99,7 @@ describe('portal translations (en.json, vi.json, ko.json)', () => {
   const KOREAN_LATIN = new Set(
     (
       'Testforge Word Windows Microsoft Kruti Dev manifest xml LaTeX PDF GPSC Not attempted Enter MathType docx doc PNG JPEG ttf otf ttc woff ' +
-      'CSV csv Excel xlsx KR Moodle XML GIFT Aiken QTI JSON zip json losses TAO Canvas txt IST Section True False'
+      'CSV csv Excel xlsx KR Moodle XML GIFT Aiken QTI JSON zip json losses TAO Canvas txt IST Section True False HWP hwp hwpx'
     ).split(' '),
   );
 

@@ -1,7 +1,6 @@
 import { DEFAULT_PARSER_ENGINE } from '../engines';
-import { DocxError } from '../docx/openDocx';
 import { parseXml } from '../docx/xml';
-import { parseSource, unreadableFile } from '../parseDocx';
+import { parseRead, type parseSource } from '../parseDocx';
 import type { SourceDocument } from '../source';
 import type { EngineId } from '../types';
 import { readHeader, readManifest } from './hwpx/header';
@@ -34,12 +33,5 @@ export function readHwpx(file: Uint8Array): SourceDocument {
 
 /** The Hangul parser: as parseDocx, a .hwpx in, the questions and every problem out; a file it cannot open is one problem of its own. */
 export function parseHwpx(file: Uint8Array, engine: EngineId = DEFAULT_PARSER_ENGINE): ReturnType<typeof parseSource> {
-  let source: SourceDocument;
-  try {
-    source = readHwpx(file);
-  } catch (error) {
-    if (!(error instanceof DocxError)) throw error;
-    return unreadableFile(engine, error.problem, error.params, error.message);
-  }
-  return parseSource(source, engine);
+  return parseRead(() => readHwpx(file), engine);
 }

@@ -1,6 +1,5 @@
-import { readDocument, type Inline } from '../docx/document';
-import { listLabels } from '../docx/numbering';
-import { openDocx } from '../docx/openDocx';
+import type { Inline } from '../docx/document';
+import { readPaper } from '../parseDocument';
 
 /**
  * The first stage of the reader as a person can check it (`npm run parse -- FILE --lines`): each
@@ -9,9 +8,7 @@ import { openDocx } from '../docx/openDocx';
  * a real paper's expected questions by hand starts from this view, never from the parser's answer.
  */
 export function describeLines(file: Uint8Array): string[] {
-  const pkg = openDocx(file);
-  const { paragraphs } = readDocument(pkg);
-  const labels = listLabels(pkg, paragraphs);
+  const { paragraphs, labels } = readPaper(file);
   return paragraphs.map((p) => {
     const label = labels.get(p.index);
     const place = `${p.index + 1}${p.cell ? ` [table ${p.cell.table + 1} row ${p.cell.row + 1} col ${p.cell.column + 1}]` : ''}`;

@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/client';
 import type { Endpoints } from '../../api/endpoints';
 import { questionsAlreadyIn, withoutQuestions } from '../../parser/duplicates';
 import { DEFAULT_PARSER_ENGINE, type ParserEngine } from '../../parser/engines';
-import { parseDocx } from '../../parser/parseDocx';
+import { parseDocument } from '../../parser/parseDocument';
 import { blocksUpload, type ParsedDocument } from '../../parser/types';
 import { missingFonts, uploadDocument, type UploadApi, type UploadProgress } from '../../parser/upload';
 import type { DocumentPlacement } from '../../domain/test/wordDocument';
@@ -42,7 +42,7 @@ export function useWordUpload(
   const [engines, setEngines] = useState<ParserEngineInfo[]>([]);
   const [engine, setEngine] = useState<ParserEngine>(DEFAULT_PARSER_ENGINE);
   const [state, setState] = useState<WordUploadState>({ step: 'empty' });
-  const file = useRef<{ bytes: Uint8Array; result: ReturnType<typeof parseDocx> } | null>(null);
+  const file = useRef<{ bytes: Uint8Array; result: ReturnType<typeof parseDocument> } | null>(null);
 
   useEffect(() => {
     if (!orgId) return;
@@ -65,7 +65,7 @@ export function useWordUpload(
     setState({ step: 'reading' });
     // Let "Reading the document…" paint before the parser takes the thread.
     setTimeout(() => {
-      const result = parseDocx(bytes, using);
+      const result = parseDocument(bytes, using);
       file.current = { bytes, result };
       setState({ step: 'parsed', parsed: result });
     }, 0);

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { EditorSection } from '@shared/api/testTypes';
 import type { ParserEngine } from '@shared/parser/engines';
 import { blocksUpload } from '@shared/parser/types';
+import { PAPER_FILES } from '@shared/parser/parseDocument';
 import { reloadAfterChange } from '../editorState';
 import { toastQueued } from '@portal/app/uiSlice';
 import { UploadPrompts } from '@shared/ui/wordUpload/UploadPrompts';
@@ -19,8 +20,6 @@ import { FileChooser } from '@portal/app/FileChooser';
 import { SectionFileDialog } from '@portal/app/SectionFileDialog';
 import { useAppDispatch, useAppSelector } from '@portal/app/hooks';
 import { WordFormatLinks } from '../../bulkUpload/WordFormatLinks';
-
-const DOCX = '.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /**
  * The Upload word file modal (spec section 2; decisions section 7): choose a .docx, see what the
@@ -95,7 +94,7 @@ export function UploadWordDialog({ testId, section, onClose }: { testId: string;
         ref={input}
         label={t('wordUpload.chooseFile')}
         icon={<DocumentArrowUpRegular />}
-        accept={DOCX}
+        accept={PAPER_FILES}
         fileName={fileName ? t('wordUpload.chosen', { name: fileName }) : t('wordUpload.noFile')}
         disabled={busy}
         dataTestIdPrefix="word"

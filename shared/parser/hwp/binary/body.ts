@@ -1,0 +1,154 @@
+import { hwpEquationToLatex } from '../equation';
+import { readUtf16, TAG, type HwpRecord } from '../anonymise/records';
+import { paraPieces } from '../anonymise/paraText';
+import { PLAIN, type CharShape, type HwpxStyles } from '../hwpx/header';
+import { Cursor, newDraft, textOf, type Draft, type Endnote } from '../hwpx/section';
+import type { NumberedHead } from '../hwpx/numbering';
+import type { Paragraph } from '../../docx/document';
+
+/**
+ * The body of an HWP 5.0 file (BodyText/Section*): records nested by their level, read into the
+ * drafts the .hwpx reader makes (hwpx/section.ts), so both formats end the same way. A paragraph
+ * is a PARA_HEADER with its text (PARA_TEXT), its character shapes by position (PARA_CHAR_SHAPE)
+ * and its controls (CTRL_HEADER), taken in the order their extended control characters stand in
+ * the text: tables (cells: LIST_HEADER then paragraphs), drawing objects (pictures, text boxes),
+ * equations (EQEDIT), footnotes and endnotes.
+ */
+export interface Node {
+  record: HwpRecord;
+  children: Node[];
+}
+
+export interface BodyContext {
+  styles: HwpxStyles;
+  binData: Map<number, string>;
+  endnotes: Endnote[];
+  tables: number;
+}
+
+/** Records as a tree: a record's children are the records after it one level deeper. */
+export function treeOf(records: HwpRecord[]): Node[] {
+  const roots: Node[] = [];
+  const stack: Node[] = [];
+  for (const record of records) {
+    const node = { record, children: [] };
+    while (stack.length && stack[stack.length - 1].record.level >= record.level) stack.pop();
+    (stack.length ? stack[stack.length - 1].children : roots).push(node);
+    stack.push(node);
+  }
+  return roots;
+}
+
+/** Controls whose character (8 units) stands for a CTRL_HEADER record: the others are inline (a tab) or one unit. */
+const EXTENDED = new Set([1, 2, 3, 11, 12, 14, 15, 16, 17, 18, 21, 22, 23]);
+const HWPUNIT_PER_INCH = 7200;
+const px = (unit: number) => (unit > 0 ? Math.round((unit * 96) / HWPUNIT_PER_INCH) || null : null);
+const u16 = (d: Uint8Array, at: number) => (at + 2 <= d.length ? d[at] | (d[at + 1] << 8) : 0);
+const u32 = (d: Uint8Array, at: number) => (at + 4 <= d.length ? (d[at] | (d[at + 1] << 8) | (d[at + 2] << 16) | (d[at + 3] << 24)) >>> 0 : 0);
+/** A control's id, written as four characters ("tbl ", "gso ", "eqed", "en  "). */
+const ctrlId = (d: Uint8Array) => String.fromCharCode(d[3] ?? 0, d[2] ?? 0, d[1] ?? 0, d[0] ?? 0);
+
+export function readParagraphs(nodes: Node[], cell: Paragraph['cell'], ctx: BodyContext, out: Draft[]): void {
+  for (const node of nodes) if (node.record.tag === TAG.PARA_HEADER) readParagraph(node, cell, ctx, out);
+}
+
+function readParagraph(node: Node, cell: Paragraph['cell'], ctx: BodyContext, out: Draft[]): void {
+  const header = node.record.data;
+  const heading = ctx.styles.headings.get(String(u16(header, 8)));
+  const head: NumberedHead | null = heading ? { type: heading.type, id: heading.idRef, level: heading.level } : null;
+  const draft = newDraft(cell, ctx.styles.styleNames.get(String(header[10] ?? -1)) || null, head);
+  out.push(draft);
+  const cursor = new Cursor(out, draft);
+  const text = node.children.find((c) => c.record.tag === TAG.PARA_TEXT)?.record.data;
+  const shapes = node.children.find((c) => c.record.tag === 68)?.record.data;
+  const controls = node.children.filter((c) => c.record.tag === TAG.CTRL_HEADER);
+  const shapeAt = (position: number) => {
+    let id = u32(shapes ?? new Uint8Array(8), 4);
+    for (let at = 0; shapes && at + 8 <= shapes.length && u32(shapes, at) <= position; at += 8) id = u32(shapes, at + 4);
+    return ctx.styles.charShapes.get(String(id)) ?? PLAIN;
+  };
+  let control = 0;
+  for (const piece of text ? paraPieces(text) : []) {
+    if (piece.kind === 'text') cursor.text(piece.text, shapeAt(piece.at));
+    else if (piece.code === 9) cursor.text('\t', shapeAt(piece.at));
+    else if (piece.code === 10) cursor.text('\n', shapeAt(piece.at));
+    else if (piece.code === 24 || piece.code === 30 || piece.code === 31) cursor.text(piece.code === 24 ? '-' : ' ', shapeAt(piece.at));
+    else if (EXTENDED.has(piece.code) && controls[control]) readControl(controls[control++], cursor, ctx, shapeAt(piece.at));
+  }
+}
+
+function readControl(node: Node, cursor: Cursor, ctx: BodyContext, shape: CharShape): void {
+  const id = ctrlId(node.record.data);
+  if (id === 'tbl ') readTable(node, cursor, ctx);
+  else if (id === 'eqed') readEquation(node, cursor, shape);
+  else if (id === 'gso ') readDrawing(node, cursor, ctx);
+  else if (id === 'en  ') {
+    const paragraphs: Draft[] = [];
+    readParagraphs(node.children, null, ctx, paragraphs);
+    ctx.endnotes.push({ number: ctx.endnotes.length + 1, anchor: cursor.target(), paragraphs });
+  } else if (id === 'fn  ') {
+    const paragraphs: Draft[] = [];
+    readParagraphs(node.children, null, ctx, paragraphs);
+    const note = paragraphs
+      .map((d) => textOf(d.inlines))
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (note) cursor.target().footnotes.push(note);
+    cursor.target().untranslated.push(...paragraphs.flatMap((d) => d.untranslated));
+  }
+  // Headers, footers, section and column definitions, page numbers, fields, bookmarks: not the body's words.
+}
+
+/** A table: each cell a LIST_HEADER (its column at 8, its row at 10) followed by its paragraphs. */
+function readTable(node: Node, cursor: Cursor, ctx: BodyContext): void {
+  cursor.split();
+  const table = ctx.tables++;
+  let cell: Paragraph['cell'] = null;
+  for (const child of node.children) {
+    if (child.record.tag === TAG.LIST_HEADER) cell = { table, row: u16(child.record.data, 10), column: u16(child.record.data, 8) };
+    else if (child.record.tag === TAG.PARA_HEADER && cell) readParagraph(child, cell, ctx, cursor.out);
+  }
+}
+
+/** EQEDIT: attributes (4), then the script as a WORD length and UTF-16; untranslatable scripts stay as text and are named. */
+function readEquation(node: Node, cursor: Cursor, shape: CharShape): void {
+  const data = node.children.find((c) => c.record.tag === TAG.EQEDIT)?.record.data;
+  if (!data) return;
+  const script = readUtf16(data, 6, Math.min(u16(data, 4), (data.length - 6) >> 1));
+  if (!script.trim()) return;
+  const latex = hwpEquationToLatex(script);
+  if (latex === null) {
+    cursor.text(script, shape);
+    cursor.target().untranslated.push(script);
+  } else if (latex) cursor.push({ kind: 'math', latex });
+}
+
+/**
+ * A drawing object (gso): pictures (SHAPE_COMPONENT_PICTURE: the BinData item at 71, the size
+ * shown in the object's common properties) and text boxes (a LIST_HEADER and its paragraphs,
+ * read in place a line each, as the .hwpx reader reads drawText), groups of them at any depth.
+ */
+function readDrawing(node: Node, cursor: Cursor, ctx: BodyContext): void {
+  const [width, height] = [u32(node.record.data, 16), u32(node.record.data, 20)];
+  const walk = (nodes: Node[]) => {
+    for (let i = 0; i < nodes.length; i++) {
+      const { record, children } = nodes[i];
+      if (record.tag === TAG.SHAPE_COMPONENT_PICTURE) {
+        const path = ctx.binData.get(u16(record.data, 71)) ?? null;
+        if (path) cursor.push({ kind: 'picture', path, widthPx: px(width), heightPx: px(height) });
+      } else if (record.tag === TAG.PARA_HEADER) {
+        const lines: Draft[] = [];
+        readParagraph(nodes[i], null, ctx, lines);
+        for (const line of lines) {
+          cursor.text('\n', PLAIN);
+          for (const inline of line.inlines) cursor.push(inline);
+          cursor.target().untranslated.push(...line.untranslated);
+        }
+        if (i === nodes.length - 1 || nodes[i + 1].record.tag !== TAG.PARA_HEADER) cursor.text('\n', PLAIN);
+      }
+      walk(record.tag === TAG.PARA_HEADER ? [] : children);
+    }
+  };
+  walk(node.children);
+}
