@@ -3,6 +3,8 @@ import { useTempFiles } from '../support/tempFiles';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { buildDocx, omml, type Block } from '../support/docx';
 import { png } from '../support/pictures';
+import { buildHwp, equation, inlineControl, paragraph } from '@shared/parser/hwp/anonymise/testing';
+import { buildHwpx, equation as hwpxEquation, p as hwpxParagraph, run, t } from '@shared/parser/hwp/hwpx/testing';
 import { closeEachPage, describeInBrowser, enterApp, newPage, openInEditor, screenshot, useServerAndBrowser } from '../support/browser';
 
 /** A font file as the server takes one (a TrueType signature, then anything). */
@@ -173,6 +175,48 @@ describeInBrowser('uploading a Word file in the editor', () => {
     expect(stored.sections[0].questions.map((q: { type: string }) => q.type)).toEqual(['multiple_choice', 'multiple_choice', 'true_false', 'integer']);
     expect(JSON.stringify(stored)).not.toContain('docx:');
     expect(stored.totalNumberOfQuestions).toBe(5);
+  });
+
+  test('Hangul papers (.hwp and .hwpx) upload as Word documents do: the preview with their maths, in Korean (issue 30)', async () => {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
+    const testId = await openEditor(editor, 'ko-KR');
+    await page.getByTestId('word-upload-open').click();
+    expect(await dialog().getByTestId('word-file-input').getAttribute('accept')).toContain('.hwpx');
+    // In PARA_TEXT a tab and an object are eight-unit controls, as Hangul writes them.
+    const tab = inlineControl(9, '    ');
+    const hwp = buildHwp({
+      paragraphs: [
+        ...paragraph(`1. 다음 값은? ${inlineControl(11, 'eqed')}`, equation('{1} over {2}')),
+        ...paragraph(`① 1${tab}② 2${tab}③ 3`),
+        ...paragraph('정답: ②'),
+      ],
+    });
+    await dialog().getByTestId('word-file-input').setInputFiles(writeFile('시험.hwp', hwp));
+    await dialog().getByTestId('word-file-name').getByText('시험.hwp').waitFor();
+    await dialog().getByTestId('word-no-problems').waitFor();
+    expect(await dialog().getByTestId('word-preview-question').first().locator('.katex').count()).toBe(1);
+
+    const hwpx = buildHwpx({
+      sections: [
+        [
+          hwpxParagraph([run(t('1. 다음 값은? ')), run(hwpxEquation('sqrt {4}'))]),
+          hwpxParagraph('① 1\t② 2\t③ 3'),
+          hwpxParagraph('정답: ②'),
+          hwpxParagraph('2. 옳은 것은?'),
+          hwpxParagraph('① 가\t② 나'),
+          hwpxParagraph('정답: ①'),
+        ],
+      ],
+    });
+    await dialog().getByTestId('word-file-input').setInputFiles(writeFile('시험.hwpx', hwpx));
+    await dialog().getByTestId('word-file-name').getByText('시험.hwpx').waitFor();
+    await dialog().getByTestId('word-no-problems').waitFor();
+    await screenshot(page, 'word-upload-hwpx-ko');
+    await dialog().getByTestId('word-upload-submit').click();
+    await dialog().getByTestId('word-uploaded').waitFor();
+    const stored = await editor.get(testId);
+    expect(stored.totalNumberOfQuestions).toBe(2);
+    expect(JSON.stringify(stored.sections[0].questions[0])).toContain('\\sqrt{4}');
   });
 
   test('an unknown font opens the missing-font modal; once its file is uploaded the upload goes on', async () => {
