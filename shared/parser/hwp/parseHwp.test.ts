@@ -98,4 +98,64 @@ describe('the .hwp (HWP 5.0) reader', () => {
       expect.objectContaining({ code: 'file', params: expect.objectContaining({ reason: 'partTooLarge', part: 'BodyText/Section0' }) }),
     );
   });
+
+  describe("on files Hangul saved (tests/fixtures/hwp/samples, hwplib's samples)", () => {
+    const sample = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, '../../../tests/fixtures/hwp/samples', name)));
+    const texts = (name: string) =>
+      readHwp(sample(name)).paragraphs.map((p) =>
+        p.inlines.map((i) => (i.kind === 'text' ? i.text : i.kind === 'math' ? `$${i.latex}$` : `<${i.kind}>`)).join(''),
+      );
+
+    it('a table: its cells in order with their row and column, two paragraphs in one cell; its caption left out', () => {
+      const source = readHwp(sample('hwplib-Table.hwp'));
+      const cells = source.paragraphs
+        .filter((p) => p.cell?.table === 0)
+        .map((p) => [
+          p.cell!.row,
+          p.cell!.column,
+          p.inlines
+            .map((i) => (i.kind === 'text' ? i.text : ''))
+            .join('')
+            .trim(),
+        ]);
+      expect(cells.slice(0, 4)).toEqual([
+        [0, 0, 'ABC'],
+        [0, 0, '123'],
+        [0, 1, 'DEF'],
+        [0, 2, 'GHI'],
+      ]);
+      expect(cells.some(([, , text]) => text === '표')).toBe(false);
+    });
+
+    it('an equation becomes LaTeX', () => {
+      expect(texts('hwplib-Equation.hwp')[0]).toBe('$(a+b)^{2}=a^{2}+2ab+b^{2}$');
+    });
+
+    it('an endnote goes after the body under 정답 및 해설, numbered', () => {
+      const lines = texts('hwplib-Notes.hwp');
+      expect(lines).toContain('정답 및 해설');
+      expect(lines.at(-1)).toMatch(/^1\. .*sssd/);
+    });
+
+    it('pictures: their bytes are there to upload, at their shown size', () => {
+      const source = readHwp(sample('hwplib-Picture.hwp'));
+      const pictures = source.paragraphs.flatMap((p) => p.inlines.filter((i) => i.kind === 'picture'));
+      expect(pictures.length).toBeGreaterThan(0);
+      for (const picture of pictures) {
+        if (picture.kind !== 'picture') continue;
+        expect(picture.path).toMatch(/^BinData\/BIN[0-9A-F]{4}\.\w+$/);
+        expect(source.bytes(picture.path!)?.length).toBeGreaterThan(100);
+        expect(picture.widthPx).toBeGreaterThan(0);
+      }
+    });
+
+    it("outline numbering whose first level is lower roman gives Hangul's labels", () => {
+      const { labels } = readHwp(sample('hwplib-ParaHead.hwp'));
+      expect([0, 1, 2, 3].map((at) => labels.get(at)?.label)).toEqual(['i.', 'ii.', 'iii.', 'iv.']);
+    });
+
+    it('a distribution document is refused by name', () => {
+      expect(parseHwp(sample('hwplib-Distribution.hwp')).problems[0].params).toEqual(expect.objectContaining({ reason: 'hwpDistribution' }));
+    });
+  });
 });

@@ -40,6 +40,7 @@ export function treeOf(records: HwpRecord[]): Node[] {
 }
 
 /** Controls whose character (8 units) stands for a CTRL_HEADER record: the others are inline (a tab) or one unit. */
+const TAG_TABLE = 77;
 const EXTENDED = new Set([1, 2, 3, 11, 12, 14, 15, 16, 17, 18, 21, 22, 23]);
 const HWPUNIT_PER_INCH = 7200;
 const px = (unit: number) => (unit > 0 ? Math.round((unit * 96) / HWPUNIT_PER_INCH) || null : null);
@@ -100,13 +101,19 @@ function readControl(node: Node, cursor: Cursor, ctx: BodyContext, shape: CharSh
   // Headers, footers, section and column definitions, page numbers, fields, bookmarks: not the body's words.
 }
 
-/** A table: each cell a LIST_HEADER (its column at 8, its row at 10) followed by its paragraphs. */
+/**
+ * A table: after its TABLE record, each cell a LIST_HEADER (its column at 8, its row at 10)
+ * followed by its paragraphs. A LIST_HEADER before the TABLE record is the table's caption, which
+ * is not read (as in .hwpx).
+ */
 function readTable(node: Node, cursor: Cursor, ctx: BodyContext): void {
   cursor.split();
   const table = ctx.tables++;
   let cell: Paragraph['cell'] = null;
+  let cells = false;
   for (const child of node.children) {
-    if (child.record.tag === TAG.LIST_HEADER) cell = { table, row: u16(child.record.data, 10), column: u16(child.record.data, 8) };
+    if (child.record.tag === TAG_TABLE) cells = true;
+    else if (child.record.tag === TAG.LIST_HEADER) cell = cells ? { table, row: u16(child.record.data, 10), column: u16(child.record.data, 8) } : null;
     else if (child.record.tag === TAG.PARA_HEADER && cell) readParagraph(child, cell, ctx, cursor.out);
   }
 }
