@@ -8,4 +8,6 @@ export const STORAGE_KEYS = {
   lastOrgCode: 'testforge.lastOrgCode',
   /** Suffixed with the user id: the expiring modal is shown once per user. */
   expiringModalShown: 'testforge.expiringModalShown',
+  /** Suffixed with a spreadsheet's header row: the column mapping the tutor last imported it with. */
+  columnMapping: 'testforge.columnMapping',
 } as const;

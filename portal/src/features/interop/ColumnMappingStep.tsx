@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Caption1, Dropdown, Field, makeStyles, MessageBar, MessageBarBody, Option, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { ImportPreview } from '@shared/contract/interop';
+import { columnMapping, type ImportPreview } from '@shared/contract/interop';
+import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 import { htmlToPlain } from '@shared/interop/html';
 import { isComprehension, MAPPING_FIELDS, type ColumnMapping, type InteropQuestion, type MappingField } from '@shared/interop/model';
 import { answerText } from '@shared/interop/questions';
@@ -42,10 +43,34 @@ export function useSheetMapping(preview: ImportPreview | null) {
   const [changed, setChanged] = useState<ColumnMapping | null>(null);
   const format = preview?.format === 'csv' || preview?.format === 'xlsx' ? preview.format : null;
   const sheet = format && preview?.sheet ? { sheet: preview.sheet, format } : null;
-  useEffect(() => setChanged(null), [preview]);
+  // A sheet with the header of one imported before starts from the mapping it was imported with.
+  useEffect(() => setChanged(preview?.sheet ? rememberedMapping(preview.sheet.columns) : null), [preview]);
   const mapping = sheet ? (changed ?? sheet.sheet.mapping) : null;
   const ready = !!sheet && !!mapping && columnsOf(mapping, 'question').length > 0 && readFirst(sheet.sheet, sheet.format, mapping).questions.length > 0;
   return { sheet, mapping, ready, change: setChanged };
+}
+
+const mappingKey = (headers: string[]) => `${STORAGE_KEYS.columnMapping}.${headers.map((h) => h.trim().toLowerCase()).join('\u0001')}`;
+
+/** The mapping a sheet with these headers was last imported with (in this browser), if it still fits them. */
+export function rememberedMapping(headers: string[]): ColumnMapping | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(mappingKey(headers)) ?? 'null') as unknown;
+    const parsed = columnMapping.safeParse(stored);
+    const fits = parsed.success && Object.values(parsed.data).every((c) => [c ?? []].flat().every((i) => i < headers.length));
+    return fits ? parsed.data : null;
+  } catch {
+    return null; // storage off, or not JSON: the guess stands
+  }
+}
+
+/** Kept for the next sheet with the same header row (issue 29: a tutor's own export, imported every week). */
+export function rememberMapping(headers: string[], mapping: ColumnMapping): void {
+  try {
+    localStorage.setItem(mappingKey(headers), JSON.stringify(mapping));
+  } catch {
+    // storage full or off: the next import guesses again
+  }
 }
 
 const plain = (html: string) => htmlToPlain(html).text.replace(/\s+/g, ' ').trim();

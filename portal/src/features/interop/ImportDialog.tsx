@@ -12,7 +12,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { blobError } from '../print/usePdfExport';
 import { saveBlob } from '../results/format';
 import { columnsOf } from '@shared/interop/table/mapping';
-import { ColumnMappingStep, useSheetMapping } from './ColumnMappingStep';
+import { ColumnMappingStep, rememberMapping, useSheetMapping } from './ColumnMappingStep';
 import { ImportPreviewView } from './ImportPreviewView';
 import { useImportFile } from './useImportFile';
 
@@ -85,7 +85,10 @@ export function ImportDialog({ testId, section, onClose }: { testId: string; sec
               : t('interop.import.submit', { count: preview?.questionCount ?? 0 }),
         disabled: !preview || (mapping ? !mappingReady : preview.blocked) || busy,
         spinning: state.step === 'importing',
-        onClick: () => void importInto({ testId, sectionId: section._id, useFileSections, ...(mapping ? { mapping } : {}) }),
+        onClick: () => {
+          if (sheet && mapping) rememberMapping(sheet.sheet.columns, mapping);
+          void importInto({ testId, sectionId: section._id, useFileSections, ...(mapping ? { mapping } : {}) });
+        },
         dataTestId: 'interop-import-submit',
       }}
       onClose={onClose}

@@ -240,6 +240,25 @@ describe('ImportDialog: a spreadsheet of other columns (issue 29)', () => {
     });
   });
 
+  it('a sheet with the same header row as one imported before starts from the mapping it was imported with', async () => {
+    localStorage.clear();
+    const first = renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, {
+      api: { interopPreview: async () => sheetPreview(), interopImport: jest.fn(async () => outcome) },
+    });
+    choose('bank.csv');
+    await screen.findByTestId('interop-mapping');
+    pick('question', 'Explanation');
+    fireEvent.click(screen.getByTestId('interop-import-submit'));
+    await screen.findByTestId('interop-imported');
+    first.unmount();
+
+    renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, { api: { interopPreview: async () => sheetPreview() } });
+    choose('next-week.csv');
+    await screen.findByTestId('interop-mapping');
+    await waitFor(() => expect(screen.getByTestId('interop-mapping-question')).toHaveTextContent('Explanation'));
+    localStorage.clear();
+  });
+
   it('without a question column nothing can be imported; a row the mapping cannot read names its problem', async () => {
     renderWithProviders(<ImportDialog testId="t1" section={section} onClose={() => undefined} />, { api: { interopPreview: async () => sheetPreview() } });
     choose('bank.csv');
