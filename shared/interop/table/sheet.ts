@@ -1,4 +1,5 @@
 import type { ColumnMapping, ImportResult, MappingField, SheetMapping } from '../model';
+import { MAPPING_COLUMNS_MAX } from '../../contract/interop';
 import { guessMapping } from './guess';
 import { applyMapping, mappingProblem, resolveNames, type NamedMapping } from './mapping';
 import { questionsOf, questionsOfTable } from './rows';
@@ -58,7 +59,8 @@ export function readSheet(table: string[][], format: 'csv' | 'xlsx', given?: Map
     return 'mapping' in resolved ? withMapping(table, format, resolved.mapping, false) : failed(format, resolved.field, resolved.message);
   }
   if (given) return withMapping(table, format, given.columns, false);
-  if (!headers.length || isOwnHeader(headers)) return questionsOfTable(table, format);
+  // A header wider than any mapping may name (3,000,000 commas) is no question bank: nothing to guess.
+  if (!headers.length || headers.length > MAPPING_COLUMNS_MAX || isOwnHeader(headers)) return questionsOfTable(table, format);
   const guess = guessMapping(headers, table.slice(1));
   // No question column, or nothing that answers it: not a sheet of questions; our header's message says what we read.
   if (guess.question === null || (!guess.options && guess.correct === null)) return questionsOfTable(table, format);
