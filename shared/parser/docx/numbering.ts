@@ -28,7 +28,8 @@ function val(el: Element | null, name = 'val'): string | null {
   return null;
 }
 
-function roman(n: number): string {
+/** n in lower-case Roman numerals (Word's and Hangul's lists; upper case is this upper-cased). */
+export function roman(n: number): string {
   const table: [number, string][] = [
     [1000, 'm'],
     [900, 'cm'],
@@ -52,13 +53,14 @@ function roman(n: number): string {
     }
   return out;
 }
-function letters(n: number): string {
+export function letters(n: number): string {
   // a..z, then aa, bb, ... as Word counts.
   const letter = String.fromCharCode(97 + ((n - 1) % 26));
   return letter.repeat(Math.floor((n - 1) / 26) + 1);
 }
-const GANADA = ['가', '나', '다', '라', '마', '바', '사', '아', '자', '차', '카', '타', '파', '하'];
-const CHOSUNG = ['ㄱ', 'ㄴ', 'ㄷ', 'ㄹ', 'ㅁ', 'ㅂ', 'ㅅ', 'ㅇ', 'ㅈ', 'ㅊ', 'ㅋ', 'ㅌ', 'ㅍ', 'ㅎ'];
+/** Korean list counters (Word's ganada and chosung, Hangul's HANGUL_SYLLABLE and HANGUL_JAMO). */
+export const GANADA = '가나다라마바사아자차카타파하';
+export const CHOSUNG = 'ㄱㄴㄷㄹㅁㅂㅅㅇㅈㅊㅋㅌㅍㅎ';
 
 function formatted(n: number, format: string): string {
   switch (format) {

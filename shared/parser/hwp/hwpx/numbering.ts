@@ -1,4 +1,4 @@
-import type { ListLabel } from '../../docx/numbering';
+import { CHOSUNG, GANADA, letters as lowerLetters, roman as lowerRoman, type ListLabel } from '../../docx/numbering';
 import type { HwpxStyles, ParaHead } from './header';
 
 /** A paragraph's head with the numbering it counts in: OUTLINE paragraphs count in their section's outline numbering. */
@@ -16,37 +16,12 @@ const CIRCLED_DIGITS = (n: number) =>
       : n >= 36 && n <= 50
         ? String.fromCodePoint(0x32b1 + n - 36)
         : String(n);
-const GANADA = '가나다라마바사아자차카타파하';
-const CHOSUNG = 'ㄱㄴㄷㄹㅁㅂㅅㅇㅈㅊㅋㅌㅍㅎ';
 const cycle = (alphabet: string, n: number) => alphabet[(n - 1) % alphabet.length];
 const circledIn = (first: number, size: number, n: number, plain: string) => (n >= 1 && n <= size ? String.fromCodePoint(first + n - 1) : plain);
 
-function roman(n: number): string {
-  const table: [number, string][] = [
-    [1000, 'M'],
-    [900, 'CM'],
-    [500, 'D'],
-    [400, 'CD'],
-    [100, 'C'],
-    [90, 'XC'],
-    [50, 'L'],
-    [40, 'XL'],
-    [10, 'X'],
-    [9, 'IX'],
-    [5, 'V'],
-    [4, 'IV'],
-    [1, 'I'],
-  ];
-  let out = '';
-  for (const [value, digits] of table)
-    while (n >= value) {
-      out += digits;
-      n -= value;
-    }
-  return out;
-}
+const roman = (n: number) => lowerRoman(n).toUpperCase();
 /** A..Z, then AA, BB… as Word and Hangul count. */
-const letters = (n: number) => String.fromCharCode(65 + ((n - 1) % 26)).repeat(Math.floor((n - 1) / 26) + 1);
+const letters = (n: number) => lowerLetters(n).toUpperCase();
 /** 1..99 in Sino-Korean (일, 이… 십일) or Chinese numerals (一, 二… 十一), as HANGUL_PHONETIC and IDEOGRAPH show them. */
 function spelled(n: number, digits: string, ten: string): string {
   if (n < 1 || n > 99) return String(n);
