@@ -70,6 +70,10 @@ export function writeRecords(records: HwpRecord[]): Uint8Array {
 }
 
 /** UTF-16LE text of `length` units at `at`. */
+/** Little-endian integers of a record's data; 0 past its end (a short record reads as zeros, as Hangul's own readers do). */
+export const u16 = (d: Uint8Array, at: number) => (at + 2 <= d.length ? d[at] | (d[at + 1] << 8) : 0);
+export const u32 = (d: Uint8Array, at: number) => (at + 4 <= d.length ? (d[at] | (d[at + 1] << 8) | (d[at + 2] << 16) | (d[at + 3] << 24)) >>> 0 : 0);
+
 export function readUtf16(data: Uint8Array, at: number, length: number): string {
   let text = '';
   for (let i = 0; i < length; i++) text += String.fromCharCode(data[at + 2 * i] | (data[at + 2 * i + 1] << 8));

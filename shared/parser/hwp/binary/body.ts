@@ -1,5 +1,5 @@
 import { hwpEquationToLatex } from '../equation';
-import { readUtf16, TAG, type HwpRecord } from '../anonymise/records';
+import { readUtf16, u16, u32, TAG, type HwpRecord } from '../anonymise/records';
 import { paraPieces } from '../anonymise/paraText';
 import { PLAIN, type CharShape, type HwpxStyles } from '../hwpx/header';
 import { Cursor, newDraft, textOf, type Draft, type Endnote } from '../hwpx/section';
@@ -44,8 +44,6 @@ const TAG_TABLE = 77;
 const EXTENDED = new Set([1, 2, 3, 11, 12, 14, 15, 16, 17, 18, 21, 22, 23]);
 const HWPUNIT_PER_INCH = 7200;
 const px = (unit: number) => (unit > 0 ? Math.round((unit * 96) / HWPUNIT_PER_INCH) || null : null);
-const u16 = (d: Uint8Array, at: number) => (at + 2 <= d.length ? d[at] | (d[at + 1] << 8) : 0);
-const u32 = (d: Uint8Array, at: number) => (at + 4 <= d.length ? (d[at] | (d[at + 1] << 8) | (d[at + 2] << 16) | (d[at + 3] << 24)) >>> 0 : 0);
 /** A control's id, written as four characters ("tbl ", "gso ", "eqed", "en  "). */
 const ctrlId = (d: Uint8Array) => String.fromCharCode(d[3] ?? 0, d[2] ?? 0, d[1] ?? 0, d[0] ?? 0);
 

@@ -1,4 +1,4 @@
-import { readUtf16, type HwpRecord } from '../anonymise/records';
+import { readUtf16, u16, u32, type HwpRecord } from '../anonymise/records';
 import { PLAIN, type CharShape, type Heading, type HwpxStyles, type ParaHead } from '../hwpx/header';
 
 /**
@@ -33,8 +33,6 @@ export interface DocInfo {
   binData: Map<number, string>;
 }
 
-const u16 = (d: Uint8Array, at: number) => (at + 2 <= d.length ? d[at] | (d[at + 1] << 8) : 0);
-const u32 = (d: Uint8Array, at: number) => (at + 4 <= d.length ? (d[at] | (d[at + 1] << 8) | (d[at + 2] << 16) | (d[at + 3] << 24)) >>> 0 : 0);
 /** A WORD length and that many UTF-16 units, at `at`: the string and where the data goes on. */
 function lengthPrefixed(d: Uint8Array, at: number): { text: string; end: number } {
   const units = Math.min(u16(d, at), Math.max(0, (d.length - at - 2) >> 1));
