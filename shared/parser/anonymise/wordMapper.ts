@@ -15,6 +15,8 @@ export interface WordMapper {
   word(word: string): string;
   /** Every word of a text replaced, everything between words kept. */
   text(text: string): string;
+  /** Original words replaced, for the check that none of them is left in the output. */
+  readonly originals: ReadonlySet<string>;
   readonly stats: WordStats;
 }
 
@@ -27,15 +29,22 @@ const ATTEMPTS = 64;
  * share a pseudo-word (a collision would make two different options equal), and no pseudo-word is
  * a structural word (a random "Sai" or "Key" would change what the parser reads).
  */
-export function wordMapper(hash: KeyedHash): WordMapper {
+export function wordMapper(
+  hash: KeyedHash,
+  /** Words kept as they are: the parser's structure (a Korean paper adds its own words, hwp/anonymise/words.ts). */
+  isKept: (word: string) => boolean = isStructural,
+  /** What a text's words are (Hangul papers: syllables, Latin letters and Han characters, each a word). */
+  words: RegExp = WORD,
+): WordMapper {
   const byWord = new Map<string, string>();
   const owner = new Map<string, string>();
+  const originals = new Set<string>();
   const stats: WordStats = { replaced: 0, distinct: 0, kept: 0 };
   const choose = (lower: string): string => {
     let fallback: string | null = null;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const candidate = pseudoOf(hash, lower, attempt);
-      if (isStructural(candidate)) continue;
+      if (isKept(candidate)) continue;
       fallback ??= candidate;
       const taken = owner.get(candidate);
       if (candidate !== lower && (taken === undefined || taken === lower)) return candidate;
@@ -44,7 +53,7 @@ export function wordMapper(hash: KeyedHash): WordMapper {
     return fallback ?? lower;
   };
   const word = (original: string): string => {
-    if (isStructural(original)) {
+    if (isKept(original)) {
       stats.kept++;
       return original;
     }
@@ -54,10 +63,11 @@ export function wordMapper(hash: KeyedHash): WordMapper {
       pseudo = choose(lower);
       byWord.set(lower, pseudo);
       owner.set(pseudo, lower);
+      originals.add(original);
       stats.distinct++;
     }
     stats.replaced++;
     return withCaseOf(original, pseudo);
   };
-  return { word, text: (text) => text.replace(WORD, word), stats };
+  return { word, text: (text) => text.replace(words, word), originals, stats };
 }

@@ -1,4 +1,5 @@
-import { lowerKeepingLength, pseudoOf, withCaseOf, type KeyedHash } from '../../anonymise/pseudoWord';
+import type { KeyedHash } from '../../anonymise/pseudoWord';
+import { wordMapper, type WordStats } from '../../anonymise/wordMapper';
 import { isStructural } from '../../anonymise/structural';
 
 /**
@@ -95,11 +96,7 @@ export function seededHash(seed: string): KeyedHash {
   };
 }
 
-export interface HangulStats {
-  replaced: number;
-  distinct: number;
-  kept: number;
-}
+export type HangulStats = WordStats;
 
 export interface HangulMapper {
   /** Every word of a text replaced (same length), everything else kept. */
@@ -111,45 +108,13 @@ export interface HangulMapper {
   readonly stats: HangulStats;
 }
 
-const ATTEMPTS = 64;
-
 /**
- * One mapping for one document: the same word always gets the same pseudo-word (so a key that
- * repeats an option's text still matches it), two words never share one, and no pseudo-word is a
- * kept word (a random "정답" would add structure the paper does not have).
+ * One mapping for one document, Word's (anonymise/wordMapper.ts) with the Korean kept words and
+ * words: the same word always gets the same pseudo-word (so a key that repeats an option's text
+ * still matches it), two words never share one, and no pseudo-word is a kept word (a random
+ * "정답" would add structure the paper does not have).
  */
 export function hangulMapper(hash: KeyedHash): HangulMapper {
-  const byWord = new Map<string, string>();
-  const owner = new Map<string, string>();
-  const originals = new Set<string>();
-  const stats: HangulStats = { replaced: 0, distinct: 0, kept: 0 };
-  const choose = (lower: string): string => {
-    let fallback: string | null = null;
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const candidate = pseudoOf(hash, lower, attempt);
-      if (isKept(candidate)) continue;
-      fallback ??= candidate;
-      const taken = owner.get(candidate);
-      if (candidate !== lower && (taken === undefined || taken === lower)) return candidate;
-    }
-    return fallback ?? lower;
-  };
-  const word = (original: string): string => {
-    if (isKept(original)) {
-      stats.kept++;
-      return original;
-    }
-    const lower = lowerKeepingLength(original);
-    let pseudo = byWord.get(lower);
-    if (pseudo === undefined) {
-      pseudo = choose(lower);
-      byWord.set(lower, pseudo);
-      owner.set(pseudo, lower);
-      originals.add(original);
-      stats.distinct++;
-    }
-    stats.replaced++;
-    return withCaseOf(original, pseudo);
-  };
-  return { text: (text) => text.replace(WORD, word), hangul: (text) => text.replace(HANGUL_RUN, word), originals, stats };
+  const mapper = wordMapper(hash, isKept, WORD);
+  return { text: mapper.text, hangul: (text) => text.replace(HANGUL_RUN, mapper.word), originals: mapper.originals, stats: mapper.stats };
 }
