@@ -7,7 +7,7 @@ import { percentile, round } from '../lib/stats';
 import type { Benchmark, BenchContext, Figure } from '../lib/types';
 import { openFreeTest } from '../lib/freeTest';
 import { seed, signIn } from './60-editor';
-import { pooled, saveAll, startStudents, type Student } from './98-cluster';
+import { loadServerEnv, pooled, saveAll, startStudents, type Student } from './98-cluster';
 
 /**
  * Issue 31's exam day, on one PostgreSQL: three server processes (`server/main.ts`, each on its
@@ -37,17 +37,7 @@ async function startProcesses(ctx: BenchContext, databaseUrl: string): Promise<S
     const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
     const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ctx.root, 'server/main.ts')], {
       cwd: ctx.root,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        STUDENT_RATE_LIMIT_PER_MINUTE: '100000000',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-        DATABASE_POOL_SIZE: '14',
-      },
+      env: loadServerEnv(databaseUrl, port, 14),
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     ctx.onCleanup(() => stopChild(child));

@@ -29,22 +29,27 @@ interface Cluster {
   stop: () => Promise<void>;
 }
 
+/** A server process under load: quiet, no demo, no PDF browser, rate limits out of the way of one load generator's address. */
+export function loadServerEnv(databaseUrl: string, port: number, poolSize: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    CHROMIUM_PATH: '',
+    SEED_DEMO: 'false',
+    STUDENT_RATE_LIMIT_PER_MINUTE: '100000000',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    DATABASE_POOL_SIZE: String(poolSize),
+  };
+}
+
 async function startCluster(ctx: BenchContext, databaseUrl: string, workers: number): Promise<Cluster> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ctx.root, 'server/cluster.ts'), '--workers', String(workers)], {
     cwd: ctx.root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      CHROMIUM_PATH: '',
-      SEED_DEMO: 'false',
-      STUDENT_RATE_LIMIT_PER_MINUTE: '100000000',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      DATABASE_POOL_SIZE: String(Math.max(4, Math.ceil(40 / workers))),
-    },
+    env: loadServerEnv(databaseUrl, port, Math.max(4, Math.ceil(40 / workers))),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = () =>
