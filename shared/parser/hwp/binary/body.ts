@@ -40,7 +40,6 @@ export function treeOf(records: HwpRecord[]): Node[] {
 }
 
 /** Controls whose character (8 units) stands for a CTRL_HEADER record: the others are inline (a tab) or one unit. */
-const TAG_TABLE = 77;
 const EXTENDED = new Set([1, 2, 3, 11, 12, 14, 15, 16, 17, 18, 21, 22, 23]);
 const HWPUNIT_PER_INCH = 7200;
 const px = (unit: number) => (unit > 0 ? Math.round((unit * 96) / HWPUNIT_PER_INCH) || null : null);
@@ -59,7 +58,7 @@ function readParagraph(node: Node, cell: Paragraph['cell'], ctx: BodyContext, ou
   out.push(draft);
   const cursor = new Cursor(out, draft);
   const text = node.children.find((c) => c.record.tag === TAG.PARA_TEXT)?.record.data;
-  const shapes = node.children.find((c) => c.record.tag === 68)?.record.data;
+  const shapes = node.children.find((c) => c.record.tag === TAG.PARA_CHAR_SHAPE)?.record.data;
   const controls = node.children.filter((c) => c.record.tag === TAG.CTRL_HEADER);
   const shapeAt = (position: number) => {
     let id = u32(shapes ?? new Uint8Array(8), 4);
@@ -110,7 +109,7 @@ function readTable(node: Node, cursor: Cursor, ctx: BodyContext): void {
   let cell: Paragraph['cell'] = null;
   let cells = false;
   for (const child of node.children) {
-    if (child.record.tag === TAG_TABLE) cells = true;
+    if (child.record.tag === TAG.TABLE) cells = true;
     else if (child.record.tag === TAG.LIST_HEADER) cell = cells ? { table, row: u16(child.record.data, 10), column: u16(child.record.data, 8) } : null;
     else if (child.record.tag === TAG.PARA_HEADER && cell) readParagraph(child, cell, ctx, cursor.out);
   }
