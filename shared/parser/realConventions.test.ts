@@ -339,6 +339,70 @@ describe('option labels', () => {
     ]);
   });
 
+  it('the key in a colour of its own at the end of each question\'s line: a letter over unlabelled options, a fill-in\'s answer, "Faux"', () => {
+    const key = (text: string) => ({ text, color: '92D050', bold: true });
+    const doc = parse([
+      { runs: ['1- Which method prints to the console ? ', key('C')] },
+      'alert()',
+      'prompt()',
+      'console.log()',
+      'document.write()',
+      '',
+      '2',
+      { runs: ['Which operator compares value and type ?  ', key('B')] },
+      '==',
+      '===',
+      '=',
+      { runs: ['3- What does typeof x give for a text ? ', key('STRING')] },
+      { runs: ['4 - A const can be reassigned? ', key('FAUX')] },
+      'Vrai',
+      'Faux',
+      { runs: ['5- Which keyword declares a block-scoped variable ? ', key('A')] },
+      'let',
+      'var',
+      { runs: ['6-Which value is falsy ? ', key('B')] },
+      '"0"',
+      '0',
+    ]);
+    expect(stems(doc)).toEqual([
+      'Which method prints to the console ?',
+      'Which operator compares value and type ?',
+      'What does typeof x give for a text ?',
+      'A const can be reassigned?',
+      'Which keyword declares a block-scoped variable ?',
+      'Which value is falsy ?',
+    ]);
+    const [prints, compares, typeOf, reassigned] = questionsOf(doc);
+    expect(names(prints)).toEqual(['alert()', 'prompt()', 'console.log()', 'document.write()']);
+    expect(correct(prints)).toEqual([false, false, true, false]);
+    expect(correct(compares)).toEqual([false, true, false]);
+    expect(typeOf).toMatchObject({ type: 'fill_ups' });
+    expect(JSON.stringify(typeOf)).toContain('STRING');
+    expect(reassigned).toMatchObject({ type: 'true_false' });
+    expect(correct(reassigned)).toEqual([false, true]);
+  });
+
+  it("a coloured end that is the question's marks or its own words is no key", () => {
+    const marks = (text: string) => ({ text, color: 'FF0000' });
+    const doc = parse([
+      { runs: ['1. Which is a fruit? ', marks('(2 marks)')] },
+      'A. Apple',
+      'B. Carrot',
+      { runs: ['2. Which is a root? ', marks('(2 marks)')] },
+      'A. Apple',
+      'B. Carrot',
+      { runs: ['3. Which is a leaf? ', marks('(2 marks)')] },
+      'A. Kale',
+      'B. Carrot',
+      'Answer key: 1-A 2-B 3-A',
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false],
+      [false, true],
+      [true, false],
+    ]);
+  });
+
   it('"A - text"', () => {
     const doc = parse(['1. Which is a fruit?', 'A - Apple', 'B - Carrot', 'C - Potato', 'Answer: A']);
     expect(names(questionsOf(doc)[0])).toEqual(['Apple', 'Carrot', 'Potato']);
@@ -877,6 +941,34 @@ describe('passages', () => {
     const top = questionsOf(doc);
     expect(top.map((q) => q.type)).toEqual(['multiple_choice', 'comprehension', 'multiple_choice']);
     expect(top[1].type === 'comprehension' && top[1].questions).toHaveLength(2);
+  });
+});
+
+describe('numbered choices that combine lettered statements', () => {
+  it('"4) а, в" makes the lettered lines the question\'s text and the numbered choices its options; "1) а; 2) б" alone changes nothing', () => {
+    const doc = parse([
+      '1. Which of these are prime?',
+      'A) two;',
+      'B) four;',
+      'C) five;',
+      'Pick one: 1) a; 2) b; 3) c; 4) a, c.',
+      '2. Which is even?',
+      'A) three;',
+      'B) four;',
+      'C) five;',
+      'Pick one: 1) a; 2) b; 3) c.',
+      'Answer key: 1-4 2-B',
+    ]);
+    const [combined, plain] = questionsOf(doc);
+    expect(
+      combined.name
+        .replace(/<\/?p>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).toBe('Which of these are prime? A) two; B) four; C) five;');
+    expect(names(combined)).toEqual(['a', 'b', 'c', 'a, c']);
+    expect(names(plain)).toEqual(['three;', 'four;', 'five;']);
+    expect(correct(plain)).toEqual([false, true, false]);
   });
 });
 

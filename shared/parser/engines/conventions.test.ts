@@ -1,6 +1,6 @@
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
-import { inferConventions, inferGluedAsterisk, inferOptionItems, inferStarts, inferUnlabelledOptions } from './conventions';
+import { inferConventions, inferGluedAsterisk, inferOptionItems, inferStarts, inferTrailingKeys, inferUnlabelledOptions } from './conventions';
 
 /** The conventions stage on its own: lines in, what the paper's own numbering and marks say out. */
 const text = (t: string, bold = false): Inline => ({
@@ -94,4 +94,38 @@ it('inferConventions puts the stages together', () => {
   const found = inferConventions(paper, noLists);
   expect(found.starts.size).toBe(2);
   expect(found.gluedAsterisk).toBe(true);
+});
+
+describe('keys at the end of question lines, in a colour of their own', () => {
+  const keyed = (index: number, question: string, key: string, color = '92D050'): Paragraph => ({
+    index,
+    style: null,
+    numbering: null,
+    cell: null,
+    inlines: [text(question), { ...text(key), color }],
+  });
+  const isStart = (line: Paragraph) => /^\d/.test(line.inlines.map((i) => (i.kind === 'text' ? i.text : '')).join(''));
+
+  it('count when three question lines or more end so in one colour, and give where the key starts', () => {
+    const paper = [keyed(0, '1. Which? ', 'C'), keyed(1, '2. Which? ', 'A'), keyed(2, '3. What? ', 'STRING')];
+    const keys = inferTrailingKeys(paper, isStart);
+    expect([...keys.values()]).toEqual([
+      { at: 10, text: 'C' },
+      { at: 10, text: 'A' },
+      { at: 9, text: 'STRING' },
+    ]);
+  });
+
+  it('do not count on two lines, in different colours, or when the colour is in the text before', () => {
+    expect(inferTrailingKeys([keyed(0, '1. Which? ', 'C'), keyed(1, '2. Which? ', 'A')], isStart).size).toBe(0);
+    expect(inferTrailingKeys([keyed(0, '1. Which? ', 'C', 'FF0000'), keyed(1, '2. Which? ', 'A', '00FF00'), keyed(2, '3. What? ', 'B')], isStart).size).toBe(0);
+    const sameColour = (index: number): Paragraph => ({
+      ...keyed(index, '', ''),
+      inlines: [
+        { ...text(`${index + 1}. Which? `), color: '92D050' },
+        { ...text('C'), color: '92D050' },
+      ],
+    });
+    expect(inferTrailingKeys([0, 1, 2].map(sameColour), isStart).size).toBe(0);
+  });
 });

@@ -44,6 +44,14 @@ export interface Conventions {
   stemItems: Set<Paragraph>;
   /** List items that are a text's own points, numbered as Word shows them (a reading text's steps in a box). */
   textItems: Set<Paragraph>;
+  /** The answer written at the end of a question's line in a colour of its own ("…ml ? C" in green): where it starts, and its text. */
+  trailingKeys: Map<Paragraph, TrailingKey>;
+}
+
+export interface TrailingKey {
+  /** Where the key starts in the line. */
+  at: number;
+  text: string;
 }
 
 /** A number a line starts with, written in a way of its own: `family` groups the lines that share the way. */
@@ -64,8 +72,8 @@ const PREFIXED = /^\s*((?=\S*[^\d\s])\S{1,12}[./\-_:#])(\d{1,4})\s*[.):](?=\s|$)
  * stop after it ("Frage1:"): "Afx1 jev…" names a thing, it numbers nothing.
  */
 const WORDED = /^\s*(\p{Lu}\p{Ll}{1,11}|\p{Lu}{2,12})(?:(?:\.?\s+|\.)(\d{1,4})\s*[.):：\-–]?|(\d{1,4})\s*[.):：\-–])\s+(?=\S)/u;
-/** "2- Azure free account…": a number, a dash, the text. */
-const DASHED = /^\s*(\d{1,3})\s*[-–]\s+(?=\p{L})/u;
+/** "2- Azure free account…", "12- . Which", "19-Which", "20 –Which": a number, a dash (maybe a stray stop), the text. */
+const DASHED = /^\s*(\d{1,3})\s*[-–]\s*(?:[.:]\s*)?(?=\p{L})/u;
 /** "5" alone on its line, the question's text on the next (a PDF's layout). */
 const ALONE = /^\s*(\d{1,3})\s*$/;
 
@@ -250,9 +258,18 @@ export function inferUnlabelledOptions(
   isStart: (line: Paragraph) => boolean,
   asking: ReadonlySet<Paragraph> = new Set(),
   labelled: ReadonlyMap<Paragraph, unknown> = new Map(),
+  trailingKeys: ReadonlyMap<Paragraph, TrailingKey> = new Map(),
 ): Set<Paragraph> {
   const numbered = lines.filter((line) => !line.cell && isStart(line)).length >= 2;
-  type Group = { lines: Paragraph[]; bold: boolean; asking: boolean; answered: boolean; open: boolean; labelledAfter?: boolean };
+  type Group = { lines: Paragraph[]; bold: boolean; asking: boolean; answered: boolean; open: boolean; labelledAfter?: boolean; letter?: number; key?: string };
+  /** The option a key at the end of the question's line names by its letter ("…? C"). */
+  const letterOf = (line: Paragraph) => {
+    const key = trailingKeys.get(line)?.text;
+    return key && /^[A-H]$/.test(key) ? key.charCodeAt(0) - 65 : undefined;
+  };
+  /** Whether a key at the end of the question's line names one of the lines under it: by its letter ("…? C") or its words ("…? FAUX"). */
+  const namesLine = (g: Group, options: Paragraph[]) =>
+    (g.letter !== undefined && g.letter < options.length) || (!!g.key && options.some((l) => sameText(lineOf(l.inlines), g.key!)));
   const groups: Group[] = [];
   let group: Group | null = null;
   for (const line of lines) {
@@ -268,11 +285,26 @@ export function inferUnlabelledOptions(
     }
     const text = lineOf(line.inlines);
     if (isStart(line) || asking.has(line)) {
-      group = { lines: [], bold: mostlyBold(line.inlines), asking: asking.has(line), answered: false, open: true };
+      group = {
+        lines: [],
+        bold: mostlyBold(line.inlines),
+        asking: asking.has(line),
+        answered: false,
+        open: true,
+        letter: letterOf(line),
+        key: trailingKeys.get(line)?.text,
+      };
       groups.push(group);
       continue;
     }
     if (!group) continue;
+    // The question's text on the line after its number, its key at the end: the options come after it.
+    if (group.open && trailingKeys.has(line)) {
+      group.lines = [];
+      group.letter = letterOf(line);
+      group.key = trailingKeys.get(line)!.text;
+      continue;
+    }
     const field = fieldOf(text);
     // The answer line may stand after a blank line that ended the options: it still names one of them.
     if (field?.kind === 'answer' && !group.answered) group.answered = group.lines.some((l) => sameText(lineOf(l.inlines), text.slice(field.end)));
@@ -303,10 +335,59 @@ export function inferUnlabelledOptions(
     // Options are short: a long line among them is the question's text running on, and the group is no options.
     const options = g.lines.slice(lastAsking(g.lines) + 1).slice(-8);
     if (options.some((l) => lineOf(l.inlines).trim().length > longest(g))) continue;
-    if (g.answered && options.length >= 2) for (const l of options) found.add(l);
+    // A key letter at the end of the question's line names one of the lines under it.
+    if ((g.answered || namesLine(g, options)) && options.length >= 2) for (const l of options) found.add(l);
     else if (fitting(g) && ((g.bold && bold) || (g.asking && asked))) for (const l of g.lines) found.add(l);
   }
   return found;
+}
+
+/** The line's last run with words or a letter, and where it starts, when the text before it is in other colours. */
+function trailingRun(line: Paragraph): { at: number; text: string; color: string } | null {
+  let at = 0;
+  let last: { at: number; text: string; color: string | null } | null = null;
+  const before = new Set<string | null>();
+  for (const inline of line.inlines) {
+    const text = inline.kind === 'text' ? inline.text : '\ufffc';
+    if (inline.kind !== 'text' || text.trim() !== '') {
+      if (last) before.add(last.color);
+      last = inline.kind === 'text' ? { at, text, color: inline.color } : null;
+    }
+    at += text.length;
+  }
+  if (!last?.color || before.has(last.color) || before.size === 0) return null;
+  // The key stands apart from the text: a space or the question's mark before it, and it is short.
+  const full = lineOf(line.inlines);
+  const key = last.text.trim();
+  // A bracketed end ("(2 marks)", "[3점]") scores the question; it answers nothing.
+  if (
+    key.length === 0 ||
+    key.length > 40 ||
+    /^[([{【［（]/u.test(key) ||
+    !/[\s?？:：]$/.test(full.slice(0, last.at)) ||
+    !/[\p{L}\p{N}]/u.test(full.slice(0, last.at))
+  )
+    return null;
+  return { at: last.at, text: key, color: last.color };
+}
+
+/**
+ * The answer at the end of each question's line in a colour of its own ("…est correct ? C",
+ * "…type ? STRING" in green): accepted when three question lines or more end so in the same
+ * colour, and that colour is in no other text of those lines. The key may name an option by its
+ * letter, be a fill-in's answer, or "Faux".
+ */
+export function inferTrailingKeys(lines: Paragraph[], isStart: (line: Paragraph) => boolean): Map<Paragraph, TrailingKey> {
+  const byColour = new Map<string, { line: Paragraph; at: number; text: string }[]>();
+  lines.forEach((line, i) => {
+    if (line.cell || optionLabelsOf(lineOf(line.inlines), null).length > 0) return;
+    const run = trailingRun(line);
+    // A question's line: numbered, after a number alone, or asking.
+    const asks = run && (isStart(line) || (i > 0 && isStart(lines[i - 1])) || /[?？:：]\s*$/.test(lineOf(line.inlines).slice(0, run.at)));
+    if (run && asks) byColour.set(run.color, [...(byColour.get(run.color) ?? []), { line, at: run.at, text: run.text }]);
+  });
+  const [best] = [...byColour.values()].sort((a, b) => b.length - a.length);
+  return new Map(best && best.length >= 3 ? best.map(({ line, at, text }) => [line, { at, text }]) : []);
 }
 
 /** "table*": a * glued to an option's last letter, on a minority of the options (the right ones). */
@@ -443,7 +524,8 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   );
   const bareLabels = inferBareLabels(lines);
   const labelled = new Map<Paragraph, unknown>([...bareLabels, ...[...statements].map((p) => [p, true] as const)]);
-  const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking, labelled);
+  const trailingKeys = inferTrailingKeys(lines, isStart);
+  const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking, labelled, trailingKeys);
   const optionLines = lines.flatMap((line) => {
     const text = lineOf(line.inlines);
     const labelled = optionLabelsOf(text, null).length > 0 || (auto(line) && !isStart(line));
@@ -458,6 +540,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     bareLabels,
     stemItems,
     textItems,
+    trailingKeys,
     answerLines: inferAnswerLines(lines, isStart),
     dashAnswers: inferDashAnswers(lines),
     numberedOptions: inferNumberedOptions(lines),

@@ -8,6 +8,7 @@ import { isPassage, keyEntriesOf, type DraftSection, type KeyEntry } from './ass
 import { blocksOf, rowsOf, type Block } from './blocks';
 import { newPassage, newQuestion, splitTags, type PassageDraft, type QuestionDraft } from './draft';
 import { choiceAnswer, trueFalseAnswer } from './answers';
+import { choicesNaming, onlyRepeatsLetters, type NamedChoice } from './choices';
 import { dashAnswerOf, inferConventions } from './conventions';
 import { lookOf, tickOf } from './formatMarks';
 import {
@@ -455,8 +456,14 @@ export function textEngine(
     }
   };
 
+  /** A line whose key the paper writes at its end in a colour of its own (engines/conventions.ts): read without it, then the key answers its question. */
   const readParagraph = (paragraph: Paragraph) => {
-    const { inlines } = paragraph;
+    const key = conventions.trailingKeys.get(paragraph);
+    readLine(paragraph, key ? trimInlines(sliceInlines(paragraph.inlines, 0, key.at)) : paragraph.inlines);
+    const open = question as QuestionDraft | null;
+    if (key && open && !open.answer) open.answer = { text: key.text, paragraph };
+  };
+  const readLine = (paragraph: Paragraph, inlines: Inline[]) => {
     // Word's number alone in a layout table's cell ("24." | picture | text) still starts its question.
     if (isBlankLine(inlines) && !numberedCells.has(paragraph.index)) return;
     const line = lineOf(inlines);
@@ -711,6 +718,18 @@ export function textEngine(
     // After questions without numbers, a question's text may run longer (a program, a table of values) before its options.
     const within = lastNumber === 0 && open !== null && open.number === null ? 10 : 3;
     if (between && !amongNumbered && hasWords(line) && (optionsWithin(blockAt, within) || asksOverList)) return startQuestion(paragraph, null, inlines);
+    // "Відповіді: 1) а; 2) б; 3) в; 4) а, в" under lettered options: the numbered choices name them (engines/choices.ts).
+    const choices =
+      open && target === 'option'
+        ? choicesNaming(
+            line,
+            open.options.map((o) => o.written.trim()[0] ?? ''),
+          )
+        : null;
+    if (open && choices) {
+      if (!onlyRepeatsLetters(choices)) optionsNamingStatements(open, choices, inlines, paragraph);
+      return;
+    }
     if (open && complete(open) && hasWords(line) && ((target === 'option' && questionFollows(blockAt)) || isInstruction(line))) {
       // An instruction ends a passage that named no range of questions.
       if (passage && !passage.range) closePassage();
@@ -918,6 +937,20 @@ function recoverLeadingOptions(question: QuestionDraft, index: number, paragraph
     addLabelledOptions(question, shifted, tail, paragraph, withoutTicks);
     return;
   }
+}
+
+/**
+ * Numbered choices that combine the lettered options ("4) а, в"): the lettered lines were
+ * statements, the question's text, and the choices are its options.
+ */
+function optionsNamingStatements(question: QuestionDraft, choices: NamedChoice[], inlines: Inline[], paragraph: Paragraph) {
+  for (const option of question.options) question.stem.push(`${escapeHtml(option.written)} ${option.html[0] ?? ''}`, ...option.html.slice(1));
+  question.options = [];
+  const line = lineOf(inlines);
+  choices.forEach((choice, index) => {
+    const label = line.slice(line.lastIndexOf(String(index + 1), choice.start), choice.start).trim();
+    addOption(question, index, false, sliceInlines(inlines, choice.start, choice.end), [], label, paragraph);
+  });
 }
 
 /** A label as the option's written label: without the tick or * that marked it. */
