@@ -942,6 +942,31 @@ describe('passages', () => {
     expect(top.map((q) => q.type)).toEqual(['multiple_choice', 'comprehension', 'multiple_choice']);
     expect(top[1].type === 'comprehension' && top[1].questions).toHaveLength(2);
   });
+
+  it('directions that name their questions in pieces ("from 2 to 3 are True or False … questions 4 and 5"): one passage, its statements true or false', () => {
+    const doc = parse([
+      '1. Which is a vowel?',
+      'A. b',
+      'B. e',
+      'IV. Read the passage. Decide whether the statements from 2 to 3 are True or False and choose the correct answer in questions 4 and 5. (1.5 pts)',
+      'Tom has a red kite. He flies it in the park every Sunday with his sister, who made it for him last spring.',
+      '2. The kite is blue.',
+      '3. Tom flies the kite on Sundays.',
+      '4. Who made the kite?',
+      'A. Tom',
+      'B. his sister',
+      '5. When was it made?',
+      'A. last spring',
+      'B. last winter',
+      '6. Which is a consonant?',
+      'A. a',
+      'B. t',
+    ]);
+    const top = questionsOf(doc);
+    expect(top.map((q) => q.type)).toEqual(['multiple_choice', 'comprehension', 'multiple_choice']);
+    const children = top[1].type === 'comprehension' ? top[1].questions : [];
+    expect(children.map((q) => q.type)).toEqual(['true_false', 'true_false', 'multiple_choice', 'multiple_choice']);
+  });
 });
 
 describe('numbered choices that combine lettered statements', () => {

@@ -196,7 +196,7 @@ export function buildQuestion(
     }
   } else if (typeName === 'multiple_choice') {
     error(draft.paragraph, 'tooFewOptions');
-  } else if (!answer && typeName === null && TRUE_FALSE_LABEL.test(htmlText(name))) {
+  } else if (!answer && typeName === null && (TRUE_FALSE_LABEL.test(htmlText(name)) || asksTrueFalseOf(draft.context ?? '', draft.number))) {
     // "True or False?: The Sun is a star." with no answer: a true/false question whose answer is still to be marked.
     problems.push(problemAt(draft.paragraph, 'answerNotMarked', { question: q }));
     question = {
@@ -394,6 +394,19 @@ const STATEMENT_KEY = /^\s*(?:\(?([a-h])\)?\s*[-:.)=]?\s*(đúng|sai|đ|s|true|f
 const COMPACT_KEY = /^\s*[ĐSđs]{2,8}\s*$/u;
 /** A part's heading that asks for true or false on each statement ("PHẦN II … chọn đúng hoặc sai", "True or false"). */
 const TRUE_FALSE_PART = /đúng\b.{0,12}\bsai|true\b.{0,8}\bfalse|\bĐ\s*\/\s*S\b/iu;
+/** "the statements from 23 to 26 are True or False": numbers, then within a few words the words for true or false. */
+const RANGE_THEN_TRUE_FALSE = /(\d{1,4})\s*(?:-|–|to|đến|~)\s*(\d{1,4})\D{0,30}?(?:đúng\b.{0,12}\bsai|true\b.{0,8}\bfalse)/iu;
+/**
+ * Whether the directions a question stands under ask true or false of it: of every statement when
+ * they name no range ("Decide whether each statement is true or false"), else of the range they
+ * name before those words ("… the statements from 23 to 26 are True or False and choose …").
+ */
+function asksTrueFalseOf(context: string, number: number | null): boolean {
+  if (!TRUE_FALSE_PART.test(context)) return false;
+  const range = RANGE_THEN_TRUE_FALSE.exec(context);
+  if (range) return number !== null && number >= Number(range[1]) && number <= Number(range[2]);
+  return !/\d/.test(context.replace(/\(\s*\d+(?:[.,]\d+)?\s*(?:pts?|points?|marks?|điểm|hc)\s*\)/giu, ''));
+}
 export function statementsOf(draft: QuestionDraft, part = ''): boolean[] | null {
   const answer = draft.answer ?? draft.keyAnswer;
   // No key, in a part that asks true or false of statements a) b) c) d): the statements marked (*, a tick) are the true ones.

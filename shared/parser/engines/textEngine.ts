@@ -321,7 +321,8 @@ export function textEngine(
       problems.push(problemAt(paragraph, 'numberOutOfOrder', { question: number, previous: lastNumber }));
     if (number !== null) lastNumber = number;
     const draft = newQuestion(paragraph, number, number !== null ? String(number) : `${countQuestions() + 1}`);
-    draft.context = instruction ? htmlText(instruction) : (section().name ?? undefined);
+    // Inside a passage, its directions say what its questions are ("… statements from 23 to 26 are True or False").
+    draft.context = passage?.html[0] ? htmlText(passage.html[0]) : instruction ? htmlText(instruction) : (section().name ?? undefined);
     // Tags before the stem: "[Easy] (CLO3) What is…".
     for (let tag = TAG.exec(lineOf(rest)); tag; tag = TAG.exec(lineOf(rest))) {
       const marks = MARKS_TAG.exec(tag[1].trim());
@@ -694,7 +695,8 @@ export function textEngine(
       current.html.push(inlinesHtml(trimInlines(inlines)));
       return;
     }
-    const range = directionsRange(line) ?? namesNextQuestions(line) ?? cloze ?? (isPassageStart(line) ? null : undefined);
+    const named = directionsRange(line) ?? namesNextQuestions(line);
+    const range = (named && widened(line, named)) ?? cloze ?? (isPassageStart(line) ? null : undefined);
     if (range !== undefined && !(open && target === 'stem' && !complete(open))) {
       closePassage();
       passage = newPassage(paragraph, range);
@@ -951,6 +953,19 @@ function optionsNamingStatements(question: QuestionDraft, choices: NamedChoice[]
     const label = line.slice(line.lastIndexOf(String(index + 1), choice.start), choice.start).trim();
     addOption(question, index, false, sliceInlines(inlines, choice.start, choice.end), [], label, paragraph);
   });
+}
+
+/** Two numbers joined as a range or a pair, anywhere in a line: "23 to 26", "27 and 28". */
+const RANGES = /(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through|and|&|và)\s*(\d{1,4})/giu;
+/**
+ * Directions that name their questions in pieces ("… statements from 23 to 26 are True or False
+ * and choose … in the questions 27 and 28"): the range runs on while each piece starts where the
+ * one before ended.
+ */
+function widened(line: string, range: [number, number]): [number, number] {
+  let to = range[1];
+  for (const m of asciiDigits(line).matchAll(RANGES)) if (Number(m[1]) === to + 1 && Number(m[2]) > to && Number(m[2]) - range[0] < 50) to = Number(m[2]);
+  return [range[0], to];
 }
 
 /** A label as the option's written label: without the tick or * that marked it. */
