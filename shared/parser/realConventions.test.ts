@@ -382,6 +382,45 @@ describe('option labels', () => {
     expect(correct(reassigned)).toEqual([false, true]);
   });
 
+  it('words in the colour that marks right options, in a question with no options: its answer, a blank in its text', () => {
+    const green = (text: string) => ({ text, color: '9BBB59' });
+    const doc = parse([
+      '1. Which tool tracks issues?',
+      { runs: ['A. ', { text: 'Maven', color: '444444' }] },
+      { runs: ['B. ', green('Jira')] },
+      { runs: ['C. ', { text: 'Git', color: '444444' }] },
+      '2. Which file configures Maven?',
+      { runs: ['A. ', green('pom.xml')] },
+      { runs: ['B. ', { text: 'build.gradle', color: '444444' }] },
+      { runs: ['C. ', { text: 'package.json', color: '444444' }] },
+      { runs: ['3. An issue is moved between columns on a ', green('board'), ' in Jira.'] },
+      { runs: ['4. ', green('Epics'), ' group many stories.'] },
+    ]);
+    expect(stems(doc).slice(2)).toEqual(['An issue is moved between columns on a ____ in Jira.', '____ group many stories.']);
+    const [, , board, epics] = questionsOf(doc);
+    expect(board).toMatchObject({ type: 'fill_ups' });
+    expect(JSON.stringify(board)).toContain('"board"');
+    expect(JSON.stringify(epics)).toContain('"Epics"');
+  });
+
+  it("a colour on every option is the text's, and marks no answer in a question without options", () => {
+    const blue = (text: string) => ({ text, color: '2E74B5' });
+    const doc = parse([
+      '1. Which tool tracks issues?',
+      { runs: ['A. ', blue('Maven')] },
+      { runs: ['B. ', blue('Jira')] },
+      { runs: ['C. ', blue('Git')] },
+      '2. Which file configures Maven?',
+      { runs: ['A. ', blue('pom.xml')] },
+      { runs: ['B. ', blue('build.gradle')] },
+      { runs: ['C. ', blue('package.json')] },
+      { runs: ['3. An issue is moved between columns on a ', blue('board'), ' in Jira.'] },
+      'Answer key: 1-B 2-A',
+    ]);
+    expect(doc.problems.find((p) => p.code === 'unknownType')?.params).toMatchObject({ question: '3' });
+    expect(stems(doc)).not.toContain('An issue is moved between columns on a ____ in Jira.');
+  });
+
   it("a coloured end that is the question's marks or its own words is no key", () => {
     const marks = (text: string) => ({ text, color: 'FF0000' });
     const doc = parse([
@@ -576,6 +615,22 @@ describe('statements answered after a dash', () => {
     expect(questionsOf(doc)[4].type).toBe('true_false');
     expect(correct(questionsOf(doc)[4])).toEqual([true, false]);
     expect(stems(doc)[5]).toMatch(/^True or false: light needs air to travel/);
+  });
+
+  it('once the paper answers after colons: an answer past an unanswered question, and an answer on the line under a colon', () => {
+    const doc = parse([
+      '1. The boiling point of water is : 100',
+      '2. The gas plants take in is : carbon dioxide',
+      '3. A cell that has no nucleus is called : a prokaryote',
+      '4. Name the organelle that makes energy.',
+      '5. The layer of gas that protects the Earth from the sun is : the ozone layer high up in the stratosphere above us all',
+      '6. The process by which plants make food is :',
+      'photosynthesis',
+      '7. Water freezes at : 0',
+    ]);
+    const answers = questionsOf(doc).map((q) => (q.type === 'fill_ups' ? q.options[0]?.name.replace(/<\/?p>/g, '') : q.type));
+    expect(answers.slice(3)).toEqual(['the ozone layer high up in the stratosphere above us all', 'photosynthesis', 'integer']);
+    expect(stems(doc)[4]).toBe('The process by which plants make food is');
   });
 
   it('one dash in a question is its text', () => {

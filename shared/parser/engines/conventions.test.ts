@@ -3,7 +3,7 @@ import type { ListLabel } from '../docx/numbering';
 import { inferConventions, inferGluedAsterisk, inferOptionItems, inferStarts, inferTrailingKeys, inferUnlabelledOptions } from './conventions';
 
 /** The conventions stage on its own: lines in, what the paper's own numbering and marks say out. */
-const text = (t: string, bold = false): Inline => ({
+const text = (t: string, bold = false): Extract<Inline, { kind: 'text' }> => ({
   kind: 'text',
   text: t,
   font: null,

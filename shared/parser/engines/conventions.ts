@@ -34,6 +34,10 @@ export interface Conventions {
   dashAnswers: Set<Paragraph>;
   /** The answer written as the one line set apart under a question with no options (indented, or bold or coloured under a plain stem). */
   answerLines: Set<Paragraph>;
+  /** Words in the colour that marks right options, in a question with no options: its answer, and a blank (inferColouredAnswers). */
+  colouredAnswers: Map<Paragraph, ColouredAnswer>;
+  /** In a paper that answers after colons, the answer on the one line under a question that ends at its colon. */
+  answersBelowColons: Set<Paragraph>;
   /** A * glued to the end of an option ("table*") marks it correct: a minority of the options end so. */
   gluedAsterisk: boolean;
   /** Options labelled by a letter with no stop ("A jQuery est…"): lines whose first letters run A, B, C… */
@@ -390,6 +394,101 @@ export function inferTrailingKeys(lines: Paragraph[], isStart: (line: Paragraph)
   return new Map(best && best.length >= 3 ? best.map(({ line, at, text }) => [line, { at, text }]) : []);
 }
 
+/**
+ * The colour a paper marks its right options in: on one option of a question's options (its
+ * right one), in two questions or more, and hardly ever on more than one (the text's own colour is
+ * on all of them).
+ */
+export function inferMarkColour(lines: Paragraph[]): string | null {
+  const single = new Map<string, number>();
+  const many = new Map<string, number>();
+  let group: Set<string>[] = [];
+  const close = () => {
+    const counts = new Map<string, number>();
+    for (const colours of group) for (const colour of colours) counts.set(colour, (counts.get(colour) ?? 0) + 1);
+    // Of two options, either colour could be the mark: only three or more tell.
+    if (group.length >= 3) for (const [colour, n] of counts) (n === 1 ? single : many).set(colour, ((n === 1 ? single : many).get(colour) ?? 0) + 1);
+    group = [];
+  };
+  for (const line of lines) {
+    if (isBlankLine(line.inlines)) continue;
+    // A question's options run from its label A to the next line that is no option.
+    const label = optionLabelsOf(lineOf(line.inlines), null)[0];
+    if (!label || label.index === 0) close();
+    if (label) group.push(textColours(line, label.end));
+  }
+  close();
+  const [best] = [...single].filter(([colour, n]) => n >= 2 && (many.get(colour) ?? 0) * 4 <= n).sort((a, b) => b[1] - a[1]);
+  return best?.[0] ?? null;
+}
+
+/** The colours of a line's words after `from` (an option's label). */
+function textColours(line: Paragraph, from: number): Set<string> {
+  const colours = new Set<string>();
+  let at = 0;
+  for (const inline of line.inlines) {
+    if (inline.kind === 'text' && inline.color && at >= from && /[\p{L}\p{N}]/u.test(inline.text)) colours.add(inline.color);
+    at += inline.kind === 'text' ? inline.text.length : 1;
+  }
+  return colours;
+}
+
+export interface ColouredAnswer {
+  start: number;
+  end: number;
+  text: string;
+}
+/**
+ * "… aj [ifdukwya] bcigi …" with the word in the colour that marks right options: in a question
+ * with no options, the coloured words are its answer, and a blank in its text. Only a question
+ * with one such span, short, is read so.
+ */
+export function inferColouredAnswers(lines: Paragraph[], isStart: (line: Paragraph) => boolean, colour: string | null): Map<Paragraph, ColouredAnswer> {
+  const found = new Map<Paragraph, ColouredAnswer>();
+  if (!colour) return found;
+  let group: Paragraph[] = [];
+  const close = () => {
+    const spans = group.flatMap((line) => colouredSpans(line, colour).map((span) => [line, span] as const));
+    const options = group.some((line) => optionLabelsOf(lineOf(line.inlines), null).length > 0);
+    if (!options && spans.length === 1 && spans[0][1].text.length <= 40) found.set(spans[0][0], spans[0][1]);
+    group = [];
+  };
+  for (const line of lines) {
+    if (line.cell || isBlankLine(line.inlines)) continue;
+    if (isStart(line)) close();
+    group.push(line);
+  }
+  close();
+  return found;
+}
+
+/** The stretches of a line in one colour (neighbouring runs of it joined, with the spaces between them). */
+function colouredSpans(line: Paragraph, colour: string): ColouredAnswer[] {
+  const spans: ColouredAnswer[] = [];
+  let at = 0;
+  let open: { start: number; end: number } | null = null;
+  for (const inline of line.inlines) {
+    const text = inline.kind === 'text' ? inline.text : '\ufffc';
+    const blank = inline.kind === 'text' && text.trim() === '';
+    if (inline.kind === 'text' && inline.color === colour && !blank) {
+      if (open && open.end !== at) spans.push(spanOf(line, open));
+      open = open && open.end === at ? { start: open.start, end: at + text.length } : { start: at, end: at + text.length };
+    } else if (open && blank) open = { start: open.start, end: at + text.length };
+    else if (open) {
+      spans.push(spanOf(line, open));
+      open = null;
+    }
+    at += text.length;
+  }
+  if (open) spans.push(spanOf(line, open));
+  return spans.filter((s) => /[\p{L}\p{N}]/u.test(s.text));
+}
+const spanOf = (line: Paragraph, span: { start: number; end: number }): ColouredAnswer => {
+  const text = lineOf(line.inlines).slice(span.start, span.end);
+  const trimmed = text.trimEnd();
+  return { start: span.start, end: span.start + trimmed.length, text: trimmed.trim() };
+};
+
 /** "table*": a * glued to an option's last letter, on a minority of the options (the right ones). */
 const GLUED = /[^\s*]\*\s*$/u;
 export function inferGluedAsterisk(optionLines: string[]): boolean {
@@ -467,7 +566,33 @@ export function inferDashAnswers(lines: Paragraph[]): Set<Paragraph> {
     run.push(line);
   });
   close();
+  // Once the paper answers so, a numbered question that answers after its colon or dash answers so too, wherever it stands
+  // (between unanswered questions, with an answer longer than a run's short ones).
+  if (found.size > 0)
+    filled.forEach((line, i) => {
+      const text = lineOf(line.inlines);
+      const next = filled[i + 1] ? lineOf(filled[i + 1].inlines) : '';
+      const answerable =
+        questionNumberOf(text) !== null && optionLabelsOf(text, null).length === 0 && !fieldOf(text) && optionLabelsOf(next, 0)[0]?.index !== 0;
+      if (answerable && !found.has(line) && Math.min(words(DASH_ANSWER.exec(text)), words(LONG_DASH_ANSWER.exec(text))) <= 25) found.add(line);
+    });
   return found;
+}
+
+/**
+ * In a paper that answers after a colon ("… là : CaO"), a question whose line ends at its colon has
+ * its answer on the one plain line under it, before the next question.
+ */
+export function answersBelowColons(lines: Paragraph[], isStart: (line: Paragraph) => boolean, dashAnswers: ReadonlySet<Paragraph>): Paragraph[] {
+  if (dashAnswers.size === 0) return [];
+  const filled = lines.filter((line) => !line.cell && !isBlankLine(line.inlines));
+  return filled.flatMap((line, i) => {
+    const [below, after] = [filled[i + 1], filled[i + 2]];
+    const text = lineOf(line.inlines);
+    if (!below || !isStart(line) || !/[:：]\s*$/.test(text) || isStart(below) || (after && !isStart(after))) return [];
+    const answer = lineOf(below.inlines);
+    return optionLabelsOf(answer, null).length === 0 && !fieldOf(answer) && answer.trim().length <= 160 ? [below] : [];
+  });
 }
 
 const TYPED_OPTION = /^\s*([1-8])\s*[.)]\s+(?=\S)/;
@@ -525,6 +650,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   const bareLabels = inferBareLabels(lines);
   const labelled = new Map<Paragraph, unknown>([...bareLabels, ...[...statements].map((p) => [p, true] as const)]);
   const trailingKeys = inferTrailingKeys(lines, isStart);
+  const dashAnswers = inferDashAnswers(lines);
   const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking, labelled, trailingKeys);
   const optionLines = lines.flatMap((line) => {
     const text = lineOf(line.inlines);
@@ -542,7 +668,9 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     textItems,
     trailingKeys,
     answerLines: inferAnswerLines(lines, isStart),
-    dashAnswers: inferDashAnswers(lines),
+    colouredAnswers: inferColouredAnswers(lines, isStart, inferMarkColour(lines)),
+    answersBelowColons: new Set(answersBelowColons(lines, isStart, dashAnswers)),
+    dashAnswers,
     numberedOptions: inferNumberedOptions(lines),
   };
 }

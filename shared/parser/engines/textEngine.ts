@@ -50,6 +50,9 @@ import {
  * and an "Answer key" heading ends the questions.
  */
 
+/** A plain run: the blank put where a question's coloured answer stood. */
+const BLANK: Inline = { kind: 'text', text: '', font: null, bold: false, italic: false, underline: false, script: null, color: null, highlight: null };
+
 /** Where plain text goes: the question's text, its last option, its solution, a passage's text. */
 type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'answerNext' | 'passage';
 
@@ -460,9 +463,15 @@ export function textEngine(
   /** A line whose key the paper writes at its end in a colour of its own (engines/conventions.ts): read without it, then the key answers its question. */
   const readParagraph = (paragraph: Paragraph) => {
     const key = conventions.trailingKeys.get(paragraph);
-    readLine(paragraph, key ? trimInlines(sliceInlines(paragraph.inlines, 0, key.at)) : paragraph.inlines);
+    // Words in the colour that marks right options, in a question with no options: its answer, a blank where they stood.
+    const coloured = conventions.colouredAnswers.get(paragraph);
+    const inlines = coloured
+      ? [...sliceInlines(paragraph.inlines, 0, coloured.start), { ...BLANK, text: '____' }, ...sliceInlines(paragraph.inlines, coloured.end)]
+      : paragraph.inlines;
+    readLine(paragraph, key ? trimInlines(sliceInlines(inlines, 0, key.at)) : inlines);
     const open = question as QuestionDraft | null;
-    if (key && open && !open.answer) open.answer = { text: key.text, paragraph };
+    const answer = key?.text ?? coloured?.text;
+    if (answer && open && !open.answer) open.answer = { text: answer, paragraph };
   };
   const readLine = (paragraph: Paragraph, inlines: Inline[]) => {
     // Word's number alone in a layout table's cell ("24." | picture | text) still starts its question.
@@ -506,9 +515,14 @@ export function textEngine(
     }
     const open = question as QuestionDraft | null;
     // The line after "Correct Answer:" alone, or the answer the paper sets apart under each question: the whole line answers.
-    const answerLine = target === 'answerNext' || (conventions.answerLines.has(paragraph) && !open?.answer && open?.options.length === 0);
+    const answerLine =
+      target === 'answerNext' ||
+      ((conventions.answerLines.has(paragraph) || conventions.answersBelowColons.has(paragraph)) && !open?.answer && open?.options.length === 0);
     if (open && answerLine) {
       open.answer = { text: line.trim(), paragraph };
+      // "… là (…) :" over its answer: the colon introduced the answer, as in "… là : CaO".
+      if (conventions.answersBelowColons.has(paragraph))
+        open.stem = open.stem.map((html, i, all) => (i === all.length - 1 ? html.replace(/\s*[:：]\s*((?:<\/\w+>)*)\s*$/u, '$1') : html));
       target = 'afterAnswer';
       return;
     }
