@@ -39,6 +39,13 @@ describe('question starts the common patterns miss', () => {
     expect(inferStarts(lines('11. Red?', '40Which is green?', '13. White?'), noLists).size).toBe(0);
   });
 
+  it('a lone odd number as the last question counts after a common one when option a is right under it', () => {
+    expect(inferStarts(lines('11. Red?', 'A. x', '12Which is green?', 'a) lime', 'b) rose'), noLists).size).toBe(1);
+    expect(inferStarts(lines('11. Red?', 'A. x', '12Which is green?', 'It is a colour.'), noLists).size).toBe(0);
+    // With no question numbered the common way before it, a number glued to a word is text ("3D shapes").
+    expect(inferStarts(lines('Shapes quiz', '3D shapes have depth', 'a) yes'), noLists).size).toBe(0);
+  });
+
   it('a number alone on its line, the text below, when the numbers rise', () => {
     const paper = lines('1', 'What is red?', '2', 'What is blue?');
     expect([...inferStarts(paper, noLists).values()].map((s) => s.number)).toEqual([1, 2]);

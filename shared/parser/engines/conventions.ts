@@ -107,18 +107,23 @@ function candidateOf(line: Paragraph, text: string): Candidate | null {
  * ("11." "12Which" "13.").
  */
 export function inferStarts(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Map<Paragraph, QuestionStart> {
-  type Point = { number: number; candidate: Candidate | null };
+  type Point = { number: number; candidate: Candidate | null; at: number };
   const points: Point[] = [];
-  for (const line of lines) {
-    if (line.cell || auto(line)) continue;
+  lines.forEach((line, at) => {
+    if (line.cell || auto(line)) return;
     const text = lineOf(line.inlines);
     const common = questionNumberOf(text);
-    if (common && answerKeyStart(text) === null) points.push({ number: common.number, candidate: null });
+    if (common && answerKeyStart(text) === null) points.push({ number: common.number, candidate: null, at });
     else {
       const candidate = candidateOf(line, text);
-      if (candidate) points.push({ number: candidate.number, candidate });
+      if (candidate) points.push({ number: candidate.number, candidate, at });
     }
-  }
+  });
+  /** Whether option A (or a) is the next line with text after line `at`. */
+  const optionsUnder = (at: number) => {
+    const next = lines.slice(at + 1).find((l) => !isBlankLine(l.inlines));
+    return !!next && optionLabelsOf(lineOf(next.inlines), 0)[0]?.index === 0;
+  };
   const families = new Map<string, number[]>();
   points.forEach((point, at) => point.candidate && families.set(point.candidate.family, [...(families.get(point.candidate.family) ?? []), at]));
   const rising = new Set<string>();
@@ -133,7 +138,9 @@ export function inferStarts(lines: Paragraph[], auto: (line: Paragraph) => ListL
   points.forEach((point, i) => {
     const candidate = point.candidate;
     if (!candidate) return;
-    const between = points[i - 1]?.number === candidate.number - 1 && points[i + 1]?.number === candidate.number + 1;
+    // The next question's number may be missing or odd too: after a question numbered the common way, options right under it say it asks as well.
+    const after = points[i - 1]?.number === candidate.number - 1;
+    const between = after && (points[i + 1]?.number === candidate.number + 1 || (points[i - 1].candidate === null && optionsUnder(point.at)));
     if (rising.has(candidate.family) || between) starts.set(candidate.line, { number: candidate.number, end: candidate.end });
   });
   return starts;
