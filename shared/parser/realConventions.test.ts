@@ -1024,6 +1024,36 @@ describe('passages', () => {
   });
 });
 
+describe('two Word lists at one level', () => {
+  it('questions numbered "1-" "2-" by one list, a question\'s options "1)" "2)" by another that starts again under it', () => {
+    const questions = { id: 1, levels: [{ format: 'decimal' as const, text: '%1-' }] };
+    const options = { id: 2, levels: [{ format: 'decimal' as const, text: '%1)' }] };
+    const options2 = { id: 3, levels: [{ format: 'decimal' as const, text: '%1)' }] };
+    const options3 = { id: 4, levels: [{ format: 'decimal' as const, text: '%1)' }] };
+    const doc = parse(
+      [
+        { runs: ['Which is a metal?'], list: { id: 1 } },
+        { runs: ['Iron'], list: { id: 2 } },
+        { runs: ['Oxygen'], list: { id: 2 } },
+        { runs: ['How many of these are true?'], list: { id: 1 } },
+        'Water boils at 100 °C; ice sinks.',
+        { runs: ['one'], list: { id: 3 } },
+        { runs: ['two'], list: { id: 3 } },
+        { runs: ['none'], list: { id: 3 } },
+        { runs: ['Which is a gas?'], list: { id: 1 } },
+        { runs: ['Neon'], list: { id: 4 } },
+        { runs: ['Lead'], list: { id: 4 } },
+      ],
+      { lists: [questions, options, options2, options3] },
+    );
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['Iron', 'Oxygen'],
+      ['one', 'two', 'none'],
+      ['Neon', 'Lead'],
+    ]);
+  });
+});
+
 describe('numbered choices that combine lettered statements', () => {
   it('"4) а, в" makes the lettered lines the question\'s text and the numbered choices its options; "1) а; 2) б" alone changes nothing', () => {
     const doc = parse([

@@ -1,6 +1,6 @@
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
-import { inferConventions, inferGluedAsterisk, inferOptionItems, inferStarts, inferTrailingKeys, inferUnlabelledOptions } from './conventions';
+import { inferConventions, inferGluedAsterisk, inferOptionItems, inferStarts, inferTrailingKeys, inferUnlabelledOptions, listedOptions } from './conventions';
 
 /** The conventions stage on its own: lines in, what the paper's own numbering and marks say out. */
 const text = (t: string, bold = false): Extract<Inline, { kind: 'text' }> => ({
@@ -67,6 +67,19 @@ describe('Word lists that are options', () => {
   it('a list that goes on counting across questions numbers questions itself', () => {
     const paper = lines('Question 1. Which?', 'Iron', 'Mercury', 'Question 2. Which?', 'Oxygen', 'Helium');
     expect(inferOptionItems(paper, list(paper, { 1: 3, 2: 4, 4: 5, 5: 6 })).size).toBe(0);
+  });
+
+  it('questions numbered by one Word list ("3-"), options by another at the same level ("1)") that starts at 1 under them', () => {
+    const labels: Record<number, string> = { 0: '1-', 1: '1)', 2: '2)', 3: '2-', 5: '1)', 6: '2)', 7: '3)', 8: '3-' };
+    const paper = lines('Which?', 'Iron', 'Mercury', 'Which?', 'A statement.', 'Oxygen', 'Helium', 'Neon', 'Which?');
+    const auto = (p: Paragraph): ListLabel | undefined =>
+      labels[p.index] ? { label: labels[p.index], format: 'decimal', level: 0, value: Number.parseInt(labels[p.index]) } : undefined;
+    expect(listedOptions(paper, auto).map((p) => p.index)).toEqual([1, 2, 5, 6, 7]);
+    // A second list that goes on counting, or stands before any question, is no options.
+    const counting: Record<number, string> = { ...labels, 5: '3)', 6: '4)', 7: '5)' };
+    const autoCounting = (p: Paragraph): ListLabel | undefined =>
+      counting[p.index] ? { label: counting[p.index], format: 'decimal', level: 0, value: Number.parseInt(counting[p.index]) } : undefined;
+    expect(listedOptions(paper, autoCounting)).toEqual([]);
   });
 });
 

@@ -204,6 +204,42 @@ function listsUnderQuestions(
 }
 
 /**
+ * Questions numbered by one Word list ("1-", "2-", "3-") and a question's options by another
+ * decimal list at the same level ("1)", "2)", "3)"): the list that counts on through the paper
+ * numbers the questions (the longest, when several do); another whose every run starts at 1 under
+ * a question, two to eight items long, is options.
+ */
+export function listedOptions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Paragraph[] {
+  const items = lines.filter((line) => !line.cell && auto(line)?.format === 'decimal' && auto(line)?.level === 0);
+  const styleOf = (line: Paragraph) => auto(line)!.label.replace(/\d+/g, '#');
+  const counts = new Map<string, number>();
+  for (const line of items) counts.set(styleOf(line), (counts.get(styleOf(line)) ?? 0) + 1);
+  // The questions' list counts on through the paper; among such lists, the one with most items.
+  const rising = (style: string) =>
+    items.filter((line) => styleOf(line) === style).every((line, i, all) => i === 0 || auto(line)!.value === auto(all[i - 1])!.value + 1);
+  const [questions] = [...counts].filter(([style]) => rising(style)).sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (questions === undefined) return [];
+  return [...counts.keys()]
+    .filter((style) => style !== questions)
+    .flatMap((style) => {
+      const runs: Paragraph[][] = [];
+      let asked = false;
+      for (const line of items) {
+        if (styleOf(line) === questions) asked = true;
+        else if (styleOf(line) === style) {
+          if (asked) runs.push([]);
+          asked = false;
+          (runs.at(-1) ?? runs[runs.push([]) - 1]).push(line);
+        }
+      }
+      const counting = (run: Paragraph[]) => run.length >= 2 && run.length <= 8 && run.every((line, i) => auto(line)!.value === i + 1);
+      // A run before any question stands under none.
+      const under = items.findIndex((line) => styleOf(line) === questions) < items.findIndex((line) => styleOf(line) === style);
+      return runs.length > 0 && under && runs.every(counting) ? runs.flat() : [];
+    });
+}
+
+/**
  * A numbered list inside a box (a table of one cell) with no options anywhere in the box: steps or
  * points of a reading text ("1. Open the app… 2. Choose…"), which the questions after the box ask
  * about. They are the box's text, not questions; a box that holds options holds questions.
@@ -630,7 +666,8 @@ export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index
 
 export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Conventions {
   const starts = inferStarts(lines, auto);
-  const { options: optionItems, stems: stemItems, statements } = listsUnderQuestions(lines, auto);
+  const { options: typedOptionItems, stems: stemItems, statements } = listsUnderQuestions(lines, auto);
+  const optionItems = new Set([...typedOptionItems, ...listedOptions(lines, auto)]);
   const textItems = new Set(listsInBoxes(lines, auto));
   // Asked of every line by several votes below: decided once a line.
   const startsQuestion = new Map<Paragraph, boolean>();
