@@ -640,6 +640,30 @@ describe('statements answered after a dash', () => {
 });
 
 describe('types named in the question', () => {
+  it('"True or False?:" over bullets: the statement goes on in them, and the next Word number 1 is the next question', () => {
+    const bullets = {
+      id: 5,
+      levels: [
+        { format: 'decimal' as const, text: '%1.' },
+        { format: 'bullet' as const, text: 'o' },
+      ],
+    };
+    const doc = parse(
+      [
+        { runs: ['True or False?: A class may extend two classes when'], list: { id: 5 } },
+        { runs: ['both are abstract'], list: { id: 5, level: 1 } },
+        { runs: ['both are final'], list: { id: 5, level: 1 } },
+        { runs: ['True or False?: An interface may have static methods.'], list: { id: 6 } },
+        { runs: ['Which keyword makes a constant?'], list: { id: 6 } },
+        'A. final',
+        'B. static',
+      ],
+      { lists: [bullets, { ...bullets, id: 6 }] },
+    );
+    expect(questionsOf(doc).map((q) => q.type)).toEqual(['true_false', 'true_false', 'multiple_choice']);
+    expect(stems(doc)[0]).toContain('both are abstract');
+  });
+
   it('"True or False?:" before a statement with no answer: a true/false question still to be marked', () => {
     const doc = parse([
       '1. True or False?: Water boils at 100 °C at sea level.',

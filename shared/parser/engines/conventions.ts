@@ -1,7 +1,7 @@
 import { lineOf, isBlankLine } from '../content/inlines';
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
-import { answerKeyStart, fieldOf, optionLabelsOf, questionNumberOf, type OptionLabel } from './patterns';
+import { answerKeyStart, fieldOf, optionLabelsOf, questionNumberOf, TRUE_FALSE_LABEL, type OptionLabel } from './patterns';
 
 /**
  * The second stage of reading a paper (docs/architecture.md, "The Word engine's stages"): before
@@ -337,7 +337,8 @@ export function inferUnlabelledOptions(
         bold: mostlyBold(line.inlines),
         asking: asking.has(line),
         answered: false,
-        open: true,
+        // "True or False?: …" names its type: the lines under it go on with the statement, they are no options.
+        open: !TRUE_FALSE_LABEL.test(text),
         letter: letterOf(line),
         key: trailingKeys.get(line)?.text,
       };

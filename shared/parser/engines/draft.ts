@@ -6,7 +6,7 @@ import type { Inline, Paragraph } from '../docx/document';
 import { problemAt } from '../problems';
 import type { AnswerRule, ParsedChildQuestion, ParsedComprehension, ParsedFillUpsQuestion, Problem } from '../types';
 import { blankAnswers, choiceAnswer, integerAnswer, typedIntegerAnswer, marksOf, trueFalseAnswer, yesNoAnswer } from './answers';
-import { optionLetter } from './patterns';
+import { optionLetter, TRUE_FALSE_LABEL } from './patterns';
 import { answerFromLooks, withoutLook, type OptionLook } from './formatMarks';
 
 /**
@@ -106,9 +106,6 @@ const TYPE_NAMES: [TypeName, RegExp][] = [
   ['integer', /^(integer|numerical|number|số\s*nguyên|정수(형)?)$/i],
   ['comprehension', /^(comprehension|passage|đọc\s*hiểu|지문)$/i],
 ];
-/** A statement led by the words "True or False" in one of the paper's languages ("True or False?:", "Đúng / Sai:", "Vrai ou faux :"): its type. */
-const TRUE_FALSE_LABEL =
-  /^\s*(?:true\s*(?:or|\/|-)\s*false|t\s*\/\s*f|đúng\s*(?:hay|hoặc|\/|-)\s*sai|vrai\s*ou\s*faux|verdadero\s*(?:o|\/)\s*falso|richtig\s*oder\s*falsch|верно\s*или\s*неверно|правда\s*или\s*ложь|benar\s*(?:atau|\/)\s*salah|doğru\s*(?:mu|\/|-|veya)\s*yanlış|참\s*\/?\s*거짓|判断题?|正误)\s*[?？]?\s*[:：.)\]]/i;
 const DIFFICULTIES: [DifficultyLevel, RegExp][] = [
   // Vietnamese papers tag questions by level: NB (nhận biết), TH (thông hiểu), VD (vận dụng), VDC (vận dụng cao).
   ['easy', /^(easy|e|low|dễ|쉬움|하|nb|nhận\s*biết|biết)$/i],

@@ -40,6 +40,7 @@ import {
   followingLabelsOf,
   withoutQuestionWords,
   LETTERS,
+  TRUE_FALSE_LABEL,
   type OptionLabel,
 } from './patterns';
 
@@ -107,7 +108,10 @@ function numberAfterTags(line: string) {
  * question is still open: a line after ㄷ goes on with ㄷ.
  */
 const statementsOnly = (question: QuestionDraft) => question.options.length > 0 && question.options.every((o) => /^\s*[ㄱ-ㅎ]/.test(o.written));
-const complete = (question: QuestionDraft | null) => !!question && ((question.options.length >= 2 && !statementsOnly(question)) || question.answer !== null);
+/** Whether a question has what it needs: options, an answer, or a text that names it true or false ("True or False?: …"). */
+const complete = (question: QuestionDraft | null) =>
+  !!question &&
+  ((question.options.length >= 2 && !statementsOnly(question)) || question.answer !== null || TRUE_FALSE_LABEL.test(htmlText(question.stem[0] ?? '')));
 const hasWords = (line: string) => /\p{L}{2,}/u.test(line);
 /** "2 to 12", "1 – 3", "Câu 1 và Câu 2", "questions 1 and 2": two numbers joined by a dash or a short word. */
 const QUESTION_RANGE =
@@ -881,6 +885,8 @@ function listOptions(question: QuestionDraft) {
   if (question.options.length > 0 || items.length < 2 || items.at(-1)!.at !== question.stem.length - 1) return;
   const trailing = items.filter((item, i) => item.at === question.stem.length - items.length + i);
   if (trailing.length < 2 || (question.answer && choiceAnswer(question.answer.text) === null)) return;
+  // "True or False?: … that" over bullets: the statement goes on in them; they are no options.
+  if (TRUE_FALSE_LABEL.test(htmlText(question.stem[0] ?? ''))) return;
   question.stem.splice(trailing[0].at);
   trailing.forEach((item, index) => addOption(question, index, false, item.inlines, [], item.written, item.paragraph));
 }
