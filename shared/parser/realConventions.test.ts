@@ -442,6 +442,34 @@ describe('option labels', () => {
     ]);
   });
 
+  it('option A written unlike its siblings ("A---x", "A  x") when B. is right under it', () => {
+    const doc = parse([
+      '1. Which flag names a branch?',
+      'A---branch dev',
+      'B. -b dev',
+      'C. --name dev',
+      'Answer: B',
+      '2. Which command lists the log?',
+      'A  git log',
+      'B. git list',
+      'Answer: A',
+      "3. A  letter alone on a line is a question's text",
+      'Then more text.',
+      'A. yes',
+      'B. no',
+      'Answer: A',
+    ]);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['--branch dev', '-b dev', '--name dev'],
+      ['git log', 'git list'],
+      ['yes', 'no'],
+    ]);
+    expect(questionsOf(doc).slice(0, 2).map(correct)).toEqual([
+      [false, true, false],
+      [true, false],
+    ]);
+  });
+
   it('"A - text"', () => {
     const doc = parse(['1. Which is a fruit?', 'A - Apple', 'B - Carrot', 'C - Potato', 'Answer: A']);
     expect(names(questionsOf(doc)[0])).toEqual(['Apple', 'Carrot', 'Potato']);

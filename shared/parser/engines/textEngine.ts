@@ -169,12 +169,24 @@ export function textEngine(
    */
   const mistypedLabel = (open: QuestionDraft, line: string, at: number): OptionLabel | null => {
     const previous = open.options.at(-1);
+    if (!previous) return firstLabelApart(line, at);
     const typo = /^\s*\p{L}([.)])\s+/u.exec(line);
     const next = blocks[nextFilled[at]];
     if (!previous || !typo || optionLabelsOf(line, null).length > 0 || next?.kind !== 'paragraph') return null;
     const after = optionLabelsOf(lineOf(next.paragraph.inlines), null)[0];
     if (after?.index !== open.options.length + 1 || !previous.written.trim().endsWith(typo[1])) return null;
     return { index: open.options.length, style: after.style, alphabet: after.alphabet, marked: false, start: 0, end: typo[0].length };
+  };
+  /**
+   * Option A written unlike its siblings ("A---x" for "A. --x", "A  sib det" for "A. sib det"),
+   * with option B right under it: option A, its label the letter and the dash or the gap.
+   */
+  const firstLabelApart = (line: string, at: number): OptionLabel | null => {
+    const typo = /^\s*[Aa](?:-(?=-)|[ \t\u00a0]*[-–][ \t\u00a0]+|[ \t\u00a0]{2,}|\t)(?=\S)/u.exec(line);
+    const next = blocks[nextFilled[at]];
+    if (!typo || optionLabelsOf(line, null).length > 0 || next?.kind !== 'paragraph') return null;
+    const after = optionLabelsOf(lineOf(next.paragraph.inlines), null)[0];
+    return after?.index === 1 ? { index: 0, style: after.style, alphabet: after.alphabet, marked: false, start: 0, end: typo[0].length } : null;
   };
   /** Whether options follow within a few lines of plain text (an unnumbered question's text may run over two or three lines). */
   const optionsWithin = (at: number, lines = 3): boolean => {
