@@ -14,6 +14,8 @@ const WARNINGS: ReadonlySet<ProblemCode> = new Set([
   'notAttached',
   'tableWithoutQuestion',
   'answerNotMarked',
+  // An answer key whose entry names no option ("1. S02_01", a field left in a template): the question uploads, its answer unset.
+  'keyAnswerUnreadable',
   'answerAmbiguous',
   'numberOutOfOrder',
   'instruction',

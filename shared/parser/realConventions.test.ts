@@ -1106,6 +1106,24 @@ describe('two Word lists at one level', () => {
   });
 });
 
+describe('a key that names nothing', () => {
+  it('a key entry naming no option ("1. S02_01", a field a template left) leaves the question in, its answer unset, with a note', () => {
+    const doc = parse(['1. Which is a metal?', 'A. Iron', 'B. Oxygen', '2. Which is a gas?', 'A. Neon', 'B. Lead', '정답 및 해설', '1. S02_01', '2. A']);
+    const [metal, gas] = questionsOf(doc);
+    expect(correct(metal)).toEqual([false, false]);
+    expect(correct(gas)).toEqual([true, false]);
+    const note = doc.problems.find((p) => p.code === 'keyAnswerUnreadable');
+    expect(note).toMatchObject({ severity: 'warning', params: { question: '1', answer: 'S02_01' } });
+    expect(doc.problems.some((p) => p.severity === 'error')).toBe(false);
+  });
+
+  it('an answer line of the question itself that names nothing still leaves it out, named', () => {
+    const doc = parse(['1. Which is a metal?', 'A. Iron', 'B. Oxygen', 'Answer: S02_01']);
+    expect(questionsOf(doc)).toHaveLength(0);
+    expect(doc.problems.find((p) => p.code === 'answerUnreadable')).toMatchObject({ severity: 'error' });
+  });
+});
+
 describe('numbered choices that combine lettered statements', () => {
   it('"4) а, в" makes the lettered lines the question\'s text and the numbered choices its options; "1) а; 2) б" alone changes nothing', () => {
     const doc = parse([

@@ -40,6 +40,7 @@ export type ProblemCode =
   | 'notAttached'
   | 'tableWithoutQuestion'
   | 'answerNotMarked'
+  | 'keyAnswerUnreadable'
   | 'answerAmbiguous'
   | 'numberOutOfOrder'
   | 'instruction'

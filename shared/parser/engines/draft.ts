@@ -274,16 +274,19 @@ function choiceQuestion(
       const value = trueFalseAnswer(answer.text);
       if (value !== null) correct = [options.findIndex((o) => trueFalseAnswer(htmlText(o.name)) === value)].filter((i) => i >= 0);
     }
-    if (!correct) {
+    // A key entry that names nothing ("1. S02_01", a field a template left) is no key for this question: it uploads with its answer unset.
+    if (!correct && answer !== draft.answer)
+      problems.push(problemAt(answer.paragraph, 'keyAnswerUnreadable', { question: draft.label, answer: answer.text.trim() }));
+    else if (!correct) {
       error(answer.paragraph, 'answerUnreadable', { answer: answer.text.trim() });
       return null;
     }
-    const outside = correct.find((i) => i >= options.length);
+    const outside = correct?.find((i) => i >= options.length);
     if (outside !== undefined) {
       error(answer.paragraph, 'answerNotAnOption', { answer: answer.text.trim() });
       return null;
     }
-    answerFrom = answer === draft.answer ? 'answerLine' : 'answerKey';
+    if (correct) answerFrom = answer === draft.answer ? 'answerLine' : 'answerKey';
   }
   const marked = options.map((o, i) => (o.marked ? i : -1)).filter((i) => i >= 0);
   if (correct && marked.length && marked.join() !== correct.join()) error(answer!.paragraph, 'answerConflict');

@@ -139,6 +139,10 @@ const TEXT_AND_SPACING: [string, string][] = [
   ['"50% $, #1 & a_b"', '\\text{50\\% \\$, \\#1 \\& a\\_b}'],
   ['rm {km} ~ "/" ~ rm {h}', '\\rm km~\\text{/}~\\rm h'],
   ['{rm AB} CD', '{\\rm AB}CD'],
+  // `rm` glued to capitals, as papers type a point's name: the roman switch, then the letters.
+  ['점 RMP', '\\text{점}\\rm P'],
+  ['rmABC', '\\rm ABC'],
+  ['rmx + RMend', 'rmx+RMend'],
   ['bold {v} it x', '\\bf v\\it x'],
   ['x`=`1', 'x\\,=\\,1'],
   ['f(x)=x ^{3} -3x ^{2} +2 ~ (-1 <= x <= 3)', 'f(x)=x^{3}-3x^{2}+2~(-1\\le x\\le 3)'],

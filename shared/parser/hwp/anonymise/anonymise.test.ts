@@ -4,7 +4,7 @@ import { pictureInfo } from '../../anonymise/pictureSize';
 import { anonymiseHwp } from './anonymiseHwp';
 import { anonymiseHwpx, hwpxLines } from './anonymiseHwpx';
 import { hwpLines } from './hwpText';
-import { anonymiseHangul, formatOf, leftovers } from './index';
+import { anonymiseHangul, formatOf, hangulWordsOf, leftovers } from './index';
 import { paraPieces } from './paraText';
 import { readRecords, TAG, writeRecords } from './records';
 import { buildHwp, buildHwpx, equation, inlineControl, jpegHeader, paragraph } from './testing';
@@ -177,5 +177,11 @@ describe('anonymiseHangul', () => {
     expect(formatOf(buildHwpx(['<hp:t>가</hp:t>']))).toBe('hwpx');
     expect(anonymiseHangul(buildHwpx(['<hp:t>학생이</hp:t>']), hash).format).toBe('hwpx');
     expect(() => anonymiseHangul(strToU8('plain text'), hash)).toThrow();
+  });
+});
+
+describe('the leftover check', () => {
+  it("reads the paper's words, not the text view's markers for pictures, tables and notes", () => {
+    expect(hangulWordsOf('[그림] 그림과 같이 [표 시작] [그림 개체] [각주] [미주] [번호] 보기')).toEqual(['그림과', '같이', '보기']);
   });
 });

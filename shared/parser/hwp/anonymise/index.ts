@@ -38,7 +38,11 @@ export function hangulLines(file: Uint8Array): string[] {
  * Original words of two syllables or more still in the output's text: what must be empty before a
  * copy is committed. (A one-syllable word can come back by chance as a pseudo-word of another.)
  */
+/** The Hangul words of two syllables or more in a line of the text view, its own markers for controls ("[그림]", "[표 시작]", "[각주]") left out. */
+export const hangulWordsOf = (line: string): string[] =>
+  line.replace(/\[(?:표(?: 시작)?|그림(?: 개체)?|각주|미주|번호)\]/gu, ' ').match(/[\uac00-\ud7a3]{2,}/g) ?? [];
+
 export function leftovers(output: Uint8Array, originals: ReadonlySet<string>): string[] {
-  const words = new Set(hangulLines(output).flatMap((line) => line.match(/[\uac00-\ud7a3]{2,}/g) ?? []));
+  const words = new Set(hangulLines(output).flatMap(hangulWordsOf));
   return [...originals].filter((word) => /^[\uac00-\ud7a3]{2,}$/.test(word) && words.has(word));
 }

@@ -49,7 +49,15 @@ export function tokenize(script: string): Token[] {
 function splitRun(run: string): Token[] {
   const out: Token[] = [];
   let pending = '';
-  for (const part of run.match(/[0-9]+(?:\.[0-9]+)*|[A-Za-z]+/g) ?? []) {
+  for (let part of run.match(/[0-9]+(?:\.[0-9]+)*|[A-Za-z]+/g) ?? []) {
+    // "RMP", "rmABC": Hancom reads `rm` glued to capitals as the roman switch before them (papers write `점 RMP` for a point P).
+    const roman = keyword(part) === undefined ? /^(rm|RM)(?=[A-Z])/.exec(part) : null;
+    if (roman) {
+      if (pending) out.push({ type: 'run', text: pending });
+      pending = '';
+      out.push({ type: 'word', text: 'rm' });
+      part = part.slice(2);
+    }
     const isWord = /^[A-Za-z]/.test(part) && (keyword(part) !== undefined || CONTEXT_WORDS.has(part.toLowerCase()));
     if (!isWord) {
       pending += part;
