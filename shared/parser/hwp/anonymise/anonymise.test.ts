@@ -35,7 +35,7 @@ const paper = () =>
 
 describe('words', () => {
   it('keeps structural words, labels and particles after them, and replaces content', () => {
-    for (const word of ['정답', '보기', '해설', '것은', '다음은', '보기에서', '가', '나', '점', '답하시오', '옳지', '않은', '서술형'])
+    for (const word of ['정답', '보기', '보', '기', '해설', '것은', '다음은', '보기에서', '가', '나', '점', '답하시오', '옳지', '않은', '서술형'])
       expect(isKept(word)).toBe(true);
     for (const word of ['있는', '같이', '또는', '값', '다항함수', 'Apple']) expect(isKept(word)).toBe(false);
   });

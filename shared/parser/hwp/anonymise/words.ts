@@ -23,10 +23,11 @@ export const KOREAN_STRUCTURAL: readonly string[] = [
 
 /**
  * One-syllable words kept: option and passage labels ((가) (나) (다), 갑 을 병 정) and the few
- * words of the conventions ("3점", "정답 ③", "(단, …)"). Any other one-syllable word ("값",
+ * words of the conventions ("3점", "정답 ③", "(단, …)", "<보  기>"). Any other one-syllable word ("값",
  * "수") is content and replaced, unlike the Word tool which keeps every one-letter word.
  */
-const KEPT_SYLLABLES = new Set(Array.from('가나다라마바사아자차카타파하갑을병정무점답것참번상중하개제부세두및과글끝예형표단쪽'));
+// 보 and 기 alone: the heading of a <보기> box written spaced out, "<보  기>", as the 수능 and its mock papers write it.
+const KEPT_SYLLABLES = new Set(Array.from('가나다라마바사아자차카타파하갑을병정무점답것참번상중하개제부세두및과글끝예형표단쪽보기'));
 
 /** Particles after a kept word ("다음은", "보기에서", "정답은"): the word stays whole. */
 const PARTICLES = new Set([
