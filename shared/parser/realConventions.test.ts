@@ -668,6 +668,19 @@ describe('statements answered after a dash', () => {
 });
 
 describe('types named in the question', () => {
+  it('"True or False:" with one of the two words highlighted: that is the answer', () => {
+    const doc = parse([
+      { runs: ['1. ', { text: 'True', highlight: 'yellow' }, ' or False: Water boils at 100 °C at sea level.'] },
+      { runs: ['2. True or ', { text: 'False', highlight: 'yellow' }, ': The Moon is a planet.'] },
+      '3. True or False: Sound travels in a vacuum.',
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false],
+      [false, true],
+      [false, false],
+    ]);
+  });
+
   it('"True or False?:" over bullets: the statement goes on in them, and the next Word number 1 is the next question', () => {
     const bullets = {
       id: 5,

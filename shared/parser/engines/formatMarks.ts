@@ -136,3 +136,34 @@ export function tickOf(text: string): { start: number; end: number } | null {
   if (last === '*' && start === trimmed.length - 1) return null;
   return { start, end: text.length };
 }
+
+/** "True or False:", "Đúng / Sai:", "Vrai ou faux :": the words for true and for false a statement is led by. */
+const TRUTH_WORDS =
+  /^\s*(?:(?:câu|question|q)?\s*\d{1,3}\s*[.):]\s*)?(true|đúng|vrai|verdadero|richtig|верно|правда|benar|doğru|참)\s*(?:or|hay|hoặc|ou|o|oder|или|atau|mu|veya|\/|-)\s*(false|sai|faux|falso|falsch|неверно|ложь|salah|yanlış|거짓)/iu;
+
+/**
+ * "True or False: …" with one of the two words highlighted (or in a look the other lacks): the
+ * teacher's answer. True, false, or null when neither word, or both, stand out.
+ */
+export function markedTruthWord(inlines: Inline[]): boolean | null {
+  const line = inlines.map((i) => (i.kind === 'text' ? i.text : '\ufffc')).join('');
+  const found = TRUTH_WORDS.exec(line);
+  if (!found) return null;
+  const at = (offset: number) => {
+    let start = 0;
+    for (const inline of inlines) {
+      const length = inline.kind === 'text' ? inline.text.length : 1;
+      if (offset < start + length) return inline.kind === 'text' ? inline : null;
+      start += length;
+    }
+    return null;
+  };
+  const trueRun = at(found.index + found[0].indexOf(found[1]));
+  const falseRun = at(found.index + found[0].lastIndexOf(found[2]));
+  if (!trueRun || !falseRun || trueRun === falseRun) return null;
+  for (const look of LOOKS) {
+    const [onTrue, onFalse] = [valueOf(trueRun, look), valueOf(falseRun, look)];
+    if (onTrue !== onFalse) return onTrue !== '' && onFalse === '' ? true : onFalse !== '' && onTrue === '' ? false : null;
+  }
+  return null;
+}

@@ -10,7 +10,7 @@ import { newPassage, newQuestion, splitTags, type PassageDraft, type QuestionDra
 import { choiceAnswer, trueFalseAnswer } from './answers';
 import { choicesNaming, onlyRepeatsLetters, type NamedChoice } from './choices';
 import { dashAnswerOf, inferConventions } from './conventions';
-import { lookOf, tickOf } from './formatMarks';
+import { lookOf, markedTruthWord, tickOf } from './formatMarks';
 import {
   cellText,
   directionsRange,
@@ -486,7 +486,9 @@ export function textEngine(
       : paragraph.inlines;
     readLine(paragraph, key ? trimInlines(sliceInlines(inlines, 0, key.at)) : inlines);
     const open = question as QuestionDraft | null;
-    const answer = key?.text ?? coloured?.text;
+    // "True or False: …" with one of the two words highlighted: the teacher's answer.
+    const truth = open?.paragraph === paragraph ? markedTruthWord(paragraph.inlines) : null;
+    const answer = key?.text ?? coloured?.text ?? (truth === null ? undefined : truth ? 'True' : 'False');
     if (answer && open && !open.answer) open.answer = { text: answer, paragraph };
   };
   const readLine = (paragraph: Paragraph, inlines: Inline[]) => {
