@@ -1063,6 +1063,31 @@ describe('passages', () => {
     expect(top[1].type === 'comprehension' && top[1].questions).toHaveLength(2);
   });
 
+  it('a line that counts the questions below ("Ba (03) câu … dưới đây", "the next two questions") makes a passage of that many', () => {
+    const doc = parse([
+      '(L.O.1) Which is a vowel?',
+      'A. b',
+      'B. e',
+      'Ba (03) câu hỏi dưới đây dùng bảng sau.',
+      'A table of three processes, their arrival times and their bursts, is given below for the questions.',
+      '(L.O.2) Which process runs first?',
+      'A. P1',
+      'B. P2',
+      '(L.O.2) Which process waits longest?',
+      'A. P1',
+      'B. P3',
+      '(L.O.2) What is the mean waiting time?',
+      'A. 2',
+      'B. 4',
+      '(L.O.3) Which is a consonant?',
+      'A. a',
+      'B. t',
+    ]);
+    const top = questionsOf(doc);
+    expect(top.map((q) => q.type)).toEqual(['multiple_choice', 'comprehension', 'multiple_choice']);
+    expect(top[1].type === 'comprehension' && top[1].questions).toHaveLength(3);
+  });
+
   it('directions that name their questions in pieces ("from 2 to 3 are True or False … questions 4 and 5"): one passage, its statements true or false', () => {
     const doc = parse([
       '1. Which is a vowel?',

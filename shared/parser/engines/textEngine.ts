@@ -727,7 +727,8 @@ export function textEngine(
       current.html.push(inlinesHtml(trimInlines(inlines)));
       return;
     }
-    const named = directionsRange(line) ?? namesNextQuestions(line);
+    const counted = questionsCounted(line);
+    const named = directionsRange(line) ?? namesNextQuestions(line) ?? (counted ? ([lastNumber + 1, lastNumber + counted] as [number, number]) : null);
     const range = (named && widened(line, named)) ?? cloze ?? (isPassageStart(line) ? null : undefined);
     if (range !== undefined && !(open && target === 'stem' && !complete(open))) {
       closePassage();
@@ -987,6 +988,43 @@ function optionsNamingStatements(question: QuestionDraft, choices: NamedChoice[]
     const label = line.slice(line.lastIndexOf(String(index + 1), choice.start), choice.start).trim();
     addOption(question, index, false, sliceInlines(inlines, choice.start, choice.end), [], label, paragraph);
   });
+}
+
+const COUNT_WORDS: Record<string, number> = {
+  hai: 2,
+  ba: 3,
+  bốn: 4,
+  năm: 5,
+  sáu: 6,
+  bảy: 7,
+  tám: 8,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+};
+const COUNT = String.raw`(hai|ba|bốn|năm|sáu|bảy|tám|two|three|four|five|six|seven|eight)?\s*\(?\s*(\d{1,2})?\s*\)?`;
+/** "Ba (03) câu … dưới đây", "the 3 questions below", "the next three questions": how many questions a line names. */
+const COUNTED = [
+  new RegExp(String.raw`(?:^|\s)${COUNT}\s*(?:câu(?:\s*hỏi)?|questions?)\b.{0,60}?(?:dưới\s*đây|sau\s*đây|tiếp\s*theo|below|that\s+follow)`, 'iu'),
+  new RegExp(String.raw`\b(?:next|following)\s+${COUNT}\s*questions?\b`, 'iu'),
+];
+/**
+ * A line that names how many questions come next ("Ba (03) câu mố muốg … dưới đây" — "the three
+ * questions below refer to…"): a passage for that many questions, two to nine, the number as digits
+ * or a word of the paper's language (digits win when both are written).
+ */
+function questionsCounted(line: string): number | null {
+  for (const pattern of COUNTED) {
+    const found = pattern.exec(line.slice(0, 200));
+    if (!found || (!found[1] && !found[2])) continue;
+    const count = found[2] ? Number(found[2]) : COUNT_WORDS[found[1].toLowerCase()];
+    if (count >= 2 && count <= 9) return count;
+  }
+  return null;
 }
 
 /** Two numbers joined as a range or a pair, anywhere in a line: "23 to 26", "27 and 28". */
