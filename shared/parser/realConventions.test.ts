@@ -470,6 +470,27 @@ describe('option labels', () => {
     ]);
   });
 
+  it('an unlabelled option wrapped onto a line of its own (a full line stopping on a comma, then lower case) goes on with it', () => {
+    const doc = parse([
+      'What does float do in CSS?',
+      'It moves an element out of the normal flow to the left or to the right,',
+      'so that text wraps around it',
+      'It centres an element',
+      'It hides an element',
+      '',
+      'Which unit is relative to the font size?',
+      'em',
+      'px',
+      'cm',
+    ]);
+    expect(names(questionsOf(doc)[0])).toEqual([
+      'It moves an element out of the normal flow to the left or to the right, so that text wraps around it',
+      'It centres an element',
+      'It hides an element',
+    ]);
+    expect(names(questionsOf(doc)[1])).toEqual(['em', 'px', 'cm']);
+  });
+
   it('"A - text"', () => {
     const doc = parse(['1. Which is a fruit?', 'A - Apple', 'B - Carrot', 'C - Potato', 'Answer: A']);
     expect(names(questionsOf(doc)[0])).toEqual(['Apple', 'Carrot', 'Potato']);

@@ -28,6 +28,8 @@ export interface Conventions {
   optionItems: Set<Paragraph>;
   /** Lines without a label that are options: under a bold stem, in a paper that writes every question so. */
   unlabelledOptions: Set<Paragraph>;
+  /** Lines that go on with the unlabelled option above them (wrapped by a PDF's layout). */
+  wrappedOptions: Set<Paragraph>;
   /** In a paper that numbers no questions: the lines that ask ("…?") over options without labels start questions. */
   asking: Set<Paragraph>;
   /** Lines that are a question and its answer after a dash ("Glucose is a sugar - True"): three or more in a row written so. */
@@ -390,6 +392,30 @@ export function inferUnlabelledOptions(
   return found;
 }
 
+/**
+ * An option wrapped onto a line of its own (a PDF's layout): "…gzof wdarihje is ufcliuq," then "ah
+ * ju xqeshu nfuux…" goes on with the option above; it is no option of its own. Taken out of the
+ * unlabelled options, and returned.
+ */
+export function wrappedOptionLines(lines: Paragraph[], unlabelled: Set<Paragraph>): Set<Paragraph> {
+  const wrapped = new Set<Paragraph>();
+  const filled = lines.filter((l) => !isBlankLine(l.inlines));
+  filled.forEach((l, i) => {
+    if (i > 0 && unlabelled.has(l) && unlabelled.has(filled[i - 1]) && !wrapped.has(filled[i - 1]) && wrapsOn(filled[i - 1], l)) wrapped.add(l);
+  });
+  for (const l of wrapped) unlabelled.delete(l);
+  return wrapped;
+}
+
+/**
+ * Whether a line goes on with the one before: that one is a full line of a page (60 characters or
+ * more) that stops mid-sentence (on a letter or a comma), and this one starts with a lower-case word.
+ */
+const wrapsOn = (before: Paragraph, line: Paragraph) => {
+  const text = lineOf(before.inlines).trim();
+  return text.length >= 60 && /[\p{L},]$/u.test(text) && /^\s*\p{Ll}{2,}\s/u.test(lineOf(line.inlines));
+};
+
 /** The line's last run with words or a letter, and where it starts, when the text before it is in other colours. */
 function trailingRun(line: Paragraph): { at: number; text: string; color: string } | null {
   let at = 0;
@@ -697,6 +723,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   const trailingKeys = inferTrailingKeys(lines, isStart);
   const dashAnswers = inferDashAnswers(lines);
   const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking, labelled, trailingKeys);
+  const wrappedOptions = wrappedOptionLines(lines, unlabelledOptions);
   const optionLines = lines.flatMap((line) => {
     const text = lineOf(line.inlines);
     const labelled = optionLabelsOf(text, null).length > 0 || (auto(line) && !isStart(line));
@@ -712,6 +739,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     stemItems,
     textItems,
     trailingKeys,
+    wrappedOptions,
     answerLines: inferAnswerLines(lines, isStart),
     colouredAnswers: inferColouredAnswers(lines, isStart, inferMarkColour(lines)),
     answersBelowColons: new Set(answersBelowColons(lines, isStart, dashAnswers)),

@@ -671,6 +671,10 @@ export function textEngine(
     }
 
     if (open && (target === 'stem' || target === 'option')) {
+      if (conventions.wrappedOptions.has(paragraph) && target === 'option') {
+        open.options.at(-1)!.html[open.options.at(-1)!.html.length - 1] += ` ${inlinesHtml(trimInlines(inlines))}`;
+        return;
+      }
       if (conventions.unlabelledOptions.has(paragraph)) {
         addOption(open, open.options.length, false, inlines, [], '', paragraph);
         target = 'option';
