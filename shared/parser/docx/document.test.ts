@@ -69,6 +69,18 @@ describe('readDocument', () => {
     expect(paragraphText(p)).toBe('Half is $\\frac{1}{2}$');
   });
 
+  it("a complex field shows its result only: a QUOTE field's copy of its picture in its instructions is not read", () => {
+    const pict = '<w:r><w:pict><v:shape><v:imagedata r:id="rId7"/></v:shape></w:pict></w:r>';
+    const field = (begin: string, instructions: string, result: string) =>
+      `<w:r><w:fldChar w:fldCharType="${begin}"/></w:r>${instructions}<w:r><w:fldChar w:fldCharType="separate"/></w:r>${result}<w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+    const [p] = read(
+      `<w:p>${run('Simplify ')}${field('begin', `<w:r><w:instrText> QUOTE </w:instrText></w:r>${pict}${run('code text')}`, pict)}${run(' now')}</w:p>`,
+    ).paragraphs;
+    expect(p.inlines.filter((i) => i.kind === 'picture')).toHaveLength(1);
+    // The picture is no text; the instructions' words are not read.
+    expect(paragraphText(p)).toBe('Simplify  now');
+  });
+
   it('a document.xml that is not well-formed XML is a damaged document', () => {
     expect(() => read('<w:p><w:r><w:t>open</w:p>')).toThrow('The document is damaged and cannot be read.');
   });

@@ -155,6 +155,9 @@ function readInlines(parent: Element, paragraphStyle: string | null, out: Inline
   }
 }
 
+/** The complex fields open in the paragraph an inline list is read into, innermost last: in their instructions, or in their result. */
+const openFields = new WeakMap<Inline[], ('instructions' | 'result')[]>();
+
 function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fonts: FontContext, target: (id: string) => string | null): void {
   const rPr = first(run, 'rPr');
   const runFonts = resolveRunFonts(fonts, paragraphStyle, attr(first(rPr, 'rStyle'), 'val'), rPr);
@@ -185,7 +188,19 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
     if (last?.kind === 'text' && last.font === font && sameFormat(last, format)) last.text += value;
     else out.push({ kind: 'text', text: value, ...format, font });
   };
+  // A complex field runs from its begin mark through its instructions to its separate mark, then its result to its end mark.
+  const fields = openFields.get(out) ?? [];
+  openFields.set(out, fields);
   for (const el of childElements(run)) {
+    if (el.localName === 'fldChar') {
+      const type = attr(el, 'fldCharType');
+      if (type === 'begin') fields.push('instructions');
+      else if (type === 'separate' && fields.length) fields[fields.length - 1] = 'result';
+      else if (type === 'end') fields.pop();
+      continue;
+    }
+    // What a field's instructions hold (a QUOTE field's copy of its picture, an IF's branches) is not shown: only its result is.
+    if (fields.includes('instructions')) continue;
     switch (el.localName) {
       case 't':
         // Old papers write Greek and maths in the Symbol font ("p" drawn as π): the Unicode character it shows.
