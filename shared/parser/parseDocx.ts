@@ -2,6 +2,7 @@ import { DEFAULT_PARSER_ENGINE } from './engines';
 import { PICTURE_MAX_BYTES } from '../domain/pictures';
 import { isFontFace } from '../domain/fonts';
 import { PICTURE_PREFIX } from './content/inlines';
+import { bmpToPng } from './content/bmp';
 import { pictureContentType } from './pictures';
 import { legacyFontsOf, readDocument, type Inline, type Paragraph } from './docx/document';
 import { oleEquationToLatex } from './mtef/oleEquation';
@@ -70,6 +71,9 @@ export function parseSource(
 ): ParsedDocument & { pictureBytes(path: string): Uint8Array | null } {
   const problems: Problem[] = [...source.problems];
   const { paragraphs, labels } = source;
+  // Pictures in a form a question may hold, under names of their own: BMPs as PNGs, a PNG or JPEG under another name (".tmp").
+  const converted = new Map<string, Uint8Array>();
+  const pictureBytes = (path: string) => converted.get(path) ?? source.bytes(path);
   const fonts = new Set<string>();
   /** Paragraphs whose text cannot be read: their questions are left out, the rest uploads. */
   const unreadable = new Set<number>();
@@ -80,7 +84,13 @@ export function parseSource(
     }
     paragraph.inlines = paragraph.inlines.flatMap((inline): Inline[] => {
       if (inline.kind === 'legacyEquation') return equationObject(inline, paragraph, source, problems);
-      if (inline.kind === 'picture' && inline.path && !showable(inline.path, paragraph, source, problems)) return [];
+      if (inline.kind === 'picture' && inline.path && !pictureContentType(inline.path)) {
+        const path = inline.path;
+        const shown = showableAs(path, source.bytes(path));
+        if (shown) converted.set(shown.path, shown.bytes);
+        inline = shown ? { ...inline, path: shown.path } : inline;
+      }
+      if (inline.kind === 'picture' && inline.path && !showable(inline.path, paragraph, { bytes: pictureBytes }, problems)) return [];
       if (inline.kind === 'text' && inline.font && inline.text.trim() && isFontFace(inline.font)) fonts.add(inline.font);
       return [inline];
     });
@@ -120,7 +130,7 @@ export function parseSource(
     fonts: cleanStrings([...fonts].sort()),
     ...countQuestions(sections),
     paragraphRoles: roles,
-    pictureBytes: (path) => source.bytes(path),
+    pictureBytes,
   };
 }
 
@@ -134,6 +144,23 @@ function rolesCount(paragraphs: Paragraph[], roles: Map<number, ParagraphRole>, 
     counts[role] = (counts[role] ?? 0) + 1;
   }
   return counts;
+}
+
+const SIGNATURES: [string, number[]][] = [
+  ['png', [0x89, 0x50, 0x4e, 0x47]],
+  ['jpg', [0xff, 0xd8, 0xff]],
+  ['gif', [0x47, 0x49, 0x46, 0x38]],
+];
+/**
+ * A picture whose name says no type a question may hold, as one it may: a BMP converted to PNG,
+ * a PNG, JPEG or GIF stored under another name (Hangul keeps some as ".tmp"). Null otherwise.
+ */
+function showableAs(path: string, bytes: Uint8Array | null): { path: string; bytes: Uint8Array } | null {
+  if (!bytes) return null;
+  const named = SIGNATURES.find(([, signature]) => signature.every((b, i) => bytes[i] === b));
+  if (named) return { path: `${path}.${named[0]}`, bytes };
+  const png = bmpToPng(bytes);
+  return png ? { path: `${path}.png`, bytes: png } : null;
 }
 
 /** Whether a browser can show a picture of the document; if not, it is left out with a note at its paragraph. */
