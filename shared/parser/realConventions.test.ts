@@ -1165,6 +1165,25 @@ describe('two Word lists at one level', () => {
   });
 });
 
+describe('parts headed by a banner', () => {
+  it('a box of one short line ("단답형") before a question number heads a part, even under a short answer left open', () => {
+    const doc = parse([
+      { table: [['5지선다형']] },
+      '1. 2 + 3의 값은?',
+      '① 4\t② 5\t③ 6',
+      { table: [['단답형']] },
+      '2. 7 × 8의 값을 구하시오.',
+      { table: [['5지선다형']] },
+      '3. 9 − 4의 값은?',
+      '① 4\t② 5\t③ 6',
+    ]);
+    expect(doc.sections.map((s) => s.name)).toEqual(['5지선다형', '5지선다형']);
+    expect(stems(doc)).toEqual(['2 + 3의 값은?', '9 − 4의 값은?']);
+    // The short answer has no answer to upload with: named, and it takes nothing of the next part.
+    expect(doc.problems.find((p) => p.code === 'unknownType')?.params).toMatchObject({ question: '2' });
+  });
+});
+
 describe('a key that names nothing', () => {
   it('a key entry naming no option ("1. S02_01", a field a template left) leaves the question in, its answer unset, with a note', () => {
     const doc = parse(['1. Which is a metal?', 'A. Iron', 'B. Oxygen', '2. Which is a gas?', 'A. Neon', 'B. Lead', '정답 및 해설', '1. S02_01', '2. A']);

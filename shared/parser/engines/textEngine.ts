@@ -800,6 +800,13 @@ export function textEngine(
       target = 'option';
       return;
     }
+    // A banner: a box of one short line ("단답형", "5지선다형", "PART B") with a question's number right after it heads a part,
+    // even under a question still open (a short answer with no key).
+    const banner = bannerText(rows);
+    if (banner && numberAhead(blockAt) !== null) {
+      newSection(banner, block.paragraphs[0]);
+      return;
+    }
     // A table used for layout (a box around a question, a paper in two columns): its paragraphs are read as text, cell by cell.
     if (isLayoutTable(rows, (p) => numbersQuestion(p, autoOf(p)))) {
       const first = rows[0]?.[0]?.[0];
@@ -1029,6 +1036,15 @@ function questionsCounted(line: string): number | null {
     if (count >= 2 && count <= 9) return count;
   }
   return null;
+}
+
+/** A one-cell table holding one short line of words, no equation or picture ("단답형", "5지선다형"): its text; null otherwise. */
+function bannerText(rows: Paragraph[][][]): string | null {
+  if (rows.length !== 1 || rows[0].length !== 1) return null;
+  const filled = rows[0][0].filter((p) => !isBlankLine(p.inlines));
+  if (filled.length !== 1 || filled[0].inlines.some((i) => i.kind !== 'text')) return null;
+  const text = lineOf(filled[0].inlines).trim();
+  return text.length <= 20 && (text.match(/\p{L}/gu)?.length ?? 0) >= 2 && !/[?？:：]/.test(text) && optionLabelsOf(text, null).length === 0 ? text : null;
 }
 
 /** Two numbers joined as a range or a pair, anywhere in a line: "23 to 26", "27 and 28". */
