@@ -16,6 +16,8 @@ const WARNINGS: ReadonlySet<ProblemCode> = new Set([
   'answerNotMarked',
   // An answer key whose entry names no option ("1. S02_01", a field left in a template): the question uploads, its answer unset.
   'keyAnswerUnreadable',
+  // A short answer ("단답형") whose answer the paper does not give: it uploads with the answer unset.
+  'answerNotGiven',
   'answerAmbiguous',
   'numberOutOfOrder',
   'instruction',

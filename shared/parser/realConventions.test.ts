@@ -1,4 +1,4 @@
-import type { Para } from '@tests/support/docx';
+import { omml, type Para } from '@tests/support/docx';
 import { png } from '@tests/support/pictures';
 import { correctFlags as correct, parseBlocks as parse, questionsOf } from '@tests/support/parsedDocx';
 import type { ParsedDocument, ParsedQuestion } from './types';
@@ -1177,10 +1177,23 @@ describe('parts headed by a banner', () => {
       '3. 9 − 4의 값은?',
       '① 4\t② 5\t③ 6',
     ]);
-    expect(doc.sections.map((s) => s.name)).toEqual(['5지선다형', '5지선다형']);
-    expect(stems(doc)).toEqual(['2 + 3의 값은?', '9 − 4의 값은?']);
-    // The short answer has no answer to upload with: named, and it takes nothing of the next part.
-    expect(doc.problems.find((p) => p.code === 'unknownType')?.params).toMatchObject({ question: '2' });
+    expect(doc.sections.map((s) => s.name)).toEqual(['5지선다형', '단답형', '5지선다형']);
+    // The short answer takes nothing of the next part; its answer, not in the paper, is left to set (a note names it).
+    expect(stems(doc)).toEqual(['2 + 3의 값은?', '7 × 8의 값을 구하시오.', '9 − 4의 값은?']);
+    expect(doc.problems.find((p) => p.code === 'answerNotGiven')).toMatchObject({ severity: 'warning', params: { question: '2' } });
+  });
+
+  it('short answers without their answers, in a part that says so: integer over equations, fill-in otherwise; elsewhere still left out', () => {
+    const doc = parse([
+      'Short answer questions',
+      { runs: ['1. Find the value of ', { math: omml.sup('x', '2') }, ' when x is 3.'] },
+      '2. Name the capital of France.',
+    ]);
+    expect(questionsOf(doc).map((q) => q.type)).toEqual(['integer', 'fill_ups']);
+    expect(doc.problems.filter((p) => p.code === 'answerNotGiven')).toHaveLength(2);
+    const plain = parse(['1. Name the capital of France.', '2. Name the capital of Spain.']);
+    expect(questionsOf(plain)).toHaveLength(0);
+    expect(plain.problems.filter((p) => p.code === 'unknownType')).toHaveLength(2);
   });
 });
 

@@ -41,6 +41,7 @@ export type ProblemCode =
   | 'tableWithoutQuestion'
   | 'answerNotMarked'
   | 'keyAnswerUnreadable'
+  | 'answerNotGiven'
   | 'answerAmbiguous'
   | 'numberOutOfOrder'
   | 'instruction'

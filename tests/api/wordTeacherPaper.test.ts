@@ -59,3 +59,19 @@ test('a paper without a key for one question uploads it unanswered; publishing a
   const errors = validateTest(hydrateTest({ ...test, languages: test.languagesList, content: test }));
   expect(errors.map((e) => [e.type, e.questionOrder])).toEqual([['MCQ_ONE_ANS', 2]]);
 });
+
+test('short answers without their answers (단답형) upload with the answer unset, and the rest of the paper with them', async () => {
+  const parsed = parseDocx(
+    buildDocx({
+      body: ['단답형', '1. 3 × 4의 값을 구하시오.', '2. 대한민국의 수도를 쓰시오.', '3. 다음 중 소수는?', '① 4\t② 6\t③ 7', '정답: ③'],
+    }),
+  );
+  expect(parsed.problems.filter((p) => p.code === 'answerNotGiven').map((p) => p.params.question)).toEqual(['1', '2']);
+  expect(blocksUpload(parsed)).toBe(false);
+  const { _id: testId } = await api.createTest({ name: '단답형', parentFolderId: '0', isGlobal: false });
+  const { version } = await api.getTest(testId);
+  const sectionId = (await api.createSection({ testId, version, name: '단답형' })).section._id;
+  await uploadDocument(api, { testId, sectionId, parsed, pictureBytes: () => null });
+  const questions = (await api.getTest(testId)).sections.flatMap((s) => s.questions);
+  expect(questions.map((q) => q.type)).toEqual(['fill_ups', 'fill_ups', 'multiple_choice']);
+});

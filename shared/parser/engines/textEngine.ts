@@ -341,7 +341,10 @@ export function textEngine(
     if (number !== null) lastNumber = number;
     const draft = newQuestion(paragraph, number, number !== null ? String(number) : `${countQuestions() + 1}`);
     // Inside a passage, its directions say what its questions are ("… statements from 23 to 26 are True or False").
-    draft.context = passage?.html[0] ? htmlText(passage.html[0]) : instruction ? htmlText(instruction) : (section().name ?? undefined);
+    // Else the part it stands in and the last instruction before it ("단답형", "Short answer questions").
+    draft.context = passage?.html[0]
+      ? htmlText(passage.html[0])
+      : [section().name, instruction ? htmlText(instruction) : null].filter(Boolean).join(' — ') || undefined;
     // Tags before the stem: "[Easy] (CLO3) What is…".
     for (let tag = TAG.exec(lineOf(rest)); tag; tag = TAG.exec(lineOf(rest))) {
       const marks = MARKS_TAG.exec(tag[1].trim());
