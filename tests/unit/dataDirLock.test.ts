@@ -53,18 +53,20 @@ test('a lock of the process that holds it is refused with the clear message', ()
 });
 
 /**
- * A real zombie: `sh` starts `sleep 0` in the background, says its pid and execs `sleep 30`, which
+ * A real zombie: `sh` starts `sleep 1` in the background, says its pid and execs `sleep 30`, which
  * never waits for it, so the ended child stays a zombie (as a server killed with `kill -9` does
- * until its parent reaps it) while `kill(pid, 0)` succeeds and its start time stays the same.
+ * until its parent reaps it) while `kill(pid, 0)` succeeds and its start time stays the same. The
+ * child outlives the exec by a second: a child that ended before it (`sleep 0` on a loaded
+ * machine) was reaped by the shell itself, and no zombie was left to test.
  */
 async function withZombie(use: (pid: number) => void): Promise<void> {
-  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
   try {
     const pid = await new Promise<number>((resolve, reject) => {
       parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));
       parent.once('error', reject);
     });
-    for (let i = 0; i < 200 && processState(pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 1000 && processState(pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 10));
     use(pid);
   } finally {
     parent.kill('SIGKILL'); // the zombie goes with its parent (init reaps it)
