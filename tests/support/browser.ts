@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { ServerConfig } from '@server/config';
+import { CHROMIUM_DISABLE_FEATURES } from '@server/modules/print/chromiumFlags';
 import { STORAGE_KEYS } from '@shared/ui/storageKeys';
 import { TMP_DIR } from './paths';
 import { startTestServer, type TestServer } from './testServer';
@@ -34,40 +35,6 @@ export function describeInBrowser(name: string, body: () => void): void {
   describe.skip(name, body);
 }
 
-/**
- * Chromium 156 (Debian's) opens, for every new window, so for every browser context a test
- * makes, the omnibox's pop-up as a WebUI page (chrome://omnibox-popup.top-chrome) in a renderer
- * process of its own, which nothing headless ever shows: about 0.3-0.5 CPU-s a context for that
- * renderer and 0.15 more in the browser process (4 contexts: 3.6 → 1.5 CPU-s of Chromium). The
- * WebUIOmnibox features below keep it from being made. Chromium reads only the last
- * --disable-features it is given, so the list also carries the features Playwright disables
- * itself (playwright-core 1.65's chromiumSwitches, as its browser's command line shows them):
- * see that list again when playwright-core is upgraded.
- */
-const DISABLED_FEATURES = [
-  // Playwright's own.
-  'AimEnabled',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsFirstBalancedModeAutoEnable',
-  'HttpsUpgrades',
-  'LensOverlay',
-  'MediaRouter',
-  'NetworkTimeServiceQuerying',
-  'OptimizationHints',
-  'PaintHolding',
-  'PreconnectToSearch',
-  'TcpPortRandomizationWin',
-  'ThirdPartyStoragePartitioning',
-  'msEdgeUpdateLaunchServicesPreferredVersion',
-  'msForceBrowserSignIn',
-  // The omnibox pop-up of every window.
-  'WebUIOmniboxPopup',
-  'WebUIOmniboxAimPopup',
-  'WebUIOmniboxFullPopup',
-];
-
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -83,7 +50,7 @@ export async function launchBrowser(): Promise<Browser> {
       // and each new context would start a renderer (its V8 and Blink) again. Contexts keep their
       // own storage and cookies all the same (library + editor suites: 128 -> 114 CPU-s).
       '--renderer-process-limit=1',
-      `--disable-features=${DISABLED_FEATURES.join(',')}`,
+      CHROMIUM_DISABLE_FEATURES,
     ],
   });
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { STORAGE_KEYS } from '@shared/ui/storageKeys';
+import { CHROMIUM_DISABLE_FEATURES } from './chromiumFlags';
 
 /** Renders at once at most this many PDFs per process; the others wait their turn. */
 const CONCURRENT_RENDERS = 2;
@@ -142,7 +143,7 @@ export class PdfRenderer {
 
   private launch(): Promise<Browser> {
     this.browser ??= import('playwright-core').then(({ chromium }) =>
-      chromium.launch({ executablePath: this.chromiumPath!, args: ['--no-sandbox', '--disable-dev-shm-usage'] }),
+      chromium.launch({ executablePath: this.chromiumPath!, args: ['--no-sandbox', '--disable-dev-shm-usage', CHROMIUM_DISABLE_FEATURES] }),
     );
     this.browser.catch(() => (this.browser = null));
     return this.browser;
