@@ -2,6 +2,7 @@ import { DEFAULT_PARSER_ENGINE } from './engines';
 import { PICTURE_MAX_BYTES } from '../domain/pictures';
 import { isFontFace } from '../domain/fonts';
 import { PICTURE_PREFIX } from './content/inlines';
+import { pictureInfo } from './anonymise/pictureSize';
 import { bmpToPng } from './content/bmp';
 import { pictureContentType } from './pictures';
 import { legacyFontsOf, readDocument, type Inline, type Paragraph } from './docx/document';
@@ -146,20 +147,16 @@ function rolesCount(paragraphs: Paragraph[], roles: Map<number, ParagraphRole>, 
   return counts;
 }
 
-const SIGNATURES: [string, number[]][] = [
-  ['png', [0x89, 0x50, 0x4e, 0x47]],
-  ['jpg', [0xff, 0xd8, 0xff]],
-  ['gif', [0x47, 0x49, 0x46, 0x38]],
-];
 /**
  * A picture whose name says no type a question may hold, as one it may: a BMP converted to PNG,
- * a PNG, JPEG or GIF stored under another name (Hangul keeps some as ".tmp"). Null otherwise.
+ * a PNG, JPEG, GIF or WebP stored under another name (Hangul keeps some as ".tmp"), told by its
+ * bytes (anonymise/pictureSize.ts reads them). Null otherwise.
  */
 function showableAs(path: string, bytes: Uint8Array | null): { path: string; bytes: Uint8Array } | null {
-  if (!bytes) return null;
-  const named = SIGNATURES.find(([, signature]) => signature.every((b, i) => bytes[i] === b));
-  if (named) return { path: `${path}.${named[0]}`, bytes };
-  const png = bmpToPng(bytes);
+  const format = bytes ? pictureInfo(bytes)?.format : undefined;
+  if (!bytes || !format) return null;
+  if (pictureContentType(`${path}.${format}`)) return { path: `${path}.${format}`, bytes };
+  const png = format === 'bmp' ? bmpToPng(bytes) : null;
   return png ? { path: `${path}.png`, bytes: png } : null;
 }
 
