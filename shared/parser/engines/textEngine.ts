@@ -52,7 +52,7 @@ import {
  */
 
 /** A plain run: the blank put where a question's coloured answer stood. */
-const BLANK: Inline = { kind: 'text', text: '', font: null, bold: false, italic: false, underline: false, script: null, color: null, highlight: null };
+const BLANK: Inline = { kind: 'text', text: '____', font: null, bold: false, italic: false, underline: false, script: null, color: null, highlight: null };
 
 /** Where plain text goes: the question's text, its last option, its solution, a passage's text. */
 type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'answerNext' | 'passage';
@@ -484,10 +484,10 @@ export function textEngine(
     const key = conventions.trailingKeys.get(paragraph);
     // Words in the colour that marks right options, in a question with no options: its answer, a blank where they stood.
     const coloured = conventions.colouredAnswers.get(paragraph);
-    const inlines = coloured
-      ? [...sliceInlines(paragraph.inlines, 0, coloured.start), { ...BLANK, text: '____' }, ...sliceInlines(paragraph.inlines, coloured.end)]
-      : paragraph.inlines;
-    readLine(paragraph, key ? trimInlines(sliceInlines(inlines, 0, key.at)) : inlines);
+    // Both are offsets into the paragraph as written: the key is cut off first, so the span's place still holds.
+    const cut = key ? sliceInlines(paragraph.inlines, 0, key.at) : paragraph.inlines;
+    const inlines = coloured ? [...sliceInlines(cut, 0, coloured.start), BLANK, ...sliceInlines(cut, coloured.end)] : cut;
+    readLine(paragraph, key ? trimInlines(inlines) : inlines);
     const open = question as QuestionDraft | null;
     // "True or False: …" with one of the two words highlighted: the teacher's answer.
     const truth = open?.paragraph === paragraph ? markedTruthWord(paragraph.inlines) : null;
@@ -992,11 +992,10 @@ function recoverLeadingOptions(question: QuestionDraft, index: number, paragraph
 
 /**
  * Numbered choices that combine the lettered options ("4) а, в"): the lettered lines were
- * statements, the question's text, and the choices are its options.
+ * statements, the question's text, and the choices are its options (the first choice, an option
+ * numbered 0 after others, puts them back into the text: addOption).
  */
 function optionsNamingStatements(question: QuestionDraft, choices: NamedChoice[], inlines: Inline[], paragraph: Paragraph) {
-  for (const option of question.options) question.stem.push(`${escapeHtml(option.written)} ${option.html[0] ?? ''}`, ...option.html.slice(1));
-  question.options = [];
   const line = lineOf(inlines);
   choices.forEach((choice, index) => {
     const label = line.slice(line.lastIndexOf(String(index + 1), choice.start), choice.start).trim();
