@@ -2,7 +2,7 @@ import { DEFAULT_PARSER_ENGINE } from './engines';
 import { PICTURE_MAX_BYTES } from '../domain/pictures';
 import { isFontFace } from '../domain/fonts';
 import { PICTURE_PREFIX } from './content/inlines';
-import { pictureInfo } from './anonymise/pictureSize';
+import { pictureInfo } from './content/pictureInfo';
 import { bmpToPng } from './content/bmp';
 import { pictureContentType } from './pictures';
 import { legacyFontsOf, readDocument, type Inline, type Paragraph } from './docx/document';
@@ -150,7 +150,7 @@ function rolesCount(paragraphs: Paragraph[], roles: Map<number, ParagraphRole>, 
 /**
  * A picture whose name says no type a question may hold, as one it may: a BMP converted to PNG,
  * a PNG, JPEG, GIF or WebP stored under another name (Hangul keeps some as ".tmp"), told by its
- * bytes (anonymise/pictureSize.ts reads them). Null otherwise.
+ * bytes (content/pictureInfo.ts reads them). Null otherwise.
  */
 function showableAs(path: string, bytes: Uint8Array | null): { path: string; bytes: Uint8Array } | null {
   const format = bytes ? pictureInfo(bytes)?.format : undefined;

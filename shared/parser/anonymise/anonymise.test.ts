@@ -11,7 +11,7 @@ import { hardPapers, papers } from '@tests/fixtures/word';
 import { parseDocx } from '../parseDocx';
 import { AnonymiseError, anonymiseDocx } from './anonymiseDocx';
 import { blankEmf, blankWmf, greyBmp } from './placeholders';
-import { pictureInfo } from './pictureSize';
+import { pictureInfo } from '../content/pictureInfo';
 import { greyPng } from './png';
 import type { KeyedHash } from './pseudoWord';
 import { isStructural } from './structural';

@@ -1,7 +1,7 @@
 import { strFromU8, strToU8 } from 'fflate';
 import { blankEmf, blankWmf, greyBmp } from './placeholders';
 import { greyPng } from './png';
-import { pictureInfo, type PictureFormat } from './pictureSize';
+import { pictureInfo, type PictureFormat } from '../content/pictureInfo';
 import { greyTiff } from './tiff';
 
 /**

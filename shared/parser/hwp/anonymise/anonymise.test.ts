@@ -1,6 +1,6 @@
 import * as CFB from 'cfb';
 import { inflateSync, strFromU8, strToU8, unzipSync } from 'fflate';
-import { pictureInfo } from '../../anonymise/pictureSize';
+import { pictureInfo } from '../../content/pictureInfo';
 import { anonymiseHwp } from './anonymiseHwp';
 import { anonymiseHwpx, hwpxLines } from './anonymiseHwpx';
 import { hwpLines } from './hwpText';

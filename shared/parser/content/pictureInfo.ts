@@ -1,8 +1,9 @@
 import { strFromU8 } from 'fflate';
 
 /**
- * The pixel size of a picture, read from its header. The grey picture that replaces it has the
- * same size, so the layout (and anything the parser measures of a picture) stays what it was.
+ * What a picture is and its pixel size, read from its header: the parser tells a picture stored
+ * under another name by it, and the anonymiser draws its grey copy at the same size, so the layout
+ * (and anything the parser measures of a picture) stays what it was.
  * Formats are told by their bytes, not by the part's extension, which may lie.
  */
 export type PictureFormat = 'png' | 'jpeg' | 'gif' | 'bmp' | 'tiff' | 'jxr' | 'webp' | 'emf' | 'wmf' | 'svg';
