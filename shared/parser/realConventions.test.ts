@@ -1197,6 +1197,130 @@ describe('parts headed by a banner', () => {
   });
 });
 
+describe('answers circled on a printed paper (khoanh tròn)', () => {
+  it('an empty circle drawn over an option marks it, wherever Word anchors it; two circles answer a question twice', () => {
+    const doc = parse([
+      'Câu 1: Kim loại là:',
+      { runs: [{ circle: { offsetPt: 18.1 } }, 'a. Oxi'] },
+      'b. Sắt',
+      'c. Neon',
+      'Câu 2: Khí là:',
+      { runs: [{ circle: { offsetPt: 0.5 } }, 'a. Neon'] },
+      { runs: [{ circle: { offsetPt: 0.5 } }, 'b. Heli'] },
+      'c. Chì',
+      'Câu 3: Chất lỏng là:',
+      'a. Nước',
+      'b. Đá',
+    ]);
+    const [metal, gas, liquid] = questionsOf(doc);
+    expect(correct(metal)).toEqual([false, true, false]);
+    expect(correct(gas)).toEqual([true, true, false]);
+    expect(correct(liquid)).toEqual([false, false]);
+    expect(metal.answerFrom).toBe('circle');
+  });
+
+  it('a circle on a line of several options cannot tell which: none is marked, and the question says so', () => {
+    const doc = parse(['1. Which is a metal?', { runs: [{ circle: { offsetPt: 0 } }, 'A. Iron    B. Neon    C. Oxygen'] }]);
+    expect(correct(questionsOf(doc)[0])).toEqual([false, false, false]);
+    expect(doc.problems.map((p) => p.code)).toContain('answerNotMarked');
+  });
+});
+
+describe('a sign glued before the right option (inferred from the whole paper)', () => {
+  it('"!" before one option in every question marks it, and is not shown; the rule says "sign"', () => {
+    const doc = parse(['1. Which is a metal?', 'a. !Iron', 'b. Oxygen', 'c. Neon', '2. Which is a gas?', 'a. Lead', 'b. !Neon', 'c. Tin']);
+    const [metal, gas] = questionsOf(doc);
+    expect(correct(metal)).toEqual([true, false, false]);
+    expect(correct(gas)).toEqual([false, true, false]);
+    expect(metal.type === 'multiple_choice' && metal.options[0].name).toBe('<p>Iron</p>');
+    expect(gas.answerFrom).toBe('sign');
+  });
+
+  it('a sign on two options of a question, or in one question only, is text: "!important" and "#include" stay', () => {
+    const twice = parse(['1. Which CSS wins?', 'a. !important rules', 'b. !default rules', '2. Which is C?', 'a. !x', 'b. y']);
+    expect(questionsOf(twice).map(correct)).toEqual([
+      [false, false],
+      [false, false],
+    ]);
+    const once = parse(['1. Which is C?', 'a. #include', 'b. import', '2. Which is Python?', 'a. def', 'b. func', '3. Which is Go?', 'a. func', 'b. def']);
+    expect(questionsOf(once).map(correct)).toEqual([
+      [false, false],
+      [false, false],
+      [false, false],
+    ]);
+    expect((questionsOf(once)[0] as { options: { name: string }[] }).options[0].name).toBe('<p>#include</p>');
+  });
+});
+
+describe('an option written again under the options', () => {
+  it('"c) Neon" again after d): the line names the answer, it is no fifth option; another text under the same letter stays an option', () => {
+    const doc = parse([
+      '1) Which is a gas?',
+      'a) Iron',
+      'b) Lead',
+      'c) Neon',
+      'd) Tin',
+      'c) Neon',
+      '',
+      '2) Which is a metal?',
+      'a) Neon',
+      'b) Iron',
+      'b) Iron',
+    ]);
+    const [gas, metal] = questionsOf(doc);
+    expect(correct(gas)).toEqual([false, false, true, false]);
+    expect(correct(metal)).toEqual([false, true]);
+    expect(gas.answerFrom).toBe('answerLine');
+    const differs = parse(['1) Which is a gas?', 'a) Iron', 'b) Neon', 'b) Argon']);
+    expect(correct(questionsOf(differs)[0])?.length ?? 0).not.toBe(2);
+  });
+});
+
+describe('answers written after short labels', () => {
+  const answerOfFirst = (doc: ParsedDocument) => {
+    const q = questionsOf(doc)[0];
+    return q.type === 'fill_ups' ? q.options[0].name : null;
+  };
+  it('"R.- …" (respuesta) under a question answers it, as "Rta: …" does', () => {
+    expect(answerOfFirst(parse(['1. ¿Qué es el control?', 'R.- Una función de la administración']))).toBe('Una función de la administración');
+    expect(answerOfFirst(parse(['1. ¿Capital de Francia?', 'Rta: París']))).toBe('París');
+  });
+  it('the words before an answer are dropped only as whole words: "Isaac" and "làm" keep their first letters', () => {
+    expect(answerOfFirst(parse(['1. Who wrote the Principia?', 'Answer: Isaac Newton']))).toBe('Isaac Newton');
+    expect(answerOfFirst(parse(['1. Điền từ còn thiếu: Học đi đôi với ___.', 'Đáp án: làm']))).toBe('làm');
+  });
+});
+
+describe('option A at the end of a bold stem, B to D in a lettered Word list', () => {
+  it("the list's letters stand: A is taken back from the stem, even in a paper of bold stems over unlabelled options", () => {
+    const lettered = { id: 1, levels: [{ format: 'upperLetter' as const, text: '%1.', start: 2 }] };
+    const doc = parse(
+      [
+        { runs: [{ text: 'Câu 1: Thủ đô của Pháp là gì? A. Berlin.', bold: true }] },
+        { runs: ['Paris.'], list: { id: 1 } },
+        { runs: ['Rome.'], list: { id: 1 } },
+        { runs: ['Madrid.'], list: { id: 1 } },
+        { runs: [{ text: 'Câu 2: Kim loại nào nhẹ nhất?', bold: true }] },
+        'Liti',
+        'Sắt',
+        'Chì',
+        { runs: [{ text: 'Câu 3: Khí nào trơ?', bold: true }] },
+        'Neon',
+        'Oxi',
+      ],
+      { lists: [lettered] },
+    );
+    const [capital] = questionsOf(doc);
+    expect(capital.name).toBe('<p><b>Thủ đô của Pháp là gì?</b></p>');
+    expect(capital.type === 'multiple_choice' && capital.options.map((o) => o.name)).toEqual([
+      '<p>Berlin.</p>',
+      '<p>Paris.</p>',
+      '<p>Rome.</p>',
+      '<p>Madrid.</p>',
+    ]);
+  });
+});
+
 describe('a key that names nothing', () => {
   it('a key entry naming no option ("1. S02_01", a field a template left) leaves the question in, its answer unset, with a note', () => {
     const doc = parse(['1. Which is a metal?', 'A. Iron', 'B. Oxygen', '2. Which is a gas?', 'A. Neon', 'B. Lead', '정답 및 해설', '1. S02_01', '2. A']);
@@ -1205,6 +1329,8 @@ describe('a key that names nothing', () => {
     expect(correct(gas)).toEqual([true, false]);
     const note = doc.problems.find((p) => p.code === 'keyAnswerUnreadable');
     expect(note).toMatchObject({ severity: 'warning', params: { question: '1', answer: 'S02_01' } });
+    // One note for the question: not also "no answer marked".
+    expect(doc.problems.filter((p) => p.params.question === '1').map((p) => p.code)).toEqual(['keyAnswerUnreadable']);
     expect(doc.problems.some((p) => p.severity === 'error')).toBe(false);
   });
 

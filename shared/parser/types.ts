@@ -49,7 +49,20 @@ export type ProblemCode =
 
 /** Which rule found a question's correct answer: shown in the preview, so a teacher can check the few it got wrong. */
 export type AnswerRule =
-  'answerLine' | 'answerKey' | 'asterisk' | 'tick' | 'bold' | 'underline' | 'italic' | 'colour' | 'highlight' | 'tableMark' | 'statements' | 'none';
+  | 'answerLine'
+  | 'answerKey'
+  | 'asterisk'
+  | 'tick'
+  | 'bold'
+  | 'underline'
+  | 'italic'
+  | 'colour'
+  | 'highlight'
+  | 'tableMark'
+  | 'circle'
+  | 'sign'
+  | 'statements'
+  | 'none';
 
 export interface Problem {
   /**

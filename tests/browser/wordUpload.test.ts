@@ -346,6 +346,34 @@ describeInBrowser('uploading a Word file in the editor', () => {
     await screenshot(page, 'word-upload-unanswered-flagged-ko-phone');
   }, 60_000);
 
+  test('a key entry that names no option and a short answer the paper leaves open: each uploads unset, with its own note, in Korean, on a phone', async () => {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
+    const testId = await openEditor(editor, 'ko-KR');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('word-upload-open').click();
+    await choose('모의고사.docx', [
+      '1. 2 + 3의 값은?',
+      '① 4\t② 5\t③ 6',
+      '2. 9 − 4의 값은?',
+      '① 4\t② 5\t③ 6',
+      '단답형',
+      '3. 대한민국의 수도를 쓰시오.',
+      '정답',
+      '1. ②',
+      '2. S02_01',
+    ]);
+    await dialog().getByTestId('word-preview').waitFor();
+    const notes = dialog().getByTestId('word-problem');
+    await notes.filter({ hasText: '2번: 정답표의 "S02_01"는 어느 보기도 가리키지 않습니다' }).waitFor();
+    await notes.filter({ hasText: '3번: 정답이 적혀 있지 않은 단답형 문항입니다' }).waitFor();
+    // One note per question: the unreadable key entry is not also "no answer found".
+    expect(await notes.filter({ hasText: '2번' }).count()).toBe(1);
+    await screenshot(page, 'word-upload-key-unreadable-short-answer-ko-phone');
+    await dialog().getByRole('button', { name: '문항 3개 업로드' }).click();
+    await dialog().getByTestId('word-uploaded').waitFor();
+    expect((await editor.get(testId)).totalNumberOfQuestions).toBe(3);
+  });
+
   test.each([
     ['en', 'en-GB', 'What was understood'],
     ['vi', 'vi-VN', 'Những gì đã đọc được'],

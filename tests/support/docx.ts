@@ -52,6 +52,12 @@ export type Run =
   | { picture: Uint8Array; widthPx: number; heightPx: number; wrap?: 'inline' | 'anchor' | 'alternateContent' | 'canvas' }
   /** A text box (wps:txbx inside mc:AlternateContent, with the VML fallback Word also writes). */
   | { textbox: Run[] }
+  /**
+   * An empty circle drawn over the text (Insert > Shapes > Oval, no fill), anchored in this
+   * paragraph `offsetPt` below its top (a line down puts it on the next paragraph). `vml`: only the
+   * VML a pre-2010 Word writes; otherwise a wps shape in mc:AlternateContent with the VML fallback.
+   */
+  | { circle: { offsetPt: number; heightPt?: number; vml?: boolean; filled?: boolean } }
   /** An Equation 3.0 object (a picture of an equation); with `ole`, a MathType object holding those bytes. */
   | { legacyEquation: true; progId?: string; ole?: Uint8Array; preview?: Uint8Array };
 
@@ -164,6 +170,17 @@ export function buildDocx(content: DocxContent): Uint8Array {
         `<w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wp:anchor distT="0" distB="0" distL="0" distR="0" simplePos="0" relativeHeight="1" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1"><wp:simplePos x="0" y="0"/><wp:positionH relativeFrom="column"><wp:posOffset>0</wp:posOffset></wp:positionH><wp:positionV relativeFrom="paragraph"><wp:posOffset>0</wp:posOffset></wp:positionV><wp:extent cx="1828800" cy="457200"/><wp:wrapSquare wrapText="bothSides"/><wp:docPr id="900" name="Text Box 1"/>` +
         `<a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:cNvSpPr txBox="1"/><wps:spPr/><wps:txbx>${inner}</wps:txbx><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></mc:Choice>` +
         `<mc:Fallback><w:pict><v:shape type="#_x0000_t202" style="width:144pt;height:36pt"><v:textbox>${inner}</v:textbox></v:shape></w:pict></mc:Fallback></mc:AlternateContent></w:r>`
+      );
+    }
+    if ('circle' in r) {
+      const { offsetPt, heightPt = 19, vml = false, filled = false } = r.circle;
+      const emu = (pt: number) => Math.round(pt * 12700);
+      const oval = `<w:pict><v:oval style="position:absolute;margin-left:11pt;margin-top:${offsetPt}pt;width:${heightPt}pt;height:${heightPt}pt;mso-position-horizontal-relative:text;mso-position-vertical-relative:text" filled="${filled ? 't' : 'f'}" strokecolor="#1f4d78" strokeweight="1pt"/></w:pict>`;
+      if (vml) return `<w:r>${oval}</w:r>`;
+      return (
+        `<w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wp:anchor distT="0" distB="0" distL="114300" distR="114300" simplePos="0" relativeHeight="2" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1"><wp:simplePos x="0" y="0"/><wp:positionH relativeFrom="column"><wp:posOffset>${emu(11)}</wp:posOffset></wp:positionH><wp:positionV relativeFrom="paragraph"><wp:posOffset>${emu(offsetPt)}</wp:posOffset></wp:positionV><wp:extent cx="${emu(heightPt)}" cy="${emu(heightPt)}"/><wp:effectExtent l="0" t="0" r="0" b="0"/><wp:wrapNone/><wp:docPr id="${800 + bookmarks++}" name="Oval 1"/>` +
+        `<a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:cNvSpPr/><wps:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${emu(heightPt)}" cy="${emu(heightPt)}"/></a:xfrm><a:prstGeom prst="ellipse"><a:avLst/></a:prstGeom>${filled ? '<a:solidFill><a:srgbClr val="4472C4"/></a:solidFill>' : '<a:noFill/>'}<a:ln w="12700"><a:solidFill><a:srgbClr val="1F4D78"/></a:solidFill></a:ln></wps:spPr><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></mc:Choice>` +
+        `<mc:Fallback>${oval}</mc:Fallback></mc:AlternateContent></w:r>`
       );
     }
     if ('legacyEquation' in r) {

@@ -12,7 +12,7 @@ import type { ExpectedQuestion } from '../fixtures/word/expected';
  *
  * A question is fully right when its type, its stem, its options' texts, its correct options (or
  * its answer) and its pictures all match after normalisation: HTML tags dropped, entities decoded,
- * white space collapsed, case kept, `<img>` counted as a picture, equations (`$…$`) compared
+ * white space collapsed, case kept, an answer's final full stop dropped, `<img>` counted as a picture, equations (`$…$`) compared
  * without spaces or braces. A comprehension is right when its passage holds the expected passage
  * and each of its children is right; a child is right only inside the comprehension it belongs to.
  */
@@ -193,7 +193,9 @@ function differences(want: ExpectedQuestion, got: ParsedQuestion): string[] {
     }
   } else if (want.answer !== undefined) {
     const answer = got.type === 'fill_ups' ? textOf(got.options[0]?.name ?? '') : textOf(got.solution);
-    const same = answer === want.answer || (answer !== '' && !Number.isNaN(Number(answer)) && Number(answer) === Number(want.answer));
+    // A final full stop is not compared: the pupil types the answer, not the end of the sentence it was written in.
+    const unstopped = (text: string) => text.replace(/\s*[.。]$/u, '');
+    const same = unstopped(answer) === unstopped(want.answer) || (answer !== '' && !Number.isNaN(Number(answer)) && Number(answer) === Number(want.answer));
     if (!same) wrong.push(`answer ${short(answer)}, expected ${short(want.answer)}`);
   }
   if (pictures !== (want.pictures ?? 0)) wrong.push(`${pictures} pictures, expected ${want.pictures ?? 0}`);

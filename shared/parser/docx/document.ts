@@ -4,6 +4,7 @@ import { isLegacyFont, loadFontContext, resolveRunFonts, fontForCharacter, style
 import { symbolCharacter, symbolFontText } from './symbolFonts';
 import { legacyVietnamese, unicodeFaceFor, vietnameseText } from './vietnameseFonts';
 import type { DocxPackage } from './openDocx';
+import { circleOfDrawing, circleOfVml, placeCircles, type DrawnCircle } from './circles';
 
 /** What a paragraph holds, in order. */
 export type Inline =
@@ -40,6 +41,8 @@ export interface Paragraph {
   inlines: Inline[];
   /** Where it stands in a table (0-based), if it does. */
   cell: { table: number; row: number; column: number } | null;
+  /** A circle is drawn round it (docx/circles.ts): how a printed paper's key marks the right option. */
+  circled?: boolean;
 }
 
 export interface WordDocument {
@@ -80,6 +83,7 @@ export function readDocument(pkg: DocxPackage): WordDocument {
   const fonts = loadFontContext(pkg);
   const relationships = pkg.relationships('word/document.xml');
   const paragraphs: Paragraph[] = [];
+  const circles = new Map<number, DrawnCircle[]>();
   let tables = 0;
 
   const readParagraph = (p: Element, cell: Paragraph['cell']) => {
@@ -89,6 +93,8 @@ export function readDocument(pkg: DocxPackage): WordDocument {
     const numId = attr(first(numPr, 'numId'), 'val');
     const inlines: Inline[] = [];
     readInlines(p, style, inlines, fonts, (id) => relationships.get(id)?.target ?? null);
+    const drawn = drawnCircles.get(inlines);
+    if (drawn) circles.set(paragraphs.length, drawn);
     paragraphs.push({
       index: paragraphs.length,
       style,
@@ -123,6 +129,8 @@ export function readDocument(pkg: DocxPackage): WordDocument {
     }
   };
   if (body) readBlocks(body, null);
+  const cellOf = (index: number) => JSON.stringify(paragraphs[index].cell);
+  for (const index of placeCircles(circles, cellOf, paragraphs.length)) paragraphs[index].circled = true;
   return { paragraphs };
 }
 
@@ -154,6 +162,12 @@ function readInlines(parent: Element, paragraphStyle: string | null, out: Inline
     }
   }
 }
+
+/** The circles drawn in the paragraph an inline list is read into (placed on their lines once the document is read). */
+const drawnCircles = new WeakMap<Inline[], DrawnCircle[]>();
+const addCircle = (out: Inline[], circle: DrawnCircle | null) => {
+  if (circle) drawnCircles.set(out, [...(drawnCircles.get(out) ?? []), circle]);
+};
 
 /** The complex fields open in the paragraph an inline list is read into, innermost last: in their instructions, or in their result. */
 const openFields = new WeakMap<Inline[], ('instructions' | 'result')[]>();
@@ -223,6 +237,7 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
         text('\n');
         break;
       case 'drawing':
+        addCircle(out, circleOfDrawing(el));
         readDrawing(el, out, (box) => readBox(box, paragraphStyle, out, fonts, target), target);
         break;
       case 'AlternateContent':
@@ -251,7 +266,10 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
             widthPx: size('width'),
             heightPx: size('height'),
           });
-        } else readVml(el, out, (box) => readBox(box, paragraphStyle, out, fonts, target), target);
+        } else {
+          addCircle(out, circleOfVml(el));
+          readVml(el, out, (box) => readBox(box, paragraphStyle, out, fonts, target), target);
+        }
         break;
       }
       default:

@@ -42,6 +42,8 @@ export interface Conventions {
   answersBelowColons: Set<Paragraph>;
   /** A * glued to the end of an option ("table*") marks it correct: a minority of the options end so. */
   gluedAsterisk: boolean;
+  /** The sign glued before the right option's text ("a. !evxa"), one option a question: null when the paper has none. */
+  leadingSign: string | null;
   /** Options labelled by a letter with no stop ("A jQuery est…"): lines whose first letters run A, B, C… */
   bareLabels: Map<Paragraph, OptionLabel>;
   /** Options typed as numbers under questions numbered in words ("Q1. …" then "1. …" "2. …"): the count starts at 1 under each. */
@@ -559,6 +561,47 @@ const spanOf = (line: Paragraph, span: { start: number; end: number }): Coloured
   return { start: span.start, end: span.start + trimmed.length, text: trimmed.trim() };
 };
 
+/** A sign that may mark an option: punctuation or a symbol, not a bracket, quote, dash or sign of maths or markup. */
+const SIGN = /^[^\p{L}\p{N}\s()[\]{}'"“”‘’«»<>&$\\\-–—.,:;_/|=]$/u;
+/**
+ * "a. !evxa dolag": a sign glued before the text of one option in a question (word2quiz's "!",
+ * a "+" or a "*"), in most questions that have options and never on two options of one: the
+ * paper's mark of its right options. Inferred from the whole paper, whatever the sign.
+ */
+export function inferLeadingSign(lines: Paragraph[], isStart: (line: Paragraph) => boolean, auto: (line: Paragraph) => ListLabel | undefined): string | null {
+  const once = new Map<string, number>();
+  const twice = new Set<string>();
+  let questions = 0;
+  let signs = new Map<string, number>();
+  let options = 0;
+  const close = () => {
+    if (options >= 2) questions += 1;
+    for (const [sign, n] of signs) {
+      if (n === 1) once.set(sign, (once.get(sign) ?? 0) + 1);
+      else twice.add(sign);
+    }
+    signs = new Map();
+    options = 0;
+  };
+  for (const line of lines) {
+    if (line.cell || isBlankLine(line.inlines)) continue;
+    if (isStart(line)) {
+      close();
+      continue;
+    }
+    const text = lineOf(line.inlines);
+    const label = optionLabelsOf(text, null)[0];
+    if (!label && !auto(line)) continue;
+    options += 1;
+    const after = text.slice(label?.end ?? 0).trimStart();
+    const sign = [...after][0] ?? '';
+    if (SIGN.test(sign) && /\S/.test(after.slice(sign.length, sign.length + 1))) signs.set(sign, (signs.get(sign) ?? 0) + 1);
+  }
+  close();
+  const [best] = [...once].filter(([sign, n]) => !twice.has(sign) && n >= 2 && n * 2 > questions).sort((a, b) => b[1] - a[1]);
+  return best?.[0] ?? null;
+}
+
 /** "table*": a * glued to an option's last letter, on a minority of the options (the right ones). */
 const GLUED = /[^\s*]\*\s*$/u;
 export function inferGluedAsterisk(optionLines: string[]): boolean {
@@ -719,7 +762,9 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
       : lines.filter((line, at) => !line.cell && (/[?？]\s*$/.test(lineOf(line.inlines)) || introducesList(at)) && !fieldOf(lineOf(line.inlines))),
   );
   const bareLabels = inferBareLabels(lines);
-  const labelled = new Map<Paragraph, unknown>([...bareLabels, ...[...statements].map((p) => [p, true] as const)]);
+  // Options lettered by Word's numbering ("B." shown, not typed) are labelled too: under a bold stem they are no unlabelled options.
+  const lettered = lines.filter((line) => ['lowerLetter', 'upperLetter', 'decimalEnclosedCircle'].includes(auto(line)?.format ?? ''));
+  const labelled = new Map<Paragraph, unknown>([...bareLabels, ...[...statements, ...lettered].map((p) => [p, true] as const)]);
   const trailingKeys = inferTrailingKeys(lines, isStart);
   const dashAnswers = inferDashAnswers(lines);
   const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking, labelled, trailingKeys);
@@ -735,6 +780,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     unlabelledOptions,
     asking,
     gluedAsterisk: inferGluedAsterisk(optionLines),
+    leadingSign: inferLeadingSign(lines, isStart, auto),
     bareLabels,
     stemItems,
     textItems,

@@ -22,9 +22,9 @@ export interface FieldValue {
 export interface OptionDraft {
   index: number;
   html: string[];
-  /** Marked correct where it stands: * before its letter, a tick beside it, a mark in a table's column. */
+  /** Marked correct where it stands: * before its letter, a tick beside it, a mark in a table's column, a circle drawn round it. */
   marked: boolean;
-  markedBy?: 'asterisk' | 'tick' | 'tableMark';
+  markedBy?: 'asterisk' | 'tick' | 'tableMark' | 'circle' | 'sign';
   /** How it looks (bold, colour...), when the engine read it from runs. */
   look?: OptionLook;
   paragraph: Paragraph;
@@ -147,7 +147,11 @@ function answerOf(draft: QuestionDraft): FieldValue | null {
   if (!written) return null;
   let text = written.text;
   for (let i = 0; i < 3; i++)
-    text = text.replace(/^\s*(?:chọn|đáp\s*án(?:\s*đúng)?|answer|ans|correct\s+(?:answer|option)|the\s+answer|정답|답|là|is)\s*[:：.\-–]?\s*/i, '');
+    // Whole words only: "Isaac", "làm", "Answering" keep their letters.
+    text = text.replace(
+      /^\s*(?:chọn|đáp\s*án(?:\s*đúng)?|answer|ans|correct\s+(?:answer|option)|the\s+answer|정답|답|là|is)(?![\p{L}\p{N}])\s*[:：.\-–]?\s*/iu,
+      '',
+    );
   // A line left for the pupil ("______", "________ cm") is no answer.
   if (/[_…]{3}|\.{4}/.test(text) && !/\d/.test(text.replace(/[_.…]{3,}/g, '')) && text.replace(/[_.…]{3,}/g, '').trim().length <= 8)
     return draft.answer && draft.keyAnswer ? answerOf({ ...draft, answer: null }) : null;
@@ -250,7 +254,13 @@ function choiceQuestion(
   problems: Problem[],
   paperMark: AnswerRule | null = null,
 ): ParsedChildQuestion | null {
-  const options = draft.options.map((o) => ({ ...o, name: paragraphsHtml(o.html) }));
+  // A circle on a line of several options cannot tell which of them it is round: it marks none.
+  const shared = (o: OptionDraft) => draft.options.some((other) => other !== o && other.paragraph === o.paragraph);
+  const options = draft.options.map((o) => ({
+    ...o,
+    ...(o.markedBy === 'circle' && shared(o) ? { marked: false, markedBy: undefined } : {}),
+    name: paragraphsHtml(o.html),
+  }));
   for (const o of options) if (isBlankHtml(o.name)) error(o.paragraph, 'emptyOption', { option: optionLetter(o.index) });
   // Two options True and False make a true/false question; Yes and No do when the stem states something (a "…?" asks, and stays a choice).
   const truthOptions = options.length === 2 && options.every((o) => trueFalseAnswer(htmlText(o.name)) !== null);
@@ -261,6 +271,8 @@ function choiceQuestion(
   else if (options.length < 2) error(draft.paragraph, 'tooFewOptions');
   let correct: number[] | null = null;
   let answerFrom: AnswerRule = 'none';
+  // Whether a note already says the key names nothing for this question (one note per question, not two).
+  let keyNoted = false;
   if (answer) {
     // "Ans - a pokrpnolxyut": the words of one option, said in full, name it before any reading of a leading letter does.
     const said = normalText(answer.text);
@@ -283,9 +295,10 @@ function choiceQuestion(
       if (value !== null) correct = [options.findIndex((o) => trueFalseAnswer(htmlText(o.name)) === value)].filter((i) => i >= 0);
     }
     // A key entry that names nothing ("1. S02_01", a field a template left) is no key for this question: it uploads with its answer unset.
-    if (!correct && answer !== draft.answer)
+    if (!correct && answer !== draft.answer) {
       problems.push(problemAt(answer.paragraph, 'keyAnswerUnreadable', { question: draft.label, answer: answer.text.trim() }));
-    else if (!correct) {
+      keyNoted = true;
+    } else if (!correct) {
       error(answer.paragraph, 'answerUnreadable', { answer: answer.text.trim() });
       return null;
     }
@@ -316,7 +329,7 @@ function choiceQuestion(
       const params: Record<string, string> = looks
         ? { question: draft.label, options: looks.correct.map((i) => `(${optionLetter(options[i].index)})`).join(', '), rule: looks.rule }
         : { question: draft.label };
-      problems.push(problemAt(draft.paragraph, looks ? 'answerAmbiguous' : 'answerNotMarked', params));
+      if (looks || !keyNoted) problems.push(problemAt(draft.paragraph, looks ? 'answerAmbiguous' : 'answerNotMarked', params));
     }
   }
   // True or false, never both (issue 14): the same rule as the editor and the API.

@@ -289,6 +289,7 @@ export function textEngine(
     // Options from a Word list are known only now; the marks and the letter after the stem are read on them.
     if (question) listOptions(question);
     if (question && conventions.gluedAsterisk) markGluedAsterisks(question);
+    if (question && conventions.leadingSign) markLeadingSigns(question, conventions.leadingSign);
     if (question) trailingAnswer(question);
     if (question) orderOptions(question);
     if (question) dropWritingLine(question);
@@ -719,6 +720,12 @@ export function textEngine(
       // "A. TRẮC NGHIỆM", "B. READING" after a question's options: a heading, not another option.
       const heading =
         options.length > 0 && complete(open) && isHeading(paragraph, line) && (options[0].index === 0 || options[0].index !== open.options.length);
+      // "c) Processador (CPU)" again under d): a line repeating an option, its letter and its words, is the answer naming it.
+      const repeated = options.length === 1 && !open.answer ? repeatedOption(open, line.slice(options[0].end), options[0].index) : null;
+      if (repeated) {
+        open.answer = { text: repeated, paragraph };
+        return;
+      }
       if (options.length && !heading) {
         addLabelledOptions(open, options, inlines, paragraph, withoutTicks);
         target = 'option';
@@ -958,6 +965,28 @@ function trailingAnswer(question: QuestionDraft) {
   question.answer = { text: found[3], paragraph: question.paragraph };
 }
 
+/** The words of the option at `index` when `text` repeats them (the option written again as its answer); null otherwise. */
+function repeatedOption(question: QuestionDraft, text: string, index: number): string | null {
+  const last = question.options.at(-1);
+  const option = question.options.find((o) => o.index === index);
+  if (!last || !option || index > last.index || question.options.length < 2) return null;
+  const words = (s: string) => s.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+  const said = words(text);
+  return said !== '' && said === words(htmlText(option.html.join(' '))) ? text.trim() : null;
+}
+
+/** "!evxa": in a paper that marks answers by a sign before the text (inferLeadingSign), the sign marks the option, and is not shown. */
+function markLeadingSigns(question: QuestionDraft, sign: string) {
+  for (const option of question.options) {
+    const first = option.html[0] ?? '';
+    const tags = /^(?:\s|<[^>]+>)*/.exec(first)![0];
+    if (option.marked || !first.startsWith(sign, tags.length) || !/\S/.test(first.charAt(tags.length + sign.length))) continue;
+    option.html[0] = tags + first.slice(tags.length + sign.length);
+    option.marked = true;
+    option.markedBy = sign === '*' ? 'asterisk' : 'sign';
+  }
+}
+
 /** "table*": in a paper that marks answers so (engines/conventions.ts), the * glued to an option's end marks it, and is not shown. */
 function markGluedAsterisks(question: QuestionDraft) {
   for (const option of question.options) {
@@ -1020,10 +1049,12 @@ const COUNT_WORDS: Record<string, number> = {
   eight: 8,
 };
 const COUNT = String.raw`(hai|ba|bốn|năm|sáu|bảy|tám|two|three|four|five|six|seven|eight)?\s*\(?\s*(\d{1,2})?\s*\)?`;
-/** "Ba (03) câu … dưới đây", "the 3 questions below", "the next three questions": how many questions a line names. */
+/** "Ba (03) câu … dưới đây", "the 3 questions below", "the next three questions", "answer 2 questions": how many questions a line names. */
 const COUNTED = [
   new RegExp(String.raw`(?:^|\s)${COUNT}\s*(?:câu(?:\s*hỏi)?|questions?)\b.{0,60}?(?:dưới\s*đây|sau\s*đây|tiếp\s*theo|below|that\s+follow)`, 'iu'),
   new RegExp(String.raw`\b(?:next|following)\s+${COUNT}\s*questions?\b`, 'iu'),
+  // "… và trả lời 2 câu hỏi", "… and answer the 3 questions": the questions it asks to answer are the next ones.
+  new RegExp(String.raw`(?:trả\s*lời|answer)\s+(?:the\s+)?${COUNT}\s*(?:câu(?:\s*hỏi)?|questions?)\b`, 'iu'),
 ];
 /**
  * A line that names how many questions come next ("Ba (03) câu mố muốg … dưới đây" — "the three
@@ -1106,11 +1137,13 @@ function addOption(
   }
   const tick = marked ? null : tickOf(lineOf(content));
   const kept = tick ? [...sliceInlines(content, 0, tick.start), ...sliceInlines(content, tick.end)] : content;
+  // A circle drawn round the option's line (docx/circles.ts); choiceQuestion drops it when the line holds other options too.
+  const circled = !marked && !tick && paragraph.circled === true;
   question.options.push({
     index,
     html: [inlinesHtml(trimInlines(kept)), ...extra].filter(Boolean),
-    marked: marked || tick !== null,
-    markedBy: marked ? (ticked ? 'tick' : 'asterisk') : tick ? 'tick' : undefined,
+    marked: marked || tick !== null || circled,
+    markedBy: marked ? (ticked ? 'tick' : 'asterisk') : tick ? 'tick' : circled ? 'circle' : undefined,
     look: lookOf(label, kept),
     paragraph,
     written,
