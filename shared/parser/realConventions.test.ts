@@ -1321,6 +1321,52 @@ describe('option A at the end of a bold stem, B to D in a lettered Word list', (
   });
 });
 
+describe('Korean layouts the Hangul papers showed, read the same in Word', () => {
+  it('options as label and text in turn along a table row ("① | ㄱ, ㄴ | ② | …"), or row after row', () => {
+    const doc = parse([
+      '1. 옳은 것을 고른 것은?',
+      { table: [['①', 'ㄱ, ㄴ', '②', 'ㄱ, ㄷ', '③', 'ㄴ, ㄷ', '④', 'ㄴ, ㄹ', '⑤', 'ㄷ, ㄹ']] },
+      '2. 가장 큰 수는?',
+      {
+        table: [
+          ['①', '1', '②', '2'],
+          ['③', '3', '④', '4'],
+        ],
+      },
+      '정답',
+      '1. ③ 2. ④',
+    ]);
+    expect(questionsOf(doc).map((q) => (q.type === 'multiple_choice' ? q.options.map((o) => o.name.replace(/<[^>]+>/g, '')) : q.type))).toEqual([
+      ['ㄱ, ㄴ', 'ㄱ, ㄷ', 'ㄴ, ㄷ', 'ㄴ, ㄹ', 'ㄷ, ㄹ'],
+      ['1', '2', '3', '4'],
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, false, true, false, false],
+      [false, false, false, true],
+    ]);
+  });
+
+  it('a figure at the start of the options\' first line goes in the question; the lines of a paper all in bold are no unlabelled options', () => {
+    const bold = (text: string) => ({ runs: [{ text, bold: true }] });
+    const doc = parse([
+      bold('1. 함수 y = f(x)의 그래프가 그림과 같다.'),
+      bold('f(1) + f(2)의 값은?'),
+      { runs: [{ picture: png(40, 30), widthPx: 40, heightPx: 30 }, { text: '① 1', bold: true }] },
+      bold('② 2'),
+      bold('③ 3'),
+      bold('2. 다음 식의 값은?'),
+      bold('1 + 1'),
+      bold('① 1'),
+      bold('② 2'),
+    ]);
+    const [graph, sum] = questionsOf(doc);
+    expect(graph.name).toContain('f(1) + f(2)의 값은?');
+    expect(graph.name).toContain('<img');
+    expect(graph.type === 'multiple_choice' && graph.options.map((o) => o.name.replace(/<[^>]+>/g, ''))).toEqual(['1', '2', '3']);
+    expect(sum.type === 'multiple_choice' && sum.options).toHaveLength(2);
+  });
+});
+
 describe('a key that names nothing', () => {
   it('a key entry naming no option ("1. S02_01", a field a template left) leaves the question in, its answer unset, with a note', () => {
     const doc = parse(['1. Which is a metal?', 'A. Iron', 'B. Oxygen', '2. Which is a gas?', 'A. Neon', 'B. Lead', '정답 및 해설', '1. S02_01', '2. A']);

@@ -43,6 +43,8 @@ export interface Paragraph {
   cell: { table: number; row: number; column: number } | null;
   /** A circle is drawn round it (docx/circles.ts): how a printed paper's key marks the right option. */
   circled?: boolean;
+  /** The worked solution of the answer-key entry above it, known by the reader (a Hangul endnote's body after its answer). */
+  keySolution?: boolean;
 }
 
 export interface WordDocument {

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../domain/test/defaults';
+import { isBlankHtml } from '../../domain/test/html';
 import type { Paragraph } from '../docx/document';
 import { problemAt } from '../problems';
 import type { ParsedChildQuestion, ParsedQuestion, ParsedSection, Problem } from '../types';
@@ -16,6 +17,8 @@ export interface KeyEntry extends FieldValue {
   number: number;
   /** The part of the key it is under ("Phần II:", "Part B"), 0 before any: part n answers the n-th section with questions. */
   part?: number;
+  /** Its worked solution, when the reader knows the paragraphs under it are one (a Hangul endnote's body). */
+  solution?: string[];
 }
 export const isPassage = (item: QuestionDraft | PassageDraft): item is PassageDraft => 'children' in item;
 
@@ -28,21 +31,29 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
     const parts = new Set(key.map((e) => e.part ?? 0));
     const byPart = parts.size > 1 && parts.size === filled.length;
     const scopes = byPart ? filled.map((s) => s.items.flatMap((item) => (isPassage(item) ? item.children : [item]))) : [drafts];
-    const byNumber = scopes.map((scope) => {
-      const numbers = new Map<number, QuestionDraft>();
-      for (const draft of scope) {
-        if (draft.number === null) continue;
-        if (numbers.has(draft.number)) {
-          if (!byPart) problems.push(problemAt(draft.paragraph, 'duplicateNumber', { question: draft.number }));
-        } else numbers.set(draft.number, draft);
+    // A number the paper gives several questions (elective parts each numbered 23-30) and the key as many entries, in order:
+    // the k-th entry answers the k-th question of that number. Otherwise the first question of a number takes its entries.
+    const entriesOf = (part: number | null, number: number) => key.filter((e) => e.number === number && (part === null || (e.part ?? 0) === part)).length;
+    const partIndex = [...parts].sort((a, b) => a - b);
+    const byNumber = scopes.map((scope, at) => {
+      const numbers = new Map<number, QuestionDraft[]>();
+      for (const draft of scope) if (draft.number !== null) numbers.set(draft.number, [...(numbers.get(draft.number) ?? []), draft]);
+      for (const [number, drafts] of numbers) {
+        if (drafts.length > 1 && entriesOf(byPart ? partIndex[at] : null, number) === drafts.length) continue;
+        if (!byPart) for (const draft of drafts.slice(1)) problems.push(problemAt(draft.paragraph, 'duplicateNumber', { question: number }));
+        numbers.set(number, drafts.slice(0, 1));
       }
       return numbers;
     });
-    const partIndex = [...parts].sort((a, b) => a - b);
     for (const entry of key) {
-      const draft = byNumber[byPart ? partIndex.indexOf(entry.part ?? 0) : 0].get(entry.number);
+      const drafts = byNumber[byPart ? partIndex.indexOf(entry.part ?? 0) : 0].get(entry.number) ?? [];
+      const draft = drafts.length > 1 ? drafts.find((d) => !d.keyAnswer) : drafts[0];
       // The first entry for a question wins: numbers in a key's explanations ("Step 2: …") must not replace it.
-      if (draft) draft.keyAnswer ??= entry;
+      if (draft && !draft.keyAnswer) {
+        draft.keyAnswer = entry;
+        // A solution written with the question stands; the key's is used only when it has none.
+        if (entry.solution?.length && draft.solution.every((html) => isBlankHtml(html))) draft.solution.push(...entry.solution);
+      } else if (draft) continue;
       else problems.push(problemAt(entry.paragraph, 'keyUnmatched', { question: entry.number }));
     }
   }
@@ -74,10 +85,12 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
 const ENTRY =
   /(\d{1,4})\s*(?:\.(?!\d)|[):\-–=、]|(?=\()|(?=[A-Ha-h①-⑩](?![\p{L}\d])))\s*(.+?)\s*[,;]?\s*(?=[\s,;]+\d{1,4}\s*(?:\.(?!\d)|[):\-–=、]|\(|[A-Ha-h①-⑩](?![\p{L}\d]))|$)/gu;
 export function keyEntriesOf(text: string, paragraph: FieldValue['paragraph']): KeyEntry[] {
-  return [...withoutQuestionWords(asciiDigits(text)).matchAll(ENTRY)].map((m) => {
+  const entries = [...withoutQuestionWords(asciiDigits(text)).matchAll(ENTRY)].map((m) => {
     // "1、参考答案：B", "3. Answer: C": the answer's word between the number and the answer is no part of it.
     const field = fieldOf(m[2]);
     const value = field?.kind === 'answer' ? m[2].slice(field.end) : m[2];
     return { number: Number(m[1]), text: value.replace(/[,;]$/, '').trim(), paragraph };
   });
+  // "1. 23_09 교육 1) ⑤": a tag naming where the question comes from repeats its number; the last entry of a number is its answer.
+  return entries.filter((entry, i) => entries[i + 1]?.number !== entry.number);
 }

@@ -370,13 +370,16 @@ export function inferUnlabelledOptions(
     if (plain) group.lines.push(line);
     else {
       group.open = false;
-      // Labelled options after the lines ("A. 1 and 2"): the lines were the question's text.
-      group.labelledAfter = optionLabelsOf(text, 0)[0]?.index === 0 || labelled.has(line);
+      // Labelled options after the lines ("A. 1 and 2", or "②" under a line whose "①" a figure stood before): the lines were the question's text.
+      group.labelledAfter = optionLabelsOf(text, null).length > 0 || labelled.has(line);
     }
   }
   // Options are short; under a line that asks, an option may be a sentence or two (up to 300 characters).
   const longest = (g: Group) => (g.asking ? 300 : 120);
-  const fitting = (g: Group) => g.lines.length >= 2 && g.lines.length <= 8 && g.lines.every((l) => lineOf(l.inlines).trim().length <= longest(g));
+  // Under a bold stem the options stand apart from it: lines as bold as the stem (a paper all in bold) are its text going on.
+  const apart = (g: Group) => !g.bold || g.lines.filter((l) => mostlyBold(l.inlines)).length <= 1;
+  const fitting = (g: Group) =>
+    g.lines.length >= 2 && g.lines.length <= 8 && g.lines.every((l) => lineOf(l.inlines).trim().length <= longest(g)) && apart(g);
   // A way of writing counts when two questions or more of the paper are written so.
   const bold = groups.filter((g) => g.bold && fitting(g)).length >= 2;
   const asked = groups.filter((g) => g.asking && fitting(g)).length >= 2;
@@ -441,7 +444,8 @@ function trailingRun(line: Paragraph): { at: number; text: string; color: string
     key.length > 40 ||
     /^[([{【［（]/u.test(key) ||
     !/[\s?？:：]$/.test(full.slice(0, last.at)) ||
-    !/[\p{L}\p{N}]/u.test(full.slice(0, last.at))
+    // A question's words (or maths) before it: "1. ⑤" in red is an entry of a key, not a question with its key.
+    !/[\p{L}\p{N}\ufffc]/u.test(full.slice(0, last.at).replace(/^\s*\d{1,4}\s*[.)]?\s*/, ''))
   )
     return null;
   return { at: last.at, text: key, color: last.color };

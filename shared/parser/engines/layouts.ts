@@ -134,7 +134,36 @@ export const cellText = (cell: Paragraph[]) =>
 export function optionsTable(
   rows: Paragraph[][][],
 ): { label: string; marked: boolean; content: Inline[]; labelInlines: Inline[]; paragraph: Paragraph; extra: string[] }[] | null {
-  return labelledCells(rows) ?? labelColumn(rows);
+  return labelledCells(rows) ?? labelColumn(rows) ?? labelPairs(rows);
+}
+
+/**
+ * "① | ㄱ, ㄴ | ② | ㄱ, ㄷ | …": each label alone in a cell, its option in the next, along a row
+ * (a 1 × 10 table) or row after row (5 × 2, 3 + 2): read in reading order, the labels counting
+ * from the first, every other cell.
+ */
+function labelPairs(rows: Paragraph[][][]) {
+  const cells = rows.flat().filter((cell) => cellText(cell));
+  if (cells.length < 4 || cells.length % 2 !== 0) return null;
+  const options = [];
+  for (let i = 0; i < cells.length; i += 2) {
+    const [labelCell, textCell] = [cells[i], cells[i + 1]];
+    const labelText = cellText(labelCell);
+    const [label] = optionLabelsOf(labelText, i / 2);
+    if (!label || label.index !== i / 2 || labelText.slice(label.end).trim() || optionLabelsOf(cellText(textCell), null).length > 0) return null;
+    const paragraph = textCell.find((p) => !isBlankLine(p.inlines)) ?? textCell[0];
+    options.push({
+      label: labelText.trim(),
+      marked: label.marked,
+      content: paragraph.inlines,
+      labelInlines: labelCell[0]?.inlines ?? [],
+      paragraph,
+      extra: textCell
+        .filter((p) => p !== paragraph && !isBlankLine(p.inlines))
+        .map((p) => inlinesHtml(trimInlines(p.inlines))),
+    });
+  }
+  return options;
 }
 
 /** "A. | Paris" rows: a label alone in the first cell, the option in the second (a tick in a third marks it). */

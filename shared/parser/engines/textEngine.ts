@@ -498,12 +498,32 @@ export function textEngine(
   const readLine = (paragraph: Paragraph, inlines: Inline[]) => {
     // Word's number alone in a layout table's cell ("24." | picture | text) still starts its question.
     if (isBlankLine(inlines) && !numberedCells.has(paragraph.index)) return;
+    // A question's figure drawn at the start of its options' first line ("[picture] ① −2"): the figure goes in the question's text, the options follow.
+    const figure = inlines.findIndex((i) => !(i.kind === 'picture' || (i.kind === 'text' && !i.text.trim())));
+    if (figure > 0 && question && target === 'stem' && inlines.slice(0, figure).some((i) => i.kind === 'picture')) {
+      const first = optionLabelsOf(lineOf(inlines.slice(figure)), 0)[0];
+      if (first?.index === 0 && first.start === 0) {
+        append(inlinesHtml(inlines.slice(0, figure)), paragraph);
+        readLine(paragraph, inlines.slice(figure));
+        return;
+      }
+    }
     const line = lineOf(inlines);
     const auto = autoOf(paragraph);
     // A numbered question with options after the key (a key in the middle, between parts) ends it.
     const next = inKey && !auto ? numberOfLine(paragraph, line) : null;
-    if (next && (inlineOptions(line.slice(next.end)) || optionsFollow(blockAt)) && hasWords(line.slice(next.end))) inKey = false;
+    // (A line over a note's worked solution is the note's entry, whatever follows.)
+    const following = blocks[nextFilled[blockAt]];
+    const solutionFollows = following?.kind === 'paragraph' && following.paragraph.keySolution === true;
+    if (next && !solutionFollows && (inlineOptions(line.slice(next.end)) || optionsFollow(blockAt)) && hasWords(line.slice(next.end))) inKey = false;
+    if (inKey && paragraph.keySolution) {
+      const entry = key.at(-1);
+      if (entry) (entry.solution ??= []).push(inlinesHtml(trimInlines(inlines)));
+      return;
+    }
     if (inKey) {
+      // An entry's answer written as an equation ("17) $24$", Hangul keys): the number it shows.
+      const line = keyText(inlines);
       const part = KEY_PART.exec(line);
       // A line of Word's list over typed entries that count from 1 ("2、 Judgement" then "1、答案：B") names a part of the key.
       const heading = auto && !part && numberAhead(blockAt) === 1 && !autoOf((blocks[nextFilled[blockAt]] as { paragraph: Paragraph }).paragraph);
@@ -963,6 +983,17 @@ function trailingAnswer(question: QuestionDraft) {
   if (!found || found[3].charCodeAt(0) - 65 >= question.options.length) return;
   question.stem[at] = last.slice(0, end + found.index) + found[1] + found[2] + found[4];
   question.answer = { text: found[3], paragraph: question.paragraph };
+}
+
+/** A key line's text, an equation that only shows a number ("$\\rm 24$") written as that number. */
+function keyText(inlines: Inline[]): string {
+  return inlines
+    .map((inline) => {
+      if (inline.kind === 'text') return inline.text;
+      const shown = inline.kind === 'math' ? inline.latex.replace(/\\(?:rm|it|mathrm)\b|\\[,;! ]|[{}\s]/g, '') : '';
+      return /^-?\d+(?:\.\d+)?$/.test(shown) ? shown : '\ufffc';
+    })
+    .join('');
 }
 
 /** The words of the option at `index` when `text` repeats them (the option written again as its answer); null otherwise. */

@@ -150,3 +150,36 @@ describe('readHwpx: files Hangul saved (hwpxlib samples)', () => {
     expect(readHwpx(sample('ChangeTrack')).paragraphs.map(paragraphText)).toEqual(['변경 \t인간은']);
   });
 });
+
+describe('parseHwpx: a paper numbered by its endnote marks (issue 30)', () => {
+  it('each note\'s mark is its question\'s number, its first line the answer after a source tag, the rest the solution; elective parts answered in turn', () => {
+    const key = (n: number, answer: string) => note('endNote', n, [p(` 23_09 교육 ${n}) ${answer}`), p(`x = 1-2 이므로 풀이 ${n}`)]);
+    const file = buildHwpx({
+      sections: [
+        [
+          p([run(SEC_PR), run(key(1, '②')), run(t('다음 중 짝수는?'))]),
+          p('① 1\t② 2\t③ 3'),
+          p([run(key(2, '①')), run(t('다음 중 홀수는?'))]),
+          p('① 1\t② 2\t③ 4'),
+          p('확률과 통계'),
+          p([run(key(3, '③')), run(t('다음 중 가장 큰 수는?'))]),
+          p('① 1\t② 2\t③ 3'),
+          p('미적분'),
+          p([run(key(3, '①')), run(t('다음 중 가장 작은 수는?'))]),
+          p('① 1\t② 2\t③ 3'),
+        ],
+      ],
+    });
+    const parsed = parseHwpx(file);
+    expect(questionsOf(parsed).map((q) => [q.stem, q.correct])).toEqual([
+      ['다음 중 짝수는?', [1]],
+      ['다음 중 홀수는?', [0]],
+      ['다음 중 가장 큰 수는?', [2]],
+      ['다음 중 가장 작은 수는?', [0]],
+    ]);
+    // The worked solution comes with its question; "1-2" in it is no entry of the key.
+    const first = parsed.sections.flatMap((s) => s.questions)[0];
+    expect(strip(first.solution ?? '')).toBe('x = 1-2 이므로 풀이 1');
+    expect(parsed.problems.filter((p) => ['duplicateNumber', 'keyUnmatched', 'keyAnswerUnreadable'].includes(p.code))).toEqual([]);
+  });
+});

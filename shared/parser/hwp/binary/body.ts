@@ -83,7 +83,10 @@ function readControl(node: Node, cursor: Cursor, ctx: BodyContext, shape: CharSh
   else if (id === 'en  ') {
     const paragraphs: Draft[] = [];
     readParagraphs(node.children, null, ctx, paragraphs);
-    ctx.endnotes.push({ number: ctx.endnotes.length + 1, anchor: cursor.target(), paragraphs });
+    // The number Hangul shows (a paper may start it again, as an elective part's 23-30 do), after the control's id.
+    const shown = node.record.data.length >= 8 ? u32(node.record.data, 4) : 0;
+    const anchor = cursor.target();
+    ctx.endnotes.push({ number: shown > 0 && shown < 10000 ? shown : ctx.endnotes.length + 1, anchor, paragraphs, first: !textOf(anchor.inlines).trim() });
   } else if (id === 'fn  ') {
     const paragraphs: Draft[] = [];
     readParagraphs(node.children, null, ctx, paragraphs);

@@ -16,6 +16,8 @@ export interface Draft {
   head: NumberedHead | null;
   /** It stood before a table of its own paragraph: left out when nothing else stands in it (Word's tables are blocks, Hangul's sit in a paragraph). */
   heldBlock: boolean;
+  /** An endnote's paragraph after its first: the worked solution of the key entry the first gives. */
+  keySolution?: boolean;
   /** The text of the footnotes standing in it, in order. */
   footnotes: string[];
   /** Equation scripts kept as text because they could not be translated. */
@@ -29,6 +31,8 @@ export interface Endnote {
   /** The paragraph whose text holds its mark. */
   anchor: Draft;
   paragraphs: Draft[];
+  /** Its mark stands before any text of its paragraph (where a question's number would). */
+  first: boolean;
 }
 
 export interface SectionContext {
@@ -203,7 +207,8 @@ function readControls(ctrl: Element, cursor: Cursor, ctx: SectionContext): void 
       anchor.untranslated.push(...drafts.flatMap((draft) => draft.untranslated));
     } else if (el.localName === 'endNote') {
       const anchor = cursor.target();
-      ctx.endnotes.push({ number: intAttr(el, 'number') ?? ctx.endnotes.length + 1, anchor, paragraphs: readNote(el, ctx) });
+      const first = !textOf(anchor.inlines).trim();
+      ctx.endnotes.push({ number: intAttr(el, 'number') ?? ctx.endnotes.length + 1, anchor, paragraphs: readNote(el, ctx), first });
     }
   }
 }

@@ -32,6 +32,7 @@ export function toSourceDocument(body: Draft[], endnotes: Endnote[], styles: Hwp
   }
   // A paragraph that only carried a table (and perhaps a tab before it) is not a paragraph of its own: Word's tables stand alone.
   const kept = body.filter((draft) => !(draft.heldBlock && draft.inlines.every((i) => i.kind === 'text' && !i.text.trim())));
+  numberByMarks(endnotes, labelsByDraft(kept, styles));
   const drafts = [...kept, ...answerKey(body, new Set(kept), labelsByDraft(kept, styles), endnotes)];
   renumberTables(drafts);
 
@@ -41,6 +42,7 @@ export function toSourceDocument(body: Draft[], endnotes: Endnote[], styles: Hwp
     numbering: draft.head ? { numId: `${draft.head.type}:${draft.head.id}`, level: draft.head.level } : null,
     inlines: draft.inlines,
     cell: draft.cell,
+    ...(draft.keySolution ? { keySolution: true } : {}),
   }));
   const problems = drafts.flatMap((draft, index) => draft.untranslated.map((script) => problemAt(paragraphs[index], 'equationScript', { script })));
   return {
@@ -62,6 +64,22 @@ function labelsByDraft(drafts: Draft[], styles: HwpxStyles): Map<Draft, ListLabe
   return new Map([...byPosition].map(([at, label]) => [drafts[at], label]));
 }
 
+/**
+ * A paper whose endnote marks are its question numbers: the mark stands first in its paragraph, a
+ * paragraph with no number of its own, and Hangul shows the note's number there ("1" … "30", again
+ * 23 … 30 for each elective part). Decided for the whole paper, when most of its notes (two or
+ * more) stand so: each such paragraph is given the number as text ("1. "), as a typed one would be.
+ */
+function numberByMarks(endnotes: Endnote[], labels: Map<Draft, ListLabel>): void {
+  const ownNumber = (draft: Draft) => {
+    const label = labels.get(draft);
+    return [label && label.format !== 'bullet' ? label.label : '', textOf(draft.inlines)].some((text) => QUESTION_NUMBER.test(text));
+  };
+  const marks = endnotes.filter((note) => note.first && !ownNumber(note.anchor));
+  if (marks.length < 2 || marks.length * 2 < endnotes.length) return;
+  for (const note of marks) note.anchor.inlines.unshift(plainText(`${note.number}. `));
+}
+
 /** The endnotes as paragraphs after the body, under their title, each numbered with its question's number. */
 function answerKey(body: Draft[], kept: Set<Draft>, labels: Map<Draft, ListLabel>, endnotes: Endnote[]): Draft[] {
   if (!endnotes.length) return [];
@@ -74,6 +92,8 @@ function answerKey(body: Draft[], kept: Set<Draft>, labels: Map<Draft, ListLabel
     // The note's first words follow the number: the space Hangul leaves after its own note number goes.
     if (firstText?.kind === 'text') firstText.text = firstText.text.replace(/^\s+/, '');
     paragraphs[0].inlines.unshift(plainText(`${number}. `));
+    // The rest is the worked solution: read as the question's solution, never as entries of the key ("x = 1-2" is no entry).
+    for (const paragraph of paragraphs.slice(1)) paragraph.keySolution = true;
     out.push(...paragraphs);
   }
   return out;
