@@ -1346,12 +1346,24 @@ describe('Korean layouts the Hangul papers showed, read the same in Word', () =>
     ]);
   });
 
-  it('a figure at the start of the options\' first line goes in the question; the lines of a paper all in bold are no unlabelled options', () => {
+  it('circled labels glued to the option before them ("① ㄱ, ㄴ② ㄱ, ㄷ") and a number glued to a bracketed label ("30.[A]의") are read', () => {
+    const doc = parse(['29. 첫 문제는?', '① 1\t② 2', '30.[A]의 내용으로 옳은 것은?', '① ㄱ, ㄴ② ㄱ, ㄷ③ ㄴ, ㄷ']);
+    const [, boxed] = questionsOf(doc);
+    expect(boxed.name.replace(/<[^>]+>/g, '')).toBe('[A]의 내용으로 옳은 것은?');
+    expect(boxed.type === 'multiple_choice' && boxed.options.map((o) => o.name.replace(/<[^>]+>/g, ''))).toEqual(['ㄱ, ㄴ', 'ㄱ, ㄷ', 'ㄴ, ㄷ']);
+  });
+
+  it("a figure at the start of the options' first line goes in the question; the lines of a paper all in bold are no unlabelled options", () => {
     const bold = (text: string) => ({ runs: [{ text, bold: true }] });
     const doc = parse([
       bold('1. 함수 y = f(x)의 그래프가 그림과 같다.'),
       bold('f(1) + f(2)의 값은?'),
-      { runs: [{ picture: png(40, 30), widthPx: 40, heightPx: 30 }, { text: '① 1', bold: true }] },
+      {
+        runs: [
+          { picture: png(40, 30), widthPx: 40, heightPx: 30 },
+          { text: '① 1', bold: true },
+        ],
+      },
       bold('② 2'),
       bold('③ 3'),
       bold('2. 다음 식의 값은?'),

@@ -120,8 +120,8 @@ const QUESTION = new RegExp(
   String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*(\d{1,4})\s*[.):：\-–]{0,2}|(\d{1,4})\s*(?:\.{1,3}|[.]?[):]|、)|(\d{1,4})\s*번\.?|\[(\d{1,4})\])${FOLLOWS}\s*`,
   'i',
 );
-/** The same written tight against the text: "11.Which", "Câu 3:Tìm", "2)Find" (a letter follows, so "3.5" stays a number). */
-const QUESTION_TIGHT = new RegExp(String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})(?:[.):：]|\s*、)(?=\p{L})`, 'iu');
+/** The same written tight against the text: "11.Which", "Câu 3:Tìm", "2)Find", "30.[A]의" (a letter or a bracketed label follows, so "3.5" stays a number). */
+const QUESTION_TIGHT = new RegExp(String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})(?:[.):：]|\s*、)(?=\p{L}|\[\p{L}{1,2}\])`, 'iu');
 
 /** "Q1 – (a), Câu 2: B" in a key: the words before the numbers dropped, so entries read as "1 – (a), 2: B". */
 export const withoutQuestionWords = (text: string) => text.replace(/(?<![\p{L}])(?:q(?:uestion|n)?\.?|câu|문제|문항)\s*(?=\d)/giu, '');
@@ -235,9 +235,9 @@ function nextLabel(line: string, from: number, previous: OptionLabel): OptionLab
   const written =
     previous.style === 'circled' ? letter : previous.style === 'paren' || (roman && line.includes(`(${letter})`, from)) ? `(${letter})` : `${letter}${closing}`;
   for (let at = line.indexOf(written, from); at >= 0; at = line.indexOf(written, at + 1)) {
-    // Must stand apart: after white space (a * may come first).
+    // Must stand apart: after white space (a * may come first); a circled number is a label wherever it stands ("ㄱ, ㄴ② ㄱ, ㄷ").
     const before = line.slice(0, at).replace(/[*✓✔✅☑★]$/u, '');
-    if (!/\s$/.test(before)) continue;
+    if (!/\s$/.test(before) && previous.style !== 'circled') continue;
     const label = labelAt(line, before.length) ?? labelAt(line, before.length, true);
     if (label && label.index === index && label.style === previous.style && label.alphabet === previous.alphabet)
       return { ...label, start: before.trimEnd().length };

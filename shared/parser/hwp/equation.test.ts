@@ -91,6 +91,7 @@ const TRIG_LOGS_SETS: [string, string][] = [
   ['ln e ^{x} = x', '\\ln e^{x}=x'],
   ['A cap B = emptyset', 'A\\cap B=\\emptyset'],
   ['A cup B = LEFT { 1,2,3 RIGHT }', 'A\\cup B=\\left\\{1,2,3\\right\\}'],
+  ['rm P(A SMALLINTER B)=P(A) SMALLUNION P(B)', '\\rm P(A\\cap B)=P(A)\\cup P(B)'],
   ['a in A, b notin A', 'a\\in A,b\\notin A'],
   ['A subset B, B subseteq C', 'A\\subset B,B\\subseteq C'],
   ['P(B|A) = {P(A cap B)} over {P(A)}', 'P(B|A)=\\frac{P(A\\cap B)}{P(A)}'],

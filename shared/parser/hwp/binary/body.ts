@@ -2,7 +2,7 @@ import { hwpEquationToLatex } from '../equation';
 import { readUtf16, u16, u32, TAG, type HwpRecord } from '../anonymise/records';
 import { paraPieces } from '../anonymise/paraText';
 import { PLAIN, type CharShape, type HwpxStyles } from '../hwpx/header';
-import { Cursor, newDraft, textOf, type Draft, type Endnote } from '../hwpx/section';
+import { Cursor, isBoxedWord, newDraft, textOf, type Draft, type Endnote } from '../hwpx/section';
 import type { NumberedHead } from '../hwpx/numbering';
 import type { Paragraph } from '../../docx/document';
 
@@ -66,17 +66,21 @@ function readParagraph(node: Node, cell: Paragraph['cell'], ctx: BodyContext, ou
     return ctx.styles.charShapes.get(String(id)) ?? PLAIN;
   };
   let control = 0;
-  for (const piece of text ? paraPieces(text) : []) {
+  const pieces = text ? paraPieces(text) : [];
+  // Words in the paragraph besides its controls: a box among them stands inside a sentence.
+  const worded = pieces.some((piece) => piece.kind === 'text' && piece.text.trim() !== '');
+  for (const piece of pieces) {
     if (piece.kind === 'text') cursor.text(piece.text, shapeAt(piece.at));
     else if (piece.code === 9) cursor.text('\t', shapeAt(piece.at));
     else if (piece.code === 10) cursor.text('\n', shapeAt(piece.at));
     else if (piece.code === 24 || piece.code === 30 || piece.code === 31) cursor.text(piece.code === 24 ? '-' : ' ', shapeAt(piece.at));
-    else if (EXTENDED.has(piece.code) && controls[control]) readControl(controls[control++], cursor, ctx, shapeAt(piece.at));
+    else if (EXTENDED.has(piece.code) && controls[control]) readControl(controls[control++], cursor, ctx, shapeAt(piece.at), worded);
   }
 }
 
-function readControl(node: Node, cursor: Cursor, ctx: BodyContext, shape: CharShape): void {
+function readControl(node: Node, cursor: Cursor, ctx: BodyContext, shape: CharShape, worded: boolean): void {
   const id = ctrlId(node.record.data);
+  if (id === 'tbl ' && worded && readBoxedWordTable(node, cursor, ctx)) return;
   if (id === 'tbl ') readTable(node, cursor, ctx);
   else if (id === 'eqed') readEquation(node, cursor, shape);
   else if (id === 'gso ') readDrawing(node, cursor, ctx);
@@ -118,6 +122,20 @@ function readTable(node: Node, cursor: Cursor, ctx: BodyContext): void {
   }
 }
 
+/**
+ * A word boxed inside a sentence as a one-cell table placed as a character (the common object
+ * attribute's bit 0) in a paragraph with words of its own: "이 현상 [㉠]을" reads "㉠을", in place,
+ * as the sentence does. False for any other table (read as a table; a banner box stands alone).
+ */
+function readBoxedWordTable(node: Node, cursor: Cursor, ctx: BodyContext): boolean {
+  if ((u32(node.record.data, 4) & 1) !== 1 || node.children.filter((c) => c.record.tag === TAG.LIST_HEADER).length !== 1) return false;
+  const lines: Draft[] = [];
+  for (const child of node.children) if (child.record.tag === TAG.PARA_HEADER) readParagraph(child, null, ctx, lines);
+  if (lines.length !== 1 || !isBoxedWord(textOf(lines[0].inlines)) || lines[0].inlines.some((i) => i.kind !== 'text')) return false;
+  for (const inline of lines[0].inlines) cursor.push(inline);
+  return true;
+}
+
 /** EQEDIT: attributes (4), then the script as a WORD length and UTF-16; untranslatable scripts stay as text and are named. */
 function readEquation(node: Node, cursor: Cursor, shape: CharShape): void {
   const data = node.children.find((c) => c.record.tag === TAG.EQEDIT)?.record.data;
@@ -138,6 +156,8 @@ function readEquation(node: Node, cursor: Cursor, shape: CharShape): void {
  */
 function readDrawing(node: Node, cursor: Cursor, ctx: BodyContext): void {
   const [width, height] = [u32(node.record.data, 16), u32(node.record.data, 20)];
+  // Placed as a character (the common object attribute's bit 0), in the sentence's line.
+  const inline = (u32(node.record.data, 4) & 1) === 1;
   const walk = (nodes: Node[]) => {
     for (let i = 0; i < nodes.length; i++) {
       const { record, children } = nodes[i];
@@ -147,6 +167,13 @@ function readDrawing(node: Node, cursor: Cursor, ctx: BodyContext): void {
       } else if (record.tag === TAG.PARA_HEADER) {
         const lines: Draft[] = [];
         readParagraph(nodes[i], null, ctx, lines);
+        const alone = (i === 0 || nodes[i - 1].record.tag !== TAG.PARA_HEADER) && (i === nodes.length - 1 || nodes[i + 1].record.tag !== TAG.PARA_HEADER);
+        // A word boxed inside a sentence (one short paragraph in a box placed as a character): read in place, as the sentence reads.
+        if (inline && alone && lines.length === 1 && isBoxedWord(textOf(lines[0].inlines))) {
+          for (const inlineOf of lines[0].inlines) cursor.push(inlineOf);
+          cursor.target().untranslated.push(...lines[0].untranslated);
+          continue;
+        }
         for (const line of lines) {
           cursor.text('\n', PLAIN);
           for (const inline of line.inlines) cursor.push(inline);

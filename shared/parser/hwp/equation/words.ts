@@ -27,6 +27,8 @@ const SYMBOL_WORDS = new Map([
   ...renamed('leq=\\le geq=\\ge neq=\\ne inf=\\infty infinity=\\infty exist=\\exists owns=\\ni superset=\\supset msangle=\\measuredangle'),
   ...renamed('dots=\\ldots image=\\fallingdotseq reimage=\\risingdotseq mod=\\bmod lbrace=\\{ rbrace=\\} vert=| dline=\\|'),
   ...renamed('centigrade={}^{\\circ}\\mathrm{C} fahrenheit={}^{\\circ}\\mathrm{F}'),
+  // The ∩ and ∪ of a line of text, where `inter` and `union` are the big operators that take limits.
+  ...renamed('smallinter=\\cap smallunion=\\cup'),
 ]);
 
 /** Function names set upright (\sin); `sup`, `inf` and `deg` are Hancom keywords of their own. */

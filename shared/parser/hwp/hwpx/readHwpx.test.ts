@@ -100,6 +100,17 @@ describe('readHwpx: tables, boxes, pictures, equations', () => {
     expect(texts(doc)).toEqual(['다음 <보기>에서\nㄱ. 하나\nㄴ. 둘\n고른 것은?']);
   });
 
+  it('a one-cell table placed as a character inside a sentence is a boxed word, read in place; alone in its paragraph it stays a table (a banner)', () => {
+    const doc = read([p([run(t('이 현상 ')), run(tbl([[[p('㉠')]]], true)), run(t('을 설명한 것은?'))]), p([run(tbl([[[p('단답형')]]], true))])]);
+    expect(texts(doc)).toEqual(['이 현상 ㉠을 설명한 것은?', '단답형']);
+    expect(doc.paragraphs[1].cell).not.toBeNull();
+  });
+
+  it('a word boxed inside a sentence (placed as a character, one short paragraph) reads in place; a box of lines keeps its lines', () => {
+    const doc = read([p([run(t('다음 글의 ')), run(textBox([p('(가)')], true)), run(t('하는 까닭은?'))]), p([run(t('보기:')), run(textBox([p('ㄱ. 하나')]))])]);
+    expect(texts(doc)).toEqual(['다음 글의 (가)하는 까닭은?', '보기:\nㄱ. 하나\n']);
+  });
+
   it('reads a picture with its path from the manifest, its size in pixels, and its bytes', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
     const doc = read([p([run(t('그림')), run(picture('image1', 7200, 3600))])], headerXml(), { 'BinData/image1.png': png });

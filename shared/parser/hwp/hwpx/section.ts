@@ -133,12 +133,14 @@ export function readParagraph(p: Element, cell: Paragraph['cell'], ctx: SectionC
 }
 
 function readRuns(p: Element, cursor: Cursor, ctx: SectionContext): void {
+  // Words of the paragraph's own (not of its objects): a box among them stands inside a sentence.
+  const worded = [...children(p, 'run')].some((run) => [...children(run, 't')].some((t) => (t.textContent ?? '').trim() !== ''));
   for (const run of children(p, 'run')) {
     const shape = ctx.styles.charShapes.get(attr(run, 'charPrIDRef') ?? '') ?? PLAIN;
     for (const el of childElements(run)) {
       if (el.localName === 't') readText(el, shape, cursor);
       else if (el.localName === 'ctrl') readControls(el, cursor, ctx);
-      else readObject(el, shape, cursor, ctx);
+      else readObject(el, shape, cursor, ctx, worded);
     }
   }
 }
@@ -221,10 +223,10 @@ function readNote(note: Element, ctx: SectionContext): Draft[] {
 }
 
 /** An object in a run: a table, a picture, an equation, a drawing (its text box read in place), a group of them. */
-function readObject(el: Element, shape: CharShape, cursor: Cursor, ctx: SectionContext): void {
+function readObject(el: Element, shape: CharShape, cursor: Cursor, ctx: SectionContext, worded = false): void {
   switch (el.localName) {
     case 'tbl':
-      readTable(el, cursor, ctx);
+      if (!(worded && readBoxedWordTable(el, cursor, ctx))) readTable(el, cursor, ctx);
       break;
     case 'pic':
       readPicture(el, cursor, ctx);
@@ -260,11 +262,31 @@ function readObject(el: Element, shape: CharShape, cursor: Cursor, ctx: SectionC
  */
 function readDrawText(shape: Element, cursor: Cursor, ctx: SectionContext): void {
   const paragraphs = [...children(first(first(shape, 'drawText'), 'subList'), 'p')];
+  // A word boxed inside a sentence (a shape placed as a character, one short paragraph): read in place, as the sentence reads.
+  if (attr(first(shape, 'pos'), 'treatAsChar') === '1' && paragraphs.length === 1 && isBoxedWord(paragraphs[0].textContent ?? '')) {
+    readRuns(paragraphs[0], cursor, ctx);
+    return;
+  }
   for (const p of paragraphs) {
     cursor.text('\n', PLAIN);
     readRuns(p, cursor, ctx);
   }
   if (paragraphs.length) cursor.text('\n', PLAIN); // the paragraph's words after the box never run into its last line
+}
+
+/**
+ * A word boxed inside a sentence as a one-cell table placed as a character (asked only in a
+ * paragraph with words of its own): "이 현상 [㉠]을" reads "㉠을", in place. False for any other
+ * table (a banner box stands alone).
+ */
+function readBoxedWordTable(tbl: Element, cursor: Cursor, ctx: SectionContext): boolean {
+  const cells = [...children(tbl, 'tr')].flatMap((tr) => [...children(tr, 'tc')]);
+  if (attr(first(tbl, 'pos'), 'treatAsChar') !== '1' || cells.length !== 1) return false;
+  const paragraphs = [...children(first(cells[0], 'subList'), 'p')];
+  const text = paragraphs.map((p) => p.textContent ?? '').join('\n');
+  if (paragraphs.length !== 1 || !isBoxedWord(text) || firstDescendant(paragraphs[0], 'equation') || firstDescendant(paragraphs[0], 'pic')) return false;
+  readRuns(paragraphs[0], cursor, ctx);
+  return true;
 }
 
 function readTable(tbl: Element, cursor: Cursor, ctx: SectionContext): void {
@@ -304,4 +326,7 @@ function readEquation(equation: Element, shape: CharShape, cursor: Cursor): void
 }
 
 /** Inlines' plain text, equations as `$latex$` (as paragraphText in docx/document.ts). */
+/** A box's text short enough to be a word or two of the sentence it stands in ("(가)", a name): no tab, no line, 20 characters at most. */
+export const isBoxedWord = (text: string) => text.trim().length > 0 && text.trim().length <= 20 && !/[\t\n]/.test(text.trim());
+
 export const textOf = (inlines: Inline[]) => inlines.map((i) => (i.kind === 'text' ? i.text : i.kind === 'math' ? `$${i.latex}$` : '')).join('');

@@ -97,8 +97,8 @@ export function p(runs: string | string[], paraPrId = 0): string {
   return `<hp:p id="0" paraPrIDRef="${paraPrId}" styleIDRef="0" pageBreak="0" columnBreak="0" merged="0">${content}</hp:p>`;
 }
 
-/** A table (in a run) of rows of cells, each cell a list of paragraphs' XML. */
-export function tbl(rows: string[][][]): string {
+/** A table (in a run) of rows of cells, each cell a list of paragraphs' XML; `inline`: placed as a character. */
+export function tbl(rows: string[][][], inline = false): string {
   const trs = rows.map(
     (cells, row) =>
       '<hp:tr>' +
@@ -111,7 +111,7 @@ export function tbl(rows: string[][][]): string {
         .join('') +
       '</hp:tr>',
   );
-  return `<hp:tbl id="1" zOrder="0" rowCnt="${rows.length}" colCnt="${rows[0]?.length ?? 0}" cellSpacing="0" borderFillIDRef="3"><hp:sz width="40000" height="2000"/><hp:pos treatAsChar="0"/>${trs.join('')}</hp:tbl>`;
+  return `<hp:tbl id="1" zOrder="0" rowCnt="${rows.length}" colCnt="${rows[0]?.length ?? 0}" cellSpacing="0" borderFillIDRef="3"><hp:sz width="40000" height="2000"/><hp:pos treatAsChar="${inline ? 1 : 0}"/>${trs.join('')}</hp:tbl>`;
 }
 
 /** A note control (in a run) holding paragraphs; Hangul starts the note's first paragraph with its automatic number. */
@@ -128,9 +128,9 @@ export const equation = (script: string) =>
 export const picture = (id: string, width: number, height: number) =>
   `<hp:pic id="2" zOrder="1" numberingType="PICTURE"><hp:orgSz width="${width * 2}" height="${height * 2}"/><hp:curSz width="${width}" height="${height}"/><hc:img binaryItemIDRef="${id}" bright="0" contrast="0" effect="REAL_PIC" alpha="0"/><hp:sz width="${width}" widthRelTo="ABSOLUTE" height="${height}" heightRelTo="ABSOLUTE" protect="0"/><hp:pos treatAsChar="1"/><hp:shapeComment>그림입니다.</hp:shapeComment></hp:pic>`;
 
-/** A rectangle with a text box of paragraphs. */
-export const textBox = (paragraphs: string[]) =>
-  `<hp:rect id="3" zOrder="2" numberingType="PICTURE"><hp:drawText lastWidth="10000" name="" editable="0"><hp:subList id="" textDirection="HORIZONTAL">${paragraphs.join('')}</hp:subList></hp:drawText><hp:sz width="20000" height="5000"/><hp:shapeComment>사각형입니다.</hp:shapeComment></hp:rect>`;
+/** A rectangle with a text box of paragraphs; `inline`: placed as a character, in the sentence's line (a boxed word). */
+export const textBox = (paragraphs: string[], inline = false) =>
+  `<hp:rect id="3" zOrder="2" numberingType="PICTURE"><hp:drawText lastWidth="10000" name="" editable="0"><hp:subList id="" textDirection="HORIZONTAL">${paragraphs.join('')}</hp:subList></hp:drawText><hp:sz width="20000" height="5000"/>${inline ? '<hp:pos treatAsChar="1"/>' : ''}<hp:shapeComment>사각형입니다.</hp:shapeComment></hp:rect>`;
 
 /** The first paragraph's section definition, as Hangul writes it (its outline numbering is numbering 1). */
 export const SEC_PR =
