@@ -1353,6 +1353,12 @@ describe('Korean layouts the Hangul papers showed, read the same in Word', () =>
     expect(boxed.type === 'multiple_choice' && boxed.options.map((o) => o.name.replace(/<[^>]+>/g, ''))).toEqual(['ㄱ, ㄴ', 'ㄱ, ㄷ', 'ㄴ, ㄷ']);
   });
 
+  it('a key entry whose answer is an equation showing a number ("17. $24$") answers a short answer with that number', () => {
+    const doc = parse(['단답형', '1. 3 × 8의 값을 구하시오.', '정답', { runs: ['1. ', { math: '<m:r><m:t>24</m:t></m:r>' }] }]);
+    const [short] = questionsOf(doc);
+    expect(short.type === 'integer' && short.solution).toBe('24');
+  });
+
   it("a figure at the start of the options' first line goes in the question; the lines of a paper all in bold are no unlabelled options", () => {
     const bold = (text: string) => ({ runs: [{ text, bold: true }] });
     const doc = parse([
