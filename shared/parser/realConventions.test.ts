@@ -1385,6 +1385,78 @@ describe('Korean layouts the Hangul papers showed, read the same in Word', () =>
   });
 });
 
+describe('papers from unseen sources, second round', () => {
+  it('no numbers, no labels: blocks of a question and its options, one option of each highlighted, are questions', () => {
+    const hl = (text: string) => ({ runs: [{ text, highlight: 'yellow' }] });
+    const doc = parse([
+      '¿Qué encapsulado tiene el chip?',
+      'SOIC',
+      hl('QFN'),
+      'DIP',
+      '',
+      'El bus más usado en sensores',
+      hl('I2C'),
+      'CAN',
+      'USB',
+      '',
+      'La tensión de la placa es:',
+      '3,3 V',
+      '5 V',
+      hl('12 V'),
+    ]);
+    expect(questionsOf(doc).map((q) => q.name.replace(/<[^>]+>/g, ''))).toEqual([
+      '¿Qué encapsulado tiene el chip?',
+      'El bus más usado en sensores',
+      'La tensión de la placa es:',
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, false],
+      [true, false, false],
+      [false, false, true],
+    ]);
+    // The same blocks with nothing marked are no questions: a list of words under a title is not a quiz.
+    expect(questionsOf(parse(['Metales', 'hierro', 'cobre', '', 'Gases', 'neón', 'argón', '', 'Líquidos', 'agua', 'aceite']))).toHaveLength(0);
+  });
+
+  it('Word\'s number alone on a line over the question\'s words; "True" and "False" as bullets under "True or False:"; a question whose number was lost', () => {
+    const decimal = { id: 1, levels: [{ format: 'decimal' as const, text: '%1.' }] };
+    const bullets = { id: 2, levels: [{ format: 'bullet' as const, text: '•' }] };
+    const doc = parse(
+      [
+        { runs: ['True or False: Water boils at 100 °C at sea level.'], list: { id: 1 } },
+        { runs: [{ text: 'True', highlight: 'yellow' }], list: { id: 2 } },
+        { runs: ['False'], list: { id: 2 } },
+        { runs: [''], list: { id: 1 } },
+        'Which sentence is concise?',
+        { runs: ['The report that was written by me is done.'], list: { id: 2 } },
+        { runs: [{ text: 'I finished the report.', highlight: 'yellow' }], list: { id: 2 } },
+        '3. Which is a noble gas?',
+        'A. Neon',
+        'B. Iron',
+        'Which is a metal?',
+        'A. Argon',
+        'B. Copper',
+        '5. Which is a liquid?',
+        'A. Water',
+        'B. Salt',
+      ],
+      { lists: [decimal, bullets] },
+    );
+    const questions = questionsOf(doc);
+    expect(questions.map((q) => q.name.replace(/<[^>]+>/g, ''))).toEqual([
+      'True or False: Water boils at 100 °C at sea level.',
+      'Which sentence is concise?',
+      'Which is a noble gas?',
+      'Which is a metal?',
+      'Which is a liquid?',
+    ]);
+    expect(questions[0].type).toBe('true_false');
+    expect(correct(questions[0])).toEqual([true, false]);
+    expect(correct(questions[1])).toEqual([false, true]);
+    expect(questions[3].type === 'multiple_choice' && questions[3].options.map((o) => o.name.replace(/<[^>]+>/g, ''))).toEqual(['Argon', 'Copper']);
+  });
+});
+
 describe('a key that names nothing', () => {
   it('a key entry naming no option ("1. S02_01", a field a template left) leaves the question in, its answer unset, with a note', () => {
     const doc = parse(['1. Which is a metal?', 'A. Iron', 'B. Oxygen', '2. Which is a gas?', 'A. Neon', 'B. Lead', '정답 및 해설', '1. S02_01', '2. A']);

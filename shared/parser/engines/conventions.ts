@@ -378,8 +378,7 @@ export function inferUnlabelledOptions(
   const longest = (g: Group) => (g.asking ? 300 : 120);
   // Under a bold stem the options stand apart from it: lines as bold as the stem (a paper all in bold) are its text going on.
   const apart = (g: Group) => !g.bold || g.lines.filter((l) => mostlyBold(l.inlines)).length <= 1;
-  const fitting = (g: Group) =>
-    g.lines.length >= 2 && g.lines.length <= 8 && g.lines.every((l) => lineOf(l.inlines).trim().length <= longest(g)) && apart(g);
+  const fitting = (g: Group) => g.lines.length >= 2 && g.lines.length <= 8 && g.lines.every((l) => lineOf(l.inlines).trim().length <= longest(g)) && apart(g);
   // A way of writing counts when two questions or more of the paper are written so.
   const bold = groups.filter((g) => g.bold && fitting(g)).length >= 2;
   const asked = groups.filter((g) => g.asking && fitting(g)).length >= 2;
@@ -395,6 +394,53 @@ export function inferUnlabelledOptions(
     else if (fitting(g) && ((g.bold && bold) || (g.asking && asked))) for (const l of g.lines) found.add(l);
   }
   return found;
+}
+
+/** The looks a line may be marked by, each true when most of its letters have it. */
+const looksOf = (line: Paragraph) => {
+  let letters = 0;
+  const counts = { bold: 0, underline: 0, highlight: 0, colour: 0 };
+  for (const inline of line.inlines) {
+    if (inline.kind !== 'text') continue;
+    const n = inline.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+    letters += n;
+    if (inline.bold) counts.bold += n;
+    if (inline.underline) counts.underline += n;
+    if (inline.highlight) counts.highlight += n;
+    if (inline.color) counts.colour += n;
+  }
+  return (Object.keys(counts) as (keyof typeof counts)[]).filter((look) => letters > 0 && counts[look] * 2 > letters);
+};
+
+/**
+ * "¿…?" (or any line) then its options, one a line, a blank line after, and no numbers or labels
+ * anywhere: each block is a question when one option of it (or a few, never all) has a look the
+ * others lack (highlighted, bold, underlined, coloured), in three blocks or more and in most
+ * blocks of three lines or more. The first line of a block is its question, the rest its options.
+ */
+export function inferMarkedBlocks(lines: Paragraph[], labelled: ReadonlyMap<Paragraph, unknown>): { stems: Paragraph[]; options: Paragraph[] } {
+  const blocks: Paragraph[][] = [[]];
+  for (const line of lines) {
+    if (line.cell || isBlankLine(line.inlines)) {
+      if (blocks.at(-1)!.length) blocks.push([]);
+      continue;
+    }
+    blocks.at(-1)!.push(line);
+  }
+  const candidates = blocks.filter((b) => b.length >= 3 && b.length <= 11);
+  const marked = candidates.filter((block) => {
+    const options = block.slice(1);
+    if (options.some((l) => labelled.has(l) || optionLabelsOf(lineOf(l.inlines), null).length > 0 || fieldOf(lineOf(l.inlines)))) return false;
+    if (options.some((l) => lineOf(l.inlines).trim().length > 300)) return false;
+    const looks = options.map(looksOf);
+    const stemLooks = new Set(looksOf(block[0]));
+    return (['highlight', 'bold', 'underline', 'colour'] as const).some((look) => {
+      const n = looks.filter((l) => l.includes(look)).length;
+      return !stemLooks.has(look) && n >= 1 && n < options.length && n <= 3;
+    });
+  });
+  if (marked.length < 3 || marked.length * 2 < candidates.length) return { stems: [], options: [] };
+  return { stems: marked.map((b) => b[0]), options: marked.flatMap((b) => b.slice(1)) };
 }
 
 /**
@@ -771,7 +817,11 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   const labelled = new Map<Paragraph, unknown>([...bareLabels, ...[...statements, ...lettered].map((p) => [p, true] as const)]);
   const trailingKeys = inferTrailingKeys(lines, isStart);
   const dashAnswers = inferDashAnswers(lines);
+  // A paper with no numbers in blocks of lines, one line of each block's options marked by a look: the blocks are questions.
+  const blocks = numbered >= 2 ? { stems: [], options: [] } : inferMarkedBlocks(lines, labelled);
+  for (const stem of blocks.stems) asking.add(stem);
   const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking, labelled, trailingKeys);
+  for (const option of blocks.options) unlabelledOptions.add(option);
   const wrappedOptions = wrappedOptionLines(lines, unlabelledOptions);
   const optionLines = lines.flatMap((line) => {
     const text = lineOf(line.inlines);

@@ -158,9 +158,7 @@ function labelPairs(rows: Paragraph[][][]) {
       content: paragraph.inlines,
       labelInlines: labelCell[0]?.inlines ?? [],
       paragraph,
-      extra: textCell
-        .filter((p) => p !== paragraph && !isBlankLine(p.inlines))
-        .map((p) => inlinesHtml(trimInlines(p.inlines))),
+      extra: textCell.filter((p) => p !== paragraph && !isBlankLine(p.inlines)).map((p) => inlinesHtml(trimInlines(p.inlines))),
     });
   }
   return options;

@@ -231,6 +231,19 @@ export function textEngine(
     }
     return true;
   };
+  /**
+   * Word's question number on an empty line, the question's words on the next ("9." alone, then
+   * "The …", then its options): the number starts the question. Only when the next line is plain
+   * text with options (or a list's items) after it.
+   */
+  const numberOverText = (paragraph: Paragraph): boolean => {
+    const next = blocks[nextFilled[blockAt]];
+    if (paragraph.cell || !next || next.kind !== 'paragraph' || !numbersQuestion(paragraph, autoOf(paragraph))) return false;
+    // Its options: labelled ones, or the items of a Word list that numbers no question (bullets).
+    const after = blocks[nextFilled[nextFilled[blockAt]]];
+    const listed = after?.kind === 'paragraph' && !!autoOf(after.paragraph) && !numbersQuestion(after.paragraph, autoOf(after.paragraph));
+    return !lineStarts(next) && (optionsWithin(nextFilled[blockAt]) || listed);
+  };
   /** The question number the next text starts with, blank lines skipped. */
   const numberAhead = (at: number) => {
     const block = blocks[nextFilled[at]];
@@ -497,7 +510,7 @@ export function textEngine(
   };
   const readLine = (paragraph: Paragraph, inlines: Inline[]) => {
     // Word's number alone in a layout table's cell ("24." | picture | text) still starts its question.
-    if (isBlankLine(inlines) && !numberedCells.has(paragraph.index)) return;
+    if (isBlankLine(inlines) && !numberedCells.has(paragraph.index) && !numberOverText(paragraph)) return;
     // A question's figure drawn at the start of its options' first line ("[picture] ① −2"): the figure goes in the question's text, the options follow.
     const figure = inlines.findIndex((i) => !(i.kind === 'picture' || (i.kind === 'text' && !i.text.trim())));
     if (figure > 0 && question && target === 'stem' && inlines.slice(0, figure).some((i) => i.kind === 'picture')) {
@@ -786,7 +799,10 @@ export function textEngine(
     const amongNumbered = lastNumber > 0 && questionAfter[blockAt];
     // After questions without numbers, a question's text may run longer (a program, a table of values) before its options.
     const within = lastNumber === 0 && open !== null && open.number === null ? 10 : 3;
-    if (between && !amongNumbered && hasWords(line) && (optionsWithin(blockAt, within) || asksOverList)) return startQuestion(paragraph, null, inlines);
+    // A question whose number was lost (a PDF's conversion): after a question with its options, a line that asks, options right under it.
+    const numberLost = amongNumbered && open !== null && complete(open) && open.options.length >= 2 && /[?？]\s*$/.test(line) && optionsFollow(blockAt);
+    if (between && (!amongNumbered || numberLost) && hasWords(line) && (optionsWithin(blockAt, within) || asksOverList))
+      return startQuestion(paragraph, null, inlines);
     // "Відповіді: 1) а; 2) б; 3) в; 4) а, в" under lettered options: the numbered choices name them (engines/choices.ts).
     const choices =
       open && target === 'option'
@@ -941,8 +957,9 @@ function listOptions(question: QuestionDraft) {
   if (question.options.length > 0 || items.length < 2 || items.at(-1)!.at !== question.stem.length - 1) return;
   const trailing = items.filter((item, i) => item.at === question.stem.length - items.length + i);
   if (trailing.length < 2 || (question.answer && choiceAnswer(question.answer.text) === null)) return;
-  // "True or False?: … that" over bullets: the statement goes on in them; they are no options.
-  if (TRUE_FALSE_LABEL.test(htmlText(question.stem[0] ?? ''))) return;
+  // "True or False?: … that" over bullets: the statement goes on in them; they are no options (unless they are "True" and "False").
+  const truthItems = trailing.length === 2 && trailing.every((item) => trueFalseAnswer(lineOf(item.inlines)) !== null);
+  if (TRUE_FALSE_LABEL.test(htmlText(question.stem[0] ?? '')) && !truthItems) return;
   question.stem.splice(trailing[0].at);
   trailing.forEach((item, index) => addOption(question, index, false, item.inlines, [], item.written, item.paragraph));
 }
