@@ -152,7 +152,7 @@ describe('readHwpx: files Hangul saved (hwpxlib samples)', () => {
 });
 
 describe('parseHwpx: a paper numbered by its endnote marks (issue 30)', () => {
-  it('each note\'s mark is its question\'s number, its first line the answer after a source tag, the rest the solution; elective parts answered in turn', () => {
+  it("each note's mark is its question's number, its first line the answer after a source tag, the rest the solution; elective parts answered in turn", () => {
     const key = (n: number, answer: string) => note('endNote', n, [p(` 23_09 교육 ${n}) ${answer}`), p(`x = 1-2 이므로 풀이 ${n}`)]);
     const file = buildHwpx({
       sections: [
