@@ -1359,6 +1359,28 @@ describe('Korean layouts the Hangul papers showed, read the same in Word', () =>
     expect(short.type === 'integer' && short.solution).toBe('24');
   });
 
+  it('a line that asks, set apart under the material ("  …고른 것은? [3점]"), is the question\'s text, not its answer; a figure before the number stays with its question', () => {
+    const doc = parse([
+      '1. 다음은 물질 (가)와 (나)에 대한 자료이다.',
+      '  이에 대한 설명으로 옳은 것은? [2점]',
+      { table: [['①', 'ㄱ', '②', 'ㄴ', '③', 'ㄷ']] },
+      { runs: [{ picture: png(40, 30), widthPx: 40, heightPx: 30 }, '2. 그림은 원자의 구조이다.'] },
+      '  옳은 것만을 고른 것은? (단, X는 임의의 원소이다.) [3점]',
+      { table: [['①', 'ㄱ', '②', 'ㄴ', '③', 'ㄷ']] },
+      '3. 다음 빈칸에 알맞은 말은?',
+      '  원자',
+      '4. 다음 빈칸에 알맞은 말은?',
+      '  분자',
+    ]);
+    const [first, second, third] = questionsOf(doc);
+    expect(first.type).toBe('multiple_choice');
+    expect(first.name.replace(/<[^>]+>/g, '')).toContain('이에 대한 설명으로 옳은 것은?');
+    expect(second.type).toBe('multiple_choice');
+    expect(second.name).toContain('<img');
+    // Answers set apart still answer: "원자" under "3." (the paper answers so twice).
+    expect(third.type === 'fill_ups' && third.options[0].name).toBe('원자');
+  });
+
   it("a figure at the start of the options' first line goes in the question; the lines of a paper all in bold are no unlabelled options", () => {
     const bold = (text: string) => ({ runs: [{ text, bold: true }] });
     const doc = parse([

@@ -684,10 +684,14 @@ export function inferAnswerLines(lines: Paragraph[], isStart: (line: Paragraph) 
   const plain = groups.filter(
     (g) => g.lines.length > 0 && g.lines.every((l) => optionLabelsOf(lineOf(l.inlines), null).length === 0 && !fieldOf(lineOf(l.inlines))),
   );
-  const apart = plain.filter((g) => g.lines.length <= 3 && setApart(g.lines.at(-1)!, g.start) && lineOf(g.lines.at(-1)!.inlines).trim().length <= 120);
+  // A line that asks ("… 고른 것은?", "… 것은? (단, …) [3점]") is the question's text, however it is set apart.
+  const asks = (line: Paragraph) => /[?？]\s*$/.test(lineOf(line.inlines).replace(/(?:\s*(?:\([^()]*\)|\[[^[\]]*\]))+\s*$/u, ''));
+  const apart = plain.filter(
+    (g) => g.lines.length <= 3 && setApart(g.lines.at(-1)!, g.start) && !asks(g.lines.at(-1)!) && lineOf(g.lines.at(-1)!.inlines).trim().length <= 120,
+  );
   if (apart.length < 2 || apart.length * 2 < plain.length) return new Set();
   // The paper answers so: a question with one short line under it, not set apart, answers the same way.
-  const single = plain.filter((g) => g.lines.length === 1 && lineOf(g.lines[0].inlines).trim().length <= 120);
+  const single = plain.filter((g) => g.lines.length === 1 && !asks(g.lines[0]) && lineOf(g.lines[0].inlines).trim().length <= 120);
   return new Set([...apart, ...single].map((g) => g.lines.at(-1)!));
 }
 

@@ -513,6 +513,11 @@ export function textEngine(
     if (isBlankLine(inlines) && !numberedCells.has(paragraph.index) && !numberOverText(paragraph)) return;
     // A question's figure drawn at the start of its options' first line ("[picture] ① −2"): the figure goes in the question's text, the options follow.
     const figure = inlines.findIndex((i) => !(i.kind === 'picture' || (i.kind === 'text' && !i.text.trim())));
+    // A figure drawn before the question's number ("[picture]5. …"): the question starts at its number, the figure in its text.
+    if (figure > 0 && inlines.slice(0, figure).some((i) => i.kind === 'picture') && !autoOf(paragraph) && questionNumberOf(lineOf(inlines.slice(figure)))) {
+      readLine(paragraph, [...inlines.slice(figure), ...inlines.slice(0, figure)]);
+      return;
+    }
     if (figure > 0 && question && target === 'stem' && inlines.slice(0, figure).some((i) => i.kind === 'picture')) {
       const first = optionLabelsOf(lineOf(inlines.slice(figure)), 0)[0];
       if (first?.index === 0 && first.start === 0) {

@@ -92,6 +92,8 @@ const TRIG_LOGS_SETS: [string, string][] = [
   ['A cap B = emptyset', 'A\\cap B=\\emptyset'],
   ['A cup B = LEFT { 1,2,3 RIGHT }', 'A\\cup B=\\left\\{1,2,3\\right\\}'],
   ['rm P(A SMALLINTER B)=P(A) SMALLUNION P(B)', '\\rm P(A\\cap B)=P(A)\\cup P(B)'],
+  ['1`rmmol', '1\\,\\rm mol'],
+  ['rmX LEFT ( itaq RIGHT )', '\\rm X\\left(\\it aq\\right)'],
   ['a in A, b notin A', 'a\\in A,b\\notin A'],
   ['A subset B, B subseteq C', 'A\\subset B,B\\subseteq C'],
   ['P(B|A) = {P(A cap B)} over {P(A)}', 'P(B|A)=\\frac{P(A\\cap B)}{P(A)}'],
@@ -140,10 +142,10 @@ const TEXT_AND_SPACING: [string, string][] = [
   ['"50% $, #1 & a_b"', '\\text{50\\% \\$, \\#1 \\& a\\_b}'],
   ['rm {km} ~ "/" ~ rm {h}', '\\rm km~\\text{/}~\\rm h'],
   ['{rm AB} CD', '{\\rm AB}CD'],
-  // `rm` glued to capitals, as papers type a point's name: the roman switch, then the letters.
+  // `rm` (or `it`) glued to letters, as papers type a point's name or a unit (`1 rmmol`, `itaq`): the font switch, then the letters.
   ['점 RMP', '\\text{점}\\rm P'],
   ['rmABC', '\\rm ABC'],
-  ['rmx + RMend', 'rmx+RMend'],
+  ['rmx + RMend', '\\rm x+\\rm end'],
   ['bold {v} it x', '\\bf v\\it x'],
   ['x`=`1', 'x\\,=\\,1'],
   ['f(x)=x ^{3} -3x ^{2} +2 ~ (-1 <= x <= 3)', 'f(x)=x^{3}-3x^{2}+2~(-1\\le x\\le 3)'],

@@ -10,11 +10,11 @@ import { parseHwpx } from './parseHwpx';
  * Prints, per paper, the questions read fully right out of those expected, with the Word corpus's
  * scorer (tests/support/wordScore.ts).
  *
- * The floor is what the readers measured when it was last set (177 of 209 in nine papers,
+ * The floor is what the readers measured when it was last set (245 of 306 in thirteen papers,
  * docs/hwp-format.md): a change that reads fewer fails. The corpus is small (real Hangul papers
  * are rarely public as files), so the figure says little about papers in general.
  */
-const QUESTIONS_AT_LEAST = 0.84;
+const QUESTIONS_AT_LEAST = 0.8;
 
 const papers = realHangulPapers();
 const scores = papers.map((paper) => {

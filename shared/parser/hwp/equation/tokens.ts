@@ -50,12 +50,13 @@ function splitRun(run: string): Token[] {
   const out: Token[] = [];
   let pending = '';
   for (let part of run.match(/[0-9]+(?:\.[0-9]+)*|[A-Za-z]+/g) ?? []) {
-    // "RMP", "rmABC": Hancom reads `rm` glued to capitals as the roman switch before them (papers write `점 RMP` for a point P).
-    const roman = keyword(part) === undefined ? /^(rm|RM)(?=[A-Z])/.exec(part) : null;
-    if (roman) {
+    // "RMP", "rmABC", "rmmol", "itaq": Hancom reads `rm` (or `it`) glued to letters as the font switch before them
+    // (papers write `점 RMP` for a point P, `1 rmmol` for a mole, `LEFT ( itaq RIGHT )`).
+    const font = keyword(part) === undefined && !CONTEXT_WORDS.has(part.toLowerCase()) ? /^(rm|RM|it|IT)(?=[A-Za-z])/.exec(part) : null;
+    if (font) {
       if (pending) out.push({ type: 'run', text: pending });
       pending = '';
-      out.push({ type: 'word', text: 'rm' });
+      out.push({ type: 'word', text: font[1].toLowerCase() });
       part = part.slice(2);
     }
     const isWord = /^[A-Za-z]/.test(part) && (keyword(part) !== undefined || CONTEXT_WORDS.has(part.toLowerCase()));
