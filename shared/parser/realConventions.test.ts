@@ -1381,6 +1381,20 @@ describe('Korean layouts the Hangul papers showed, read the same in Word', () =>
     expect(third.type === 'fill_ups' && third.options[0].name).toBe('원자');
   });
 
+  it("marks ① … ⑤ inside the question's own text, in order, are its options; a key answers them", () => {
+    const doc = parse([
+      '29. 다음 글의 밑줄 친 부분 중, 어법상 틀린 것은?',
+      'Plants ① grow toward light, and their leaves ② turns to the sun. This ③ helps them make food, ④ which they store, and ⑤ use later.',
+      '정답',
+      '29. ②',
+    ]);
+    const [grammar] = questionsOf(doc);
+    expect(grammar.type === 'multiple_choice' && grammar.options.map((o) => o.name.replace(/<[^>]+>/g, ''))).toEqual(['①', '②', '③', '④', '⑤']);
+    expect(correct(grammar)).toEqual([false, true, false, false, false]);
+    // Marks out of order, or fewer than four, are the text's own.
+    expect(questionsOf(parse(['1. 다음 ② 와 ① 을 비교하시오.', '2. ③ 과 ④ 중 큰 것은?']))).toHaveLength(0);
+  });
+
   it("a figure at the start of the options' first line goes in the question; the lines of a paper all in bold are no unlabelled options", () => {
     const bold = (text: string) => ({ runs: [{ text, bold: true }] });
     const doc = parse([

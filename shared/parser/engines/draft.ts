@@ -189,6 +189,8 @@ export function buildQuestion(
   }
 
   let question: ParsedChildQuestion | null = null;
+  // "Which underlined part is wrong? … ① naq … ② …": marks inside the question's text are its options.
+  if (draft.options.length === 0 && (typeName === null || typeName === 'multiple_choice')) draft.options = marksInText(draft, htmlText(name));
   if (draft.options.length > 0) {
     if (typeName === 'fill_ups' || typeName === 'integer') {
       error(draft.type!.paragraph, 'optionsNotAllowed', { type: draft.type!.text.trim() });
@@ -380,6 +382,19 @@ function answeredQuestion(
     alternatives.map((a) => ({ ...a, optionId: `blank-${blank + 1}` })),
   );
   return { ...base, answerFrom: answerRule(draft, answer), type: 'fill_ups', options };
+}
+
+const CIRCLED_MARKS = '①②③④⑤⑥⑦⑧';
+/**
+ * Options written as marks inside the question's own text (a passage with ① … ⑤ at its
+ * underlined words, as Korean English papers ask "which is wrong?"): four marks or more, each
+ * once and in order, none starting a line. The options are the marks themselves.
+ */
+function marksInText(draft: QuestionDraft, text: string): OptionDraft[] {
+  const found = [...text.matchAll(/(?<=\S[^\S\n]*)[①-⑧]/gu)].map((m) => m[0]);
+  const count = found.length;
+  if (count < 4 || found.some((mark, i) => mark !== CIRCLED_MARKS[i])) return [];
+  return found.map((mark, index) => ({ index, html: [mark], marked: false, paragraph: draft.paragraph, written: mark }));
 }
 
 const normalText = (text: string) =>
