@@ -1395,6 +1395,35 @@ describe('Korean layouts the Hangul papers showed, read the same in Word', () =>
     expect(questionsOf(parse(['1. 다음 ② 와 ① 을 비교하시오.', '2. ③ 과 ④ 중 큰 것은?']))).toHaveLength(0);
   });
 
+  it("an options table under rows that head its columns: the heading rows go in the question, each option is its label's cells", () => {
+    const doc = parse([
+      '10. 다음 표에서 두 사람이 고를 상품은?',
+      {
+        table: [
+          ['', 'Price list', '', ''],
+          ['', 'Model', 'Price', 'Colour'],
+          ['①', 'A', '$40', 'red'],
+          ['②', 'B', '$55', 'blue'],
+          ['③', 'C', '$60', 'black'],
+        ],
+      },
+      '정답',
+      '10. ②',
+    ]);
+    const [table] = questionsOf(doc);
+    expect(table.name.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toContain('Price list Model Price Colour');
+    expect(
+      table.type === 'multiple_choice' &&
+        table.options.map((o) =>
+          o.name
+            .replace(/<[^>]+>/g, ' ')
+            .trim()
+            .replace(/\s+/g, ' '),
+        ),
+    ).toEqual(['A $40 red', 'B $55 blue', 'C $60 black']);
+    expect(correct(table)).toEqual([false, true, false]);
+  });
+
   it("a figure at the start of the options' first line goes in the question; the lines of a paper all in bold are no unlabelled options", () => {
     const bold = (text: string) => ({ runs: [{ text, bold: true }] });
     const doc = parse([

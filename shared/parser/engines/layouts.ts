@@ -131,36 +131,60 @@ export const cellText = (cell: Paragraph[]) =>
     .trim();
 
 /** Options laid out in a table (2×2, 1×4): every filled cell starts with the next label. */
-export function optionsTable(
-  rows: Paragraph[][][],
-): { label: string; marked: boolean; content: Inline[]; labelInlines: Inline[]; paragraph: Paragraph; extra: string[] }[] | null {
+export function optionsTable(rows: Paragraph[][][]): TableOptions | null {
   return labelledCells(rows) ?? labelColumn(rows) ?? labelPairs(rows);
 }
 
+/** Options read from a table; `header`: the rows without labels that head their columns (their words belong to the question). */
+export type TableOption = { label: string; marked: boolean; content: Inline[]; labelInlines: Inline[]; paragraph: Paragraph; extra: string[] };
+export type TableOptions = TableOption[] & { header?: Paragraph[] };
+
 /**
- * "① | ㄱ, ㄴ | ② | ㄱ, ㄷ | …": each label alone in a cell, its option in the next, along a row
- * (a 1 × 10 table) or row after row (5 × 2, 3 + 2): read in reading order, the labels counting
- * from the first, every other cell.
+ * "① | ㄱ, ㄴ | ② | ㄱ, ㄷ | …": each label alone in a cell, its option in the cells after it up to
+ * the next label, along a row (a 1 × 10 table), row after row (5 × 2, 3 + 2), or two options to a
+ * row under a row that heads the columns ("㉠ | ㉡ | ㉠ | ㉡", then "① | a | b | ② | c | d"): read
+ * in reading order, the labels counting from the first. Each option's cells are joined as its lines.
  */
-function labelPairs(rows: Paragraph[][][]) {
-  const cells = rows.flat().filter((cell) => cellText(cell));
-  if (cells.length < 4 || cells.length % 2 !== 0) return null;
-  const options = [];
-  for (let i = 0; i < cells.length; i += 2) {
-    const [labelCell, textCell] = [cells[i], cells[i + 1]];
-    const labelText = cellText(labelCell);
-    const [label] = optionLabelsOf(labelText, i / 2);
-    if (!label || label.index !== i / 2 || labelText.slice(label.end).trim() || optionLabelsOf(cellText(textCell), null).length > 0) return null;
-    const paragraph = textCell.find((p) => !isBlankLine(p.inlines)) ?? textCell[0];
-    options.push({
-      label: labelText.trim(),
-      marked: label.marked,
+function labelPairs(rows: Paragraph[][][]): TableOptions | null {
+  const filled = rows.filter((cells) => cells.some((c) => cellText(c)));
+  const labelOf = (cell: Paragraph[], index: number) => {
+    const text = cellText(cell);
+    const [label] = optionLabelsOf(text, index);
+    return label && label.index === index && !text.slice(label.end).trim() ? text.trim() : null;
+  };
+  // The first rows with no label at all (a title, the columns' names) head the options.
+  let head = 0;
+  while (head < filled.length - 2 && !filled[head].some((cell) => optionLabelsOf(cellText(cell), null).length > 0)) head++;
+  const headed = head > 0;
+  const cells = filled
+    .slice(head)
+    .flat()
+    .filter((cell) => cellText(cell));
+  const runs: { label: string; labelCell: Paragraph[]; text: Paragraph[][] }[] = [];
+  for (const cell of cells) {
+    const label = labelOf(cell, runs.length);
+    if (label) runs.push({ label, labelCell: cell, text: [] });
+    else if (runs.length && optionLabelsOf(cellText(cell), null).length === 0) runs.at(-1)!.text.push(cell);
+    else return null;
+  }
+  if (runs.length < 2 || runs.some((run) => run.text.length === 0) || (!headed && runs.some((run) => run.text.length > 1))) return null;
+  const options: TableOptions = runs.map(({ label, labelCell, text }) => {
+    const lines = text.flat().filter((p) => !isBlankLine(p.inlines));
+    const paragraph = lines[0] ?? text[0][0];
+    return {
+      label,
+      marked: false,
       content: paragraph.inlines,
       labelInlines: labelCell[0]?.inlines ?? [],
       paragraph,
-      extra: textCell.filter((p) => p !== paragraph && !isBlankLine(p.inlines)).map((p) => inlinesHtml(trimInlines(p.inlines))),
-    });
-  }
+      extra: lines.slice(1).map((p) => inlinesHtml(trimInlines(p.inlines))),
+    };
+  });
+  if (headed)
+    options.header = filled
+      .slice(0, head)
+      .flat(2)
+      .filter((p) => !isBlankLine(p.inlines));
   return options;
 }
 

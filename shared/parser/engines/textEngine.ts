@@ -846,6 +846,8 @@ export function textEngine(
     const open = question as QuestionDraft | null;
     const options = open && target === 'stem' && open.options.length === 0 ? optionsTable(rows) : null;
     if (open && options) {
+      // The row that heads the options' columns ("㉠ | ㉡") is read with the question's text.
+      if (options.header?.length) open.stem.push(options.header.map((p) => inlinesHtml(trimInlines(p.inlines))).join(' '));
       for (const [index, o] of options.entries())
         addOption(open, index, o.marked, o.content, o.labelInlines, withoutTicks(o.label), o.paragraph, o.extra, o.marked && !o.label.includes('*'));
       target = 'option';
