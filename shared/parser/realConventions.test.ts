@@ -1522,6 +1522,62 @@ describe('papers from unseen sources, second round', () => {
   });
 });
 
+describe('papers from unseen sources, third round', () => {
+  it('a learning platform\'s export: "QUESTION n", the text as a list item, options as table rows behind buttons, the right one in red, "3 points" under each', () => {
+    const list = { id: 1, levels: [{ format: 'decimal' as const, text: '%1.' }] };
+    const button = { runs: [{ picture: png(13, 13), widthPx: 13, heightPx: 13 }] };
+    const question = (n: number, stem: string, extra: string[], options: string[], right: number) => [
+      { runs: [{ text: `QUESTION ${n}`, bold: true }] },
+      { runs: [stem], list: { id: 10 + n } },
+      ...extra,
+      { table: options.map((o, i) => [button, '', { runs: [i === right ? { text: o, color: 'FF0000' } : o] }]) },
+      { runs: [{ text: '3 points', bold: true }] },
+    ];
+    const doc = parse(
+      [
+        ...question(1, 'Which is a metal?', [], ['Iron', 'Neon', 'Argon'], 0),
+        ...question(2, 'Given the following code:', ['let x = 2;', 'What is x?'], ['1', '2', '3'], 1),
+      ],
+      { lists: [list], listInstances: [1, 2].map((n) => ({ id: 10 + n, list: 1, startOverride: { start: 1 } })) },
+    );
+    const [metal, code] = questionsOf(doc);
+    expect(questionsOf(doc)).toHaveLength(2);
+    expect(correct(metal)).toEqual([true, false, false]);
+    expect(metal.marks?.positive).toBe(3);
+    expect(
+      code.name
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).toBe('Given the following code: let x = 2; What is x?');
+    expect(correct(code)).toEqual([false, true, false]);
+  });
+
+  it('a short mark after the right options\' words in a colour of its own ("… x" in green) marks them, and is not shown', () => {
+    const bullets = { id: 1, levels: [{ format: 'bullet' as const, text: '•' }] };
+    const item = (text: string, marked = false) => ({ runs: marked ? [text + ' ', { text: 'x', color: '00B050' }] : [text], list: { id: 1 } });
+    const doc = parse(
+      [
+        '1. ¿Qué es una clase? Elige dos opciones',
+        item('Un molde de objetos', true),
+        item('Una plantilla con atributos', true),
+        item('Una variable'),
+        '2. ¿Qué es un objeto? Elige dos opciones',
+        item('Una instancia de una clase', true),
+        item('Un ejemplar con estado', true),
+        item('Un bucle'),
+      ],
+      { lists: [bullets] },
+    );
+    const [clase] = questionsOf(doc);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, true, false],
+      [true, true, false],
+    ]);
+    expect(clase.type === 'multiple_choice' && clase.options[0].name).toBe('<p>Un molde de objetos</p>');
+  });
+});
+
 describe('a key that names nothing', () => {
   it('a key entry naming no option ("1. S02_01", a field a template left) leaves the question in, its answer unset, with a note', () => {
     const doc = parse(['1. Which is a metal?', 'A. Iron', 'B. Oxygen', '2. Which is a gas?', 'A. Neon', 'B. Lead', '정답 및 해설', '1. S02_01', '2. A']);

@@ -146,7 +146,7 @@ export function marksOf(text: string): { positive: number; negative: number } | 
   if (!numbers || numbers.length > 3) return null;
   const rest = clean(text)
     .replace(/[-+]?\d+(?:[.,]\d+)?/g, '')
-    .replace(/[\s,;/()]|marks?|điểm|점/gi, '');
+    .replace(/[\s,;/()]|marks?|points?|pts?\.?|điểm|점/gi, '');
   if (rest) return null;
   const [positive, negative = '0'] = numbers;
   return { positive: Math.abs(toNumber(positive)), negative: Math.abs(toNumber(negative)) };

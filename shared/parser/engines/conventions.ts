@@ -44,6 +44,8 @@ export interface Conventions {
   gluedAsterisk: boolean;
   /** The sign glued before the right option's text ("a. !evxa"), one option a question: null when the paper has none. */
   leadingSign: string | null;
+  /** A short mark after the right options' words in a colour of its own ("… estructura x" in green): null when the paper has none. */
+  trailingMark: string | null;
   /** Options labelled by a letter with no stop ("A jQuery est…"): lines whose first letters run A, B, C… */
   bareLabels: Map<Paragraph, OptionLabel>;
   /** Options typed as numbers under questions numbered in words ("Q1. …" then "1. …" "2. …"): the count starts at 1 under each. */
@@ -310,6 +312,7 @@ export function inferUnlabelledOptions(
   asking: ReadonlySet<Paragraph> = new Set(),
   labelled: ReadonlyMap<Paragraph, unknown> = new Map(),
   trailingKeys: ReadonlyMap<Paragraph, TrailingKey> = new Map(),
+  stemItems: ReadonlySet<Paragraph> = new Set(),
 ): Set<Paragraph> {
   const numbered = lines.filter((line) => !line.cell && isStart(line)).length >= 2;
   type Group = { lines: Paragraph[]; bold: boolean; asking: boolean; answered: boolean; open: boolean; labelledAfter?: boolean; letter?: number; key?: string };
@@ -350,6 +353,8 @@ export function inferUnlabelledOptions(
       continue;
     }
     if (!group) continue;
+    // "QUESTION 3", then its text as a list item: the text, and the options come after it.
+    if (group.lines.length === 0 && stemItems.has(line)) continue;
     // The question's text on the line after its number, its key at the end: the options come after it.
     if (group.open && trailingKeys.has(line)) {
       group.lines = [];
@@ -391,7 +396,8 @@ export function inferUnlabelledOptions(
     if (options.some((l) => lineOf(l.inlines).trim().length > longest(g))) continue;
     // A key letter at the end of the question's line names one of the lines under it.
     if ((g.answered || namesLine(g, options)) && options.length >= 2) for (const l of options) found.add(l);
-    else if (fitting(g) && ((g.bold && bold) || (g.asking && asked))) for (const l of g.lines) found.add(l);
+    // Lines up to the last that asks are the question's text; the options are those after it.
+    else if (fitting(g) && options.length >= 2 && ((g.bold && bold) || (g.asking && asked))) for (const l of options) found.add(l);
   }
   return found;
 }
@@ -652,6 +658,36 @@ export function inferLeadingSign(lines: Paragraph[], isStart: (line: Paragraph) 
   return best?.[0] ?? null;
 }
 
+/**
+ * "… de pumejodíax x" with the "x" in green: a mark of one or two characters after an option's
+ * words, in a colour those words do not have, on some options of two questions or more and never
+ * on all of a question's options. The same mark throughout; null when the paper has none.
+ */
+export function inferTrailingMark(lines: Paragraph[], isStart: (line: Paragraph) => boolean, auto: (line: Paragraph) => ListLabel | undefined): string | null {
+  const questions = new Map<string, number>();
+  let marks = new Map<string, number>();
+  let options = 0;
+  const close = () => {
+    for (const [mark, n] of marks) if (n < options) questions.set(mark, (questions.get(mark) ?? 0) + 1);
+    marks = new Map();
+    options = 0;
+  };
+  for (const line of lines) {
+    if (line.cell || isBlankLine(line.inlines)) continue;
+    if (isStart(line)) {
+      close();
+      continue;
+    }
+    if (!auto(line) && optionLabelsOf(lineOf(line.inlines), null).length === 0) continue;
+    options += 1;
+    const run = trailingRun(line);
+    if (run && run.text.length <= 2 && /\s$/.test(lineOf(line.inlines).slice(0, run.at))) marks.set(run.text, (marks.get(run.text) ?? 0) + 1);
+  }
+  close();
+  const [best] = [...questions].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]);
+  return best?.[0] ?? null;
+}
+
 /** "table*": a * glued to an option's last letter, on a minority of the options (the right ones). */
 const GLUED = /[^\s*]\*\s*$/u;
 export function inferGluedAsterisk(optionLines: string[]): boolean {
@@ -824,7 +860,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   // A paper with no numbers in blocks of lines, one line of each block's options marked by a look: the blocks are questions.
   const blocks = numbered >= 2 ? { stems: [], options: [] } : inferMarkedBlocks(lines, labelled);
   for (const stem of blocks.stems) asking.add(stem);
-  const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking, labelled, trailingKeys);
+  const unlabelledOptions = inferUnlabelledOptions(lines, isStart, asking, labelled, trailingKeys, stemItems);
   for (const option of blocks.options) unlabelledOptions.add(option);
   const wrappedOptions = wrappedOptionLines(lines, unlabelledOptions);
   const optionLines = lines.flatMap((line) => {
@@ -839,6 +875,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     asking,
     gluedAsterisk: inferGluedAsterisk(optionLines),
     leadingSign: inferLeadingSign(lines, isStart, auto),
+    trailingMark: inferTrailingMark(lines, isStart, auto),
     bareLabels,
     stemItems,
     textItems,

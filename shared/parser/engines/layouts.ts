@@ -132,7 +132,41 @@ export const cellText = (cell: Paragraph[]) =>
 
 /** Options laid out in a table (2×2, 1×4): every filled cell starts with the next label. */
 export function optionsTable(rows: Paragraph[][][]): TableOptions | null {
-  return labelledCells(rows) ?? labelColumn(rows) ?? labelPairs(rows);
+  return labelledCells(rows) ?? labelColumn(rows) ?? labelPairs(rows) ?? buttonRows(rows);
+}
+
+/** A cell holding a picture and no words: a radio button or a box drawn before an option. */
+const onlyPicture = (cell: Paragraph[]) =>
+  !cellText(cell)
+    .replace(/\ufffc/g, '')
+    .trim() && cell.some((p) => p.inlines.some((i) => i.kind === 'picture'));
+
+/**
+ * "[○] | | Paris": options a learning platform's export writes as table rows, a button's picture
+ * before each option's words (Blackboard, Canvas, Moodle copied into Word; the button may be a
+ * metafile the reader leaves out). Two to eight rows, each with words in one cell only, the same
+ * column in every row, after cells holding a picture or nothing; the answer is told by its look.
+ */
+function buttonRows(rows: Paragraph[][][]): TableOptions | null {
+  const filled = rows.filter((cells) => cells.some((c) => cellText(c)));
+  if (filled.length < 2 || filled.length > 8) return null;
+  const worded = (cell: Paragraph[]) => !!cellText(cell) && !onlyPicture(cell);
+  const column = filled[0].findIndex(worded);
+  if (column < 1) return null;
+  const options: TableOptions = [];
+  for (const cells of filled) {
+    if (cells.findIndex(worded) !== column || cells.some((c, i) => i !== column && cellText(c) && !onlyPicture(c))) return null;
+    const lines = cells[column].filter((p) => !isBlankLine(p.inlines));
+    options.push({
+      label: '',
+      marked: false,
+      content: lines[0].inlines,
+      labelInlines: [],
+      paragraph: lines[0],
+      extra: lines.slice(1).map((p) => inlinesHtml(trimInlines(p.inlines))),
+    });
+  }
+  return options;
 }
 
 /** Options read from a table; `header`: the rows without labels that head their columns (their words belong to the question). */

@@ -59,7 +59,11 @@ const ARROW_ANSWER = /^\s*(?:→|⇒|=>|->)\s*/;
  */
 const DECORATION = /^(?:[\s\p{Extended_Pictographic}\u2022\u25A0-\u25FF\u2600-\u26FF\u2700-\u27BF*\-–—>»]|\uFE0F)+(?=\p{L}|[[<(【〈《])/u;
 
+/** "3 points", "2 marks", "0.5 điểm" alone on a line (as a learning platform's export writes each question's score): its marks. */
+const MARKS_ALONE = /^\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:points?|pts?\.?|marks?|điểm|점)\s*$/i;
+
 export function fieldOf(line: string): FieldMatch | null {
+  if (process.env.NO_MA !== '1' && MARKS_ALONE.test(line)) return { kind: 'marks', end: 0, label: '' };
   const decoration = DECORATION.exec(line);
   if (decoration && !ARROW_ANSWER.test(line)) {
     const inner = fieldOf(line.slice(decoration[0].length));

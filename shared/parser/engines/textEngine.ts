@@ -303,6 +303,7 @@ export function textEngine(
     if (question) listOptions(question);
     if (question && conventions.gluedAsterisk) markGluedAsterisks(question);
     if (question && conventions.leadingSign) markLeadingSigns(question, conventions.leadingSign);
+    if (question && conventions.trailingMark) markTrailingMarks(question, conventions.trailingMark);
     if (question) trailingAnswer(question);
     if (question) orderOptions(question);
     if (question) dropWritingLine(question);
@@ -1028,6 +1029,20 @@ function repeatedOption(question: QuestionDraft, text: string, index: number): s
   const words = (s: string) => s.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
   const said = words(text);
   return said !== '' && said === words(htmlText(option.html.join(' '))) ? text.trim() : null;
+}
+
+/** "… estructura x": in a paper that marks answers by a mark after the words (inferTrailingMark), the mark marks the option, and is not shown. */
+function markTrailingMarks(question: QuestionDraft, mark: string) {
+  const escaped = escapeHtml(mark).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const after = new RegExp(`\\s${escaped}((?:\\s|<\\/[^>]+>)*)$`);
+  for (const option of question.options) {
+    const last = option.html.length - 1;
+    const found = last >= 0 && !option.marked ? after.exec(option.html[last]) : null;
+    if (!found) continue;
+    option.html[last] = option.html[last].slice(0, found.index) + found[1];
+    option.marked = true;
+    option.markedBy = 'sign';
+  }
 }
 
 /** "!evxa": in a paper that marks answers by a sign before the text (inferLeadingSign), the sign marks the option, and is not shown. */
