@@ -627,33 +627,22 @@ const SIGN = /^[^\p{L}\p{N}\s()[\]{}'"“”‘’«»<>&$\\\-–—.,:;_/|=]$/u
 export function inferLeadingSign(lines: Paragraph[], isStart: (line: Paragraph) => boolean, auto: (line: Paragraph) => ListLabel | undefined): string | null {
   const once = new Map<string, number>();
   const twice = new Set<string>();
-  let questions = 0;
-  let signs = new Map<string, number>();
-  let options = 0;
-  const close = () => {
-    if (options >= 2) questions += 1;
+  const groups = optionGroups(lines, isStart, auto);
+  for (const group of groups) {
+    const signs = new Map<string, number>();
+    for (const { line, label } of group) {
+      const after = lineOf(line.inlines)
+        .slice(label?.end ?? 0)
+        .trimStart();
+      const sign = [...after][0] ?? '';
+      if (SIGN.test(sign) && /\S/.test(after.slice(sign.length, sign.length + 1))) signs.set(sign, (signs.get(sign) ?? 0) + 1);
+    }
     for (const [sign, n] of signs) {
       if (n === 1) once.set(sign, (once.get(sign) ?? 0) + 1);
       else twice.add(sign);
     }
-    signs = new Map();
-    options = 0;
-  };
-  for (const line of lines) {
-    if (line.cell || isBlankLine(line.inlines)) continue;
-    if (isStart(line)) {
-      close();
-      continue;
-    }
-    const text = lineOf(line.inlines);
-    const label = optionLabelsOf(text, null)[0];
-    if (!label && !auto(line)) continue;
-    options += 1;
-    const after = text.slice(label?.end ?? 0).trimStart();
-    const sign = [...after][0] ?? '';
-    if (SIGN.test(sign) && /\S/.test(after.slice(sign.length, sign.length + 1))) signs.set(sign, (signs.get(sign) ?? 0) + 1);
   }
-  close();
+  const questions = groups.filter((group) => group.length >= 2).length;
   const [best] = [...once].filter(([sign, n]) => !twice.has(sign) && n >= 2 && n * 2 > questions).sort((a, b) => b[1] - a[1]);
   return best?.[0] ?? null;
 }
@@ -665,27 +654,35 @@ export function inferLeadingSign(lines: Paragraph[], isStart: (line: Paragraph) 
  */
 export function inferTrailingMark(lines: Paragraph[], isStart: (line: Paragraph) => boolean, auto: (line: Paragraph) => ListLabel | undefined): string | null {
   const questions = new Map<string, number>();
-  let marks = new Map<string, number>();
-  let options = 0;
-  const close = () => {
-    for (const [mark, n] of marks) if (n < options) questions.set(mark, (questions.get(mark) ?? 0) + 1);
-    marks = new Map();
-    options = 0;
-  };
+  for (const group of optionGroups(lines, isStart, auto)) {
+    const marks = new Map<string, number>();
+    for (const { line } of group) {
+      const run = trailingRun(line);
+      if (run && run.text.length <= 2 && /\s$/.test(lineOf(line.inlines).slice(0, run.at))) marks.set(run.text, (marks.get(run.text) ?? 0) + 1);
+    }
+    for (const [mark, n] of marks) if (n < group.length) questions.set(mark, (questions.get(mark) ?? 0) + 1);
+  }
+  const [best] = [...questions].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]);
+  return best?.[0] ?? null;
+}
+
+/** Each question's option lines (a typed label, or an item of a Word list), with the typed label: what the marks of options are counted over. */
+function optionGroups(
+  lines: Paragraph[],
+  isStart: (line: Paragraph) => boolean,
+  auto: (line: Paragraph) => ListLabel | undefined,
+): { line: Paragraph; label: OptionLabel | undefined }[][] {
+  const groups: { line: Paragraph; label: OptionLabel | undefined }[][] = [[]];
   for (const line of lines) {
     if (line.cell || isBlankLine(line.inlines)) continue;
     if (isStart(line)) {
-      close();
+      if (groups.at(-1)!.length) groups.push([]);
       continue;
     }
-    if (!auto(line) && optionLabelsOf(lineOf(line.inlines), null).length === 0) continue;
-    options += 1;
-    const run = trailingRun(line);
-    if (run && run.text.length <= 2 && /\s$/.test(lineOf(line.inlines).slice(0, run.at))) marks.set(run.text, (marks.get(run.text) ?? 0) + 1);
+    const label = optionLabelsOf(lineOf(line.inlines), null)[0];
+    if (label || auto(line)) groups.at(-1)!.push({ line, label });
   }
-  close();
-  const [best] = [...questions].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]);
-  return best?.[0] ?? null;
+  return groups.filter((group) => group.length > 0);
 }
 
 /** "table*": a * glued to an option's last letter, on a minority of the options (the right ones). */
