@@ -63,7 +63,7 @@ const DECORATION = /^(?:[\s\p{Extended_Pictographic}\u2022\u25A0-\u25FF\u2600-\u
 const MARKS_ALONE = /^\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:points?|pts?\.?|marks?|điểm|점)\s*$/i;
 
 export function fieldOf(line: string): FieldMatch | null {
-  if (process.env.NO_MA !== '1' && MARKS_ALONE.test(line)) return { kind: 'marks', end: 0, label: '' };
+  if (MARKS_ALONE.test(line)) return { kind: 'marks', end: 0, label: '' };
   const decoration = DECORATION.exec(line);
   if (decoration && !ARROW_ANSWER.test(line)) {
     const inner = fieldOf(line.slice(decoration[0].length));
