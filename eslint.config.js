@@ -38,6 +38,13 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The portal, the add-in and shared/ run in the browser, where there is no `process`: a debugging switch
+    // left in the parser once broke the Word dialog. Tests and the fixtures' helpers run in Node.
+    files: UI,
+    ignores: ['**/*.test.{ts,tsx}', '**/testing.ts', 'portal/src/test-utils.tsx'],
+    rules: { 'no-restricted-globals': ['error', { name: 'process', message: 'This code runs in the browser, which has no process.' }] },
+  },
+  {
     files: UI,
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

@@ -25,6 +25,12 @@ test.each([
   ['the server importing the portal', 'server/modules/editor/service.ts', "import { store } from '@portal/app/store';", 'layering/layers'],
   ['product code importing tests/', 'server/modules/analysis/workedExample.ts', "import { x } from '@tests/support/testEditor';", 'layering/layers'],
   ['a route file importing kysely', 'server/modules/links/routes.ts', "import { sql } from 'kysely';", 'layering/sql-in-repositories'],
+  [
+    'browser code reading process (the parser runs in the Word dialog)',
+    'shared/parser/engines/patterns.ts',
+    "export const on = process.env.DEBUG === '1';",
+    'no-restricted-globals',
+  ],
   ['a service writing SQL', 'server/modules/links/service.ts', "import { sql, type Kysely } from 'kysely';", 'layering/sql-in-repositories'],
   [
     'a module importing another module’s routes',
