@@ -1424,6 +1424,29 @@ describe('Korean layouts the Hangul papers showed, read the same in Word', () =>
     expect(correct(table)).toEqual([false, true, false]);
   });
 
+  it('a paper of question tables under a title ("Question | …", "(a) | 6", "(b) | 9 | ✓") is no options table under a heading row', () => {
+    const doc = parse([
+      'Unit test',
+      {
+        table: [
+          ['Question', 'What is 3 × 3?'],
+          ['(a)', '6'],
+          ['(b)', '9', '✓'],
+        ],
+      },
+      {
+        table: [
+          ['Question', 'Water boils at 100 °C at sea level.'],
+          ['Answer', 'True'],
+        ],
+      },
+    ]);
+    expect(questionsOf(doc).map((q) => [q.type, q.name])).toEqual([
+      ['multiple_choice', '<p>What is 3 × 3?</p>'],
+      ['true_false', '<p>Water boils at 100 °C at sea level.</p>'],
+    ]);
+  });
+
   it("a figure at the start of the options' first line goes in the question; the lines of a paper all in bold are no unlabelled options", () => {
     const bold = (text: string) => ({ runs: [{ text, bold: true }] });
     const doc = parse([

@@ -201,7 +201,9 @@ function labelPairs(rows: Paragraph[][][]): TableOptions | null {
     else if (runs.length && optionLabelsOf(cellText(cell), null).length === 0) runs.at(-1)!.text.push(cell);
     else return null;
   }
-  if (runs.length < 2 || runs.some((run) => run.text.length === 0) || (!headed && runs.some((run) => run.text.length > 1))) return null;
+  // Under heading rows every option fills as many cells as its siblings (the columns the heading names).
+  const uniform = new Set(runs.map((run) => run.text.length)).size === 1;
+  if (runs.length < 2 || runs.some((run) => run.text.length === 0) || (!headed && runs.some((run) => run.text.length > 1)) || (headed && !uniform)) return null;
   const options: TableOptions = runs.map(({ label, labelCell, text }) => {
     const lines = text.flat().filter((p) => !isBlankLine(p.inlines));
     const paragraph = lines[0] ?? text[0][0];
