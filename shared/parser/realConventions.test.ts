@@ -1,4 +1,4 @@
-import { omml, type Para } from '@tests/support/docx';
+import { QUESTION_TABLES, omml, type Para } from '@tests/support/docx';
 import { png } from '@tests/support/pictures';
 import { correctFlags as correct, parseBlocks as parse, questionsOf } from '@tests/support/parsedDocx';
 import type { ParsedDocument, ParsedQuestion } from './types';
@@ -1425,22 +1425,7 @@ describe('Korean layouts the Hangul papers showed, read the same in Word', () =>
   });
 
   it('a paper of question tables under a title ("Question | …", "(a) | 6", "(b) | 9 | ✓") is no options table under a heading row', () => {
-    const doc = parse([
-      'Unit test',
-      {
-        table: [
-          ['Question', 'What is 3 × 3?'],
-          ['(a)', '6'],
-          ['(b)', '9', '✓'],
-        ],
-      },
-      {
-        table: [
-          ['Question', 'Water boils at 100 °C at sea level.'],
-          ['Answer', 'True'],
-        ],
-      },
-    ]);
+    const doc = parse(QUESTION_TABLES);
     expect(questionsOf(doc).map((q) => [q.type, q.name])).toEqual([
       ['multiple_choice', '<p>What is 3 × 3?</p>'],
       ['true_false', '<p>Water boils at 100 °C at sea level.</p>'],

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { createAccount } from '../support/testServer';
 import { signInEditor, type Editor } from '../support/testEditor';
 import { describeInBrowser, newPage, screenshot, signIn, useServerAndBrowser, waitUntil } from '../support/browser';
-import { buildDocx, omml, type Block } from '../support/docx';
+import { QUESTION_TABLES, buildDocx, omml, type Block } from '../support/docx';
 import { changeFakeDocument, failNextRead, fakeParagraphs, fakeWordState, openInFakeWord } from '../support/fakeOffice';
 import { png } from '../support/pictures';
 
@@ -54,22 +54,7 @@ const GOOD: Block[] = [
 ];
 
 /** Questions laid out in tables (the Tables engine). */
-const TABLES: Block[] = [
-  'Unit test',
-  {
-    table: [
-      ['Question', 'What is 3 × 3?'],
-      ['(a)', '6'],
-      ['(b)', '9', '✓'],
-    ],
-  },
-  {
-    table: [
-      ['Question', 'Water boils at 100 °C at sea level.'],
-      ['Answer', 'True'],
-    ],
-  },
-];
+const TABLES = QUESTION_TABLES;
 
 /** Waits for the page's animations (a dialog's entrance) to end, for a screenshot. */
 async function settled(page: Page) {

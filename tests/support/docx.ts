@@ -409,3 +409,21 @@ export const omml = {
   sqrt: (body: string) => `<m:rad><m:radPr><m:degHide m:val="1"/></m:radPr><m:deg/><m:e><m:r><m:t>${body}</m:t></m:r></m:e></m:rad>`,
   sup: (base: string, exp: string) => `<m:sSup><m:e><m:r><m:t>${base}</m:t></m:r></m:e><m:sup><m:r><m:t>${exp}</m:t></m:r></m:sup></m:sSup>`,
 };
+
+/** A short paper written as question tables under a title (the Tables engine's layout), read by both engines. */
+export const QUESTION_TABLES: Block[] = [
+  'Unit test',
+  {
+    table: [
+      ['Question', 'What is 3 × 3?'],
+      ['(a)', '6'],
+      ['(b)', '9', '✓'],
+    ],
+  },
+  {
+    table: [
+      ['Question', 'Water boils at 100 °C at sea level.'],
+      ['Answer', 'True'],
+    ],
+  },
+];
