@@ -1586,6 +1586,24 @@ describe('papers from unseen sources, third round', () => {
   });
 });
 
+describe('one table a question', () => {
+  it('"1." | text, "A." | option a row, "Kunci Jawaban = A" in the last row: each table a question with its key', () => {
+    const grid = (n: number, stem: string, options: string[], key: string) => ({
+      table: [[`${n}.`, stem], ...options.map((o, i) => [`${'ABCD'[i]}.`, o]), [`Kunci Jawaban = ${key}`]],
+    });
+    const doc = parse([
+      grid(1, 'Ibu kota Indonesia adalah …', ['Jakarta', 'Bandung', 'Medan'], 'A'),
+      '',
+      grid(2, 'Gas mulia adalah …', ['Besi', 'Neon', 'Timah'], 'B'),
+    ]);
+    expect(questionsOf(doc).map((q) => q.name.replace(/<[^>]+>/g, ''))).toEqual(['Ibu kota Indonesia adalah …', 'Gas mulia adalah …']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false, false],
+      [false, true, false],
+    ]);
+  });
+});
+
 describe('a key that names nothing', () => {
   it('a key entry naming no option ("1. S02_01", a field a template left) leaves the question in, its answer unset, with a note', () => {
     const doc = parse(['1. Which is a metal?', 'A. Iron', 'B. Oxygen', '2. Which is a gas?', 'A. Neon', 'B. Lead', '정답 및 해설', '1. S02_01', '2. A']);

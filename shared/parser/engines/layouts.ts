@@ -290,6 +290,34 @@ export function isLayoutTable(rows: Paragraph[][][], numberedByWord: (paragraph:
 }
 
 /**
+ * A question laid out as a grid, one table a question: its number and text in the first row
+ * ("1." | text), an option a row ("A." | text), perhaps its key in the last ("Kunci Jawaban = A").
+ * Each row is then one line of the page: its cells' words joined by a tab.
+ */
+export function isQuestionGrid(rows: Paragraph[][][]): boolean {
+  const filled = rows.filter((cells) => cells.some((c) => cellText(c)));
+  if (filled.length < 3 || filled[0].length < 2) return false;
+  const first = cellText(filled[0][0]);
+  const numbered = questionNumberOf(first);
+  if (!numbered || first.slice(numbered.end).trim()) return false;
+  const labelled = filled.slice(1).filter((cells) => {
+    const text = cellText(cells[0]);
+    const [label] = optionLabelsOf(text, null);
+    return label !== undefined && !text.slice(label.end).trim() && cells.slice(1).some((c) => cellText(c));
+  });
+  return labelled.length >= 2 && labelled.length >= filled.length - 2;
+}
+
+/** A grid row as one line: the paragraphs of its cells, a tab between cells. */
+export function rowAsLine(cells: Paragraph[][]): Inline[] {
+  const TAB: Inline = { kind: 'text', text: '\t', font: null, bold: false, italic: false, underline: false, script: null, color: null, highlight: null };
+  return cells
+    .map((cell) => cell.flatMap((p) => p.inlines))
+    .filter((inlines) => inlines.length > 0)
+    .flatMap((inlines, i) => (i === 0 ? inlines : [TAB, ...inlines]));
+}
+
+/**
  * A question boxed in a table of one column ("Question 1 –" in the first row, its text in the
  * next, an option a row): the box is layout. Its lines are read as lines of the page, so every
  * convention (unlabelled options, bold marks) sees them as it would outside a table.

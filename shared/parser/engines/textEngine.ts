@@ -18,6 +18,8 @@ import {
   isInstruction,
   isKeyTable,
   isLayoutTable,
+  isQuestionGrid,
+  rowAsLine,
   isPassageStart,
   clozeRange,
   keyLine,
@@ -859,6 +861,14 @@ export function textEngine(
     const banner = bannerText(rows);
     if (banner && numberAhead(blockAt) !== null) {
       newSection(banner, block.paragraphs[0]);
+      return;
+    }
+    // One table a question ("1." | text, "A." | option …, "Kunci Jawaban = A"): each row a line of the page.
+    if (isQuestionGrid(rows)) {
+      for (const cells of rows) {
+        const first = cells.flat().find((p) => !isBlankLine(p.inlines));
+        if (first) readParagraph({ ...first, cell: null, inlines: rowAsLine(cells) });
+      }
       return;
     }
     // A table used for layout (a box around a question, a paper in two columns): its paragraphs are read as text, cell by cell.
