@@ -7,6 +7,19 @@ import type { Inline, Paragraph } from '../docx/document';
  */
 export const OBJECT = '\uFFFC';
 
+/** A run of text with no look and no font: what a reader adds between or around a document's own runs. */
+export const plainText = (text: string, bold = false): Extract<Inline, { kind: 'text' }> => ({
+  kind: 'text',
+  text,
+  font: null,
+  bold,
+  italic: false,
+  underline: false,
+  script: null,
+  color: null,
+  highlight: null,
+});
+
 const lengthOf = (inline: Inline) => (inline.kind === 'text' ? inline.text.length : 1);
 
 /**

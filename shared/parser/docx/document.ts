@@ -1,4 +1,5 @@
 import { parseXml } from './xml';
+import { plainText } from '../content/inlines';
 import { ommlToLatex } from '../omml/ommlToLatex';
 import { isLegacyFont, loadFontContext, resolveRunFonts, fontForCharacter, styleNumbering, type FontContext } from './fonts';
 import { symbolCharacter, symbolFontText } from './symbolFonts';
@@ -328,7 +329,7 @@ function readBox(box: Element, paragraphStyle: string | null, out: Inline[], fon
   for (const p of descendants(box, 'p')) {
     if (inBox(p, box)) continue;
     // The line break goes first, so the box's words never run into the text before it.
-    out.push({ kind: 'text', text: '\n', font: null, bold: false, italic: false, underline: false, script: null, color: null, highlight: null });
+    out.push(plainText('\n'));
     const before = out.length;
     readInlines(p, paragraphStyle, out, fonts, target);
     if (out.length === before) out.pop();

@@ -47,14 +47,13 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
     });
     for (const entry of key) {
       const drafts = byNumber[byPart ? partIndex.indexOf(entry.part ?? 0) : 0].get(entry.number) ?? [];
-      const draft = drafts.length > 1 ? drafts.find((d) => !d.keyAnswer) : drafts[0];
+      if (!drafts.length) problems.push(problemAt(entry.paragraph, 'keyUnmatched', { question: entry.number }));
       // The first entry for a question wins: numbers in a key's explanations ("Step 2: …") must not replace it.
-      if (draft && !draft.keyAnswer) {
-        draft.keyAnswer = entry;
-        // A solution written with the question stands; the key's is used only when it has none.
-        if (entry.solution?.length && draft.solution.every((html) => isBlankHtml(html))) draft.solution.push(...entry.solution);
-      } else if (draft) continue;
-      else problems.push(problemAt(entry.paragraph, 'keyUnmatched', { question: entry.number }));
+      const draft = drafts.find((d) => !d.keyAnswer);
+      if (!draft) continue;
+      draft.keyAnswer = entry;
+      // A solution written with the question stands; the key's is used only when it has none.
+      if (entry.solution?.length && draft.solution.every((html) => isBlankHtml(html))) draft.solution.push(...entry.solution);
     }
   }
   const paperMark = paperMarkOf(drafts);

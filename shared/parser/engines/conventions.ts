@@ -1,7 +1,7 @@
 import { lineOf, isBlankLine } from '../content/inlines';
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
-import { answerKeyStart, fieldOf, optionLabelsOf, questionNumberOf, TRUE_FALSE_LABEL, type OptionLabel } from './patterns';
+import { answerKeyStart, fieldOf, LETTER_FORMATS, optionLabelsOf, questionNumberOf, TRUE_FALSE_LABEL, type OptionLabel } from './patterns';
 
 /**
  * The second stage of reading a paper (docs/architecture.md, "The Word engine's stages"): before
@@ -497,7 +497,7 @@ function trailingRun(line: Paragraph): { at: number; text: string; color: string
     /^[([{【［（]/u.test(key) ||
     !/[\s?？:：]$/.test(full.slice(0, last.at)) ||
     // A question's words (or maths) before it: "1. ⑤" in red is an entry of a key, not a question with its key.
-    !/[\p{L}\p{N}\ufffc]/u.test(full.slice(0, last.at).replace(/^\s*\d{1,4}\s*[.)]?\s*/, ''))
+    !/[\p{L}\p{N}\uFFFC]/u.test(full.slice(0, last.at).replace(/^\s*\d{1,4}\s*[.)]?\s*/, ''))
   )
     return null;
   return { at: last.at, text: key, color: last.color };
@@ -850,7 +850,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   );
   const bareLabels = inferBareLabels(lines);
   // Options lettered by Word's numbering ("B." shown, not typed) are labelled too: under a bold stem they are no unlabelled options.
-  const lettered = lines.filter((line) => ['lowerLetter', 'upperLetter', 'decimalEnclosedCircle'].includes(auto(line)?.format ?? ''));
+  const lettered = lines.filter((line) => LETTER_FORMATS.has(auto(line)?.format ?? ''));
   const labelled = new Map<Paragraph, unknown>([...bareLabels, ...[...statements, ...lettered].map((p) => [p, true] as const)]);
   const trailingKeys = inferTrailingKeys(lines, isStart);
   const dashAnswers = inferDashAnswers(lines);

@@ -6,7 +6,7 @@ import type { Inline, Paragraph } from '../docx/document';
 import { problemAt } from '../problems';
 import type { AnswerRule, ParsedChildQuestion, ParsedComprehension, ParsedFillUpsQuestion, Problem } from '../types';
 import { blankAnswers, choiceAnswer, integerAnswer, typedIntegerAnswer, marksOf, trueFalseAnswer, yesNoAnswer } from './answers';
-import { optionLetter, TRUE_FALSE_LABEL } from './patterns';
+import { CIRCLED, optionLetter, TRUE_FALSE_LABEL } from './patterns';
 import { answerFromLooks, withoutLook, type OptionLook } from './formatMarks';
 
 /**
@@ -384,7 +384,6 @@ function answeredQuestion(
   return { ...base, answerFrom: answerRule(draft, answer), type: 'fill_ups', options };
 }
 
-const CIRCLED_MARKS = '①②③④⑤⑥⑦⑧';
 /**
  * Options written as marks inside the question's own text (a passage with ① … ⑤ at its
  * underlined words, as Korean English papers ask "which is wrong?"): four marks or more, each
@@ -392,8 +391,7 @@ const CIRCLED_MARKS = '①②③④⑤⑥⑦⑧';
  */
 function marksInText(draft: QuestionDraft, text: string): OptionDraft[] {
   const found = [...text.matchAll(/(?<=\S[^\S\n]*)[①-⑧]/gu)].map((m) => m[0]);
-  const count = found.length;
-  if (count < 4 || found.some((mark, i) => mark !== CIRCLED_MARKS[i])) return [];
+  if (found.length < 4 || found.some((mark, i) => mark !== CIRCLED[i])) return [];
   return found.map((mark, index) => ({ index, html: [mark], marked: false, paragraph: draft.paragraph, written: mark }));
 }
 

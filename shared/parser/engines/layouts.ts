@@ -1,4 +1,4 @@
-import { inlinesHtml, isBlankLine, lineOf, sliceInlines, trimInlines, OBJECT } from '../content/inlines';
+import { inlinesHtml, isBlankLine, lineOf, plainText, sliceInlines, trimInlines, OBJECT } from '../content/inlines';
 import type { Inline, Paragraph } from '../docx/document';
 import { keyEntriesOf, type KeyEntry } from './assemble';
 import { newQuestion, type QuestionDraft } from './draft';
@@ -136,10 +136,7 @@ export function optionsTable(rows: Paragraph[][][]): TableOptions | null {
 }
 
 /** A cell holding a picture and no words: a radio button or a box drawn before an option. */
-const onlyPicture = (cell: Paragraph[]) =>
-  !cellText(cell)
-    .replace(/\ufffc/g, '')
-    .trim() && cell.some((p) => p.inlines.some((i) => i.kind === 'picture'));
+const onlyPicture = (cell: Paragraph[]) => !cellText(cell).split(OBJECT).join('').trim() && cell.some((p) => p.inlines.some((i) => i.kind === 'picture'));
 
 /**
  * "[○] | | Paris": options a learning platform's export writes as table rows, a button's picture
@@ -153,20 +150,16 @@ function buttonRows(rows: Paragraph[][][]): TableOptions | null {
   const worded = (cell: Paragraph[]) => !!cellText(cell) && !onlyPicture(cell);
   const column = filled[0].findIndex(worded);
   if (column < 1) return null;
-  const options: TableOptions = [];
-  for (const cells of filled) {
-    if (cells.findIndex(worded) !== column || cells.some((c, i) => i !== column && cellText(c) && !onlyPicture(c))) return null;
-    const lines = cells[column].filter((p) => !isBlankLine(p.inlines));
-    options.push({
-      label: '',
-      marked: false,
-      content: lines[0].inlines,
-      labelInlines: [],
-      paragraph: lines[0],
-      extra: lines.slice(1).map((p) => inlinesHtml(trimInlines(p.inlines))),
-    });
-  }
-  return options;
+  // Words in that column of every row, and in no other cell.
+  if (filled.some((cells) => !cells[column] || !worded(cells[column]) || cells.some((c, i) => i !== column && worded(c)))) return null;
+  return filled.map((cells) => optionOfCells('', [], [cells[column]]));
+}
+
+/** An option read from the cells that hold its words: its first line is its content, the others its further lines. */
+function optionOfCells(label: string, labelInlines: Inline[], cells: Paragraph[][]): TableOption {
+  const lines = cells.flat().filter((p) => !isBlankLine(p.inlines));
+  const paragraph = lines[0] ?? cells[0][0];
+  return { label, marked: false, content: paragraph.inlines, labelInlines, paragraph, extra: lines.slice(1).map((p) => inlinesHtml(trimInlines(p.inlines))) };
 }
 
 /** Options read from a table; `header`: the rows without labels that head their columns (their words belong to the question). */
@@ -204,18 +197,7 @@ function labelPairs(rows: Paragraph[][][]): TableOptions | null {
   // Under heading rows every option fills as many cells as its siblings (the columns the heading names).
   const uniform = new Set(runs.map((run) => run.text.length)).size === 1;
   if (runs.length < 2 || runs.some((run) => run.text.length === 0) || (!headed && runs.some((run) => run.text.length > 1)) || (headed && !uniform)) return null;
-  const options: TableOptions = runs.map(({ label, labelCell, text }) => {
-    const lines = text.flat().filter((p) => !isBlankLine(p.inlines));
-    const paragraph = lines[0] ?? text[0][0];
-    return {
-      label,
-      marked: false,
-      content: paragraph.inlines,
-      labelInlines: labelCell[0]?.inlines ?? [],
-      paragraph,
-      extra: lines.slice(1).map((p) => inlinesHtml(trimInlines(p.inlines))),
-    };
-  });
+  const options: TableOptions = runs.map(({ label, labelCell, text }) => optionOfCells(label, labelCell[0]?.inlines ?? [], text));
   if (headed)
     options.header = filled
       .slice(0, head)
@@ -310,11 +292,10 @@ export function isQuestionGrid(rows: Paragraph[][][]): boolean {
 
 /** A grid row as one line: the paragraphs of its cells, a tab between cells. */
 export function rowAsLine(cells: Paragraph[][]): Inline[] {
-  const TAB: Inline = { kind: 'text', text: '\t', font: null, bold: false, italic: false, underline: false, script: null, color: null, highlight: null };
   return cells
     .map((cell) => cell.flatMap((p) => p.inlines))
     .filter((inlines) => inlines.length > 0)
-    .flatMap((inlines, i) => (i === 0 ? inlines : [TAB, ...inlines]));
+    .flatMap((inlines, i) => (i === 0 ? inlines : [plainText('\t'), ...inlines]));
 }
 
 /**

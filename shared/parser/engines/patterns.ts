@@ -161,7 +161,10 @@ export const LETTERS = ['abcdefgh', 'ABCDEFGH', 'कखगघङचछज', 'અ
 export const ROMAN = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii'];
 const ROMAN_ALPHABET = LETTERS.length;
 const NUMBERED_ALPHABET = LETTERS.length + 1;
-const CIRCLED = LETTERS[4];
+/** The circled numbers ①–⑩, as an alphabet of option labels. */
+export const CIRCLED = LETTERS[4];
+/** List formats that label options: letters, and the circled numbers of Korean papers (①②③, in Word and in Hangul). */
+export const LETTER_FORMATS = new Set(['lowerLetter', 'upperLetter', 'decimalEnclosedCircle']);
 const WRITTEN_LETTERS = [...LETTERS.slice(0, 4), ...LETTERS.slice(5)].join('');
 const ROMAN_WRITTEN = String.raw`viii|vii|vi|iv|v|iii|ii|i`;
 const labelPattern = (follows: string) =>

@@ -1,5 +1,5 @@
 import { htmlText, isBlankHtml } from '../../domain/test/html';
-import { escapeHtml, inlinesHtml, isBlankLine, lineOf, sliceInlines, tableHtml, trimInlines, type TableBlock } from '../content/inlines';
+import { escapeHtml, inlinesHtml, isBlankLine, lineOf, OBJECT, plainText, sliceInlines, tableHtml, trimInlines, type TableBlock } from '../content/inlines';
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
 import { problemAt } from '../problems';
@@ -42,6 +42,7 @@ import {
   followingLabelsOf,
   withoutQuestionWords,
   LETTERS,
+  LETTER_FORMATS,
   TRUE_FALSE_LABEL,
   type OptionLabel,
 } from './patterns';
@@ -54,7 +55,7 @@ import {
  */
 
 /** A plain run: the blank put where a question's coloured answer stood. */
-const BLANK: Inline = { kind: 'text', text: '____', font: null, bold: false, italic: false, underline: false, script: null, color: null, highlight: null };
+const BLANK = plainText('____');
 
 /** Where plain text goes: the question's text, its last option, its solution, a passage's text. */
 type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'answerNext' | 'passage';
@@ -71,10 +72,8 @@ const KEY_PART = /^\s*(?:phần|part|section|파트|영역)\s*(?:[IVX]+|\d{1,2}|
 /** A key table cell's text, question words dropped ("Câu 1" reads as 1). */
 const keyCellText = (cell: Paragraph[]) => withoutQuestionWords(cellText(cell));
 const KEY_HEADER = /^(?:câu|câu hỏi|question|q|no\.?|số|문제|번호|문항|đáp án|answer|key|정답|ans)\.?$/i;
-/** List formats that label options: letters, and the circled numbers of Korean papers (①②③, in Word and in Hangul). */
 /** The circled numbers' place among the option alphabets (patterns.ts LETTERS). */
 const CIRCLED = LETTERS.findIndex((letters) => letters.startsWith('①'));
-const LETTER_FORMATS = new Set(['lowerLetter', 'upperLetter', 'decimalEnclosedCircle']);
 /** List formats that never number a question: those, Roman numerals, bullets, and Hangul's 가나다 and ㄱㄴㄷ (a <보기> box's statements). */
 const NOT_QUESTION_FORMATS = new Set([...LETTER_FORMATS, 'lowerRoman', 'upperRoman', 'bullet', 'none', 'ganada', 'chosung']);
 
@@ -516,12 +515,13 @@ export function textEngine(
     if (isBlankLine(inlines) && !numberedCells.has(paragraph.index) && !numberOverText(paragraph)) return;
     // A question's figure drawn at the start of its options' first line ("[picture] ① −2"): the figure goes in the question's text, the options follow.
     const figure = inlines.findIndex((i) => !(i.kind === 'picture' || (i.kind === 'text' && !i.text.trim())));
+    const figured = figure > 0 && inlines.slice(0, figure).some((i) => i.kind === 'picture');
     // A figure drawn before the question's number ("[picture]5. …"): the question starts at its number, the figure in its text.
-    if (figure > 0 && inlines.slice(0, figure).some((i) => i.kind === 'picture') && !autoOf(paragraph) && questionNumberOf(lineOf(inlines.slice(figure)))) {
+    if (figured && !autoOf(paragraph) && questionNumberOf(lineOf(inlines.slice(figure)))) {
       readLine(paragraph, [...inlines.slice(figure), ...inlines.slice(0, figure)]);
       return;
     }
-    if (figure > 0 && question && target === 'stem' && inlines.slice(0, figure).some((i) => i.kind === 'picture')) {
+    if (figured && question && target === 'stem') {
       const first = optionLabelsOf(lineOf(inlines.slice(figure)), 0)[0];
       if (first?.index === 0 && first.start === 0) {
         append(inlinesHtml(inlines.slice(0, figure)), paragraph);
@@ -1026,7 +1026,7 @@ function keyText(inlines: Inline[]): string {
     .map((inline) => {
       if (inline.kind === 'text') return inline.text;
       const shown = inline.kind === 'math' ? inline.latex.replace(/\\(?:rm|it|mathrm)\b|\\[,;! ]|[{}\s]/g, '') : '';
-      return /^-?\d+(?:\.\d+)?$/.test(shown) ? shown : '\ufffc';
+      return /^-?\d+(?:\.\d+)?$/.test(shown) ? shown : OBJECT;
     })
     .join('');
 }
@@ -1044,15 +1044,7 @@ function repeatedOption(question: QuestionDraft, text: string, index: number): s
 /** "… estructura x": in a paper that marks answers by a mark after the words (inferTrailingMark), the mark marks the option, and is not shown. */
 function markTrailingMarks(question: QuestionDraft, mark: string) {
   const escaped = escapeHtml(mark).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const after = new RegExp(`\\s${escaped}((?:\\s|<\\/[^>]+>)*)$`);
-  for (const option of question.options) {
-    const last = option.html.length - 1;
-    const found = last >= 0 && !option.marked ? after.exec(option.html[last]) : null;
-    if (!found) continue;
-    option.html[last] = option.html[last].slice(0, found.index) + found[1];
-    option.marked = true;
-    option.markedBy = 'sign';
-  }
+  markByEnd(question, new RegExp(`\\s${escaped}((?:\\s|<\\/[^>]+>)*)$`), 'sign');
 }
 
 /** "!evxa": in a paper that marks answers by a sign before the text (inferLeadingSign), the sign marks the option, and is not shown. */
@@ -1069,14 +1061,22 @@ function markLeadingSigns(question: QuestionDraft, sign: string) {
 
 /** "table*": in a paper that marks answers so (engines/conventions.ts), the * glued to an option's end marks it, and is not shown. */
 function markGluedAsterisks(question: QuestionDraft) {
+  markByEnd(question, /([^\s*>])\*((?:<\/\w+>)*)$/, 'asterisk');
+}
+
+/**
+ * Marks each option whose last 80 characters of HTML end in `mark` (the window keeps the match
+ * cheap on a long option): the match is replaced by its groups, what `mark` keeps of it.
+ */
+function markByEnd(question: QuestionDraft, mark: RegExp, markedBy: 'asterisk' | 'sign') {
   for (const option of question.options) {
     const last = option.html.length - 1;
     const end = Math.max(0, (option.html[last]?.length ?? 0) - 80);
-    const glued = last >= 0 && !option.marked ? /([^\s*>])\*((?:<\/\w+>)*)$/.exec(option.html[last].slice(end)) : null;
-    if (!glued) continue;
-    option.html[last] = option.html[last].slice(0, end + glued.index) + glued[1] + glued[2];
+    const found = last >= 0 && !option.marked ? mark.exec(option.html[last].slice(end)) : null;
+    if (!found) continue;
+    option.html[last] = option.html[last].slice(0, end + found.index) + found.slice(1).join('');
     option.marked = true;
-    option.markedBy = 'asterisk';
+    option.markedBy = markedBy;
   }
 }
 

@@ -1,9 +1,9 @@
-import type { Inline, Paragraph } from '../../docx/document';
+import type { Paragraph } from '../../docx/document';
 import type { ListLabel } from '../../docx/numbering';
 import { problemAt } from '../../problems';
 import type { SourceDocument } from '../../source';
 import type { HwpxStyles } from './header';
-import { PLAIN } from './header';
+import { plainText } from '../../content/inlines';
 import { hwpxLabels } from './numbering';
 import { newDraft, textOf, type Draft, type Endnote } from './section';
 
@@ -11,8 +11,6 @@ import { newDraft, textOf, type Draft, type Endnote } from './section';
 export const ANSWER_KEY_TITLE = '정답 및 해설';
 /** A question's number at the start of a paragraph: "3.", "12)", "문제 3" (not "1.5"). */
 const QUESTION_NUMBER = /^\s*(?:문제\s*(\d{1,3})|(\d{1,3})\s*(?:\.(?!\d)|\)))/;
-
-const plainText = (text: string, bold = false): Inline => ({ kind: 'text', text, ...PLAIN, bold });
 
 /**
  * The document as the engines read it (SourceDocument), from the sections' drafts and the endnotes.
