@@ -30,8 +30,9 @@ export function toSourceDocument(body: Draft[], endnotes: Endnote[], styles: Hwp
   }
   // A paragraph that only carried a table (and perhaps a tab before it) is not a paragraph of its own: Word's tables stand alone.
   const kept = body.filter((draft) => !(draft.heldBlock && draft.inlines.every((i) => i.kind === 'text' && !i.text.trim())));
-  numberByMarks(endnotes, labelsByDraft(kept, styles));
-  const drafts = [...kept, ...answerKey(body, new Set(kept), labelsByDraft(kept, styles), endnotes)];
+  const labels = labelsByDraft(kept, styles);
+  numberByMarks(endnotes, labels);
+  const drafts = [...kept, ...answerKey(body, new Set(kept), labels, endnotes)];
   renumberTables(drafts);
 
   const paragraphs: Paragraph[] = drafts.map((draft, index) => ({
@@ -69,11 +70,7 @@ function labelsByDraft(drafts: Draft[], styles: HwpxStyles): Map<Draft, ListLabe
  * more) stand so: each such paragraph is given the number as text ("1. "), as a typed one would be.
  */
 function numberByMarks(endnotes: Endnote[], labels: Map<Draft, ListLabel>): void {
-  const ownNumber = (draft: Draft) => {
-    const label = labels.get(draft);
-    return [label && label.format !== 'bullet' ? label.label : '', textOf(draft.inlines)].some((text) => QUESTION_NUMBER.test(text));
-  };
-  const marks = endnotes.filter((note) => note.first && !ownNumber(note.anchor));
+  const marks = endnotes.filter((note) => note.first && ownNumber(note.anchor, labels) === null);
   if (marks.length < 2 || marks.length * 2 < endnotes.length) return;
   for (const note of marks) note.anchor.inlines.unshift(plainText(`${note.number}. `));
 }
@@ -100,13 +97,18 @@ function answerKey(body: Draft[], kept: Set<Draft>, labels: Map<Draft, ListLabel
 /** The question a paragraph belongs to: the nearest paragraph at or before it whose label or text starts with a question's number. */
 function questionNumberAt(body: Draft[], at: number, kept: Set<Draft>, labels: Map<Draft, ListLabel>): number | null {
   for (let i = at; i >= 0; i--) {
-    const draft = body[i];
-    if (!kept.has(draft)) continue;
-    const label = labels.get(draft);
-    for (const text of [label && label.format !== 'bullet' ? label.label : '', textOf(draft.inlines)]) {
-      const match = QUESTION_NUMBER.exec(text);
-      if (match) return Number(match[1] ?? match[2]);
-    }
+    const number = kept.has(body[i]) ? ownNumber(body[i], labels) : null;
+    if (number !== null) return number;
+  }
+  return null;
+}
+
+/** The question number a paragraph starts with: its numbering's label, else its text's. */
+function ownNumber(draft: Draft, labels: Map<Draft, ListLabel>): number | null {
+  const label = labels.get(draft);
+  for (const text of [label && label.format !== 'bullet' ? label.label : '', textOf(draft.inlines)]) {
+    const match = QUESTION_NUMBER.exec(text);
+    if (match) return Number(match[1] ?? match[2]);
   }
   return null;
 }
