@@ -2,6 +2,7 @@ import { lineOf, isBlankLine } from '../content/inlines';
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
 import { answerKeyStart, fieldOf, LETTER_FORMATS, optionLabelsOf, questionNumberOf, TRUE_FALSE_LABEL, type OptionLabel } from './patterns';
+import { lookOf } from './formatMarks';
 
 /**
  * The second stage of reading a paper (docs/architecture.md, "The Word engine's stages"): before
@@ -402,20 +403,10 @@ export function inferUnlabelledOptions(
   return found;
 }
 
-/** The looks a line may be marked by, each true when most of its letters have it. */
+/** The looks most of a line's words have (formatMarks.ts: ink colours and paper shading are no look). */
 const looksOf = (line: Paragraph) => {
-  let letters = 0;
-  const counts = { bold: 0, underline: 0, highlight: 0, colour: 0 };
-  for (const inline of line.inlines) {
-    if (inline.kind !== 'text') continue;
-    const n = inline.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
-    letters += n;
-    if (inline.bold) counts.bold += n;
-    if (inline.underline) counts.underline += n;
-    if (inline.highlight) counts.highlight += n;
-    if (inline.color) counts.colour += n;
-  }
-  return (Object.keys(counts) as (keyof typeof counts)[]).filter((look) => letters > 0 && counts[look] * 2 > letters);
+  const { text } = lookOf([], line.inlines);
+  return (['highlight', 'bold', 'underline', 'colour'] as const).filter((look) => text[look] !== '');
 };
 
 /**
