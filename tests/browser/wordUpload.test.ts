@@ -54,6 +54,15 @@ describeInBrowser('uploading a Word file in the editor', () => {
     return testId;
   }
 
+  /** A tutor with the parser on, in the editor of a new test on a phone (390 px), the Word dialog open. */
+  async function openDialogOnPhone(locale: string) {
+    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
+    const testId = await openEditor(editor, locale);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('word-upload-open').click();
+    return { editor, testId };
+  }
+
   test('is offered only to users with the parser enabled', async () => {
     const editor = await signInEditor(suite.server, { days: 60 });
     await openEditor(editor);
@@ -309,10 +318,7 @@ describeInBrowser('uploading a Word file in the editor', () => {
   }, 60_000);
 
   test("a teacher's own paper (answers in bold and in a key, no key for one): the preview names each answer's rule, in Korean, on a phone", async () => {
-    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
-    const testId = await openEditor(editor, 'ko-KR');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('word-upload-open').click();
+    const { editor, testId } = await openDialogOnPhone('ko-KR');
     await choose('기말고사 — 과학 (2학기, 아주 긴 파일 이름으로 줄바꿈 확인).docx', [
       '2학기 기말고사',
       '1. 물이 끓는 온도는? ① 50도 ② 100도 ③ 150도',
@@ -347,10 +353,7 @@ describeInBrowser('uploading a Word file in the editor', () => {
   }, 60_000);
 
   test('a key entry that names no option and a short answer the paper leaves open: each uploads unset, with its own note, in Korean, on a phone', async () => {
-    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
-    const testId = await openEditor(editor, 'ko-KR');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('word-upload-open').click();
+    const { editor, testId } = await openDialogOnPhone('ko-KR');
     await choose('모의고사.docx', [
       '1. 2 + 3의 값은?',
       '① 4\t② 5\t③ 6',
@@ -379,10 +382,7 @@ describeInBrowser('uploading a Word file in the editor', () => {
     ['vi', 'vi-VN', 'Những gì đã đọc được'],
     ['ko', 'ko-KR', '읽어 낸 내용'],
   ])('on a phone (390 px, %s), "No problems found" wraps above the preview\'s heading, and nothing is wider than the screen', async (lang, locale, heading) => {
-    const editor = await signInEditor(suite.server, { days: 60, flags: { enable_vidu_parser: true } });
-    await openEditor(editor, locale);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('word-upload-open').click();
+    await openDialogOnPhone(locale);
     await choose('phone.docx', GOOD.slice(0, 11));
     const message = dialog().getByTestId('word-no-problems');
     const title = dialog().getByTestId('word-preview').getByText(heading, { exact: true });
