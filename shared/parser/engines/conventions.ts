@@ -615,10 +615,9 @@ const SIGN = /^[^\p{L}\p{N}\s()[\]{}'"“”‘’«»<>&$\\\-–—.,:;_/|=]$/u
  * a "+" or a "*"), in most questions that have options and never on two options of one: the
  * paper's mark of its right options. Inferred from the whole paper, whatever the sign.
  */
-export function inferLeadingSign(lines: Paragraph[], isStart: (line: Paragraph) => boolean, auto: (line: Paragraph) => ListLabel | undefined): string | null {
+export function inferLeadingSign(groups: OptionGroup[]): string | null {
   const once = new Map<string, number>();
   const twice = new Set<string>();
-  const groups = optionGroups(lines, isStart, auto);
   for (const group of groups) {
     const signs = new Map<string, number>();
     for (const { line, label } of group) {
@@ -643,9 +642,9 @@ export function inferLeadingSign(lines: Paragraph[], isStart: (line: Paragraph) 
  * words, in a colour those words do not have, on some options of two questions or more and never
  * on all of a question's options. The same mark throughout; null when the paper has none.
  */
-export function inferTrailingMark(lines: Paragraph[], isStart: (line: Paragraph) => boolean, auto: (line: Paragraph) => ListLabel | undefined): string | null {
+export function inferTrailingMark(groups: OptionGroup[]): string | null {
   const questions = new Map<string, number>();
-  for (const group of optionGroups(lines, isStart, auto)) {
+  for (const group of groups) {
     const marks = new Map<string, number>();
     for (const { line } of group) {
       const run = trailingRun(line);
@@ -658,12 +657,9 @@ export function inferTrailingMark(lines: Paragraph[], isStart: (line: Paragraph)
 }
 
 /** Each question's option lines (a typed label, or an item of a Word list), with the typed label: what the marks of options are counted over. */
-function optionGroups(
-  lines: Paragraph[],
-  isStart: (line: Paragraph) => boolean,
-  auto: (line: Paragraph) => ListLabel | undefined,
-): { line: Paragraph; label: OptionLabel | undefined }[][] {
-  const groups: { line: Paragraph; label: OptionLabel | undefined }[][] = [[]];
+type OptionGroup = { line: Paragraph; label: OptionLabel | undefined }[];
+function optionGroups(lines: Paragraph[], isStart: (line: Paragraph) => boolean, auto: (line: Paragraph) => ListLabel | undefined): OptionGroup[] {
+  const groups: OptionGroup[] = [[]];
   for (const line of lines) {
     if (line.cell || isBlankLine(line.inlines)) continue;
     if (isStart(line)) {
@@ -856,14 +852,16 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     const labelled = optionLabelsOf(text, null).length > 0 || (auto(line) && !isStart(line));
     return labelled || unlabelledOptions.has(line) ? [text] : [];
   });
+  // Each question's option lines, counted over once by both marks of right options (the sign before, the mark after).
+  const groups = optionGroups(lines, isStart, auto);
   return {
     starts,
     optionItems,
     unlabelledOptions,
     asking,
     gluedAsterisk: inferGluedAsterisk(optionLines),
-    leadingSign: inferLeadingSign(lines, isStart, auto),
-    trailingMark: inferTrailingMark(lines, isStart, auto),
+    leadingSign: inferLeadingSign(groups),
+    trailingMark: inferTrailingMark(groups),
     bareLabels,
     stemItems,
     textItems,
