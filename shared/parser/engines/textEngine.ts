@@ -534,9 +534,11 @@ export function textEngine(
     // A numbered question with options after the key (a key in the middle, between parts) ends it.
     const next = inKey && !auto ? numberOfLine(paragraph, line) : null;
     // (A line over a note's worked solution is the note's entry, whatever follows.)
-    const following = blocks[nextFilled[blockAt]];
-    const solutionFollows = following?.kind === 'paragraph' && following.paragraph.keySolution === true;
-    if (next && !solutionFollows && (inlineOptions(line.slice(next.end)) || optionsFollow(blockAt)) && hasWords(line.slice(next.end))) inKey = false;
+    const solutionFollows = () => {
+      const following = blocks[nextFilled[blockAt]];
+      return following?.kind === 'paragraph' && following.paragraph.keySolution === true;
+    };
+    if (next && !solutionFollows() && (inlineOptions(line.slice(next.end)) || optionsFollow(blockAt)) && hasWords(line.slice(next.end))) inKey = false;
     if (inKey && paragraph.keySolution) {
       const entry = key.at(-1);
       if (entry) (entry.solution ??= []).push(inlinesHtml(trimInlines(inlines)));
