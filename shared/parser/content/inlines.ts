@@ -110,9 +110,16 @@ export interface TableBlock {
   paragraphs: Paragraph[];
 }
 
-/** A table as HTML (rows of cells, each cell's paragraphs as its lines). */
-export function tableHtml(rows: Paragraph[][][]): string {
-  const cell = (paragraphs: Paragraph[]) => paragraphs.map((p) => inlinesHtml(p.inlines)).join('<br>');
+/**
+ * A table as HTML (rows of cells, each cell's paragraphs as its lines), each line after the label
+ * its list shows (`labelOf`: a <보기> box's ㄱ. ㄴ. numbered by the paragraph, as the reader sees them).
+ */
+export function tableHtml(rows: Paragraph[][][], labelOf: (paragraph: Paragraph) => string | null = () => null): string {
+  const line = (p: Paragraph) => {
+    const label = labelOf(p);
+    return label ? `${escapeHtml(label)} ${inlinesHtml(p.inlines)}` : inlinesHtml(p.inlines);
+  };
+  const cell = (paragraphs: Paragraph[]) => paragraphs.map(line).join('<br>');
   const body = rows.map((cells) => `<tr>${cells.map((c) => `<td>${cell(c)}</td>`).join('')}</tr>`).join('');
   return `<table border="1"><tbody>${body}</tbody></table>`;
 }

@@ -62,8 +62,11 @@ type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'answerN
 
 const SOLUTIONS_HEADING =
   /^\s*(?:hướng\s*dẫn\s*(?:giải|chấm)(?:\s*chi\s*tiết)?|lời\s*giải(?:\s*chi\s*tiết)?|đáp\s*án\s*(?:và|&)\s*(?:lời\s*giải|hướng\s*dẫn\s*giải)|đáp\s*án\s*chi\s*tiết|giải\s*chi\s*tiết|solutions?|answers?\s*(?:and|&)\s*(?:explanations?|solutions?)|explanations?|hints?\s*(?:and|&)\s*solutions?|정답\s*(?:및|과)\s*해설|해설)\s*[:：.]?\s*$/i;
-/** A tick box before an option; the checked kinds mark the correct one. */
-const BOX = /^\s*([☐□◻▢❏❑☑☒■✅]|\(\s*[✓✔xX]?\s*\)|\[\s*[✓✔xX]?\s*\])\s*/u;
+/**
+ * A tick box before an option; the checked kinds mark the correct one. Not a box before another:
+ * "□□중학교", as "○○", is a name left out of the text, not a tick box.
+ */
+const BOX = /^\s*([☐□◻▢❏❑☑☒■✅](?![☐□◻▢❏❑☑☒■])|\(\s*[✓✔xX]?\s*\)|\[\s*[✓✔xX]?\s*\])\s*/u;
 const CHECKED = /[☑☒■✅✓✔xX]/u;
 /** Words that say a directions line is about something to read. */
 const PASSAGE_WORDS = /passage|read|text|poem|story|extract|article|paragraph|conversation|dialogue|đoạn|bài đọc|văn bản|글|지문|대화/i;
@@ -899,7 +902,13 @@ export function textEngine(
         return;
       }
     }
-    append(tableHtml(rows), block.paragraphs[0]);
+    append(
+      tableHtml(rows, (p) => {
+        const auto = autoOf(p);
+        return auto ? (auto.format === 'bullet' ? '•' : auto.label) : null;
+      }),
+      block.paragraphs[0],
+    );
   };
   const roles = new Map<number, ParagraphRole>();
   /** What a block was read as, from what reading it changed: every paragraph is accounted for (issue 28). */

@@ -87,6 +87,77 @@ describe('parseHwpx: a synthetic Korean paper', () => {
   });
 });
 
+describe('parseHwpx: a 수능 사회탐구 paper laid out in boxes (issue 30, ko-06 and ko-09)', () => {
+  const numbered = headerXml({
+    paraPrs: [paraPr(1, { type: 'NUMBER', idRef: 1 }), paraPr(2, { type: 'NUMBER', idRef: 2 })],
+    numberings: [numbering(1, [{ format: 'DIGIT', text: '^1.' }]), numbering(2, [{ format: 'HANGUL_JAMO', text: '^1.' }])],
+  });
+  const options = tbl(
+    ['ㄱ, ㄴ', 'ㄱ, ㄷ', 'ㄴ, ㄷ', 'ㄴ, ㄹ', 'ㄷ, ㄹ']
+      .flatMap((x, i) => [[p(String.fromCodePoint(0x2460 + i))], [p(x)]])
+      .reduce<string[][][]>((rows, cell, i) => (i % 2 ? rows.at(-1)!.push(cell) : rows.push([cell]), rows), []),
+  );
+
+  it("question 1's number stands before its words when its paragraph opens with the paper's title table", () => {
+    const title = tbl([[[p('2025학년도 대학수학능력시험 문제지')], [p('사회탐구 영역')]]]);
+    const parsed = parseHwpx(
+      buildHwpx({
+        header: numbered,
+        sections: [
+          [
+            p([run(SEC_PR), run(title), run(t('다음 글에 대한 설명으로 옳은 것은?'))], 1),
+            p([run(tbl([[[p('갑은 ㉠ 회사에 다닌다.')]]]))]),
+            p([run(options)]),
+            p('다음 자료에 대한 분석으로 옳은 것은?', 1),
+            p([run(options)]),
+          ],
+        ],
+      }),
+    );
+    expect(questionsOf(parsed).map((q) => [q.stem, q.options.length])).toEqual([
+      ['다음 글에 대한 설명으로 옳은 것은?갑은 ㉠ 회사에 다닌다.', 5],
+      ['다음 자료에 대한 분석으로 옳은 것은?', 5],
+    ]);
+    expect(parsed.problems.filter((x) => x.code === 'textBeforeFirstQuestion')).toHaveLength(1);
+  });
+
+  it("a <보기> box's statements keep the ㄱ. ㄴ. their paragraphs' numbering shows, and □□ before a name is no tick box", () => {
+    const box = tbl([[[p('<보 기>')]], [[p('갑은 옳다.', 2), p('을은 옳다.', 2), p('병은 옳다.', 2), p('정은 옳다.', 2)]]]);
+    const material = tbl([[[p('□□중학교 학생 갑은 ○○시에 산다.')]]]);
+    const parsed = parseHwpx(
+      buildHwpx({
+        header: numbered,
+        sections: [[p('다음 자료에 대한 설명으로 옳은 것만을 <보기>에서 고른 것은?', 1), p([run(material)]), p([run(box)]), p([run(options)])]],
+      }),
+    );
+    const [question] = questionsOf(parsed);
+    expect(question.stem).toContain('ㄱ. 갑은 옳다.');
+    expect(question.stem).toContain('ㄹ. 정은 옳다.');
+    expect(question.stem).toContain('□□중학교 학생 갑은');
+    expect(question.options).toEqual(['ㄱ, ㄴ', 'ㄱ, ㄷ', 'ㄴ, ㄷ', 'ㄴ, ㄹ', 'ㄷ, ㄹ']);
+  });
+
+  it("a table's caption is read beside it: over the cells when on top, under them when at the bottom", () => {
+    const data = (side: 'TOP' | 'BOTTOM') =>
+      tbl(
+        [
+          [[p('구분')], [p('A국')]],
+          [[p('비율')], [p('60')]],
+        ],
+        false,
+        { side, paragraphs: [p('(단위: %)')] },
+      );
+    for (const side of ['TOP', 'BOTTOM'] as const) {
+      const parsed = parseHwpx(
+        buildHwpx({ header: numbered, sections: [[p('다음 자료에 대한 분석으로 옳은 것은?', 1), p([run(data(side))]), p([run(options)])]] }),
+      );
+      const stem = questionsOf(parsed)[0].stem;
+      expect(stem).toContain('(단위: %)');
+      expect(stem.indexOf('(단위: %)') < stem.indexOf('구분')).toBe(side === 'TOP');
+    }
+  });
+});
+
 describe('readHwpx: files Hangul saved (hwpxlib samples)', () => {
   it('labels bullets, numbering and outline as Hangul shows them (hwpxlib TestTextExtractor5)', () => {
     const doc = readHwpx(sample('ParaHead'));

@@ -10,11 +10,11 @@ import { parseHwpx } from './parseHwpx';
  * Prints, per paper, the questions read fully right out of those expected, with the Word corpus's
  * scorer (tests/support/wordScore.ts).
  *
- * The floor is what the readers measured when it was last set (249 of 306 in thirteen papers,
+ * The floor is what the readers measured when it was last set (261 of 306 in thirteen papers,
  * docs/hwp-format.md): a change that reads fewer fails. The corpus is small (real Hangul papers
  * are rarely public as files), so the figure says little about papers in general.
  */
-const QUESTIONS_AT_LEAST = 0.8;
+const QUESTIONS_AT_LEAST = 0.85;
 
 const papers = realHangulPapers();
 const scores = papers.map((paper) => {

@@ -107,19 +107,28 @@ function readControl(node: Node, cursor: Cursor, ctx: BodyContext, shape: CharSh
 
 /**
  * A table: after its TABLE record, each cell a LIST_HEADER (its column at 8, its row at 10)
- * followed by its paragraphs. A LIST_HEADER before the TABLE record is the table's caption, which
- * is not read (as in .hwpx).
+ * followed by its paragraphs. A LIST_HEADER before the TABLE record is the table's caption
+ * ("(단위: %)" over a data table): text the reader sees beside the table, read before its cells
+ * when it stands on the left or on top (its side in bits 0-1 at 8: left, right, top, bottom),
+ * after them otherwise, as the .hwpx reader reads hp:caption.
  */
 function readTable(node: Node, cursor: Cursor, ctx: BodyContext): void {
   cursor.split();
   const table = ctx.tables++;
   let cell: Paragraph['cell'] = null;
   let cells = false;
+  let caption: { after: boolean; paragraphs: Draft[] } | null = null;
   for (const child of node.children) {
-    if (child.record.tag === TAG.TABLE) cells = true;
-    else if (child.record.tag === TAG.LIST_HEADER) cell = cells ? { table, row: u16(child.record.data, 10), column: u16(child.record.data, 8) } : null;
-    else if (child.record.tag === TAG.PARA_HEADER && cell) readParagraph(child, cell, ctx, cursor.out);
+    if (child.record.tag === TAG.TABLE) {
+      cells = true;
+      if (caption && !caption.after) cursor.out.push(...caption.paragraphs);
+    } else if (child.record.tag === TAG.LIST_HEADER) {
+      cell = cells ? { table, row: u16(child.record.data, 10), column: u16(child.record.data, 8) } : null;
+      if (!cells) caption = { after: [1, 3].includes(child.record.data[8] & 3), paragraphs: [] };
+    } else if (child.record.tag === TAG.PARA_HEADER && cell) readParagraph(child, cell, ctx, cursor.out);
+    else if (child.record.tag === TAG.PARA_HEADER && caption) readParagraph(child, cursor.cell, ctx, caption.paragraphs);
   }
+  if (caption?.after) cursor.out.push(...caption.paragraphs);
 }
 
 /**

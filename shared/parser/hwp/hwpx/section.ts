@@ -60,6 +60,9 @@ export const newDraft = (cell: Paragraph['cell'], style: string | null, head: Nu
   untranslated: [],
 });
 
+/** Anything a reader sees in a piece: words, a picture, an equation. */
+const hasContent = (draft: Draft) => draft.inlines.some((inline) => inline.kind !== 'text' || inline.text.trim() !== '');
+
 const sameFormat = (a: RunFormat, b: RunFormat) =>
   a.bold === b.bold && a.italic === b.italic && a.underline === b.underline && a.script === b.script && a.color === b.color && a.highlight === b.highlight;
 
@@ -73,8 +76,10 @@ export class Cursor {
   deleted = false;
   readonly out: Draft[];
   private draft: Draft | null;
+  /** The piece a table split off, until the paragraph goes on after the table. */
+  private held: Draft | null = null;
   /** Where a new piece stands: the paragraph's cell and style. */
-  private readonly cell: Paragraph['cell'];
+  readonly cell: Paragraph['cell'];
   private readonly style: string | null;
   constructor(out: Draft[], draft: Draft) {
     this.out = out;
@@ -85,7 +90,13 @@ export class Cursor {
 
   target(): Draft {
     if (!this.draft) {
-      this.draft = newDraft(this.cell, this.style);
+      // A numbered paragraph that opens with its table (the paper's title box before question 1):
+      // the number Hangul shows stands before the words after the table, not before nothing.
+      const held = this.held;
+      const carried = held && held.head && !hasContent(held) ? held.head : null;
+      if (held && carried) held.head = null;
+      this.held = null;
+      this.draft = newDraft(this.cell, this.style, carried);
       this.out.push(this.draft);
     }
     return this.draft;
@@ -108,7 +119,10 @@ export class Cursor {
 
   /** A table follows: what was read so far stays in its piece, what follows goes in a new one. */
   split(): void {
-    if (this.draft) this.draft.heldBlock = true;
+    if (this.draft) {
+      this.draft.heldBlock = true;
+      this.held = this.draft;
+    }
     this.draft = null;
   }
 }
@@ -291,6 +305,13 @@ function readBoxedWordTable(tbl: Element, cursor: Cursor, ctx: SectionContext): 
 
 function readTable(tbl: Element, cursor: Cursor, ctx: SectionContext): void {
   cursor.split();
+  // Its caption ("(단위: %)" over a data table) is text the reader sees, beside the table, not in a cell.
+  const caption = first(tbl, 'caption');
+  const captionAfter = /^(BOTTOM|RIGHT)$/.test(attr(caption, 'side') ?? '');
+  const readCaption = () => {
+    for (const p of children(first(caption, 'subList'), 'p')) readParagraph(p, cursor.cell, ctx, cursor.out);
+  };
+  if (caption && !captionAfter) readCaption();
   const table = ctx.tables++;
   let rowAt = 0;
   for (const tr of children(tbl, 'tr')) {
@@ -304,6 +325,7 @@ function readTable(tbl: Element, cursor: Cursor, ctx: SectionContext): void {
     }
     rowAt += 1;
   }
+  if (caption && captionAfter) readCaption();
 }
 
 /** hp:pic: the picture its hc:img names, at the size it is shown (hp:sz, else curSz, else orgSz; HWPUNIT is 1/7200 inch). */

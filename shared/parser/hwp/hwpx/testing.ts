@@ -97,8 +97,8 @@ export function p(runs: string | string[], paraPrId = 0): string {
   return `<hp:p id="0" paraPrIDRef="${paraPrId}" styleIDRef="0" pageBreak="0" columnBreak="0" merged="0">${content}</hp:p>`;
 }
 
-/** A table (in a run) of rows of cells, each cell a list of paragraphs' XML; `inline`: placed as a character. */
-export function tbl(rows: string[][][], inline = false): string {
+/** A table (in a run) of rows of cells, each cell a list of paragraphs' XML; `inline`: placed as a character; a caption on a side. */
+export function tbl(rows: string[][][], inline = false, caption?: { side: 'LEFT' | 'RIGHT' | 'TOP' | 'BOTTOM'; paragraphs: string[] }): string {
   const trs = rows.map(
     (cells, row) =>
       '<hp:tr>' +
@@ -111,7 +111,10 @@ export function tbl(rows: string[][][], inline = false): string {
         .join('') +
       '</hp:tr>',
   );
-  return `<hp:tbl id="1" zOrder="0" rowCnt="${rows.length}" colCnt="${rows[0]?.length ?? 0}" cellSpacing="0" borderFillIDRef="3"><hp:sz width="40000" height="2000"/><hp:pos treatAsChar="${inline ? 1 : 0}"/>${trs.join('')}</hp:tbl>`;
+  const captionXml = caption
+    ? `<hp:caption side="${caption.side}" fullSz="0" width="8504" gap="566" lastWidth="28835"><hp:subList id="" textDirection="HORIZONTAL" lineWrap="BREAK" vertAlign="TOP">${caption.paragraphs.join('')}</hp:subList></hp:caption>`
+    : '';
+  return `<hp:tbl id="1" zOrder="0" rowCnt="${rows.length}" colCnt="${rows[0]?.length ?? 0}" cellSpacing="0" borderFillIDRef="3"><hp:sz width="40000" height="2000"/><hp:pos treatAsChar="${inline ? 1 : 0}"/>${captionXml}${trs.join('')}</hp:tbl>`;
 }
 
 /** A note control (in a run) holding paragraphs; Hangul starts the note's first paragraph with its automatic number. */
