@@ -1652,6 +1652,107 @@ describe('numbered choices that combine lettered statements', () => {
   });
 });
 
+describe('statements that end with their answer', () => {
+  it('a bank of statements, one a line, each ending with V or F, under short headings that name its parts', () => {
+    const doc = parse([
+      '.ART',
+      'The heart has four chambers. V',
+      'The aorta leaves the right ventricle. F',
+      "L'arteria polmonare porta sangue venoso. V",
+      '.OSS',
+      'The femur is the longest bone. V',
+      'Adults have 300 bones. F',
+    ]);
+    expect(doc.sections.map((s) => s.name)).toEqual(['.ART', '.OSS']);
+    const questions = questionsOf(doc);
+    expect(questions.map((q) => q.type)).toEqual(Array(5).fill('true_false'));
+    expect(stems(doc)).toEqual([
+      'The heart has four chambers.',
+      'The aorta leaves the right ventricle.',
+      "L'arteria polmonare porta sangue venoso.",
+      'The femur is the longest bone.',
+      'Adults have 300 bones.',
+    ]);
+    expect(questions.map(correct)).toEqual([
+      [true, false],
+      [false, true],
+      [true, false],
+      [true, false],
+      [false, true],
+    ]);
+  });
+
+  it('numbered statements answered by a word or a bracketed letter at their end', () => {
+    const words = parse(['1. Water boils at 100 °C at sea level. True', '2. The Moon is a planet. False', '3. Sound needs a medium. True']);
+    expect(questionsOf(words).map(correct)).toEqual([
+      [true, false],
+      [false, true],
+      [true, false],
+    ]);
+    const bracketed = parse([
+      '1. Cumi-cumi termasuk hewan bertulang belakang. (S)',
+      '2. Paus bernapas dengan paru-paru. (B)',
+      '3. Katak hidup di dua alam. (B)',
+    ]);
+    expect(questionsOf(bracketed).map(correct)).toEqual([
+      [false, true],
+      [true, false],
+      [true, false],
+    ]);
+    expect(stems(bracketed)[0]).toBe('Cumi-cumi termasuk hewan bertulang belakang.');
+  });
+
+  it('options that end with a truth word, and one sentence that ends with a letter, are no such bank', () => {
+    const list = { id: 4, levels: [{ format: 'lowerLetter' as const, text: '%1.', start: 1 }] };
+    const options = parse(
+      [
+        '1. If x holds True, which expression holds False?',
+        { runs: ['x or False'], list: { id: 4 } },
+        { runs: ['x and False'], list: { id: 4 } },
+        { runs: ['not x or not x'], list: { id: 4 } },
+        { runs: ['not x or True'], list: { id: 4 } },
+      ],
+      { lists: [list] },
+    );
+    expect(questionsOf(options).map((q) => [q.type, names(q).length])).toEqual([['multiple_choice', 4]]);
+    const vitamin = parse(['1. Which vitamin do we make in sunlight, unlike vitamin F', 'A. D', 'B. C', '2. Which is a fruit?', 'A. Apple', 'B. Carrot']);
+    expect(questionsOf(vitamin).map((q) => q.type)).toEqual(['multiple_choice', 'multiple_choice']);
+  });
+});
+
+describe('a question bank kept as a table, its header naming the right answer column', () => {
+  const header = ['№', 'Savol', "To'g'ri javob", "Qo'shimcha javob", "Qo'shimcha javob", "Qo'shimcha javob"];
+  const numbered = { id: 5, levels: [{ format: 'decimal' as const, text: '%1.', start: 1 }] };
+  const row = (question: string, right: string, ...others: string[]) => [{ runs: [''], list: { id: 5 } }, question, right, ...others];
+
+  it('each row a question, the right answer written out in its column, Word numbering the rows, the table cut by a page and by a box in a cell', () => {
+    const doc = parse(
+      [
+        'ESSAY WRITING: test questions',
+        {
+          table: [
+            header,
+            row('What is an essay?', 'A short piece of writing on one subject', 'A poem', 'A letter', 'A list'),
+            row('What is a thesis?', 'The main claim', 'A title', 'A quote', [{ table: [['A source']] }] as never),
+            row('What is a draft?', 'A first version', 'A grade', 'A rubric', 'A deadline'),
+          ],
+        },
+        { table: [row('What is a hook?', 'An opening that draws the reader in', 'A summary', 'A footnote', 'A heading')] },
+      ],
+      { lists: [numbered] },
+    );
+    expect(stems(doc)).toEqual(['What is an essay?', 'What is a thesis?', 'What is a draft?', 'What is a hook?']);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['A short piece of writing on one subject', 'A poem', 'A letter', 'A list'],
+      ['The main claim', 'A title', 'A quote', 'A source'],
+      ['A first version', 'A grade', 'A rubric', 'A deadline'],
+      ['An opening that draws the reader in', 'A summary', 'A footnote', 'A heading'],
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual(Array(4).fill([true, false, false, false]));
+    expect(questionsOf(doc).map((q) => q.answerFrom)).toEqual(Array(4).fill('answerColumn'));
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

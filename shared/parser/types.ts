@@ -61,6 +61,7 @@ export type AnswerRule =
   | 'tableMark'
   | 'circle'
   | 'sign'
+  | 'answerColumn'
   | 'statements'
   | 'none';
 

@@ -73,12 +73,16 @@ export interface Para {
   rsid?: boolean;
 }
 /**
- * A table cell: one paragraph, several (a cell holding a question and its picture), or a cell with
+ * A table cell: one paragraph, several (a cell holding a question and its picture; a table nested
+ * among them), or a cell with
  * its properties: merged across columns (`span`, w:gridSpan), down rows (`vMerge`: 'restart' on the
  * first cell, 'continue' on those under it, which are written empty), shaded (`shading`, a fill colour).
  */
 export type Cell =
-  string | Para | (string | Para)[] | { cell: string | Para | (string | Para)[]; span?: number; vMerge?: 'restart' | 'continue'; shading?: string };
+  | string
+  | Para
+  | (string | Para | Table)[]
+  | { cell: string | Para | (string | Para | Table)[]; span?: number; vMerge?: 'restart' | 'continue'; shading?: string };
 export interface Table {
   table: Cell[][];
   /** Borders on every side (the default); false for a layout table without lines. */
@@ -312,7 +316,13 @@ export function buildDocx(content: DocxContent): Uint8Array {
       ].join('');
       const paragraphs = Array.isArray(c.cell) ? c.cell : [c.cell];
       // A cell merged into the one above holds one empty paragraph, as Word writes it.
-      const inner = c.vMerge === 'continue' ? '<w:p/>' : paragraphs.length ? paragraphs.map(paragraph).join('') : '<w:p/>';
+      // A table nested in the cell is written in its place; Word ends a cell with a paragraph after it.
+      const inner =
+        c.vMerge === 'continue'
+          ? '<w:p/>'
+          : paragraphs.length
+            ? paragraphs.map((x) => (typeof x === 'object' && 'table' in x ? `${block(x)}<w:p/>` : paragraph(x))).join('')
+            : '<w:p/>';
       return `<w:tc><w:tcPr>${tcPr}</w:tcPr>${inner}</w:tc>`;
     };
     const rows = b.table.map((row) => `<w:tr>${row.map(tc).join('')}</w:tr>`).join('');

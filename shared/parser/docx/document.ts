@@ -114,7 +114,10 @@ export function readDocument(pkg: DocxPackage): WordDocument {
   const readBlocks = (parent: Element, cell: Paragraph['cell']) => {
     for (const el of childElements(parent)) {
       if (el.localName === 'p') readParagraph(el, cell);
-      else if (el.localName === 'tbl') {
+      else if (el.localName === 'tbl' && cell && oneCell(el)) {
+        // A box inside a cell (a one-cell table nested in it): its lines are the cell's, in place, so the outer table stays one.
+        readBlocks(first(first(el, 'tr'), 'tc') ?? el, cell);
+      } else if (el.localName === 'tbl') {
         const table = tables++;
         let row = 0;
         for (const tr of childElements(el)) {
@@ -136,6 +139,12 @@ export function readDocument(pkg: DocxPackage): WordDocument {
   for (const index of placeCircles(circles, cellOf, paragraphs.length)) paragraphs[index].circled = true;
   return { paragraphs };
 }
+
+/** A table of one row of one cell. */
+const oneCell = (tbl: Element) => {
+  const rows = [...childElements(tbl)].filter((el) => el.localName === 'tr');
+  return rows.length === 1 && [...childElements(rows[0])].filter((el) => el.localName === 'tc').length === 1;
+};
 
 function readInlines(parent: Element, paragraphStyle: string | null, out: Inline[], fonts: FontContext, target: (id: string) => string | null): void {
   for (const el of childElements(parent)) {

@@ -3,6 +3,7 @@ import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
 import { answerKeyStart, fieldOf, LETTER_FORMATS, optionLabelsOf, questionNumberOf, TRUE_FALSE_LABEL, type OptionLabel } from './patterns';
 import { lookOf } from './formatMarks';
+import { inferTruthEnds, type TruthEnds } from './truthEnds';
 
 /**
  * The second stage of reading a paper (docs/architecture.md, "The Word engine's stages"): before
@@ -57,6 +58,8 @@ export interface Conventions {
   textItems: Set<Paragraph>;
   /** The answer written at the end of a question's line in a colour of its own ("…ml ? C" in green): where it starts, and its text. */
   trailingKeys: Map<Paragraph, TrailingKey>;
+  /** Statements ending with their answer, "… mista. F" (truthEnds.ts). */
+  truthEnds: TruthEnds;
 }
 
 export interface TrailingKey {
@@ -872,5 +875,9 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     answersBelowColons: new Set(answersBelowColons(lines, isStart, dashAnswers)),
     dashAnswers,
     numberedOptions: inferNumberedOptions(lines),
+    truthEnds: inferTruthEnds(
+      lines.filter((line) => !dashAnswers.has(line)),
+      (line) => LETTER_FORMATS.has(auto(line)?.format ?? ''),
+    ),
   };
 }

@@ -24,7 +24,7 @@ export interface OptionDraft {
   html: string[];
   /** Marked correct where it stands: * before its letter, a tick beside it, a mark in a table's column, a circle drawn round it. */
   marked: boolean;
-  markedBy?: 'asterisk' | 'tick' | 'tableMark' | 'circle' | 'sign';
+  markedBy?: 'asterisk' | 'tick' | 'tableMark' | 'circle' | 'sign' | 'answerColumn';
   /** How it looks (bold, colour...), when the engine read it from runs. */
   look?: OptionLook;
   paragraph: Paragraph;

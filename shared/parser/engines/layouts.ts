@@ -1,6 +1,7 @@
 import { inlinesHtml, isBlankLine, lineOf, plainText, sliceInlines, trimInlines, OBJECT } from '../content/inlines';
 import type { Inline, Paragraph } from '../docx/document';
 import { keyEntriesOf, type KeyEntry } from './assemble';
+import { bankColumns, type BankColumns } from './bankTable';
 import { newQuestion, type QuestionDraft } from './draft';
 import { lookOf, tickOf } from './formatMarks';
 import { answerKeyStart, asciiDigits, optionLabelsOf, questionNumberOf, withoutQuestionWords } from './patterns';
@@ -454,11 +455,13 @@ function splitOptions(paragraph: Paragraph): Paragraph[] {
 /**
  * A table of questions, one per row: (No. |) Question | A | B | C | D (| Answer), or
  * Question | Answer. Known by its header row, or by rows that start with a question number.
+ * `carried`: the columns of a bank's table above that this one goes on (bankTable.ts).
  */
 export function questionTable(
   rows: Paragraph[][][],
   previous: QuestionDraft | null = null,
   lettered: (p: Paragraph) => boolean = () => false,
+  carried: BankColumns | null = null,
 ): QuestionDraft[] | null {
   rows = rows
     .filter((cells) => cells.some((c) => cellText(c) || c.some((p) => p.inlines.some((i) => i.kind !== 'text'))))
@@ -467,6 +470,8 @@ export function questionTable(
   if (rows.length === 0) return null;
   const header = rows[0].map((c) => cellText(c).replace(/[:.]$/, '').trim());
   let byHeader: Columns | null = null;
+  // A bank whose header names the right answer's column (bankTable.ts).
+  let bank: BankColumns | null = null;
   const question = header.findIndex((h) => QUESTION_HEADER.test(h));
   if (question >= 0 && rows.length >= 2) {
     const lettered = header.map((h, i) => (OPTION_HEADER.test(h) ? i : -1)).filter((i) => i > question);
@@ -477,6 +482,10 @@ export function questionTable(
     const falsity = header.findIndex((h, i) => i > question && FALSE_HEADER.test(h));
     if (truth >= 0 && falsity >= 0) return statementRows(rows.slice(1), byHeader, truth, falsity);
     rows = rows.slice(1);
+  } else if ((bank = bankColumns(rows) ?? carried)) {
+    byHeader = { number: bank.number, question: bank.question, options: bank.options, answer: -1 };
+    // The rest of a bank's table, cut from its header (`carried`), starts with a question.
+    if (bank !== carried) rows = rows.slice(1);
   } else {
     // No header: rows that start with their number, each with options or an answer after its text (a table split by a page break may start with the rest of the question above).
     const numbered = rows.filter(
@@ -514,7 +523,11 @@ export function questionTable(
     const found = columns.number >= 0 ? numberIn(cellText(cells[columns.number] ?? [])) : undefined;
     const number = found !== undefined ? Number(found) : null;
     // A row without its number in a numbered table is the rest of the question above, cut by a page break (the row split across tables).
-    const upper = columns.number >= 0 && number === null && !cellText(cells[columns.number] ?? []) ? (drafts.at(-1) ?? previous) : null;
+    // (A bank's row with words in its question's cell is a question of its own: Word may number it, leaving the cell's text empty.)
+    const upper =
+      !(bank && cellText(cells[columns.question] ?? [])) && columns.number >= 0 && number === null && !cellText(cells[columns.number] ?? [])
+        ? (drafts.at(-1) ?? previous)
+        : null;
     if (!upper && !cellText(stem) && columns.question >= 0) continue;
     const opening = stem.find((p) => !isBlankLine(p.inlines)) ?? stem[0] ?? cells[Math.max(columns.number, 0)][0];
     const draft = upper ?? newQuestion(opening, number, number !== null ? String(number) : `${drafts.length + 1}`);
@@ -534,16 +547,16 @@ export function questionTable(
     );
     // One options column holds every option, a paragraph each (often Word's lettering); several hold one each.
     const filled = (cell: Paragraph[] | undefined) => (cell ?? []).filter((p) => !isBlankLine(p.inlines) || p.inlines.some((i) => i.kind !== 'text'));
-    const options: { paragraph: Paragraph; extra: Paragraph[] }[] = inCell.length
+    const options: { paragraph: Paragraph; extra: Paragraph[]; right?: boolean }[] = inCell.length
       ? inCell
       : columns.options.length === 1
         ? optionsInCell(filled(cells[columns.options[0]]), lettered)
         : columns.options.flatMap((column) => {
             const [first, ...rest] = filled(cells[column]);
-            return first ? [{ paragraph: first, extra: rest }] : [];
+            return first ? [{ paragraph: first, extra: rest, right: column === bank?.right }] : [];
           });
     const first = draft.options.length;
-    options.forEach(({ paragraph, extra }, at) => {
+    options.forEach(({ paragraph, extra, right }, at) => {
       const index = first + at;
       const line = lineOf(paragraph.inlines);
       const [label] = optionLabelsOf(line, index);
@@ -554,8 +567,8 @@ export function questionTable(
       draft.options.push({
         index,
         html,
-        marked: !!tick,
-        markedBy: tick ? 'tick' : undefined,
+        marked: !!tick || !!right,
+        markedBy: tick ? 'tick' : right ? 'answerColumn' : undefined,
         look: lookOf([], kept),
         paragraph,
         written: String.fromCharCode(65 + index),

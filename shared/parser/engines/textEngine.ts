@@ -10,6 +10,8 @@ import { newPassage, newQuestion, splitTags, type PassageDraft, type QuestionDra
 import { choiceAnswer, trueFalseAnswer } from './answers';
 import { choicesNaming, onlyRepeatsLetters, type NamedChoice } from './choices';
 import { dashAnswerOf, inferConventions } from './conventions';
+import { truthEndOf } from './truthEnds';
+import { bankColumns, type BankColumns } from './bankTable';
 import { lookOf, markedTruthWord, tickOf } from './formatMarks';
 import {
   cellText,
@@ -386,8 +388,15 @@ export function textEngine(
       if (why) draft.solution.push(escapeHtml(why[2].trim()));
       rest = sliceInlines(rest, 0, dashed[1].length);
     }
+    // "… mista. F" in a bank of statements that end with their answer (truthEnds.ts).
+    const { family } = conventions.truthEnds;
+    const truth = !dashed && family && conventions.truthEnds.lines.has(paragraph) ? truthEndOf(lineOf(rest), family) : null;
+    if (truth) {
+      draft.answer = { text: truth.value ? 'true' : 'false', paragraph };
+      rest = sliceInlines(rest, 0, truth.at);
+    }
     // "… → Đúng", "… --- yes": an arrow or a long dash before the answer at the end of the line.
-    const arrowed = dashed ? null : /(?: (?:→|⇒|=>)|\s*-{2,})\s*([^()]+?)\s*(\(.*\))?\s*$/u.exec(lineOf(rest));
+    const arrowed = dashed || truth ? null : /(?: (?:→|⇒|=>)|\s*-{2,})\s*([^()]+?)\s*(\(.*\))?\s*$/u.exec(lineOf(rest));
     // Cross-check: a question with options, or whose words after the arrow ask something, has its arrow inside its text ("In A → B, which…?").
     if (arrowed && arrowed[1].trim() && !/[?？]/.test(arrowed[1]) && !inlineOptions(lineOf(rest)) && !optionsFollow(blockAt)) {
       draft.answer = { text: arrowed[1].trim(), paragraph };
@@ -620,7 +629,12 @@ export function textEngine(
       target = 'option';
       return;
     }
-    if (!numbered && conventions.dashAnswers.has(paragraph)) {
+    // Between statements that end with their answer, a short line that is no sentence (".ART") heads a part.
+    if (!numbered && conventions.truthEnds.headings.has(paragraph)) {
+      newSection(line.trim(), paragraph);
+      return;
+    }
+    if (!numbered && (conventions.dashAnswers.has(paragraph) || conventions.truthEnds.lines.has(paragraph))) {
       // "Question 1" alone over the statements it gathers: a heading, not a question of its own.
       if (open && open.options.length === 0 && !open.answer && open.stem.every((h) => isBlankHtml(h))) {
         problems.push(problemAt(open.paragraph, 'instruction'));
@@ -848,6 +862,8 @@ export function textEngine(
     append(prefix + inlinesHtml(trimInlines(inlines)), paragraph);
   };
 
+  /** The last bank table's columns (bankTable.ts), while only tables follow it. */
+  let bankAbove: { width: number; columns: BankColumns } | null = null;
   const readTable = (block: TableBlock) => {
     const rows = rowsOf(block);
     if (inKey) return readKeyTable(rows);
@@ -877,7 +893,12 @@ export function textEngine(
       return;
     }
     // A table used for layout (a box around a question, a paper in two columns): its paragraphs are read as text, cell by cell.
-    if (isLayoutTable(rows, (p) => numbersQuestion(p, autoOf(p)))) {
+    // Not a bank whose header names the right answer's column (bankTable.ts): its rows are its questions.
+    // A bank's table cut by a page (or by a table nested in a cell) goes on in the next, as wide and without the header.
+    const carried = bankAbove && rows.every((cells) => cells.length === bankAbove!.width) ? bankAbove.columns : null;
+    const bank = bankColumns(rows) ?? carried;
+    if (bank) bankAbove = { width: rows[0].length, columns: bank };
+    if (!bank && isLayoutTable(rows, (p) => numbersQuestion(p, autoOf(p)))) {
       const first = rows[0]?.[0]?.[0];
       if (first && numbersQuestion(first, autoOf(first))) numberedCells.add(first.index);
       for (const p of rows.flat(2)) readParagraph({ ...p, cell: null });
@@ -890,8 +911,11 @@ export function textEngine(
         return readKeyTable(rows);
       }
       const before = section().items.at(-1);
-      const drafts = questionTable(rows, (question as QuestionDraft | null) ?? (before && !isPassage(before) ? before : null), (p) =>
-        LETTER_FORMATS.has(autoOf(p)?.format ?? ''),
+      const drafts = questionTable(
+        rows,
+        (question as QuestionDraft | null) ?? (before && !isPassage(before) ? before : null),
+        (p) => LETTER_FORMATS.has(autoOf(p)?.format ?? ''),
+        carried,
       );
       if (drafts) {
         closeQuestion();
@@ -933,6 +957,7 @@ export function textEngine(
   };
   const readBlock = (block: Block) => {
     const before = { key: key.length, problems: problems.length, sections: sections.length, question: question as QuestionDraft | null, target };
+    if (block.kind === 'paragraph' && !isBlankLine(block.paragraph.inlines)) bankAbove = null;
     if (block.kind === 'paragraph') readParagraph(block.paragraph);
     else readTable(block);
     account(block, before);
