@@ -83,13 +83,13 @@ export const isInstruction = (line: string) => INSTRUCTION.test(line);
 
 /**
  * "Directions (Q. 1-5): Read the passage…", "Read the passage and answer questions 6 to 10",
- * "Đọc đoạn văn sau và trả lời các câu hỏi từ 1 đến 5", "[1~3] 다음 글을 읽고": a passage whose
+ * "Đọc đoạn văn sau và trả lời các câu hỏi từ 1 đến 5", "[1~3] 다음 글을 읽고", "【 4- 5】": a passage whose
  * questions are the ones in the range it names.
  */
 const DIRECTIONS_START =
-  /^\s*(?:directions?|instructions?|read|study|look at|use the|questions?\s+\d|đọc|dựa vào|cho đoạn|\[\s*\d{1,4}\s*[~～\-–]\s*\d{1,4}\s*\]|다음)/i;
+  /^\s*(?:directions?|instructions?|read|study|look at|use the|questions?\s+\d|đọc|dựa vào|cho đoạn|[[【［〔]\s*\d{1,4}\s*[~～\-–]\s*\d{1,4}\s*[\]】］〕]|다음)/i;
 const RANGE =
-  /(?:questions?|blanks?|gaps?|items?|q\s*\.?\s*(?:nos?\.?)?|qs\.?|câu(?:\s*hỏi)?(?:\s*từ)?(?:\s*câu)?|từ|문항|^\s*\[)\s*(?:from\s+|nos?\.?\s*)?\(?\s*(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through|and|và|&)\s*(?:câu\s*)?(\d{1,4})/i;
+  /(?:questions?|blanks?|gaps?|items?|q\s*\.?\s*(?:nos?\.?)?|qs\.?|câu(?:\s*hỏi)?(?:\s*từ)?(?:\s*câu)?|từ|문항|^\s*[[【［〔])\s*(?:from\s+|nos?\.?\s*)?\(?\s*(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through|and|và|&)\s*(?:câu\s*)?(\d{1,4})/i;
 export function directionsRange(line: string): [number, number] | null {
   if (!DIRECTIONS_START.test(line)) return null;
   const match = RANGE.exec(asciiDigits(line).slice(0, 200));

@@ -124,8 +124,11 @@ const QUESTION = new RegExp(
   String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*(\d{1,4})\s*[.):：\-–]{0,2}|(\d{1,4})\s*(?:\.{1,3}|[.]?[):]|、)|(\d{1,4})\s*번\.?|\[(\d{1,4})\])${FOLLOWS}\s*`,
   'i',
 );
-/** The same written tight against the text: "11.Which", "Câu 3:Tìm", "2)Find", "30.[A]의" (a letter or a bracketed label follows, so "3.5" stays a number). */
-const QUESTION_TIGHT = new RegExp(String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})(?:[.):：]|\s*、)(?=\p{L}|\[\p{L}{1,2}\])`, 'iu');
+/** The same written tight against the text: "11.Which", "Câu 3:Tìm", "2)Find", "30.[A]의", "16.「법」상" (a letter, a bracketed label or an opening quote follows, so "3.5" stays a number). */
+const QUESTION_TIGHT = new RegExp(
+  String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})(?:[.):：]|\s*、)(?=\p{L}|\[\p{L}{1,2}\]|[「『“‘《〈][\p{L}\p{N}])`,
+  'iu',
+);
 
 /** "Q1 – (a), Câu 2: B" in a key: the words before the numbers dropped, so entries read as "1 – (a), 2: B". */
 export const withoutQuestionWords = (text: string) => text.replace(/(?<![\p{L}])(?:q(?:uestion|n)?\.?|câu|문제|문항)\s*(?=\d)/giu, '');

@@ -804,7 +804,9 @@ export function textEngine(
     const counted = questionsCounted(line);
     const named = directionsRange(line) ?? namesNextQuestions(line) ?? (counted ? ([lastNumber + 1, lastNumber + counted] as [number, number]) : null);
     const range = (named && widened(line, named)) ?? cloze ?? (isPassageStart(line) ? null : undefined);
-    if (range !== undefined && !(open && target === 'stem' && !complete(open))) {
+    // A set that names the open question's own number ("[1] …" of a running title, then "【 1 - 5】") cannot be in its text: that question ends, unread.
+    const namesOpen = named !== null && open !== null && open.number !== null && named[0] <= open.number && open.options.length === 0 && !open.answer;
+    if (range !== undefined && (namesOpen || !(open && target === 'stem' && !complete(open)))) {
       closePassage();
       passage = newPassage(paragraph, range);
       passage.ownText = cloze !== null || textAfterRange(line);

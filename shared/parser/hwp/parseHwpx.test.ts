@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { paragraphText } from '../docx/document';
 import { parseHwpx, readHwpx } from './parseHwpx';
-import { SEC_PR, buildHwpx, charPr, headerXml, note, numbering, p, paraPr, run, t, tbl } from './hwpx/testing';
+import { SEC_PR, buildHwpx, charPr, headerXml, note, numbering, p, paraPr, run, t, tbl, textBox } from './hwpx/testing';
 
 const SAMPLES = path.join(__dirname, '../../../tests/fixtures/hwp/samples');
 const sample = (name: string) => new Uint8Array(fs.readFileSync(path.join(SAMPLES, `hwpxlib-${name}.hwpx`)));
@@ -158,6 +158,43 @@ describe('parseHwpx: a 수능 사회탐구 paper laid out in boxes (issue 30, ko
   });
 });
 
+describe('parseHwpx: school papers as teachers type them (issue 30, ko-15, ko-16, ko-19)', () => {
+  const options = p('① 가\t② 나\t③ 다\t④ 라\t⑤ 마');
+
+  it('numbers typed as a digit and one space before the words, a set named 【 1 - 2】, a running title drawn on the paper', () => {
+    const title = textBox([p('[1] 문학 문제은행 2회'), p('번호 이름')], false, true);
+    const parsed = parseHwpx(
+      buildHwpx({
+        sections: [
+          [
+            p([run(title), run(t('【 1 - 2】다음 글을 읽고 물음에 답하시오.'))]),
+            p('산에는 꽃 피네 꽃이 피네'),
+            p('1 윗글에 대한 설명으로 적절하지 않은 것은?'),
+            options,
+            p('2 ┃보기┃를 참고하여 감상한 것으로 적절한 것은?'),
+            options,
+            p('3 ㉠∼㉤ 중, 성격이 다른 것은?'),
+            options,
+          ],
+        ],
+      }),
+    );
+    const [passage, third] = parsed.sections.flatMap((s) => s.questions);
+    expect(passage.type).toBe('comprehension');
+    expect(strip(passage.type === 'comprehension' ? passage.paragraph : '')).toMatch(/^【 1 - 2】다음 글을 읽고 물음에 답하시오\.\s*산에는 꽃 피네 꽃이 피네$/);
+    expect(passage.type === 'comprehension' ? passage.questions.map((q) => strip(q.name)) : []).toEqual([
+      '윗글에 대한 설명으로 적절하지 않은 것은?',
+      '┃보기┃를 참고하여 감상한 것으로 적절한 것은?',
+    ]);
+    expect(strip(third.name)).toBe('㉠∼㉤ 중, 성격이 다른 것은?');
+  });
+
+  it('a number glued to an opening bracket: 16.「법」', () => {
+    const parsed = parseHwpx(buildHwpx({ sections: [[p('15. 다음 중 옳은 것은?'), options, p('16.「행정절차법」상 옳은 것은?'), options]] }));
+    expect(questionsOf(parsed).map((q) => q.stem)).toEqual(['다음 중 옳은 것은?', '「행정절차법」상 옳은 것은?']);
+  });
+});
+
 describe('readHwpx: files Hangul saved (hwpxlib samples)', () => {
   it('labels bullets, numbering and outline as Hangul shows them (hwpxlib TestTextExtractor5)', () => {
     const doc = readHwpx(sample('ParaHead'));
@@ -193,9 +230,9 @@ describe('readHwpx: files Hangul saved (hwpxlib samples)', () => {
     expect(doc.labels.get(19)).toEqual({ label: '가.', format: 'ganada', level: 1, value: 1 });
   });
 
-  it('reads a table cell by cell and a text box in place', () => {
+  it('reads a table cell by cell and a floating text box as a paragraph of its own', () => {
     const doc = readHwpx(sample('Table'));
-    expect(paragraphText(doc.paragraphs[0])).toBe('\nC반 기말고사\n');
+    expect(paragraphText(doc.paragraphs[0])).toBe('C반 기말고사');
     const cells = doc.paragraphs.filter((x) => x.cell);
     expect(cells).toHaveLength(24);
     expect(cells.slice(0, 4).map(paragraphText)).toEqual(['이름', '국어', '영어', '수학']);
@@ -203,11 +240,13 @@ describe('readHwpx: files Hangul saved (hwpxlib samples)', () => {
     expect(paragraphText(cells[9])).toBe('77');
   });
 
-  it('reads rectangles text boxes where they stand in the text', () => {
-    const [paragraph] = readHwpx(sample('RectInPara')).paragraphs;
-    expect(paragraphText(paragraph)).toMatch(
-      /^Start\. .*텍스트입니다\.\n사각 시각한 사각형입니다\. \n오각형이 아니에요\n이것은 .*\n2번째 사각형\n이것은 본문 텍스트입니다\. End$/,
-    );
+  it("reads floating rectangles' text boxes where they are anchored, each line a paragraph of its own", () => {
+    const lines = readHwpx(sample('RectInPara')).paragraphs.map(paragraphText);
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toMatch(/^Start\. .*텍스트입니다\.$/);
+    expect(lines.slice(1, 3)).toEqual(['사각 시각한 사각형입니다. ', '오각형이 아니에요']);
+    expect(lines[4]).toBe('2번째 사각형');
+    expect(lines[5]).toMatch(/이것은 본문 텍스트입니다\. End$/);
   });
 
   it('reads an equation script, a picture and its bytes, and leaves out headers, footers and deleted text', () => {

@@ -183,6 +183,12 @@ function readDrawing(node: Node, cursor: Cursor, ctx: BodyContext): void {
           cursor.target().untranslated.push(...lines[0].untranslated);
           continue;
         }
+        if (!inline) {
+          // A box floating over the page (a page's running title drawn as a group, a side note): its lines stand apart from the paragraph that anchors it.
+          cursor.split();
+          for (const line of lines) cursor.out.push({ ...line, cell: cursor.cell, head: null });
+          continue;
+        }
         for (const line of lines) {
           cursor.text('\n', PLAIN);
           for (const inline of line.inlines) cursor.push(inline);

@@ -95,9 +95,11 @@ describe('readHwpx: tables, boxes, pictures, equations', () => {
     expect(doc.paragraphs.map((x) => x.cell?.table ?? null)).toEqual([null, 0, 1, null]);
   });
 
-  it('reads a text box in place, each of its paragraphs on a line of its own', () => {
-    const doc = read([p([run(t('다음 <보기>에서')), run(textBox([p('ㄱ. 하나'), p('ㄴ. 둘')])), run(t('고른 것은?'))])]);
-    expect(texts(doc)).toEqual(['다음 <보기>에서\nㄱ. 하나\nㄴ. 둘\n고른 것은?']);
+  it('reads a text box placed as a character in place, each of its paragraphs on a line of its own; a floating one as paragraphs where it is anchored', () => {
+    const inline = read([p([run(t('다음 <보기>에서')), run(textBox([p('ㄱ. 하나'), p('ㄴ. 둘')], true)), run(t('고른 것은?'))])]);
+    expect(texts(inline)).toEqual(['다음 <보기>에서\nㄱ. 하나\nㄴ. 둘\n고른 것은?']);
+    const floating = read([p([run(t('다음 <보기>에서')), run(textBox([p('ㄱ. 하나'), p('ㄴ. 둘')])), run(t('고른 것은?'))])]);
+    expect(texts(floating)).toEqual(['다음 <보기>에서', 'ㄱ. 하나', 'ㄴ. 둘', '고른 것은?']);
   });
 
   it('a one-cell table placed as a character inside a sentence is a boxed word, read in place; alone in its paragraph it stays a table (a banner)', () => {
@@ -108,7 +110,7 @@ describe('readHwpx: tables, boxes, pictures, equations', () => {
 
   it('a word boxed inside a sentence (placed as a character, one short paragraph) reads in place; a box of lines keeps its lines', () => {
     const doc = read([p([run(t('다음 글의 ')), run(textBox([p('(가)')], true)), run(t('하는 까닭은?'))]), p([run(t('보기:')), run(textBox([p('ㄱ. 하나')]))])]);
-    expect(texts(doc)).toEqual(['다음 글의 (가)하는 까닭은?', '보기:\nㄱ. 하나\n']);
+    expect(texts(doc)).toEqual(['다음 글의 (가)하는 까닭은?', '보기:', 'ㄱ. 하나']);
   });
 
   it('reads a picture with its path from the manifest, its size in pixels, and its bytes', () => {

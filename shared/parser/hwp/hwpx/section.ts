@@ -272,13 +272,20 @@ function readObject(el: Element, shape: CharShape, cursor: Cursor, ctx: SectionC
 
 /**
  * A shape's text box (hp:drawText): its paragraphs are read in place, each on a line of its own,
- * as the Word reader reads a text box (a boxed <보기> is often a rectangle with text).
+ * as the Word reader reads a text box (a boxed <보기> is often a rectangle with text); a floating
+ * box's paragraphs as paragraphs of their own, where it is anchored.
  */
 function readDrawText(shape: Element, cursor: Cursor, ctx: SectionContext): void {
   const paragraphs = [...children(first(first(shape, 'drawText'), 'subList'), 'p')];
   // A word boxed inside a sentence (a shape placed as a character, one short paragraph): read in place, as the sentence reads.
   if (attr(first(shape, 'pos'), 'treatAsChar') === '1' && paragraphs.length === 1 && isBoxedWord(paragraphs[0].textContent ?? '')) {
     readRuns(paragraphs[0], cursor, ctx);
+    return;
+  }
+  // A box floating over the page (a page's running title drawn as a group, a side note): its lines stand apart from the paragraph that anchors it.
+  if (attr(first(shape, 'pos'), 'treatAsChar') !== '1') {
+    cursor.split();
+    for (const p of paragraphs) readParagraph(p, cursor.cell, ctx, cursor.out);
     return;
   }
   for (const p of paragraphs) {

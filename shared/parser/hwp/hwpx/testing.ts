@@ -131,9 +131,9 @@ export const equation = (script: string) =>
 export const picture = (id: string, width: number, height: number) =>
   `<hp:pic id="2" zOrder="1" numberingType="PICTURE"><hp:orgSz width="${width * 2}" height="${height * 2}"/><hp:curSz width="${width}" height="${height}"/><hc:img binaryItemIDRef="${id}" bright="0" contrast="0" effect="REAL_PIC" alpha="0"/><hp:sz width="${width}" widthRelTo="ABSOLUTE" height="${height}" heightRelTo="ABSOLUTE" protect="0"/><hp:pos treatAsChar="1"/><hp:shapeComment>그림입니다.</hp:shapeComment></hp:pic>`;
 
-/** A rectangle with a text box of paragraphs; `inline`: placed as a character, in the sentence's line (a boxed word). */
-export const textBox = (paragraphs: string[], inline = false) =>
-  `<hp:rect id="3" zOrder="2" numberingType="PICTURE"><hp:drawText lastWidth="10000" name="" editable="0"><hp:subList id="" textDirection="HORIZONTAL">${paragraphs.join('')}</hp:subList></hp:drawText><hp:sz width="20000" height="5000"/>${inline ? '<hp:pos treatAsChar="1"/>' : ''}<hp:shapeComment>사각형입니다.</hp:shapeComment></hp:rect>`;
+/** A rectangle with a text box of paragraphs; `inline`: placed as a character, in the sentence's line (a boxed word); `onPaper`: floating, placed from the paper's top. */
+export const textBox = (paragraphs: string[], inline = false, onPaper = false) =>
+  `<hp:rect id="3" zOrder="2" numberingType="PICTURE"><hp:drawText lastWidth="10000" name="" editable="0"><hp:subList id="" textDirection="HORIZONTAL">${paragraphs.join('')}</hp:subList></hp:drawText><hp:sz width="20000" height="5000"/>${inline ? '<hp:pos treatAsChar="1"/>' : onPaper ? '<hp:pos treatAsChar="0" vertRelTo="PAPER" horzRelTo="PAPER"/>' : ''}<hp:shapeComment>사각형입니다.</hp:shapeComment></hp:rect>`;
 
 /** The first paragraph's section definition, as Hangul writes it (its outline numbering is numbering 1). */
 export const SEC_PR =
