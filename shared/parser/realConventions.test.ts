@@ -1753,6 +1753,25 @@ describe('a question bank kept as a table, its header naming the right answer co
   });
 });
 
+describe("a learning platform's printout: each answer in a box under its question", () => {
+  it('"Question 1", its text, then a one-row table whose last cell is the answer', () => {
+    const doc = parse([
+      { runs: [{ text: 'Question 1', bold: true }] },
+      'What does cout << 7 / 2 print?',
+      { table: [['', '3']] },
+      { runs: [{ text: 'Question 2', bold: true }] },
+      'Which header declares std::string?',
+      { table: [['', '<string>']] },
+      { runs: [{ text: 'Question 3', bold: true }] },
+      'C++ strings can grow. True or false?',
+      { table: [['', 'True']] },
+    ]);
+    expect(questionsOf(doc).map((q) => q.type)).toEqual(['integer', 'fill_ups', 'true_false']);
+    expect(stems(doc)[1]).toBe('Which header declares std::string?');
+    expect(questionsOf(doc)[2].answerFrom).toBe('answerLine');
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

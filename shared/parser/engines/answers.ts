@@ -1,4 +1,4 @@
-import { asciiDigits, LETTERS, ROMAN } from './patterns';
+import { asCircled, asciiDigits, LETTERS, ROMAN } from './patterns';
 import { numericAnswer } from '../../domain/numbers';
 
 /**
@@ -84,7 +84,7 @@ export function trueFalseAnswer(text: string): boolean | null {
  * label followed by the option's text ("(b) 4 m/s"). Null when it names none.
  */
 export function choiceAnswer(text: string): number[] | null {
-  let value = clean(text).replace(/^options?\s+/i, '');
+  let value = asCircled(clean(text)).replace(/^options?\s+/i, '');
   // Circled numbers, Devanagari and Gujarati option letters as a, b, c...
   for (const letters of LETTERS.slice(2)) value = value.replace(new RegExp(`[${letters}]`, 'g'), (c) => `${String.fromCharCode(97 + letters.indexOf(c))} `);
   value = value.trim();

@@ -43,8 +43,8 @@ export interface FieldMatch {
   range?: [number, number];
 }
 
-/** "정답 ③", "Answer B", "Đáp án C": an answer word and one option, with no colon between. */
-const BARE_ANSWER = /^\s*(정답|đáp\s*án|answer|ans\.?)\s+(?=\(?(?:[A-Ha-h①-⑩]|[1-9])\)?\.?\s*$)/i;
+/** "정답 ③", "Answer B", "Đáp án C": an answer word and one option, with no colon between; "정답④" (a circled number needs no space). */
+const BARE_ANSWER = /^\s*(정답|đáp\s*án|answer|ans\.?)(?:\s+(?=\(?(?:[A-Ha-h①-⑩]|[1-9])\)?\.?\s*$)|\s*(?=[①-⑩]\s*$))/i;
 
 /** "[정답] ③", "<Đáp án> B", "【해설】…": an answer or solution word in brackets, the separator optional. */
 const BRACKETED =
@@ -166,13 +166,17 @@ const ROMAN_ALPHABET = LETTERS.length;
 const NUMBERED_ALPHABET = LETTERS.length + 1;
 /** The circled numbers ①–⑩, as an alphabet of option labels. */
 export const CIRCLED = LETTERS[4];
+/** ⓵–⓾, the double-circled numbers some papers label options with: the same labels as ①–⑩. */
+export const DOUBLE_CIRCLED = '⓵⓶⓷⓸⓹⓺⓻⓼⓽⓾';
+/** A double-circled number as its circled one (one UTF-16 unit for one, offsets stay). */
+export const asCircled = (text: string) => text.replace(/[⓵-⓾]/gu, (c) => CIRCLED[DOUBLE_CIRCLED.indexOf(c)]);
 /** List formats that label options: letters, and the circled numbers of Korean papers (①②③, in Word and in Hangul). */
 export const LETTER_FORMATS = new Set(['lowerLetter', 'upperLetter', 'decimalEnclosedCircle']);
 const WRITTEN_LETTERS = [...LETTERS.slice(0, 4), ...LETTERS.slice(5)].join('');
 const ROMAN_WRITTEN = String.raw`viii|vii|vi|iv|v|iii|ii|i`;
 const labelPattern = (follows: string) =>
   new RegExp(
-    String.raw`([*✓✔✅☑★]?)[ \t]*(?:\(([${WRITTEN_LETTERS}])\)|([${WRITTEN_LETTERS}])([.)/]|[ \t]?[-–](?=[ \t]))|([${CIRCLED}])|\((${ROMAN_WRITTEN})\)|(${ROMAN_WRITTEN})([.)])|\(([1-8])\))[ \t]*([*✓✔✅☑★]?)${follows}\s*`,
+    String.raw`([*✓✔✅☑★]?)[ \t]*(?:\(([${WRITTEN_LETTERS}])\)|([${WRITTEN_LETTERS}])([.)/]|[ \t]?[-–](?=[ \t]))|([${CIRCLED}${DOUBLE_CIRCLED}])|\((${ROMAN_WRITTEN})\)|(${ROMAN_WRITTEN})([.)])|\(([1-8])\))[ \t]*([*✓✔✅☑★]?)${follows}\s*`,
     'y',
   );
 const LABEL = labelPattern(FOLLOWS);
@@ -192,7 +196,7 @@ function labelAt(line: string, at: number, tight = false): OptionLabel | null {
   if (m[9]) return { index: Number(m[9]) - 1, style: 'paren', alphabet: NUMBERED_ALPHABET, ...place };
   const roman = m[6] ?? m[7];
   if (roman) return { index: ROMAN.indexOf(roman), style: 'roman', alphabet: ROMAN_ALPHABET, ...place };
-  const letter = m[2] ?? m[3] ?? m[5];
+  const letter = m[2] ?? m[3] ?? (m[5] && asCircled(m[5]));
   const alphabet = alphabetOf(letter);
   const close = m[4];
   return {
@@ -244,7 +248,9 @@ function nextLabel(line: string, from: number, previous: OptionLabel): OptionLab
   const closing = { paren: '', close: ')', dot: '.', slash: '/', dash: ' -', circled: '', roman: romanClosing }[previous.style];
   const written =
     previous.style === 'circled' ? letter : previous.style === 'paren' || (roman && line.includes(`(${letter})`, from)) ? `(${letter})` : `${letter}${closing}`;
-  for (let at = line.indexOf(written, from); at >= 0; at = line.indexOf(written, at + 1)) {
+  // A circled label may be written double-circled (⓶), as the paper's first was or not.
+  const searched = previous.style === 'circled' ? asCircled(line) : line;
+  for (let at = searched.indexOf(written, from); at >= 0; at = searched.indexOf(written, at + 1)) {
     // Must stand apart: after white space (a * may come first); a circled number is a label wherever it stands ("ㄱ, ㄴ② ㄱ, ㄷ").
     const before = line.slice(0, at).replace(/[*✓✔✅☑★]$/u, '');
     if (!/\s$/.test(before) && previous.style !== 'circled') continue;

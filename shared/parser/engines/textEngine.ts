@@ -11,6 +11,7 @@ import { choiceAnswer, trueFalseAnswer } from './answers';
 import { choicesNaming, onlyRepeatsLetters, type NamedChoice } from './choices';
 import { dashAnswerOf, inferConventions } from './conventions';
 import { truthEndOf } from './truthEnds';
+import { answerBoxTables } from './answerBoxes';
 import { bankColumns, type BankColumns } from './bankTable';
 import { lookOf, markedTruthWord, tickOf } from './formatMarks';
 import {
@@ -134,6 +135,7 @@ export function textEngine(
   const unboxed = unboxQuestions(splitGluedStarts(split.lines, continued));
   const { lines } = unboxed;
   const blocks = blocksOf(lines);
+  const answerBoxes = answerBoxTables(blocks);
   const autoOf = (paragraph: Paragraph) => (continued.has(paragraph) ? undefined : labels.get(paragraph.index));
   // What this paper's own conventions say (engines/conventions.ts): numbers our patterns miss, lists that are options, marks.
   const conventions = inferConventions(lines, autoOf);
@@ -870,6 +872,13 @@ export function textEngine(
     const rows = rowsOf(block);
     if (inKey) return readKeyTable(rows);
     const open = question as QuestionDraft | null;
+    // "Question 3" … its text, then a box holding its answer (answerBoxes.ts).
+    if (open && answerBoxes.has(block.table) && open.options.length === 0 && !open.answer) {
+      const cell = rows[0][rows[0].length - 1].find((p) => !isBlankLine(p.inlines))!;
+      open.answer = { text: lineOf(cell.inlines).trim(), paragraph: cell };
+      target = 'afterAnswer';
+      return;
+    }
     const options = open && target === 'stem' && open.options.length === 0 ? optionsTable(rows) : null;
     if (open && options) {
       // The row that heads the options' columns ("㉠ | ㉡") is read with the question's text.
