@@ -1772,6 +1772,51 @@ describe("a learning platform's printout: each answer in a box under its questio
   });
 });
 
+describe("the answer written at the end of the last option's line", () => {
+  it('"D. … 答案：ABCD" and "d) … Answer: b" answer their question; the option keeps its own words', () => {
+    const doc = parse([
+      '1. 下列属于人工智能应用的有（_____）',
+      'A. 语音识别',
+      'B. 图像识别',
+      'C. 机器翻译',
+      'D. 自动驾驶 答案：ABCD',
+      '2. Which city is the capital of France?',
+      'a) Lyon',
+      'b) Paris   Answer: b',
+    ]);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['语音识别', '图像识别', '机器翻译', '自动驾驶'],
+      ['Lyon', 'Paris'],
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, true, true, true],
+      [false, true],
+    ]);
+  });
+});
+
+describe('a question numbered again lower, after a worked solution', () => {
+  it('"Câu 5:" with its options under it, after "Câu 100" and its explanation, is a question, not a step of the explanation', () => {
+    const bullets = { id: 8, levels: [{ format: 'bullet' as const, text: '•', start: 1 }] };
+    const option = (text: string) => ({ runs: [text], list: { id: 8 } });
+    const doc = parse(
+      [
+        'Câu 100: Hệ thống tập tin phân tán là gì?',
+        option('Hệ thống lưu tệp trên nhiều máy ✅'),
+        option('Một ổ đĩa'),
+        'Giải thích: tệp nằm trên nhiều máy.',
+        '1. Bước một của lời giải.',
+        'Câu 5: Ưu điểm của bản sao là gì?',
+        option('Tăng độ sẵn sàng ✅'),
+        option('Giảm dung lượng'),
+      ],
+      { lists: [bullets] },
+    );
+    expect(stems(doc)).toEqual(['Hệ thống tập tin phân tán là gì?', 'Ưu điểm của bản sao là gì?']);
+    expect(questionsOf(doc)[0].solution).toContain('Bước một của lời giải.');
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

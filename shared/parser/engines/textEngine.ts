@@ -60,6 +60,9 @@ import {
 /** A plain run: the blank put where a question's coloured answer stood. */
 const BLANK = plainText('____');
 
+/** An answer word and the letters it names at the end of an option's line. */
+const TRAILING_ANSWER =
+  /(?<=\S)\s*(?:正确答案|参考答案|答案|正解|answer|ans\.?|đáp\s*án|정답|respuesta|réponse|resposta|jawaban|kunci|ответ|cevap)\s*[:：]\s*([A-Ha-h①-⑩](?:\s*[,，、]?\s*[A-Ha-h①-⑩])*)\s*$/iu;
 /** Where plain text goes: the question's text, its last option, its solution, a passage's text. */
 type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'answerNext' | 'passage';
 
@@ -544,6 +547,14 @@ export function textEngine(
       }
     }
     const line = lineOf(inlines);
+    // "D. 钟表  答案：ABCD", "d) Lyon   Answer: B": the question's answer written at the end of its last option's line.
+    const trailing = question && optionLabelsOf(line, null).length > 0 ? TRAILING_ANSWER.exec(line) : null;
+    if (trailing && choiceAnswer(trailing[1])) {
+      readLine(paragraph, trimInlines(sliceInlines(inlines, 0, trailing.index)));
+      const open = question as QuestionDraft | null;
+      if (open && !open.answer) open.answer = { text: trailing[1], paragraph };
+      return;
+    }
     const auto = autoOf(paragraph);
     // A numbered question with options after the key (a key in the middle, between parts) ends it.
     const next = inKey && !auto ? numberOfLine(paragraph, line) : null;
@@ -646,7 +657,10 @@ export function textEngine(
     }
     if (numbered) {
       const current = open?.number ?? 0;
-      const step = target === 'solution' && numbered.number <= current;
+      // A numbered step of a worked solution, unless a question's word numbers it with options under it ("Câu 5:" after "Câu 100" restarts the count).
+      const below = blocks[nextFilled[blockAt]];
+      const worded = /^\s*(?:câu|question|bài|문제|문항)\s*\.?\s*\d/i.test(line) && (optionsFollow(blockAt) || (!!below && bulleted(below)));
+      const step = target === 'solution' && numbered.number <= current && !worded;
       const introduced = /[:：]\s*(<\/\w+>)*$/.test(open?.stem.at(-1) ?? '');
       // Counting from 1 again after a blank line, under a question that introduced no list: a new part's questions.
       const blankBefore =
