@@ -1817,6 +1817,68 @@ describe('a question numbered again lower, after a worked solution', () => {
   });
 });
 
+describe('a plain mark after the right option', () => {
+  it('" R" after one option of each question marks it; a capital ending options here and there does not', () => {
+    const doc = parse([
+      '1. Wer versteckt die Eier?',
+      'A) Der Osterhase R',
+      'B) Der Weihnachtsmann',
+      '2. Welche Farbe hat Gras?',
+      'A) Blau',
+      'B) Grün R',
+      '3. Wann ist Ostern?',
+      'A) Im Frühling R',
+      'B) Im Herbst',
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false],
+      [false, true],
+      [true, false],
+    ]);
+    expect(names(questionsOf(doc)[1])).toEqual(['Blau', 'Grün']);
+    const vitamins = parse(['1. Which vitamin?', 'A) Vitamin C', 'B) Iron', '2. Which one?', 'A) Zinc', 'B) Vitamin D', '3. Which?', 'A) Salt', 'B) Sugar']);
+    expect(questionsOf(vitamins).map(correct)).toEqual([
+      [false, false],
+      [false, false],
+      [false, false],
+    ]);
+  });
+});
+
+describe('statements in a table whose last column is headed for a true-or-false mark', () => {
+  it('"Question : …" over "| Vrai/Faux" and its statements: the statements are the options, those marked true are right', () => {
+    const doc = parse([
+      'Question : Quel est le masque par défaut de la classe C ?',
+      {
+        table: [
+          ['', 'Vrai/Faux'],
+          ['255.255.255.0', ''],
+          ['255.255.0.0', ''],
+          ['255.0.0.0', ''],
+        ],
+      },
+      'Question : Quels protocoles sont de la couche transport ?',
+      {
+        table: [
+          ['', 'Vrai/Faux'],
+          ['TCP', 'V'],
+          ['IP', 'F'],
+          ['UDP', 'V'],
+        ],
+      },
+    ]);
+    expect(stems(doc)).toEqual(['Quel est le masque par défaut de la classe C ?', 'Quels protocoles sont de la couche transport ?']);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['255.255.255.0', '255.255.0.0', '255.0.0.0'],
+      ['TCP', 'IP', 'UDP'],
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, false, false],
+      [true, false, true],
+    ]);
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

@@ -646,21 +646,33 @@ export function inferLeadingSign(groups: OptionGroup[]): string | null {
 /**
  * "… de pumejodíax x" with the "x" in green: a mark of one or two characters after an option's
  * words, in a colour those words do not have, on some options of two questions or more and never
- * on all of a question's options. The same mark throughout; null when the paper has none.
+ * on all of a question's options. The same mark throughout; null when the paper has none. In no
+ * colour of its own ("… Kupdoccha R"), the mark must be one capital or one sign, on exactly one
+ * option of three questions or more and of at least 60 % of the paper's questions.
  */
 export function inferTrailingMark(groups: OptionGroup[]): string | null {
   const questions = new Map<string, number>();
+  // The same mark in no colour of its own ("Zofk Kupdoccha R"): a capital or a sign, on one option of most questions, three or more.
+  const plain = new Map<string, number>();
   for (const group of groups) {
     const marks = new Map<string, number>();
+    const tails = new Map<string, number>();
     for (const { line } of group) {
+      const text = lineOf(line.inlines);
       const run = trailingRun(line);
-      if (run && run.text.length <= 2 && /\s$/.test(lineOf(line.inlines).slice(0, run.at))) marks.set(run.text, (marks.get(run.text) ?? 0) + 1);
+      if (run && run.text.length <= 2 && /\s$/.test(text.slice(0, run.at))) marks.set(run.text, (marks.get(run.text) ?? 0) + 1);
+      const tail = PLAIN_MARK.exec(text)?.[1];
+      if (tail) tails.set(tail, (tails.get(tail) ?? 0) + 1);
     }
     for (const [mark, n] of marks) if (n < group.length) questions.set(mark, (questions.get(mark) ?? 0) + 1);
+    for (const [mark, n] of tails) if (n === 1 && group.length >= 2) plain.set(mark, (plain.get(mark) ?? 0) + 1);
   }
   const [best] = [...questions].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]);
-  return best?.[0] ?? null;
+  const [bestPlain] = [...plain].filter(([, n]) => n >= 3 && n * 5 >= groups.length * 3).sort((a, b) => b[1] - a[1]);
+  return best?.[0] ?? bestPlain?.[0] ?? null;
 }
+/** An option's last word when it is one capital or one sign after a space: "… Kupdoccha R", "… Lyon ✓". */
+const PLAIN_MARK = /\S\s+(\p{Lu}|[^\p{L}\p{N}\s()[\]{}'"“”‘’«»<>&$\\.,:;_/|=-])\s*$/u;
 
 /** Each question's option lines (a typed label, or an item of a Word list), with the typed label: what the marks of options are counted over. */
 type OptionGroup = { line: Paragraph; label: OptionLabel | undefined }[];

@@ -133,7 +133,25 @@ export const cellText = (cell: Paragraph[]) =>
 
 /** Options laid out in a table (2×2, 1×4): every filled cell starts with the next label. */
 export function optionsTable(rows: Paragraph[][][]): TableOptions | null {
-  return labelledCells(rows) ?? labelColumn(rows) ?? labelPairs(rows) ?? buttonRows(rows);
+  return labelledCells(rows) ?? labelColumn(rows) ?? labelPairs(rows) ?? buttonRows(rows) ?? truthGrid(rows);
+}
+
+/** A column headed for a true-or-false mark: "Vrai/Faux", "True / False", "T/F", "Đúng/Sai". */
+const TRUTH_COLUMN =
+  /^(?:vrai|true|t|v|đúng|đ|richtig|r|wahr|w|verdadero|verdadeiro|benar|b|doğru|d|참|o)\s*[/|-]\s*(?:faux|false|f|sai|s|falsch|falso|salah|yanlış|y|거짓|x)$/i;
+const TRUE_MARK = /^(?:vrai|true|t|v|đúng|đ|richtig|r|wahr|w|verdadero|verdadeiro|benar|b|doğru|d|참|o|✓|✔|x)$/i;
+
+/**
+ * "Statement | Vrai/Faux": a question's statements as the rows of a table whose last column is
+ * headed for a true-or-false mark: each statement is an option, right when its mark says true
+ * (left blank for the pupil, none is). Two to eight rows under the heading row.
+ */
+function truthGrid(rows: Paragraph[][][]): TableOptions | null {
+  const [head, ...body] = rows;
+  if (!head || head.length < 2 || !TRUTH_COLUMN.test(cellText(head[head.length - 1]))) return null;
+  const filled = body.filter((cells) => cellText(cells[0] ?? []));
+  if (filled.length < 2 || filled.length > 8 || filled.some((cells) => cells.length !== head.length)) return null;
+  return filled.map((cells) => ({ ...optionOfCells('', [], [cells[0]]), marked: TRUE_MARK.test(cellText(cells[cells.length - 1])) }));
 }
 
 /** A cell holding a picture and no words: a radio button or a box drawn before an option. */

@@ -60,6 +60,8 @@ import {
 /** A plain run: the blank put where a question's coloured answer stood. */
 const BLANK = plainText('____');
 
+/** A question's word and a colon, no number: "Question : Which…", "Câu hỏi: …", "Frage: …". */
+const QUESTION_LABEL = /^\s*(?:question|câu\s*hỏi|frage|pregunta|questão|domanda|pertanyaan|soru|вопрос|문제|问题|題目)\s*[:：]\s*(?=\S)/iu;
 /** An answer word and the letters it names at the end of an option's line. */
 const TRAILING_ANSWER =
   /(?<=\S)\s*(?:正确答案|参考答案|答案|正解|answer|ans\.?|đáp\s*án|정답|respuesta|réponse|resposta|jawaban|kunci|ответ|cevap)\s*[:：]\s*([A-Ha-h①-⑩](?:\s*[,，、]?\s*[A-Ha-h①-⑩])*)\s*$/iu;
@@ -379,6 +381,9 @@ export function textEngine(
       else draft.tags.push(tag[1].trim());
       rest = sliceInlines(rest, tag[0].length);
     }
+    // "Question : …" with no number: the word names the line, it is not the question's text.
+    const named = number === null ? QUESTION_LABEL.exec(lineOf(rest)) : null;
+    if (named) rest = sliceInlines(rest, named[0].length);
     // Difficulty tags such as "Câu 1 (NB):" leave their colon behind.
     const colon = /^\s*[:：.\-–]\s*/.exec(lineOf(rest));
     if (colon && (draft.difficulty || draft.marks || draft.tags.length)) rest = sliceInlines(rest, colon[0].length);
