@@ -1879,6 +1879,47 @@ describe('statements in a table whose last column is headed for a true-or-false 
   });
 });
 
+describe('a quiz in parts, each closed by its key on one line', () => {
+  it('"b.(   ) …" boxes, "_____" rules after the options, and "1. B | 2. ? | 3. A" keys that Word numbers', () => {
+    const numbered = { id: 6, levels: [{ format: 'decimal' as const, text: '%1.', start: 1 }] };
+    const doc = parse(
+      [
+        'Idade Média',
+        '1. Quem era o senhor feudal?',
+        'a.(   ) o servo',
+        'b.(   ) o dono da terra',
+        '__________________________________',
+        '2. O que era a suserania?',
+        'a.(   ) um imposto',
+        'b.(   ) um juramento',
+        '__________________________________',
+        '3. Onde viviam os monges?',
+        'a.(   ) nos mosteiros',
+        'b.(   ) nos castelos',
+        'Gabarito:',
+        { runs: ['B | 2. ? | 3. A'], list: { id: 6 } },
+        'Idade Moderna',
+        '1. Quem navegou até a Índia?',
+        'a. Vasco da Gama',
+        'b. Colombo',
+      ],
+      { lists: [numbered] },
+    );
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['o servo', 'o dono da terra'],
+      ['um imposto', 'um juramento'],
+      ['nos mosteiros', 'nos castelos'],
+      ['Vasco da Gama', 'Colombo'],
+    ]);
+    expect(questionsOf(doc).map(correct).slice(0, 3)).toEqual([
+      [false, true],
+      [false, false],
+      [true, false],
+    ]);
+    expect(stems(doc)[3]).toBe('Quem navegou até a Índia?');
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

@@ -115,13 +115,13 @@ export function clozeRange(line: string, next: number): [number, number] | null 
   return [numbers[0], numbers.at(-1)!];
 }
 
-/** A line that is nothing but answer-key entries, `least` or more: "1-A 2-C 3-B", "1.A  2.C  3.D", "1A 2C 3B", "Q1: B  Q2: C". */
-const KEY_ONLY = /^(?:\s*\d{1,4}\s*(?:[.:)\-–=]\s*)?(?:[A-Ha-h]|[①-⑩]|\([a-hA-H]\)|Đ|S|T|F)(?![\p{L}\d])\s*[,;.]?)+\s*$/u;
+/** A line that is nothing but answer-key entries, `least` or more: "1-A 2-C 3-B", "1.A  2.C  3.D", "1A 2C 3B", "Q1: B  Q2: C", "1. C | 2. ? | 3. A" (a "?" answers nothing). */
+const KEY_ONLY = /^(?:\s*\d{1,4}\s*(?:[.:)\-–=]\s*)?(?:[A-Ha-h]|[①-⑩]|\([a-hA-H]\)|Đ|S|T|F|\?)(?![\p{L}\d])\s*[,;.|]?)+\s*$/u;
 export function keyLine(line: string, paragraph: Paragraph, least = 3): KeyEntry[] | null {
-  const text = withoutQuestionWords(asciiDigits(line));
+  const text = withoutQuestionWords(asciiDigits(line)).replace(/\s*\|\s*/g, ', ');
   if (!KEY_ONLY.test(text)) return null;
   const entries = keyEntriesOf(text.replace(/(\d)\s*(?=[A-Ha-h①-⑩](?![\p{L}\d]))/gu, '$1.'), paragraph);
-  return entries.length >= least ? entries : null;
+  return entries.length >= least ? entries.filter((entry) => entry.text !== '?') : null;
 }
 
 /** A table cell's text, its paragraphs joined by spaces. */

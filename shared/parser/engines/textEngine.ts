@@ -60,6 +60,10 @@ import {
 /** A plain run: the blank put where a question's coloured answer stood. */
 const BLANK = plainText('____');
 
+/** An empty pair of brackets before an option's words: a box for the pupil's mark. */
+const EMPTY_BOX = /^\s*[([]\s*[)\]]\s*(?=\S)/u;
+/** A line of nothing but a rule drawn with characters ("________", "-----", "*****"): a separator. */
+const RULE_LINE = /^\s*(?:[_\-–—=*~·.]\s*){5,}$/u;
 /** A question's word and a colon, no number: "Question : Which…", "Câu hỏi: …", "Frage: …". */
 const QUESTION_LABEL = /^\s*(?:question|câu\s*hỏi|frage|pregunta|questão|domanda|pertanyaan|soru|вопрос|문제|问题|題目)\s*[:：]\s*(?=\S)/iu;
 /** An answer word and the letters it names at the end of an option's line. */
@@ -552,6 +556,8 @@ export function textEngine(
       }
     }
     const line = lineOf(inlines);
+    // "__________" under a question's options: a separator between questions, no one's words.
+    if (RULE_LINE.test(line) && question && target === 'option') return;
     // "D. 钟表  答案：ABCD", "d) Lyon   Answer: B": the question's answer written at the end of its last option's line.
     const trailing = question && optionLabelsOf(line, null).length > 0 ? TRAILING_ANSWER.exec(line) : null;
     if (trailing && choiceAnswer(trailing[1])) {
@@ -597,7 +603,9 @@ export function textEngine(
     }
     const keyStart = auto ? null : answerKeyStart(line);
     // A line of entries is a key: three or more anywhere, two when no question follows it ("1-A 2-B" ending a short quiz).
-    const keyOnly = keyStart === null && !auto ? keyLine(line, paragraph, questionAfter[blockAt] ? 3 : 2) : null;
+    // (Word may number the line: "1." shown, "B | 2. D | 3. C" typed.)
+    const keyed = auto ? (auto.format === 'decimal' ? `${auto.label} ${line}` : null) : line;
+    const keyOnly = keyStart === null && keyed !== null ? keyLine(keyed, paragraph, questionAfter[blockAt] ? 3 : 2) : null;
     if (keyStart !== null || keyOnly) {
       closePassage();
       inKey = true;
@@ -1281,6 +1289,9 @@ function addOption(
     for (const option of question.options) question.stem.push(`${escapeHtml(option.written)} ${option.html[0] ?? ''}`, ...option.html.slice(1));
     question.options = [];
   }
+  // "b.(   ) texto": an empty box after the label, left for the pupil's mark, is not the option's words.
+  const box = EMPTY_BOX.exec(lineOf(content));
+  if (box) content = sliceInlines(content, box[0].length);
   const tick = marked ? null : tickOf(lineOf(content));
   const kept = tick ? [...sliceInlines(content, 0, tick.start), ...sliceInlines(content, tick.end)] : content;
   // A circle drawn round the option's line (docx/circles.ts); choiceQuestion drops it when the line holds other options too.
