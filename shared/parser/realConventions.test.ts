@@ -1920,6 +1920,34 @@ describe('a quiz in parts, each closed by its key on one line', () => {
   });
 });
 
+describe('labels typed on a Cyrillic keyboard that mean A–E', () => {
+  it('"А) … В) * … С) … D) …" (Cyrillic А В С, a Latin D) are options A–D, the starred one right', () => {
+    const doc = parse([
+      '1. Қай сөз зат есім?',
+      'А) жүгіру',
+      'В) * кітап',
+      'С) әдемі',
+      'D) тез',
+      '2. Қай сан жұп?',
+      'А) үш',
+      'В) бес',
+      'С) * алты',
+      'D) жеті',
+      '3. Қай түс?',
+      'А) * қызыл',
+      'В) үлкен',
+      'С) жақсы',
+      'D) жылдам',
+    ]);
+    expect(questionsOf(doc).map(names)[0]).toEqual(['жүгіру', 'кітап', 'әдемі', 'тез']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, false, false],
+      [false, false, true, false],
+      [true, false, false, false],
+    ]);
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

@@ -12,6 +12,7 @@ import { choicesNaming, onlyRepeatsLetters, type NamedChoice } from './choices';
 import { dashAnswerOf, inferConventions } from './conventions';
 import { truthEndOf } from './truthEnds';
 import { answerBoxTables } from './answerBoxes';
+import { latinLookalikeLabels } from './lookalikeLabels';
 import { bankColumns, type BankColumns } from './bankTable';
 import { lookOf, markedTruthWord, tickOf } from './formatMarks';
 import {
@@ -139,7 +140,7 @@ export function textEngine(
   problems: Problem[],
 ): { sections: DraftSection[]; key: KeyEntry[]; roles: Map<number, ParagraphRole> } {
   const sections: DraftSection[] = [{ name: null, items: [] }];
-  const split = splitLines(paragraphs);
+  const split = splitLines(latinLookalikeLabels(paragraphs));
   const { continued } = split;
   const unboxed = unboxQuestions(splitGluedStarts(split.lines, continued));
   const { lines } = unboxed;

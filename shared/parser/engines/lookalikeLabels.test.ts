@@ -1,0 +1,36 @@
+import { plainText as text } from '../content/inlines';
+import type { Paragraph } from '../docx/document';
+import { latinLookalikeLabels } from './lookalikeLabels';
+
+const lines = (...texts: string[]): Paragraph[] => texts.map((t, index) => ({ index, style: null, numbering: null, cell: null, inlines: [text(t)] }));
+const texts = (paragraphs: Paragraph[]) => paragraphs.map((p) => p.inlines.map((i) => (i.kind === 'text' ? i.text : '')).join(''));
+
+describe('option labels typed with Cyrillic letters that look Latin (lookalikeLabels)', () => {
+  it('a paper labelling А) В) С) D) Е) has its Cyrillic А В С Е read as Latin, one character for one', () => {
+    const paper = lines(
+      '1. Сұрақ?',
+      'А) бір',
+      'В) * екі',
+      'С) үш',
+      'D) төрт',
+      '2. Сұрақ?',
+      'А) бір',
+      'В) екі',
+      'С) * үш',
+      'D) төрт',
+      'Е) бес',
+      '3. Сұрақ?',
+      'А) а',
+      'С) с',
+    );
+    const read = texts(latinLookalikeLabels(paper));
+    expect(read.slice(1, 5)).toEqual(['A) бір', 'B) * екі', 'C) үш', 'D) төрт']);
+    expect(read[10]).toBe('E) бес');
+    expect(read[0]).toBe('1. Сұрақ?');
+  });
+
+  it('a Russian paper labelling а) б) в) г) keeps its letters', () => {
+    const paper = lines('1. Вопрос?', 'а) один', 'б) два', 'в) три', 'г) четыре', '2. Вопрос?', 'а) один', 'б) два', 'в) три', 'г) четыре');
+    expect(latinLookalikeLabels(paper)).toBe(paper);
+  });
+});

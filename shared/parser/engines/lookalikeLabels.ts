@@ -1,0 +1,38 @@
+import type { Paragraph } from '../docx/document';
+
+/**
+ * Option labels typed on a Cyrillic keyboard that mean the Latin A–E: "А) В) С) D) Е)" where А,
+ * В, С and Е are Cyrillic letters that look like Latin ones, D and E sometimes Latin (a Kazakh,
+ * Russian or Uzbek teacher switching layouts for the letters Cyrillic lacks). Read as Cyrillic,
+ * В would be the third option and С no label at all.
+ *
+ * Decided for the whole paper, from the lines that start with one letter and ")" or ".": the
+ * lookalikes are Latin when the paper labels with С (which no Cyrillic sequence а б в г д uses)
+ * or mixes in a Latin D, three lines or more, and hardly uses the letters only Cyrillic has (Б, Г,
+ * Д: at most one such line in five). The label's letter is swapped for its Latin one, one
+ * character for one, so every offset stays.
+ */
+const LATIN_OF: Record<string, string> = { А: 'A', В: 'B', С: 'C', Е: 'E', а: 'a', в: 'b', с: 'c', е: 'e' };
+const LABEL = /^\s*([A-Ea-eА-Яа-я])\s*[).]/u;
+
+export function latinLookalikeLabels(paragraphs: Paragraph[]): Paragraph[] {
+  const letters = paragraphs.flatMap((p) => {
+    const first = p.inlines.find((i) => i.kind === 'text' && i.text.trim() !== '');
+    const match = first?.kind === 'text' ? LABEL.exec(first.text) : null;
+    return match ? [match[1]] : [];
+  });
+  const latinOnly = letters.filter((c) => c === 'С' || c === 'с' || c === 'D' || c === 'd').length;
+  const cyrillicOnly = letters.filter((c) => /[БбГгДд]/u.test(c)).length;
+  if (latinOnly < 3 || cyrillicOnly * 5 > latinOnly) return paragraphs;
+  return paragraphs.map((p) => {
+    const at = p.inlines.findIndex((i) => i.kind === 'text' && i.text.trim() !== '');
+    const inline = p.inlines[at];
+    if (!inline || inline.kind !== 'text') return p;
+    const match = LABEL.exec(inline.text);
+    const latin = match ? LATIN_OF[match[1]] : undefined;
+    if (!match || !latin) return p;
+    const place = match[0].indexOf(match[1]);
+    const text = inline.text.slice(0, place) + latin + inline.text.slice(place + 1);
+    return { ...p, inlines: p.inlines.map((i, k) => (k === at ? { ...inline, text } : i)) };
+  });
+}
