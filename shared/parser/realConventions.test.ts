@@ -1948,6 +1948,44 @@ describe('labels typed on a Cyrillic keyboard that mean A–E', () => {
   });
 });
 
+describe("a word and the question's number alone on a line, the text under it, Word's list as options", () => {
+  it('"Aufgabe 6" then its text, then options 1. 2. 3. that Word numbers from 1 under each, the highlighted one right', () => {
+    const numbered = { id: 9, levels: [{ format: 'decimal' as const, text: '%1.', start: 1 }] };
+    const option = (text: string, yellow = false, id = 21) => ({ runs: [yellow ? { text, highlight: 'yellow' } : text], list: { id } });
+    const doc = parse(
+      [
+        'Aufgabe 6',
+        'Welche Unterlagen gehören zur Bewerbung?',
+        option('Lebenslauf', true),
+        option('Steuerbescheid'),
+        option('Zeugnisse'),
+        option('Kontoauszug'),
+        'Aufgabe 7',
+        'Wer zahlt die Ausbildungsvergütung?',
+        option('Der Betrieb', true, 22),
+        option('Die Schule', false, 22),
+        option('Die Agentur', false, 22),
+        'Aufgabe 8',
+        'Wie lange dauert die Probezeit höchstens?',
+        option('Ein Monat', false, 23),
+        option('Vier Monate', true, 23),
+        option('Ein Jahr', false, 23),
+      ],
+      { lists: [numbered], listInstances: [21, 22, 23].map((id) => ({ id, list: 9, startOverride: { start: 1 } })) },
+    );
+    expect(stems(doc)).toEqual([
+      'Welche Unterlagen gehören zur Bewerbung?',
+      'Wer zahlt die Ausbildungsvergütung?',
+      'Wie lange dauert die Probezeit höchstens?',
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false, false, false],
+      [true, false, false],
+      [false, true, false],
+    ]);
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

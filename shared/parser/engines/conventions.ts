@@ -89,6 +89,8 @@ const PREFIXED = /^\s*((?=\S*[^\d\s])\S{1,12}[./\-_:#])(\d{1,4})\s*[.):](?=\s|$)
  * stop after it ("Frage1:"): "Afx1 jev…" names a thing, it numbers nothing.
  */
 const WORDED = /^\s*(\p{Lu}\p{Ll}{1,11}|\p{Lu}{2,12})(?:(?:\.?\s+|\.)(\d{1,4})\s*[.):：\-–]?|(\d{1,4})\s*[.):：\-–])\s+(?=\S)/u;
+/** "Aufgabe 6", "Frage 7:" alone on its line. */
+const WORDED_ALONE = /^\s*(\p{Lu}\p{Ll}{1,11}|\p{Lu}{2,12})\.?\s+(\d{1,4})\s*[.):：]?\s*$/u;
 /** "2- Azure free account…", "12- . Which", "19-Which", "20 –Which": a number, a dash (maybe a stray stop), the text. */
 const DASHED = /^\s*(\d{1,3})\s*[-–]\s*(?:[.:]\s*)?(?=\p{L})/u;
 /** "5" alone on its line, the question's text on the next (a PDF's layout). */
@@ -103,8 +105,9 @@ function candidateOf(line: Paragraph, text: string): Candidate | null {
     const found = pattern.exec(text);
     if (found) return { line, family, number: Number(found[1]), end: found[0].length };
   }
-  // "Frage 1:", "Pregunta 3.", "Вопрос 2", "Soal 4": a word of the paper's own language before the number (one family per word).
-  const worded = WORDED.exec(text);
+  // "Frage 1:", "Pregunta 3.", "Вопрос 2", "Soal 4": a word of the paper's own language before the number (one family per word);
+  // alone on its line ("Aufgabe 6"), the question's text on the next.
+  const worded = WORDED.exec(text) ?? WORDED_ALONE.exec(text);
   if (worded) return { line, family: `word:${worded[1].toLowerCase()}`, number: Number(worded[2] ?? worded[3]), end: worded[0].length };
   const bare = BARE.exec(text);
   if (bare) return { line, family: 'bare', number: Number(bare[1]), end: bare[0].length };
@@ -175,6 +178,7 @@ export function inferOptionItems(lines: Paragraph[], auto: (line: Paragraph) => 
 function listsUnderQuestions(
   lines: Paragraph[],
   auto: (line: Paragraph) => ListLabel | undefined,
+  starts: ReadonlyMap<Paragraph, QuestionStart> = new Map(),
 ): { options: Set<Paragraph>; stems: Set<Paragraph>; statements: Set<Paragraph> } {
   const items = new Set<Paragraph>();
   const statements = new Set<Paragraph>();
@@ -198,7 +202,7 @@ function listsUnderQuestions(
     if (!label) {
       if (line.cell || isBlankLine(line.inlines)) continue;
       const text = lineOf(line.inlines);
-      if (questionNumberOf(text) && answerKeyStart(text) === null) {
+      if ((questionNumberOf(text) || starts.has(line)) && answerKeyStart(text) === null) {
         close();
         settle(false);
         group = [];
@@ -828,7 +832,7 @@ export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index
 
 export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Conventions {
   const starts = inferStarts(lines, auto);
-  const { options: typedOptionItems, stems: stemItems, statements } = listsUnderQuestions(lines, auto);
+  const { options: typedOptionItems, stems: stemItems, statements } = listsUnderQuestions(lines, auto, starts);
   const optionItems = new Set([...typedOptionItems, ...listedOptions(lines, auto)]);
   const textItems = new Set(listsInBoxes(lines, auto));
   // Asked of every line by several votes below: decided once a line.
