@@ -31,13 +31,23 @@ const LETTER_PAIRS: readonly (readonly [string, string])[] = [
 /** The statement's last word (after a space, in brackets or not) and where it starts. */
 const LAST_WORD = /^(.*[\p{L}\p{N}.,;:!?)'"”»’])[ \t\u00a0]+[([]?([\p{L}○×]{1,12})[)\]]?[.]?\s*$/u;
 
+/** A line's last word and where the statement before it stops; null when the line is too short to state anything. */
+function lastWordOf(text: string): { at: number; word: string } | null {
+  const match = LAST_WORD.exec(text);
+  return match && match[1].trim().length >= 8 ? { at: match[1].length, word: match[2] } : null;
+}
+
+/** True or false, as a word means it under a family; null when it is no value of it. */
+function valueOf(word: string, family: TruthFamily): boolean | null {
+  if (family === 'words') return word.length > 1 ? trueFalseAnswer(word) : null;
+  return word === family[0] ? true : word === family[1] ? false : null;
+}
+
 /** The answer a line ends with under a paper's family: where the statement stops and true or false. */
 export function truthEndOf(text: string, family: TruthFamily): { at: number; value: boolean } | null {
-  const match = LAST_WORD.exec(text);
-  if (!match || match[1].trim().length < 8) return null;
-  const word = match[2];
-  const value = family === 'words' ? (word.length > 1 ? trueFalseAnswer(word) : null) : word === family[0] ? true : word === family[1] ? false : null;
-  return value === null ? null : { at: match[1].length, value };
+  const last = lastWordOf(text);
+  const value = last ? valueOf(last.word, family) : null;
+  return last && value !== null ? { at: last.at, value } : null;
 }
 
 export interface TruthEnds {
@@ -56,9 +66,11 @@ export function inferTruthEnds(lines: Paragraph[], lettered: (line: Paragraph) =
     const text = lineOf(line.inlines);
     return optionLabelsOf(text, null).length > 0 || lettered(line) ? '' : text;
   });
+  // Each line's last word, read once for every family.
+  const words = statements.map((text) => (text ? (lastWordOf(text)?.word ?? null) : null));
   let best: { family: TruthFamily; at: number[] } | null = null;
   for (const family of [...LETTER_PAIRS, 'words' as const]) {
-    const values = statements.map((text) => (text ? truthEndOf(text, family)?.value : undefined));
+    const values = words.map((word) => (word === null ? undefined : (valueOf(word, family) ?? undefined)));
     const at = values.flatMap((value, i) => (value === undefined ? [] : [i]));
     const both = values.includes(true) && values.includes(false);
     const dense = at.length >= 3 && at.length * 2 >= at[at.length - 1] - at[0] + 1;
