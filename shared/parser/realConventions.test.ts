@@ -1986,6 +1986,65 @@ describe("a word and the question's number alone on a line, the text under it, W
   });
 });
 
+describe('numbers written "1.-", and numbered parts over bulleted questions', () => {
+  it('"1.- ¿…?" with its answer in red on the line under it', () => {
+    const red = (text: string) => ({ runs: [{ text, color: 'C00000' }] });
+    const doc = parse([
+      '1.- ¿Cuántos bits tiene una dirección IPv4?',
+      red('32'),
+      '2.- ¿Qué capa usa direcciones MAC?',
+      red('Enlace de datos'),
+      '3.-¿Qué protocolo resuelve nombres?',
+      red('DNS'),
+    ]);
+    expect(stems(doc)).toEqual(['¿Cuántos bits tiene una dirección IPv4?', '¿Qué capa usa direcciones MAC?', '¿Qué protocolo resuelve nombres?']);
+    expect(questionsOf(doc).map((q) => q.type)).toEqual(['integer', 'fill_ups', 'fill_ups']);
+  });
+
+  it('"Nivel 1 : Cine" heads a part whose questions are bullets that ask, options under each, the red one right', () => {
+    const bullets = { id: 10, levels: [{ format: 'bullet' as const, text: '-' }] };
+    const ask = (text: string) => ({ runs: [text], list: { id: 10 } });
+    const red = (text: string) => ({ runs: [{ text, color: 'FF0000' }] });
+    const doc = parse(
+      [
+        'Nivel 1 : Cine',
+        ask('¿Quién dirigió Titanic?'),
+        red('James Cameron'),
+        'Steven Spielberg',
+        'Ridley Scott',
+        ask('¿En qué año se estrenó Star Wars?'),
+        'En 1980',
+        red('En 1977'),
+        'En 1983',
+        'Nivel 2 : Deporte',
+        ask('¿Cuántos jugadores tiene un equipo de fútbol?'),
+        'Nueve',
+        red('Once'),
+        'Diez',
+        ask('¿Dónde se jugó el Mundial de 2010?'),
+        red('Sudáfrica'),
+        'Brasil',
+        'Alemania',
+        'Nivel 3 : Música',
+        ask('¿Quién cantó Thriller?'),
+        'Prince',
+        red('Michael Jackson'),
+        'Madonna',
+      ],
+      { lists: [bullets] },
+    );
+    expect(doc.sections.map((s) => s.name)).toEqual(['Nivel 1 : Cine', 'Nivel 2 : Deporte', 'Nivel 3 : Música']);
+    expect(questionsOf(doc).map((q) => names(q).length)).toEqual([3, 3, 3, 3, 3]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false, false],
+      [false, true, false],
+      [false, true, false],
+      [true, false, false],
+      [false, true, false],
+    ]);
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

@@ -58,6 +58,8 @@ export interface Conventions {
   textItems: Set<Paragraph>;
   /** The answer written at the end of a question's line in a colour of its own ("…ml ? C" in green): where it starts, and its text. */
   trailingKeys: Map<Paragraph, TrailingKey>;
+  /** Lines that number parts of the paper, not questions: "Nivel 2 : Deporte" over questions of its own that ask. */
+  parts: Set<Paragraph>;
   /** Statements ending with their answer, "… mista. F" (truthEnds.ts). */
   truthEnds: TruthEnds;
 }
@@ -123,6 +125,14 @@ function candidateOf(line: Paragraph, text: string): Candidate | null {
  * ("11." "12Which" "13.").
  */
 export function inferStarts(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Map<Paragraph, QuestionStart> {
+  return numberedLines(lines, auto).starts;
+}
+
+/** The question starts inferStarts gives, and the lines that number parts of the paper ("Nivel 2 : Deporte" over its questions). */
+export function numberedLines(
+  lines: Paragraph[],
+  auto: (line: Paragraph) => ListLabel | undefined,
+): { starts: Map<Paragraph, QuestionStart>; parts: Set<Paragraph> } {
   type Point = { number: number; candidate: Candidate | null; at: number };
   const points: Point[] = [];
   lines.forEach((line, at) => {
@@ -140,15 +150,30 @@ export function inferStarts(lines: Paragraph[], auto: (line: Paragraph) => ListL
     const next = lines.slice(at + 1).find((l) => !isBlankLine(l.inlines));
     return !!next && optionLabelsOf(lineOf(next.inlines), 0)[0]?.index === 0;
   };
+  /** Lines that ask ("…?") strictly between two lines, numbered by none of the numbers read above. */
+  const numberedAt = new Set(points.map((point) => point.at));
+  const asksBetween = (from: number, to: number) =>
+    lines.slice(from + 1, to).filter((line, i) => !numberedAt.has(from + 1 + i) && /[?？]\s*$/.test(lineOf(line.inlines))).length;
   const families = new Map<string, number[]>();
   points.forEach((point, at) => point.candidate && families.set(point.candidate.family, [...(families.get(point.candidate.family) ?? []), at]));
   const rising = new Set<string>();
+  const parts = new Set<string>();
   for (const [family, members] of families) {
     const number = (at: number) => points[at].number;
     const steps = members.slice(1).filter((at, i) => number(at) === number(members[i]) + 1 || number(at) === 1).length;
-    // Numbers with other questions between them ("Part 1" … "1." "2." … "Part 2") number parts, not questions.
+    // Numbers with other questions between them ("Part 1" … "1." "2." … "Part 2") number parts, not questions;
+    // so do numbers with lines that ask between them ("Nivel 1 : Cine" over "¿Quién…?" "¿Dónde…?").
     const apart = members.slice(1).filter((at, i) => at > members[i] + 1).length;
-    if (members.length >= 2 && steps >= 0.6 * (members.length - 1) && apart * 4 <= members.length - 1) rising.add(family);
+    const asking = members.slice(1).filter((at, i) => asksBetween(points[members[i]].at, points[at].at) >= 2).length;
+    // (A part's number never starts a question, not even one between its neighbours.) Its line names the part: a short
+    // title that never asks nor names other numbers ("Questions 1 to 4 refer to…" directs a passage).
+    const titles = members.every((at) => {
+      const { candidate } = points[at];
+      const rest = candidate ? lineOf(candidate.line.inlines).slice(candidate.end) : '?';
+      return !/[?？\d]/.test(rest) && rest.trim().length <= 60;
+    });
+    if (members.length >= 2 && titles && asking * 2 > members.length - 1) parts.add(family);
+    else if (members.length >= 2 && steps >= 0.6 * (members.length - 1) && apart * 4 <= members.length - 1) rising.add(family);
   }
   const starts = new Map<Paragraph, QuestionStart>();
   points.forEach((point, i) => {
@@ -157,9 +182,10 @@ export function inferStarts(lines: Paragraph[], auto: (line: Paragraph) => ListL
     // The next question's number may be missing or odd too: after a question numbered the common way, options right under it say it asks as well.
     const after = points[i - 1]?.number === candidate.number - 1;
     const between = after && (points[i + 1]?.number === candidate.number + 1 || (points[i - 1].candidate === null && optionsUnder(point.at)));
-    if (rising.has(candidate.family) || between) starts.set(candidate.line, { number: candidate.number, end: candidate.end });
+    if (rising.has(candidate.family) || (between && !parts.has(candidate.family))) starts.set(candidate.line, { number: candidate.number, end: candidate.end });
   });
-  return starts;
+  const partLines = points.flatMap((point) => (point.candidate && parts.has(point.candidate.family) ? [point.candidate.line] : []));
+  return { starts, parts: new Set(partLines) };
 }
 
 /**
@@ -831,7 +857,7 @@ export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index
 }
 
 export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Conventions {
-  const starts = inferStarts(lines, auto);
+  const { starts, parts } = numberedLines(lines, auto);
   const { options: typedOptionItems, stems: stemItems, statements } = listsUnderQuestions(lines, auto, starts);
   const optionItems = new Set([...typedOptionItems, ...listedOptions(lines, auto)]);
   const textItems = new Set(listsInBoxes(lines, auto));
@@ -894,6 +920,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     answersBelowColons: new Set(answersBelowColons(lines, isStart, dashAnswers)),
     dashAnswers,
     numberedOptions: inferNumberedOptions(lines),
+    parts,
     truthEnds: inferTruthEnds(
       lines.filter((line) => !dashAnswers.has(line)),
       (line) => LETTER_FORMATS.has(auto(line)?.format ?? ''),

@@ -119,14 +119,14 @@ export function answerKeyStart(line: string): number | null {
 
 const FOLLOWS = `(?=[\\s${OBJECT}]|$)`;
 const QUESTION_WORDS = String.raw`q(?:uestion|ues|n)?|câu|bài|문제|문항|प्रश्न|પ્રશ્ન`;
-/** "1." "1)" "2:" "[1]" "Q1." "Q.1" "Question 1:" "Câu 1." "Bài 1:" "문제 1." "1번" at the start of a line. */
+/** "1." "1)" "2:" "1.-" "[1]" "Q1." "Q.1" "Question 1:" "Câu 1." "Bài 1:" "문제 1." "1번" at the start of a line. */
 const QUESTION = new RegExp(
-  String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*(\d{1,4})\s*[.):：\-–]{0,2}|(\d{1,4})\s*(?:\.{1,3}|[.]?[):]|、)|(\d{1,4})\s*번\.?|\[(\d{1,4})\])${FOLLOWS}\s*`,
+  String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*(\d{1,4})\s*[.):：\-–]{0,2}|(\d{1,4})\s*(?:\.\s*[-–]|\.{1,3}|[.]?[):]|、)|(\d{1,4})\s*번\.?|\[(\d{1,4})\])${FOLLOWS}\s*`,
   'i',
 );
 /** The same written tight against the text: "11.Which", "Câu 3:Tìm", "2)Find", "30.[A]의", "16.「법」상" (a letter, a bracketed label or an opening quote follows, so "3.5" stays a number). */
 const QUESTION_TIGHT = new RegExp(
-  String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})(?:[.):：]|\s*、)(?=\p{L}|\[\p{L}{1,2}\]|[「『“‘《〈][\p{L}\p{N}])`,
+  String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})(?:\.\s*[-–]|[.):：]|\s*、)(?=\p{L}|\[\p{L}{1,2}\]|[「『“‘《〈¿¡][\p{L}\p{N}])`,
   'iu',
 );
 

@@ -656,8 +656,8 @@ export function textEngine(
       target = 'option';
       return;
     }
-    // Between statements that end with their answer, a short line that is no sentence (".ART") heads a part.
-    if (!numbered && conventions.truthEnds.headings.has(paragraph)) {
+    // Between statements that end with their answer, a short line that is no sentence (".ART") heads a part; so does a numbered part's line.
+    if (!numbered && (conventions.truthEnds.headings.has(paragraph) || conventions.parts.has(paragraph))) {
       newSection(line.trim(), paragraph);
       return;
     }
