@@ -10,11 +10,15 @@ import { parseHwpx } from './parseHwpx';
  * Prints, per paper, the questions read fully right out of those expected, with the Word corpus's
  * scorer (tests/support/wordScore.ts).
  *
- * The floor is what the readers measured when it was last set (261 of 306 in thirteen papers,
- * docs/hwp-format.md): a change that reads fewer fails. The corpus is small (real Hangul papers
- * are rarely public as files), so the figure says little about papers in general.
+ * The floors are what the readers measured when they were last set (389 of 512 questions in 22
+ * papers, 84.8 % of a paper's on average: docs/hwp-format.md): a change that reads fewer fails.
+ * They went down from 0.85 when nine papers from new sources came in the thirteenth session, one
+ * of them (ko-17, a teacher's compilation of 72 items with its key in endnotes that also answer
+ * written items) read at 14 of 72. The corpus is small (real Hangul papers are rarely public as
+ * files), so the figure says little about papers in general.
  */
-const QUESTIONS_AT_LEAST = 0.85;
+const QUESTIONS_AT_LEAST = 0.75;
+const PER_PAPER_AT_LEAST = 0.84;
 
 const papers = realHangulPapers();
 const scores = papers.map((paper) => {
@@ -40,6 +44,11 @@ it('holds papers, each with the questions a person read in it', () => {
     expect(fs.existsSync(paper.file)).toBe(true);
     expect(paper.expected.length).toBeGreaterThan(0);
   }
+});
+
+it(`reads at least ${PER_PAPER_AT_LEAST * 100}% of a paper's questions fully right, on average over papers`, () => {
+  const mean = scores.reduce((n, s) => n + s.score.fullyRight / s.score.expected, 0) / scores.length;
+  expect(mean).toBeGreaterThanOrEqual(PER_PAPER_AT_LEAST);
 });
 
 it(`reads at least ${QUESTIONS_AT_LEAST * 100}% of its questions fully right`, () => {
