@@ -2045,6 +2045,35 @@ describe('numbers written "1.-", and numbered parts over bulleted questions', ()
   });
 });
 
+describe("a bank written for a learning platform's importer", () => {
+  it('"?" before each question, "+" before its right option, "=" before the others', () => {
+    const doc = parse([
+      '?Qaysi shahar Oʻzbekiston poytaxti?',
+      '+ Toshkent',
+      '= Samarqand',
+      '= Buxoro',
+      '',
+      '?Yilda nechta oy bor?',
+      '= 10',
+      '+ 12',
+      '= 11',
+      '',
+      '?Suv necha darajada qaynaydi?',
+      '+ 100',
+      '= 90',
+      '= 80',
+    ]);
+    expect(stems(doc)).toEqual(['Qaysi shahar Oʻzbekiston poytaxti?', 'Yilda nechta oy bor?', 'Suv necha darajada qaynaydi?']);
+    expect(questionsOf(doc).map(names)[0]).toEqual(['Toshkent', 'Samarqand', 'Buxoro']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false, false],
+      [false, true, false],
+      [true, false, false],
+    ]);
+    expect(questionsOf(doc)[0].answerFrom).toBe('sign');
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

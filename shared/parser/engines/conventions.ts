@@ -4,6 +4,7 @@ import type { ListLabel } from '../docx/numbering';
 import { answerKeyStart, fieldOf, LETTER_FORMATS, optionLabelsOf, questionNumberOf, TRUE_FALSE_LABEL, type OptionLabel } from './patterns';
 import { lookOf } from './formatMarks';
 import { inferTruthEnds, type TruthEnds } from './truthEnds';
+import { inferSigilLines, type SigilLines } from './sigilLines';
 
 /**
  * The second stage of reading a paper (docs/architecture.md, "The Word engine's stages"): before
@@ -58,6 +59,8 @@ export interface Conventions {
   textItems: Set<Paragraph>;
   /** The answer written at the end of a question's line in a colour of its own ("…ml ? C" in green): where it starts, and its text. */
   trailingKeys: Map<Paragraph, TrailingKey>;
+  /** A bank led by signs: "?" questions, "+" right and "=" other options (sigilLines.ts). */
+  sigils: SigilLines;
   /** Lines that number parts of the paper, not questions: "Nivel 2 : Deporte" over questions of its own that ask. */
   parts: Set<Paragraph>;
   /** Statements ending with their answer, "… mista. F" (truthEnds.ts). */
@@ -921,6 +924,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     dashAnswers,
     numberedOptions: inferNumberedOptions(lines),
     parts,
+    sigils: inferSigilLines(lines),
     truthEnds: inferTruthEnds(
       lines.filter((line) => !dashAnswers.has(line)),
       (line) => LETTER_FORMATS.has(auto(line)?.format ?? ''),

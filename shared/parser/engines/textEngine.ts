@@ -656,6 +656,25 @@ export function textEngine(
       target = 'option';
       return;
     }
+    // "?Qaysi…", "+ Toshkent", "= Samarqand": a bank led by signs (sigilLines.ts).
+    const sigilQuestion = conventions.sigils.questions.get(paragraph);
+    if (sigilQuestion !== undefined) return startQuestion(paragraph, null, sliceInlines(inlines, sigilQuestion));
+    const sigilOption = conventions.sigils.options.get(paragraph);
+    if (sigilOption && open) {
+      const sign = line.slice(0, sigilOption.end).trim();
+      addOption(
+        open,
+        open.options.length,
+        sigilOption.right,
+        sliceInlines(inlines, sigilOption.end),
+        sliceInlines(inlines, 0, sigilOption.end),
+        sign,
+        paragraph,
+      );
+      if (sigilOption.right) open.options.at(-1)!.markedBy = 'sign';
+      target = 'option';
+      return;
+    }
     // Between statements that end with their answer, a short line that is no sentence (".ART") heads a part; so does a numbered part's line.
     if (!numbered && (conventions.truthEnds.headings.has(paragraph) || conventions.parts.has(paragraph))) {
       newSection(line.trim(), paragraph);
