@@ -2074,6 +2074,25 @@ describe("a bank written for a learning platform's importer", () => {
   });
 });
 
+describe('"Câu hỏi 4." numbers a question as "Câu 4." does', () => {
+  it("the words are not the question's text, and the questions alternate spellings freely", () => {
+    const doc = parse([
+      'Câu 1. HTML là gì?',
+      'A. Ngôn ngữ đánh dấu',
+      'B. Ngôn ngữ lập trình',
+      'Câu hỏi 2. CSS dùng để làm gì?',
+      'A. Trình bày',
+      'B. Lưu dữ liệu',
+      'Đáp án: 1-A 2-A',
+    ]);
+    expect(stems(doc)).toEqual(['HTML là gì?', 'CSS dùng để làm gì?']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false],
+      [true, false],
+    ]);
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

@@ -118,7 +118,7 @@ export function answerKeyStart(line: string): number | null {
 }
 
 const FOLLOWS = `(?=[\\s${OBJECT}]|$)`;
-const QUESTION_WORDS = String.raw`q(?:uestion|ues|n)?|câu|bài|문제|문항|प्रश्न|પ્રશ્ન`;
+const QUESTION_WORDS = String.raw`q(?:uestion|ues|n)?|câu\s*hỏi|câu|bài|문제|문항|प्रश्न|પ્રશ્ન`;
 /** "1." "1)" "2:" "1.-" "[1]" "Q1." "Q.1" "Question 1:" "Câu 1." "Bài 1:" "문제 1." "1번" at the start of a line. */
 const QUESTION = new RegExp(
   String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*(\d{1,4})\s*[.):：\-–]{0,2}|(\d{1,4})\s*(?:\.\s*[-–]|\.{1,3}|[.]?[):]|、)|(\d{1,4})\s*번\.?|\[(\d{1,4})\])${FOLLOWS}\s*`,
@@ -131,7 +131,7 @@ const QUESTION_TIGHT = new RegExp(
 );
 
 /** "Q1 – (a), Câu 2: B" in a key: the words before the numbers dropped, so entries read as "1 – (a), 2: B". */
-export const withoutQuestionWords = (text: string) => text.replace(/(?<![\p{L}])(?:q(?:uestion|n)?\.?|câu|문제|문항)\s*(?=\d)/giu, '');
+export const withoutQuestionWords = (text: string) => text.replace(/(?<![\p{L}])(?:q(?:uestion|n)?\.?|câu(?:\s*hỏi)?|문제|문항)\s*(?=\d)/giu, '');
 
 /** Devanagari (०-९) and Gujarati (૦-૯) digits as ASCII ones, one for one, so offsets stay the same. */
 export const asciiDigits = (text: string) => text.replace(/[\u0966-\u096f\u0ae6-\u0aef]/g, (d) => String((d.charCodeAt(0) - 0x0966) % 0x180));
