@@ -2093,6 +2093,32 @@ describe('"Câu hỏi 4." numbers a question as "Câu 4." does', () => {
   });
 });
 
+describe("a dot glued before the right option's label", () => {
+  it('".C. 4500" marks C, and the dot is not the option\'s text', () => {
+    const doc = parse([
+      '1. Odam tanasida nechta suyak bor?',
+      'A. 150',
+      'B. 180',
+      '.C. 206',
+      'D. 250',
+      '2. Qon qaysi organda tozalanadi?',
+      '.A. Buyrak',
+      'B. Oshqozon',
+      'C. Teri',
+      '3. Eng katta organ qaysi?',
+      'A. Jigar',
+      '.B. Teri',
+      'C. Yurak',
+    ]);
+    expect(questionsOf(doc).map(names)[0]).toEqual(['150', '180', '206', '250']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, false, true, false],
+      [true, false, false],
+      [false, true, false],
+    ]);
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

@@ -13,6 +13,7 @@ import { dashAnswerOf, inferConventions } from './conventions';
 import { truthEndOf } from './truthEnds';
 import { answerBoxTables } from './answerBoxes';
 import { latinLookalikeLabels } from './lookalikeLabels';
+import { markSignsBeforeLabels } from './signBeforeLabels';
 import { bankColumns, type BankColumns } from './bankTable';
 import { lookOf, markedTruthWord, tickOf } from './formatMarks';
 import {
@@ -140,7 +141,7 @@ export function textEngine(
   problems: Problem[],
 ): { sections: DraftSection[]; key: KeyEntry[]; roles: Map<number, ParagraphRole> } {
   const sections: DraftSection[] = [{ name: null, items: [] }];
-  const split = splitLines(latinLookalikeLabels(paragraphs));
+  const split = splitLines(markSignsBeforeLabels(latinLookalikeLabels(paragraphs)));
   const { continued } = split;
   const unboxed = unboxQuestions(splitGluedStarts(split.lines, continued));
   const { lines } = unboxed;
