@@ -29,6 +29,13 @@ describe('option labels typed with Cyrillic letters that look Latin (lookalikeLa
     expect(read[0]).toBe('1. Сұрақ?');
   });
 
+  it('an Uzbek paper labelling A. B. S. D. has S read as C, when C never comes', () => {
+    const paper = lines('1. Savol?', 'A.9', 'B.8', 'S.7', 'D.10', '2. Savol?', 'A. x', 'B. y', 'S. z', 'D. w', '3. Savol?', 'A. x', 'S. z', 'D. w');
+    expect(texts(latinLookalikeLabels(paper)).slice(1, 5)).toEqual(['A.9', 'B.8', 'C.7', 'D.10']);
+    const withC = lines('1. Q?', 'A. x', 'B. y', 'C. z', 'S. Sulfur', '2. Q?', 'S. x', 'D. y', '3. Q?', 'S. x', 'D. y', 'D. z');
+    expect(texts(latinLookalikeLabels(withC))).toEqual(texts(withC));
+  });
+
   it('a Russian paper labelling а) б) в) г) keeps its letters', () => {
     const paper = lines('1. Вопрос?', 'а) один', 'б) два', 'в) три', 'г) четыре', '2. Вопрос?', 'а) один', 'б) два', 'в) три', 'г) четыре');
     expect(latinLookalikeLabels(paper)).toBe(paper);

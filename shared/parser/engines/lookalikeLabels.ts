@@ -9,11 +9,12 @@ import type { Paragraph } from '../docx/document';
  * Decided for the whole paper, from the lines that start with one letter and ")" or ".": the
  * lookalikes are Latin when the paper labels with С (which no Cyrillic sequence а б в г д uses)
  * or mixes in a Latin D, three lines or more, and hardly uses the letters only Cyrillic has (Б, Г,
- * Д: at most one such line in five). The label's letter is swapped for its Latin one, one
- * character for one, so every offset stays.
+ * Д: at most one such line in five). Uzbek papers write A. B. S. D.: S is C there when C never
+ * comes and S and D label three lines or more. The label's letter is swapped for its Latin one,
+ * one character for one, so every offset stays.
  */
 const LATIN_OF: Record<string, string> = { А: 'A', В: 'B', С: 'C', Е: 'E', а: 'a', в: 'b', с: 'c', е: 'e' };
-const LABEL = /^\s*([A-Ea-eА-Яа-я])\s*[).]/u;
+const LABEL = /^\s*([A-Ea-eSsА-Яа-я])\s*[).]/u;
 
 export function latinLookalikeLabels(paragraphs: Paragraph[]): Paragraph[] {
   const letters = paragraphs.flatMap((p) => {
@@ -21,15 +22,20 @@ export function latinLookalikeLabels(paragraphs: Paragraph[]): Paragraph[] {
     const match = first?.kind === 'text' ? LABEL.exec(first.text) : null;
     return match ? [match[1]] : [];
   });
-  const latinOnly = letters.filter((c) => c === 'С' || c === 'с' || c === 'D' || c === 'd').length;
-  const cyrillicOnly = letters.filter((c) => /[БбГгДд]/u.test(c)).length;
-  if (latinOnly < 3 || cyrillicOnly * 5 > latinOnly) return paragraphs;
+  const count = (pattern: RegExp) => letters.filter((c) => pattern.test(c)).length;
+  // "A. B. S. D.": Uzbek papers write the Cyrillic С of their old alphabet as S; C never comes.
+  const sForC = count(/^[Ss]$/u) >= 3 && count(/^[Dd]$/u) >= 3 && count(/^[CcСс]$/u) === 0;
+  const latinOnly = count(/^[СсDd]$/u);
+  const cyrillicOnly = count(/^[БбГгДд]$/u);
+  const lookalikes = latinOnly >= 3 && cyrillicOnly * 5 <= latinOnly;
+  if (!lookalikes && !sForC) return paragraphs;
+  const latinOf = (c: string) => (sForC && /^[Ss]$/.test(c) ? (c === 'S' ? 'C' : 'c') : lookalikes ? LATIN_OF[c] : undefined);
   return paragraphs.map((p) => {
     const at = p.inlines.findIndex((i) => i.kind === 'text' && i.text.trim() !== '');
     const inline = p.inlines[at];
     if (!inline || inline.kind !== 'text') return p;
     const match = LABEL.exec(inline.text);
-    const latin = match ? LATIN_OF[match[1]] : undefined;
+    const latin = match ? latinOf(match[1]) : undefined;
     if (!match || !latin) return p;
     const place = match[0].indexOf(match[1]);
     const text = inline.text.slice(0, place) + latin + inline.text.slice(place + 1);
