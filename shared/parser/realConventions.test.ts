@@ -2119,6 +2119,58 @@ describe("a dot glued before the right option's label", () => {
   });
 });
 
+describe('each answer written above its question', () => {
+  it('"+ans" and the option\'s number over each question answer it; an Aiken bank\'s "ANSWER: B" after the options answers the question above', () => {
+    const bullets = { id: 11, levels: [{ format: 'bullet' as const, text: 'o' }] };
+    const option = (text: string) => ({ runs: [text], list: { id: 11 } });
+    const doc = parse(
+      [
+        '+ans',
+        '2',
+        '1. Что такое переобучение?',
+        option('Малая ошибка на тесте'),
+        option('Большая ошибка на тесте'),
+        '+ans',
+        '1',
+        '2. Что такое L2?',
+        option('Штраф на веса'),
+        option('Функция активации'),
+        '+ans',
+        '2',
+        '3. Что такое эпоха?',
+        option('Один шаг'),
+        option('Проход по всем данным'),
+      ],
+      { lists: [bullets] },
+    );
+    expect(stems(doc)).toEqual(['Что такое переобучение?', 'Что такое L2?', 'Что такое эпоха?']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true],
+      [true, false],
+      [false, true],
+    ]);
+    const aiken = parse([
+      'What is 2 + 2?',
+      'A. 3',
+      'B. 4',
+      'ANSWER: B',
+      'What is 3 + 3?',
+      'A. 6',
+      'B. 7',
+      'ANSWER: A',
+      'What is 1 + 1?',
+      'A. 2',
+      'B. 3',
+      'ANSWER: A',
+    ]);
+    expect(questionsOf(aiken).map(correct)).toEqual([
+      [false, true],
+      [true, false],
+      [true, false],
+    ]);
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

@@ -5,6 +5,7 @@ import { answerKeyStart, fieldOf, LETTER_FORMATS, optionLabelsOf, questionNumber
 import { lookOf } from './formatMarks';
 import { inferTruthEnds, type TruthEnds } from './truthEnds';
 import { inferSigilLines, type SigilLines } from './sigilLines';
+import { inferAnswersAbove, type AnswerAbove } from './answersBefore';
 
 /**
  * The second stage of reading a paper (docs/architecture.md, "The Word engine's stages"): before
@@ -59,6 +60,8 @@ export interface Conventions {
   textItems: Set<Paragraph>;
   /** The answer written at the end of a question's line in a colour of its own ("…ml ? C" in green): where it starts, and its text. */
   trailingKeys: Map<Paragraph, TrailingKey>;
+  /** Each question's answer written above it ("+ans" "2" over "1. …"), by the question line (answersBefore.ts). */
+  answersAbove: Map<Paragraph, AnswerAbove>;
   /** A bank led by signs: "?" questions, "+" right and "=" other options (sigilLines.ts). */
   sigils: SigilLines;
   /** Lines that number parts of the paper, not questions: "Nivel 2 : Deporte" over questions of its own that ask. */
@@ -919,6 +922,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     trailingKeys,
     wrappedOptions,
     answerLines: inferAnswerLines(lines, isStart),
+    answersAbove: inferAnswersAbove(lines, isStart),
     colouredAnswers: inferColouredAnswers(lines, isStart, inferMarkColour(lines)),
     answersBelowColons: new Set(answersBelowColons(lines, isStart, dashAnswers)),
     dashAnswers,

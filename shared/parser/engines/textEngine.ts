@@ -150,6 +150,7 @@ export function textEngine(
   const autoOf = (paragraph: Paragraph) => (continued.has(paragraph) ? undefined : labels.get(paragraph.index));
   // What this paper's own conventions say (engines/conventions.ts): numbers our patterns miss, lists that are options, marks.
   const conventions = inferConventions(lines, autoOf);
+  const answerAboveLines = new Set([...conventions.answersAbove.values()].flatMap((a) => a.lines));
   for (const line of unboxed.options) conventions.unlabelledOptions.add(line);
   /** A question's number at the start of a line: a common pattern, or a numbering the paper showed to rise. */
   const numberOfLine = (paragraph: Paragraph, line: string) => numberAfterTags(line) ?? conventions.starts.get(paragraph) ?? null;
@@ -320,6 +321,9 @@ export function textEngine(
   const closeQuestion = () => {
     // Options from a Word list are known only now; the marks and the letter after the stem are read on them.
     if (question) listOptions(question);
+    // Its answer written above it (answersBefore.ts), given once its options are read.
+    const above = question ? conventions.answersAbove.get(question.paragraph) : undefined;
+    if (question && above && !question.answer) question.answer = { text: above.text, paragraph: above.lines[above.lines.length - 1] };
     if (question && conventions.gluedAsterisk) markGluedAsterisks(question);
     if (question && conventions.leadingSign) markLeadingSigns(question, conventions.leadingSign);
     if (question && conventions.trailingMark) markTrailingMarks(question, conventions.trailingMark);
@@ -657,6 +661,8 @@ export function textEngine(
       target = 'option';
       return;
     }
+    // "+ans" "2" over the question they answer (answersBefore.ts): read with that question.
+    if (answerAboveLines.has(paragraph)) return;
     // "?Qaysi…", "+ Toshkent", "= Samarqand": a bank led by signs (sigilLines.ts).
     const sigilQuestion = conventions.sigils.questions.get(paragraph);
     if (sigilQuestion !== undefined) return startQuestion(paragraph, null, sliceInlines(inlines, sigilQuestion));
