@@ -2171,6 +2171,52 @@ describe('each answer written above its question', () => {
   });
 });
 
+describe("the answer letter written in the question's own blank", () => {
+  it('"…（　B　）" in three questions or more: the letter answers, and the filled blank is not the question\'s text', () => {
+    const doc = parse([
+      '1. 线性规划的最优解一定在（　B　）',
+      'A. 内点\tB. 顶点',
+      '2. 对偶问题的对偶是（  A  ）',
+      'A. 原问题\tB. 新问题',
+      '3. 单纯形法每步改变（　A　　）',
+      'A. 一个基变量\tB. 全部变量',
+    ]);
+    expect(stems(doc)).toEqual(['线性规划的最优解一定在', '对偶问题的对偶是', '单纯形法每步改变']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true],
+      [true, false],
+      [true, false],
+    ]);
+    // "(A) and (B)" inside a sentence is no filled blank.
+    const prose = parse(['1. Which of (A) and (B) is larger?', 'A. (A)', 'B. (B)']);
+    expect(questionsOf(prose).map(correct)).toEqual([[false, false]]);
+  });
+});
+
+describe("the right option's own letter typed again after it", () => {
+  it('"b. 12  B" marks b in a paper that does so; the letter is not shown', () => {
+    const doc = parse([
+      '1. How many columns has the grid?',
+      'a. 10',
+      'b. 12  B',
+      'c. 16',
+      '2. Which class centres text?',
+      'a. .text-center  A',
+      'b. .center',
+      '3. Which class hides?',
+      'a. .show',
+      'b. .visible',
+      'c. .d-none  C',
+    ]);
+    expect(questionsOf(doc).map(names)[0]).toEqual(['10', '12', '16']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, false],
+      [true, false],
+      [false, false, true],
+    ]);
+  });
+});
+
 describe('split runs everywhere do not change the reading', () => {
   it('a paper whose every run is cut mid-word reads as the same paper', () => {
     const body = ['Question 1: Which is a fruit?', 'A. Apple', 'B. Carrot', '✅ Answer: A', 'Question 2: Which is blue?', 'A. Sky', 'B. Grass', '✅ Answer: A'];

@@ -62,6 +62,8 @@ export interface Conventions {
   trailingKeys: Map<Paragraph, TrailingKey>;
   /** Each question's answer written above it ("+ans" "2" over "1. …"), by the question line (answersBefore.ts). */
   answersAbove: Map<Paragraph, AnswerAbove>;
+  /** "b. 12  B": the right option's own letter typed again after its words, in most questions (inferOwnLetterMarks). */
+  ownLetterMarks: boolean;
   /** A bank led by signs: "?" questions, "+" right and "=" other options (sigilLines.ts). */
   sigils: SigilLines;
   /** Lines that number parts of the paper, not questions: "Nivel 2 : Deporte" over questions of its own that ask. */
@@ -711,6 +713,30 @@ export function inferTrailingMark(groups: OptionGroup[]): string | null {
 const PLAIN_MARK = /\S\s+(\p{Lu}|[^\p{L}\p{N}\s()[\]{}'"“”‘’«»<>&$\\.,:;_/|=-])\s*$/u;
 
 /** Each question's option lines (a typed label, or an item of a Word list), with the typed label: what the marks of options are counted over. */
+/**
+ * "b. 12  B": a learner's copy that marks the right option by typing its letter again after its
+ * words. Accepted when three questions or more, and half of those with labelled options, end one
+ * option (or two) so and never end an option with another option's letter.
+ */
+export function inferOwnLetterMarks(groups: OptionGroup[]): boolean {
+  let marked = 0;
+  let labelled = 0;
+  for (const group of groups) {
+    // Per labelled option: true when it ends with its own letter, false with another's, null with none.
+    const letters = group.flatMap(({ line, label }): { own: boolean | null }[] => {
+      if (!label) return [];
+      const tail = /\S\s+([A-Ha-h])\s*$/.exec(lineOf(line.inlines))?.[1];
+      return [{ own: tail ? tail.toLowerCase().charCodeAt(0) - 97 === label.index : null }];
+    });
+    if (letters.length < 2) continue;
+    labelled += 1;
+    const own = letters.filter((l) => l.own === true).length;
+    if (letters.some((l) => l.own === false)) return false;
+    if (own >= 1 && own <= 2) marked += 1;
+  }
+  return marked >= 3 && marked * 2 >= labelled;
+}
+
 type OptionGroup = { line: Paragraph; label: OptionLabel | undefined }[];
 function optionGroups(lines: Paragraph[], isStart: (line: Paragraph) => boolean, auto: (line: Paragraph) => ListLabel | undefined): OptionGroup[] {
   const groups: OptionGroup[] = [[]];
@@ -916,6 +942,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     gluedAsterisk: inferGluedAsterisk(optionLines),
     leadingSign: inferLeadingSign(groups),
     trailingMark: inferTrailingMark(groups),
+    ownLetterMarks: inferOwnLetterMarks(groups),
     bareLabels,
     stemItems,
     textItems,

@@ -62,6 +62,21 @@ import {
 /** A plain run: the blank put where a question's coloured answer stood. */
 const BLANK = plainText('____');
 
+/** A blank's brackets holding one letter, spaced out as a blank is ("（ B ）", "(  A  )"): the letter filled in. */
+const FILLED_BLANK = /(?:（[\s\u3000]*|\([\s\u3000]+)([A-H])(?:[\s\u3000]*）|[\s\u3000]+\))/u;
+const FILLED_BLANK_HTML = /(?:（|\()(?:[\s\u3000]|<[^>]+>)*([A-H])(?:[\s\u3000]|<[^>]+>)*(?:）|\))/u;
+
+/** The letter in the question's blank is its answer; the filled blank is not the question's text. */
+function readBracketAnswer(question: QuestionDraft) {
+  for (let i = question.stem.length - 1; i >= 0; i--) {
+    const found = FILLED_BLANK_HTML.exec(question.stem[i]);
+    if (!found || !FILLED_BLANK.test(htmlText(found[0]))) continue;
+    question.answer = { text: found[1], paragraph: question.paragraph };
+    question.stem[i] = question.stem[i].slice(0, found.index) + question.stem[i].slice(found.index + found[0].length);
+    return;
+  }
+}
+
 /** An empty pair of brackets before an option's words: a box for the pupil's mark. */
 const EMPTY_BOX = /^\s*[([]\s*[)\]]\s*(?=\S)/u;
 /** A line of nothing but a rule drawn with characters ("________", "-----", "*****"): a separator. */
@@ -151,6 +166,8 @@ export function textEngine(
   // What this paper's own conventions say (engines/conventions.ts): numbers our patterns miss, lists that are options, marks.
   const conventions = inferConventions(lines, autoOf);
   const answerAboveLines = new Set([...conventions.answersAbove.values()].flatMap((a) => a.lines));
+  // Three lines or more with a letter alone in a blank's brackets: the paper writes its answers there.
+  const bracketAnswers = lines.filter((line) => FILLED_BLANK.test(lineOf(line.inlines))).length >= 3;
   for (const line of unboxed.options) conventions.unlabelledOptions.add(line);
   /** A question's number at the start of a line: a common pattern, or a numbering the paper showed to rise. */
   const numberOfLine = (paragraph: Paragraph, line: string) => numberAfterTags(line) ?? conventions.starts.get(paragraph) ?? null;
@@ -321,12 +338,15 @@ export function textEngine(
   const closeQuestion = () => {
     // Options from a Word list are known only now; the marks and the letter after the stem are read on them.
     if (question) listOptions(question);
+    // "…壂题艊（ B ）": the answer letter written in the question's own blank, in a paper that answers so.
+    if (question && bracketAnswers && !question.answer && question.options.length >= 2) readBracketAnswer(question);
     // Its answer written above it (answersBefore.ts), given once its options are read.
     const above = question ? conventions.answersAbove.get(question.paragraph) : undefined;
     if (question && above && !question.answer) question.answer = { text: above.text, paragraph: above.lines[above.lines.length - 1] };
     if (question && conventions.gluedAsterisk) markGluedAsterisks(question);
     if (question && conventions.leadingSign) markLeadingSigns(question, conventions.leadingSign);
     if (question && conventions.trailingMark) markTrailingMarks(question, conventions.trailingMark);
+    if (question && conventions.ownLetterMarks) markOwnLetters(question);
     if (question) trailingAnswer(question);
     if (question) orderOptions(question);
     if (question) dropWritingLine(question);
@@ -1146,6 +1166,19 @@ function repeatedOption(question: QuestionDraft, text: string, index: number): s
 function markTrailingMarks(question: QuestionDraft, mark: string) {
   const escaped = escapeHtml(mark).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   markByEnd(question, new RegExp(`\\s${escaped}((?:\\s|<\\/[^>]+>)*)$`), 'sign');
+}
+
+/** "b. 12  B": in a paper that marks answers so (inferOwnLetterMarks), an option ending with its own letter is right; the letter is not shown. */
+function markOwnLetters(question: QuestionDraft) {
+  for (const option of question.options) {
+    const letter = String.fromCharCode(65 + option.index);
+    const last = option.html.length - 1;
+    const found = last >= 0 ? new RegExp(`\\s+[${letter}${letter.toLowerCase()}]((?:\\s|<\\/[^>]+>)*)$`).exec(option.html[last]) : null;
+    if (!found || option.marked) continue;
+    option.html[last] = option.html[last].slice(0, found.index) + found[1];
+    option.marked = true;
+    option.markedBy = 'sign';
+  }
 }
 
 /** "!evxa": in a paper that marks answers by a sign before the text (inferLeadingSign), the sign marks the option, and is not shown. */
