@@ -2242,9 +2242,12 @@ describe('hostile lines cost no more than their length', () => {
       `a. ${'*'.repeat(10_000)}`,
       `b. ${'a*'.repeat(5_000)}`,
       `//QZ1.3) ${'Question 4: '.repeat(2_000)}`,
+      // Almost a key (entries, then words), and almost an answer after an option (letters, then a sign).
+      `${Array.from({ length: 5_000 }, (_, i) => `${i + 1}.A  `).join('')}xyz`,
+      `a) x Answer: ${'A   '.repeat(5_000)}!`,
     ]);
     // Read to the end: every paragraph is placed somewhere, and what could not be a question is named.
-    expect(Object.values(doc.paragraphRoles).reduce((a, b) => a + (b ?? 0), 0)).toBe(8);
+    expect(Object.values(doc.paragraphRoles).reduce((a, b) => a + (b ?? 0), 0)).toBe(10);
     expect(names(questionsOf(doc)[0]).slice(0, 2)).toEqual(['x', 'y']);
   });
 });

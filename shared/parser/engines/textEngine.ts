@@ -85,7 +85,7 @@ const RULE_LINE = /^\s*(?:[_\-–—=*~·.]\s*){5,}$/u;
 const QUESTION_LABEL = /^\s*(?:question|câu\s*hỏi|frage|pregunta|questão|domanda|pertanyaan|soru|вопрос|문제|问题|題目)\s*[:：]\s*(?=\S)/iu;
 /** An answer word and the letters it names at the end of an option's line. */
 const TRAILING_ANSWER =
-  /(?<=\S)\s*(?:正确答案|参考答案|答案|正解|answer|ans\.?|đáp\s*án|정답|respuesta|réponse|resposta|jawaban|kunci|ответ|cevap)\s*[:：]\s*([A-Ha-h①-⑩](?:\s*[,，、]?\s*[A-Ha-h①-⑩])*)\s*$/iu;
+  /(?<=\S)\s*(?:正确答案|参考答案|答案|正解|answer|ans\.?|đáp\s*án|정답|respuesta|réponse|resposta|jawaban|kunci|ответ|cevap)\s*[:：]\s*([A-Ha-h①-⑩](?:\s*(?:[,，、]\s*)?[A-Ha-h①-⑩])*)\s*$/iu;
 /** Where plain text goes: the question's text, its last option, its solution, a passage's text. */
 type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'answerNext' | 'passage';
 
