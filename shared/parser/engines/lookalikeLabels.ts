@@ -1,4 +1,5 @@
 import type { Paragraph } from '../docx/document';
+import { firstWords, rewriteFirstWords } from './firstWords';
 
 /**
  * Option labels typed on a Cyrillic keyboard that mean the Latin A–E: "А) В) С) D) Е)" where А,
@@ -18,8 +19,7 @@ const LABEL = /^\s*([A-Ea-eSsА-Яа-я])\s*[).]/u;
 
 export function latinLookalikeLabels(paragraphs: Paragraph[]): Paragraph[] {
   const letters = paragraphs.flatMap((p) => {
-    const first = p.inlines.find((i) => i.kind === 'text' && i.text.trim() !== '');
-    const match = first?.kind === 'text' ? LABEL.exec(first.text) : null;
+    const match = LABEL.exec(firstWords(p));
     return match ? [match[1]] : [];
   });
   const count = (pattern: RegExp) => letters.filter((c) => pattern.test(c)).length;
@@ -30,15 +30,13 @@ export function latinLookalikeLabels(paragraphs: Paragraph[]): Paragraph[] {
   const lookalikes = latinOnly >= 3 && cyrillicOnly * 5 <= latinOnly;
   if (!lookalikes && !sForC) return paragraphs;
   const latinOf = (c: string) => (sForC && /^[Ss]$/.test(c) ? (c === 'S' ? 'C' : 'c') : lookalikes ? LATIN_OF[c] : undefined);
-  return paragraphs.map((p) => {
-    const at = p.inlines.findIndex((i) => i.kind === 'text' && i.text.trim() !== '');
-    const inline = p.inlines[at];
-    if (!inline || inline.kind !== 'text') return p;
-    const match = LABEL.exec(inline.text);
-    const latin = match ? latinOf(match[1]) : undefined;
-    if (!match || !latin) return p;
-    const place = match[0].indexOf(match[1]);
-    const text = inline.text.slice(0, place) + latin + inline.text.slice(place + 1);
-    return { ...p, inlines: p.inlines.map((i, k) => (k === at ? { ...inline, text } : i)) };
-  });
+  return paragraphs.map((p) =>
+    rewriteFirstWords(p, (text) => {
+      const match = LABEL.exec(text);
+      const latin = match ? latinOf(match[1]) : undefined;
+      if (!match || !latin) return null;
+      const place = match[0].indexOf(match[1]);
+      return text.slice(0, place) + latin + text.slice(place + 1);
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import { isBlankLine } from '../content/inlines';
 import type { Paragraph } from '../docx/document';
+import { firstWords, rewriteFirstWords } from './firstWords';
 
 /**
  * "B. 4000" then ".C. 4500": a sign glued before the label of the right option (a dot, a plus,
@@ -11,16 +12,13 @@ import type { Paragraph } from '../docx/document';
 const SIGNED = /^(\s*)([.+#~!])(?=\s*[A-Ha-h][.)]\s*\S)/u;
 const LABELLED = /^\s*[.+#~!*]?\s*[A-Ha-h][.)]\s*\S/u;
 
-const firstText = (p: Paragraph) => p.inlines.findIndex((i) => i.kind === 'text' && i.text.trim() !== '');
-
 export function markSignsBeforeLabels(paragraphs: Paragraph[]): Paragraph[] {
   const signs = new Map<string, number>();
   let inGroup = new Map<string, number>();
   let doubled = false;
   for (const p of paragraphs) {
     if (p.cell || isBlankLine(p.inlines)) continue;
-    const inline = p.inlines[firstText(p)];
-    const text = inline?.kind === 'text' ? inline.text : '';
+    const text = firstWords(p);
     if (!LABELLED.test(text)) {
       inGroup = new Map();
       continue;
@@ -33,13 +31,12 @@ export function markSignsBeforeLabels(paragraphs: Paragraph[]): Paragraph[] {
   }
   const [sign] = [...signs].filter(([, n]) => n >= 3).sort((a, b) => b[1] - a[1])[0] ?? [];
   if (!sign || doubled) return paragraphs;
-  return paragraphs.map((p) => {
-    const at = firstText(p);
-    const inline = p.inlines[at];
-    if (p.cell || !inline || inline.kind !== 'text') return p;
-    const match = SIGNED.exec(inline.text);
-    if (!match || match[2] !== sign) return p;
-    const text = `${match[1]}*${inline.text.slice(match[0].length)}`;
-    return { ...p, inlines: p.inlines.map((i, k) => (k === at ? { ...inline, text } : i)) };
-  });
+  return paragraphs.map((p) =>
+    p.cell
+      ? p
+      : rewriteFirstWords(p, (text) => {
+          const match = SIGNED.exec(text);
+          return match && match[2] === sign ? `${match[1]}*${text.slice(match[0].length)}` : null;
+        }),
+  );
 }

@@ -6,7 +6,7 @@ import { problemAt } from '../problems';
 import type { ParagraphRole, Problem } from '../types';
 import { isPassage, keyEntriesOf, type DraftSection, type KeyEntry } from './assemble';
 import { blocksOf, rowsOf, type Block } from './blocks';
-import { newPassage, newQuestion, splitTags, type PassageDraft, type QuestionDraft } from './draft';
+import { newPassage, newQuestion, splitTags, type OptionDraft, type PassageDraft, type QuestionDraft } from './draft';
 import { choiceAnswer, trueFalseAnswer } from './answers';
 import { choicesNaming, onlyRepeatsLetters, type NamedChoice } from './choices';
 import { dashAnswerOf, inferConventions } from './conventions';
@@ -106,6 +106,8 @@ const keyCellText = (cell: Paragraph[]) => withoutQuestionWords(cellText(cell));
 const KEY_HEADER = /^(?:câu|câu hỏi|question|q|no\.?|số|문제|번호|문항|đáp án|answer|key|정답|ans)\.?$/i;
 /** The circled numbers' place among the option alphabets (patterns.ts LETTERS). */
 const CIRCLED = LETTERS.findIndex((letters) => letters.startsWith('①'));
+/** The label Word shows before a list item, as the text reads it (a bullet as "•"). */
+const labelShown = (auto: ListLabel) => (auto.format === 'bullet' ? '•' : auto.label);
 /** List formats that never number a question: those, Roman numerals, bullets, and Hangul's 가나다 and ㄱㄴㄷ (a <보기> box's statements). */
 const NOT_QUESTION_FORMATS = new Set([...LETTER_FORMATS, 'lowerRoman', 'upperRoman', 'bullet', 'none', 'ganada', 'chosung']);
 
@@ -929,12 +931,7 @@ export function textEngine(
       return;
     }
     // Roman numerals and bullets of Word's lists are text: their label goes in front, as Word shows it.
-    const prefix =
-      auto && NOT_QUESTION_FORMATS.has(auto.format)
-        ? `${auto.format === 'bullet' ? '•' : auto.label} `
-        : auto && !stemItems.has(paragraph.index)
-          ? `${auto.label} `
-          : '';
+    const prefix = auto && NOT_QUESTION_FORMATS.has(auto.format) ? `${labelShown(auto)} ` : auto && !stemItems.has(paragraph.index) ? `${auto.label} ` : '';
     if (open && target === 'stem' && auto && !open.options.length) open.listItems.push({ at: open.stem.length, paragraph, inlines, written: prefix.trim() });
     if (open && target === 'stem') open.tail = prefix ? undefined : trimInlines(inlines);
     append(prefix + inlinesHtml(trimInlines(inlines)), paragraph);
@@ -1014,7 +1011,7 @@ export function textEngine(
     append(
       tableHtml(rows, (p) => {
         const auto = autoOf(p);
-        return auto ? (auto.format === 'bullet' ? '•' : auto.label) : null;
+        return auto ? labelShown(auto) : null;
       }),
       block.paragraphs[0],
     );
@@ -1170,15 +1167,14 @@ function markTrailingMarks(question: QuestionDraft, mark: string) {
 
 /** "b. 12  B": in a paper that marks answers so (inferOwnLetterMarks), an option ending with its own letter is right; the letter is not shown. */
 function markOwnLetters(question: QuestionDraft) {
-  for (const option of question.options) {
-    const letter = String.fromCharCode(65 + option.index);
-    const last = option.html.length - 1;
-    const found = last >= 0 ? new RegExp(`\\s+[${letter}${letter.toLowerCase()}]((?:\\s|<\\/[^>]+>)*)$`).exec(option.html[last]) : null;
-    if (!found || option.marked) continue;
-    option.html[last] = option.html[last].slice(0, found.index) + found[1];
-    option.marked = true;
-    option.markedBy = 'sign';
-  }
+  markByEnd(
+    question,
+    (option) => {
+      const letter = String.fromCharCode(65 + option.index);
+      return new RegExp(`\\s+[${letter}${letter.toLowerCase()}]((?:\\s|<\\/[^>]+>)*)$`);
+    },
+    'sign',
+  );
 }
 
 /** "!evxa": in a paper that marks answers by a sign before the text (inferLeadingSign), the sign marks the option, and is not shown. */
@@ -1199,14 +1195,15 @@ function markGluedAsterisks(question: QuestionDraft) {
 }
 
 /**
- * Marks each option whose last 80 characters of HTML end in `mark` (the window keeps the match
- * cheap on a long option): the match is replaced by its groups, what `mark` keeps of it.
+ * Marks each option whose last 80 characters of HTML end in `mark` (one for all options, or one an
+ * option; the window keeps the match cheap on a long option): the match is replaced by its groups,
+ * what `mark` keeps of it.
  */
-function markByEnd(question: QuestionDraft, mark: RegExp, markedBy: 'asterisk' | 'sign') {
+function markByEnd(question: QuestionDraft, mark: RegExp | ((option: OptionDraft) => RegExp), markedBy: 'asterisk' | 'sign') {
   for (const option of question.options) {
     const last = option.html.length - 1;
     const end = Math.max(0, (option.html[last]?.length ?? 0) - 80);
-    const found = last >= 0 && !option.marked ? mark.exec(option.html[last].slice(end)) : null;
+    const found = last >= 0 && !option.marked ? (typeof mark === 'function' ? mark(option) : mark).exec(option.html[last].slice(end)) : null;
     if (!found) continue;
     option.html[last] = option.html[last].slice(0, end + found.index) + found.slice(1).join('');
     option.marked = true;
