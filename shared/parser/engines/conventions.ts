@@ -918,6 +918,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   const bareLabels = inferBareLabels(lines);
   // Options lettered by Word's numbering ("B." shown, not typed) are labelled too: under a bold stem they are no unlabelled options.
   const lettered = lines.filter((line) => LETTER_FORMATS.has(auto(line)?.format ?? ''));
+  const letteredLines = new Set(lettered);
   const labelled = new Map<Paragraph, unknown>([...bareLabels, ...[...statements, ...lettered].map((p) => [p, true] as const)]);
   const trailingKeys = inferTrailingKeys(lines, isStart);
   const dashAnswers = inferDashAnswers(lines);
@@ -958,7 +959,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     sigils: inferSigilLines(lines),
     truthEnds: inferTruthEnds(
       lines.filter((line) => !dashAnswers.has(line)),
-      (line) => LETTER_FORMATS.has(auto(line)?.format ?? ''),
+      (line) => letteredLines.has(line),
     ),
   };
 }
