@@ -1,11 +1,10 @@
+import { linesOf as lines } from '@tests/support/lines';
 import { plainText as text } from '../content/inlines';
 import type { Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
 import { inferConventions, inferGluedAsterisk, inferOptionItems, inferStarts, inferTrailingKeys, inferUnlabelledOptions, listedOptions } from './conventions';
 
 /** The conventions stage on its own: lines in, what the paper's own numbering and marks say out. */
-const lines = (...texts: (string | [string, boolean])[]): Paragraph[] =>
-  texts.map((t, index) => ({ index, style: null, numbering: null, cell: null, inlines: [typeof t === 'string' ? text(t) : text(t[0], t[1])] }));
 const noLists = () => undefined;
 
 describe('question starts the common patterns miss', () => {

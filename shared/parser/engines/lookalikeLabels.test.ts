@@ -1,9 +1,8 @@
-import { plainText as text } from '../content/inlines';
-import type { Paragraph } from '../docx/document';
+import { linesOf as lines } from '@tests/support/lines';
+import { paragraphText, type Paragraph } from '../docx/document';
 import { latinLookalikeLabels } from './lookalikeLabels';
 
-const lines = (...texts: string[]): Paragraph[] => texts.map((t, index) => ({ index, style: null, numbering: null, cell: null, inlines: [text(t)] }));
-const texts = (paragraphs: Paragraph[]) => paragraphs.map((p) => p.inlines.map((i) => (i.kind === 'text' ? i.text : '')).join(''));
+const texts = (paragraphs: Paragraph[]) => paragraphs.map(paragraphText);
 
 describe('option labels typed with Cyrillic letters that look Latin (lookalikeLabels)', () => {
   it('a paper labelling А) В) С) D) Е) has its Cyrillic А В С Е read as Latin, one character for one', () => {

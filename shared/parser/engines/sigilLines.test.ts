@@ -1,8 +1,5 @@
-import { plainText as text } from '../content/inlines';
-import type { Paragraph } from '../docx/document';
+import { linesOf as lines } from '@tests/support/lines';
 import { inferSigilLines } from './sigilLines';
-
-const lines = (...texts: string[]): Paragraph[] => texts.map((t, index) => ({ index, style: null, numbering: null, cell: null, inlines: [text(t)] }));
 
 describe('a bank led by signs: ?question, +right, =other (sigilLines)', () => {
   it('finds the questions and which option each sign marks right, whatever sign the paper uses for the others', () => {

@@ -1,9 +1,8 @@
-import { plainText as text } from '../content/inlines';
-import type { Paragraph } from '../docx/document';
+import { linesOf as lines } from '@tests/support/lines';
+import { paragraphText, type Paragraph } from '../docx/document';
 import { markSignsBeforeLabels } from './signBeforeLabels';
 
-const lines = (...texts: string[]): Paragraph[] => texts.map((t, index) => ({ index, style: null, numbering: null, cell: null, inlines: [text(t)] }));
-const texts = (paragraphs: Paragraph[]) => paragraphs.map((p) => p.inlines.map((i) => (i.kind === 'text' ? i.text : '')).join(''));
+const texts = (paragraphs: Paragraph[]) => paragraphs.map(paragraphText);
 
 describe("a sign glued before the right option's label (signBeforeLabels)", () => {
   it('".C. 4500" on one option of each question becomes the "*" labels read as a mark', () => {

@@ -1,9 +1,7 @@
-import { plainText as text } from '../content/inlines';
-import type { Paragraph } from '../docx/document';
+import { linesOf as lines } from '@tests/support/lines';
 import { inferTruthEnds, truthEndOf } from './truthEnds';
 
 /** The truth-ends stage on its own: lines in, the pair a paper answers its statements with out. */
-const lines = (...texts: string[]): Paragraph[] => texts.map((t, index) => ({ index, style: null, numbering: null, cell: null, inlines: [text(t)] }));
 
 describe('statements that end with their answer (truthEnds)', () => {
   it('chooses the pair that ends most lines, with both of its values', () => {
