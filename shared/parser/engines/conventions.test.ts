@@ -4,7 +4,8 @@ import type { Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
 import { inferConventions, inferGluedAsterisk, inferOptionItems, inferStarts, inferTrailingKeys, inferUnlabelledOptions, listedOptions } from './conventions';
 
-/** The conventions stage on its own: lines in, what the paper's own numbering and marks say out. */
+// The conventions stage on its own: lines in, what the paper's own numbering and marks say out.
+/** No Word list anywhere. */
 const noLists = () => undefined;
 
 describe('question starts the common patterns miss', () => {

@@ -1,7 +1,7 @@
 import { linesOf as lines } from '@tests/support/lines';
 import { inferTruthEnds, truthEndOf } from './truthEnds';
 
-/** The truth-ends stage on its own: lines in, the pair a paper answers its statements with out. */
+// The truth-ends stage on its own: lines in, the pair a paper answers its statements with out.
 
 describe('statements that end with their answer (truthEnds)', () => {
   it('chooses the pair that ends most lines, with both of its values', () => {
