@@ -82,6 +82,26 @@ describe('options without labels', () => {
     expect(inferUnlabelledOptions(paper.slice(0, 3), isStart).size).toBe(0);
   });
 
+  it("after the line that asks, under a number alone, in a paper all in bold (any script's question mark)", () => {
+    const isNumber = (p: Paragraph) => /^\d+:$/.test((p.inlines[0] as { text: string }).text);
+    const paper = lines(
+      ['1:', true],
+      ['Which test compares two means؟', true],
+      ['t', true],
+      ['F', true],
+      ['chi', true],
+      ['2:', true],
+      ['Which plot shows spread?', true],
+      ['box', true],
+      ['pie', true],
+    );
+    expect(inferUnlabelledOptions(paper, isNumber).size).toBe(5);
+    // One question written so is no convention; nor are lines Word numbers as a list of their own.
+    expect(inferUnlabelledOptions(paper.slice(0, 5), isNumber).size).toBe(0);
+    const listed = paper.map((p, i) => (i === 7 || i === 8 ? { ...p, numbering: { numId: '4', level: 0 } } : p));
+    expect(inferUnlabelledOptions(listed, isNumber).size).toBe(0);
+  });
+
   it('when the answer line names one of them', () => {
     const paper = lines('1. What does an SLA guarantee?', 'Availability', 'Bandwidth', 'Ans- Availability');
     expect(inferUnlabelledOptions(paper, isStart).size).toBe(2);

@@ -161,7 +161,7 @@ export function numberedLines(
   /** Lines that ask ("…?") strictly between two lines, numbered by none of the numbers read above. */
   const numberedAt = new Set(points.map((point) => point.at));
   const asksBetween = (from: number, to: number) =>
-    lines.slice(from + 1, to).filter((line, i) => !numberedAt.has(from + 1 + i) && /[?？]\s*$/.test(lineOf(line.inlines))).length;
+    lines.slice(from + 1, to).filter((line, i) => !numberedAt.has(from + 1 + i) && /[?？؟]\s*$/.test(lineOf(line.inlines))).length;
   const families = new Map<string, number[]>();
   points.forEach((point, at) => point.candidate && families.set(point.candidate.family, [...(families.get(point.candidate.family) ?? []), at]));
   const rising = new Set<string>();
@@ -178,7 +178,7 @@ export function numberedLines(
     const titles = members.every((at) => {
       const { candidate } = points[at];
       const rest = candidate ? lineOf(candidate.line.inlines).slice(candidate.end) : '?';
-      return !/[?？\d]/.test(rest) && rest.trim().length <= 60;
+      return !/[?？؟\d]/.test(rest) && rest.trim().length <= 60;
     });
     if (members.length >= 2 && titles && asking * 2 > members.length - 1) parts.add(family);
     else if (members.length >= 2 && steps >= 0.6 * (members.length - 1) && apart * 4 <= members.length - 1) rising.add(family);
@@ -343,7 +343,7 @@ const mostlyBold = (inlines: Inline[]) => {
 };
 
 /** Where a question's text ends among the lines under its first: its last line that asks ("…?", "…:"), -1 when none does. */
-const lastAsking = (lines: Paragraph[]) => lines.map((l) => /[?？:：]\s*$/.test(lineOf(l.inlines))).lastIndexOf(true);
+const lastAsking = (lines: Paragraph[]) => lines.map((l) => /[?？؟:：]\s*$/.test(lineOf(l.inlines))).lastIndexOf(true);
 const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
@@ -432,6 +432,16 @@ export function inferUnlabelledOptions(
   // A way of writing counts when two questions or more of the paper are written so.
   const bold = groups.filter((g) => g.bold && fitting(g)).length >= 2;
   const asked = groups.filter((g) => g.asking && fitting(g)).length >= 2;
+  // A number alone ("1:"), then the question on a line that asks ("…?"), then its options: the
+  // question mark, not a look, sets the options apart (a paper all in bold has no other sign).
+  const optionsAfterQuestion = (g: Group) => {
+    const at = g.lines.map((l) => /[?？؟]\s*$/.test(lineOf(l.inlines))).lastIndexOf(true);
+    const options = at < 0 ? [] : g.lines.slice(at + 1);
+    // Word's list numbering on them is a label of its own (the lists' vote reads those).
+    const plain = options.every((l) => !l.numbering && lineOf(l.inlines).trim().length <= 300);
+    return plain && options.length >= 2 && options.length <= 8 ? options : [];
+  };
+  const askedWithin = numbered && groups.filter((g) => !g.asking && optionsAfterQuestion(g).length > 0).length >= 2;
   const found = new Set<Paragraph>();
   for (const g of groups) {
     if (g.labelledAfter) continue;
@@ -443,6 +453,7 @@ export function inferUnlabelledOptions(
     if ((g.answered || namesLine(g, options)) && options.length >= 2) for (const l of options) found.add(l);
     // Lines up to the last that asks are the question's text; the options are those after it.
     else if (fitting(g) && options.length >= 2 && ((g.bold && bold) || (g.asking && asked))) for (const l of options) found.add(l);
+    else if (askedWithin && !g.asking) for (const l of optionsAfterQuestion(g)) found.add(l);
   }
   return found;
 }
@@ -530,7 +541,7 @@ function trailingRun(line: Paragraph): { at: number; text: string; color: string
     key.length === 0 ||
     key.length > 40 ||
     /^[([{【［（]/u.test(key) ||
-    !/[\s?？:：]$/.test(full.slice(0, last.at)) ||
+    !/[\s?？؟:：]$/.test(full.slice(0, last.at)) ||
     // A question's words (or maths) before it: "1. ⑤" in red is an entry of a key, not a question with its key.
     !/[\p{L}\p{N}\uFFFC]/u.test(full.slice(0, last.at).replace(/^\s*\d{1,4}\s*[.)]?\s*/, ''))
   )
@@ -550,7 +561,7 @@ export function inferTrailingKeys(lines: Paragraph[], isStart: (line: Paragraph)
     if (line.cell || optionLabelsOf(lineOf(line.inlines), null).length > 0) return;
     const run = trailingRun(line);
     // A question's line: numbered, after a number alone, or asking.
-    const asks = run && (isStart(line) || (i > 0 && isStart(lines[i - 1])) || /[?？:：]\s*$/.test(lineOf(line.inlines).slice(0, run.at)));
+    const asks = run && (isStart(line) || (i > 0 && isStart(lines[i - 1])) || /[?？؟:：]\s*$/.test(lineOf(line.inlines).slice(0, run.at)));
     if (run && asks) byColour.set(run.color, [...(byColour.get(run.color) ?? []), { line, at: run.at, text: run.text }]);
   });
   const [best] = [...byColour.values()].sort((a, b) => b.length - a.length);
@@ -785,7 +796,7 @@ export function inferAnswerLines(lines: Paragraph[], isStart: (line: Paragraph) 
     (g) => g.lines.length > 0 && g.lines.every((l) => optionLabelsOf(lineOf(l.inlines), null).length === 0 && !fieldOf(lineOf(l.inlines))),
   );
   // A line that asks ("… 고른 것은?", "… 것은? (단, …) [3점]") is the question's text, however it is set apart.
-  const asks = (line: Paragraph) => /[?？]\s*$/.test(lineOf(line.inlines).replace(/(?:\s*(?:\([^()]*\)|\[[^[\]]*\]))+\s*$/u, ''));
+  const asks = (line: Paragraph) => /[?？؟]\s*$/.test(lineOf(line.inlines).replace(/(?:\s*(?:\([^()]*\)|\[[^[\]]*\]))+\s*$/u, ''));
   const apart = plain.filter(
     (g) => g.lines.length <= 3 && setApart(g.lines.at(-1)!, g.start) && !asks(g.lines.at(-1)!) && lineOf(g.lines.at(-1)!.inlines).trim().length <= 120,
   );
@@ -913,7 +924,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   const asking = new Set(
     numbered >= 2
       ? []
-      : lines.filter((line, at) => !line.cell && (/[?？]\s*$/.test(lineOf(line.inlines)) || introducesList(at)) && !fieldOf(lineOf(line.inlines))),
+      : lines.filter((line, at) => !line.cell && (/[?？؟]\s*$/.test(lineOf(line.inlines)) || introducesList(at)) && !fieldOf(lineOf(line.inlines))),
   );
   const bareLabels = inferBareLabels(lines);
   // Options lettered by Word's numbering ("B." shown, not typed) are labelled too: under a bold stem they are no unlabelled options.

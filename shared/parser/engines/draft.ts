@@ -266,7 +266,7 @@ function choiceQuestion(
   for (const o of options) if (isBlankHtml(o.name)) error(o.paragraph, 'emptyOption', { option: optionLetter(o.index) });
   // Two options True and False make a true/false question; Yes and No do when the stem states something (a "…?" asks, and stays a choice).
   const truthOptions = options.length === 2 && options.every((o) => trueFalseAnswer(htmlText(o.name)) !== null);
-  const yesNo = options.length === 2 && options.every((o) => yesNoAnswer(htmlText(o.name)) !== null) && !/[?？]\s*$/.test(htmlText(base.name).trim());
+  const yesNo = options.length === 2 && options.every((o) => yesNoAnswer(htmlText(o.name)) !== null) && !/[?？؟]\s*$/.test(htmlText(base.name).trim());
   const trueFalse = typeName === 'true_false' || (typeName === null && (truthOptions || yesNo));
   const max = trueFalse ? 2 : LIMITS.optionsPerQuestion;
   if (options.length > max) error(draft.paragraph, 'tooManyOptions', { count: options.length, max });

@@ -301,4 +301,4 @@ export function followingLabelsOf(line: string, previous: Pick<OptionLabel, 'ind
 
 /** A statement led by the words "True or False" in one of the paper's languages ("True or False?:", "Đúng / Sai:", "Vrai ou faux :"): its type. */
 export const TRUE_FALSE_LABEL =
-  /^\s*(?:true\s*(?:or|\/|-)\s*false|t\s*\/\s*f|đúng\s*(?:hay|hoặc|\/|-)\s*sai|vrai\s*ou\s*faux|verdadero\s*(?:o|\/)\s*falso|richtig\s*oder\s*falsch|верно\s*или\s*неверно|правда\s*или\s*ложь|benar\s*(?:atau|\/)\s*salah|doğru\s*(?:mu|\/|-|veya)\s*yanlış|참\s*\/?\s*거짓|判断题?|正误)\s*[?？]?\s*[:：.)\]]/i;
+  /^\s*(?:true\s*(?:or|\/|-)\s*false|t\s*\/\s*f|đúng\s*(?:hay|hoặc|\/|-)\s*sai|vrai\s*ou\s*faux|verdadero\s*(?:o|\/)\s*falso|richtig\s*oder\s*falsch|верно\s*или\s*неверно|правда\s*или\s*ложь|benar\s*(?:atau|\/)\s*salah|doğru\s*(?:mu|\/|-|veya)\s*yanlış|참\s*\/?\s*거짓|判断题?|正误)\s*[?？؟]?\s*[:：.)\]]/i;

@@ -233,7 +233,7 @@ export function textEngine(
     // A short line with no stop at its end ("Music Theory Quiz") is a title over the questions, not the start of one.
     const own = blocks[at];
     const text = own.kind === 'paragraph' ? lineOf(own.paragraph.inlines).trim() : '';
-    if (text.length < 50 && !/[.,:;)?？]$/.test(text)) return false;
+    if (text.length < 50 && !/[.,:;)?？؟]$/.test(text)) return false;
     // The text runs on in the lines right below, never across a blank line.
     for (let i = at + 1; i < blocks.length && i <= at + lines; i++) {
       const block = blocks[i];
@@ -305,7 +305,7 @@ export function textEngine(
     // The range starts at the next question: the one after the last read, or the one written next (a part counting from 1 again).
     if ((from !== lastNumber + 1 && from !== numberAhead(blockAt)) || to <= from || to - from >= 50) return null;
     if (textAfterRange(line)) return [from, to];
-    if (/[?？]/.test(line)) return null;
+    if (/[?？؟]/.test(line)) return null;
     const next = blocks[nextFilled[blockAt]];
     if (!next || next.kind !== 'paragraph' || autoOf(next.paragraph)) return null;
     const text = lineOf(next.paragraph.inlines);
@@ -440,7 +440,7 @@ export function textEngine(
     // "… → Đúng", "… --- yes": an arrow or a long dash before the answer at the end of the line.
     const arrowed = dashed || truth ? null : /(?: (?:→|⇒|=>)|\s*-{2,})\s*([^()]+?)\s*(\(.*\))?\s*$/u.exec(lineOf(rest));
     // Cross-check: a question with options, or whose words after the arrow ask something, has its arrow inside its text ("In A → B, which…?").
-    if (arrowed && arrowed[1].trim() && !/[?？]/.test(arrowed[1]) && !inlineOptions(lineOf(rest)) && !optionsFollow(blockAt)) {
+    if (arrowed && arrowed[1].trim() && !/[?？؟]/.test(arrowed[1]) && !inlineOptions(lineOf(rest)) && !optionsFollow(blockAt)) {
       draft.answer = { text: arrowed[1].trim(), paragraph };
       if (arrowed[2]) draft.solution.push(escapeHtml(arrowed[2].slice(1, -1).trim()));
       rest = sliceInlines(rest, 0, arrowed.index);
@@ -666,7 +666,7 @@ export function textEngine(
     // An item of Word's list over typed questions that count from 1 ("2、 Judgement" then "1. …"), its own number going back
     // below the questions' (the list counts parts): a part's heading, not a question.
     const nextBlock = blocks[nextFilled[blockAt]];
-    if (auto && numbered && line.trim().length <= 40 && !/[?？]/.test(line)) {
+    if (auto && numbered && line.trim().length <= 40 && !/[?？؟]/.test(line)) {
       const typedAhead = nextBlock?.kind === 'paragraph' && !autoOf(nextBlock.paragraph) && numberAhead(blockAt) === 1;
       const before = section().items.at(-1);
       const previous = Math.max(lastNumber, open?.number ?? 0, before && !isPassage(before) ? (before.number ?? 0) : 0);
@@ -894,7 +894,7 @@ export function textEngine(
     }
     // Between questions: a heading starts a section of its own; a stem followed by options is a question without a number.
     // A line that asks ("¿…?", "…?") over a bulleted list: the list is its options (read when it closes), and it ends the question above whose list came before it.
-    const asksOverList = /[?？:：]\s*$/.test(line) && blocks[nextFilled[blockAt]]?.kind === 'paragraph' && bulleted(blocks[nextFilled[blockAt]] as Block);
+    const asksOverList = /[?？؟:：]\s*$/.test(line) && blocks[nextFilled[blockAt]]?.kind === 'paragraph' && bulleted(blocks[nextFilled[blockAt]] as Block);
     // A heading after which the numbering starts again at 1 ("Phần IV: …" then "Câu 1") ends the question above, answered or not.
     const restartsBelow = open !== null && (open.number ?? 0) > 1 && numberAhead(blockAt) === 1;
     const between = !open || complete(open) || restartsBelow || (asksOverList && open.options.length === 0 && open.listItems.length >= 2);
@@ -907,7 +907,7 @@ export function textEngine(
     // After questions without numbers, a question's text may run longer (a program, a table of values) before its options.
     const within = lastNumber === 0 && open !== null && open.number === null ? 10 : 3;
     // A question whose number was lost (a PDF's conversion): after a question with its options, a line that asks, options right under it.
-    const numberLost = amongNumbered && open !== null && complete(open) && open.options.length >= 2 && /[?？]\s*$/.test(line) && optionsFollow(blockAt);
+    const numberLost = amongNumbered && open !== null && complete(open) && open.options.length >= 2 && /[?？؟]\s*$/.test(line) && optionsFollow(blockAt);
     if (between && (!amongNumbered || numberLost) && hasWords(line) && (optionsWithin(blockAt, within) || asksOverList))
       return startQuestion(paragraph, null, inlines);
     // "Відповіді: 1) а; 2) б; 3) в; 4) а, в" under lettered options: the numbered choices name them (engines/choices.ts).
@@ -1132,7 +1132,7 @@ function trailingAnswer(question: QuestionDraft) {
   const last = question.stem[at] ?? '';
   // Only the end is looked at: a long stem full of colons costs nothing.
   const end = Math.max(0, last.length - 160);
-  const found = /([?？:：])\s*((?:<[^>]+>)*)\s*([A-H])\s*((?:<\/[^>]+>)*)$/.exec(last.slice(end));
+  const found = /([?？؟:：])\s*((?:<[^>]+>)*)\s*([A-H])\s*((?:<\/[^>]+>)*)$/.exec(last.slice(end));
   if (!found || found[3].charCodeAt(0) - 65 >= question.options.length) return;
   question.stem[at] = last.slice(0, end + found.index) + found[1] + found[2] + found[4];
   question.answer = { text: found[3], paragraph: question.paragraph };
@@ -1288,7 +1288,7 @@ function bannerText(rows: Paragraph[][][]): string | null {
   const filled = rows[0][0].filter((p) => !isBlankLine(p.inlines));
   if (filled.length !== 1 || filled[0].inlines.some((i) => i.kind !== 'text')) return null;
   const text = lineOf(filled[0].inlines).trim();
-  return text.length <= 20 && (text.match(/\p{L}/gu)?.length ?? 0) >= 2 && !/[?？:：]/.test(text) && optionLabelsOf(text, null).length === 0 ? text : null;
+  return text.length <= 20 && (text.match(/\p{L}/gu)?.length ?? 0) >= 2 && !/[?？؟:：]/.test(text) && optionLabelsOf(text, null).length === 0 ? text : null;
 }
 
 /** Two numbers joined as a range or a pair, anywhere in a line: "23 to 26", "27 and 28". */
