@@ -311,6 +311,18 @@ describe('package', () => {
     expect(report.dropped).toEqual(['docProps/thumbnail.jpeg']);
   });
 
+  it("replaces the words of a web page's form control, keeping its type and every byte's place", () => {
+    const tag = '<INPUT TYPE="radio" CHECKED NAME="capital" VALUE="Paris">';
+    const data = new Uint8Array([...new Uint8Array(16).fill(7), ...Buffer.from(tag, 'utf16le')]);
+    const { out } = anonymise(edited(buildDocx({ body: [{ runs: ['Hello world'] }] }), { 'word/activeX/activeX1.bin': data }));
+    const written = out['word/activeX/activeX1.bin'];
+    expect(written).toHaveLength(data.length);
+    expect([...written.subarray(0, 16)]).toEqual([...data.subarray(0, 16)]);
+    const text = Buffer.from(written.subarray(16)).toString('utf16le');
+    expect(text).toMatch(/^<INPUT TYPE="radio" CHECKED NAME="[a-z]{7}" VALUE="[A-Z][a-z]{4}">$/);
+    expect(text).not.toMatch(/capital|Paris/);
+  });
+
   it('refuses a file that is not a zip, and a zip without word/document.xml', () => {
     const refusal = (file: Uint8Array) => {
       try {

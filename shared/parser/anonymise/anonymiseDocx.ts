@@ -1,5 +1,6 @@
 import { unzipSync, zipSync } from 'fflate';
 import { blankApp, blankCore, blankCustom, blankCustomXml } from './docProps';
+import { readUtf16, writeUtf16 } from '../content/utf16';
 import { decodePart, encodePart, type PartEncoding } from './encoding';
 import { findObjects } from './equations';
 import { rewriteContentTypes, rewriteRels } from './opcPackage';
@@ -89,6 +90,28 @@ function replacePictures(files: Record<string, Uint8Array>, keep: Set<string>, r
  * pseudo-word within this call only); pictures replaced by grey ones of their size; properties and
  * people blanked. Throws AnonymiseError when the file is not a Word document.
  */
+/** A form control's persisted data (docx/formControls.ts). */
+const HTML_CONTROL_DATA = /^word\/activeX\/[^/]+\.bin$/i;
+
+/**
+ * A web page's form control keeps its HTML tag in UTF-16 after its 16-byte class id
+ * (`<INPUT TYPE="radio" NAME="q1" VALUE="Paris">`): the words of its quoted values are the
+ * page's (its TYPE aside), so they are replaced like the document's, each at its place (same length, so every
+ * byte after stays). Anything else (a Forms control's binary properties) is left as it is.
+ */
+export function anonymiseHtmlControl(bytes: Uint8Array, mapper: WordMapper): Uint8Array {
+  if (bytes.length < 18 || bytes.length % 2 !== 0) return bytes;
+  const tag = readUtf16(bytes, 16, (bytes.length - 16) / 2);
+  if (!/^\s*<INPUT\b/i.test(tag)) return bytes;
+  // The TYPE says what the control is (radio, checkbox): structure, kept.
+  const replaced = tag.replace(/\b([A-Za-z-]+)(\s*=\s*)"([^"]*)"/g, (whole, name: string, equals: string, value: string) =>
+    name.toUpperCase() === 'TYPE' ? whole : `${name}${equals}"${mapper.text(value)}"`,
+  );
+  const out = new Uint8Array(bytes);
+  writeUtf16(out, 16, replaced);
+  return out;
+}
+
 export function anonymiseDocx(file: Uint8Array, hash: KeyedHash): { bytes: Uint8Array; report: AnonymiseReport } {
   const files = unzipDocx(file);
   const report: AnonymiseReport = { words: { replaced: 0, distinct: 0, kept: 0 }, pictures: 0, renamed: 0, equationPreviews: 0, leftAsIs: [], dropped: [] };
@@ -109,7 +132,8 @@ export function anonymiseDocx(file: Uint8Array, hash: KeyedHash): { bytes: Uint8
     if (path === '[Content_Types].xml') text = rewriteContentTypes(texts[path], renamed, dropped, renamed.size > 0);
     else if (path.endsWith('.rels')) text = rewriteRels(path, texts[path], renamed, dropped);
     else if (isXml(path)) text = anonymisePart(path, texts[path], mapper);
-    out[renamed.get(path) ?? path] = text === null ? bytes : encodePart(text, encodings[path]);
+    const data = text === null && HTML_CONTROL_DATA.test(path) ? anonymiseHtmlControl(bytes, mapper) : bytes;
+    out[renamed.get(path) ?? path] = text === null ? data : encodePart(text, encodings[path]);
   }
   report.words = { ...mapper.stats };
   return { bytes: zipSync(out, { level: 6 }), report };

@@ -6,6 +6,15 @@ import { symbolCharacter, symbolFontText } from './symbolFonts';
 import { legacyVietnamese, unicodeFaceFor, vietnameseText } from './vietnameseFonts';
 import type { DocxPackage } from './openDocx';
 import { circleOfDrawing, circleOfVml, placeCircles, type DrawnCircle } from './circles';
+import { formControlOf, type FormControl } from './formControls';
+
+/** How the readers below find what a relationship of the document names. */
+interface Parts {
+  /** The part's path inside the package. */
+  target(id: string): string | null;
+  /** The form control (formControls.ts) that a w:control names, if it is one we read. */
+  control(id: string): FormControl | null;
+}
 
 /** What a paragraph holds, in order. */
 export type Inline =
@@ -85,6 +94,8 @@ export function readDocument(pkg: DocxPackage): WordDocument {
   const body = first(root, 'body');
   const fonts = loadFontContext(pkg);
   const relationships = pkg.relationships('word/document.xml');
+  const target = (id: string) => relationships.get(id)?.target ?? null;
+  const parts: Parts = { target, control: (id) => formControlOf(pkg, target(id)) };
   const paragraphs: Paragraph[] = [];
   const circles = new Map<number, DrawnCircle[]>();
   let tables = 0;
@@ -95,7 +106,7 @@ export function readDocument(pkg: DocxPackage): WordDocument {
     const numPr = first(pPr, 'numPr');
     const numId = attr(first(numPr, 'numId'), 'val');
     const inlines: Inline[] = [];
-    readInlines(p, style, inlines, fonts, (id) => relationships.get(id)?.target ?? null);
+    readInlines(p, style, inlines, fonts, parts);
     const drawn = drawnCircles.get(inlines);
     if (drawn) circles.set(paragraphs.length, drawn);
     paragraphs.push({
@@ -146,11 +157,11 @@ const oneCell = (tbl: Element) => {
   return rows.length === 1 && [...childElements(rows[0])].filter((el) => el.localName === 'tc').length === 1;
 };
 
-function readInlines(parent: Element, paragraphStyle: string | null, out: Inline[], fonts: FontContext, target: (id: string) => string | null): void {
+function readInlines(parent: Element, paragraphStyle: string | null, out: Inline[], fonts: FontContext, parts: Parts): void {
   for (const el of childElements(parent)) {
     switch (el.localName) {
       case 'r':
-        readRun(el, paragraphStyle, out, fonts, target);
+        readRun(el, paragraphStyle, out, fonts, parts);
         break;
       case 'oMath':
       case 'oMathPara':
@@ -164,10 +175,10 @@ function readInlines(parent: Element, paragraphStyle: string | null, out: Inline
       case 'dir':
       case 'bdo':
       case 'fldSimple':
-        readInlines(el, paragraphStyle, out, fonts, target);
+        readInlines(el, paragraphStyle, out, fonts, parts);
         break;
       case 'sdt':
-        readInlines(first(el, 'sdtContent') ?? el, paragraphStyle, out, fonts, target);
+        readInlines(first(el, 'sdtContent') ?? el, paragraphStyle, out, fonts, parts);
         break;
       default:
         break; // pPr, del (deleted text), bookmarks, proofing marks
@@ -184,7 +195,7 @@ const addCircle = (out: Inline[], circle: DrawnCircle | null) => {
 /** The complex fields open in the paragraph an inline list is read into, innermost last: in their instructions, or in their result. */
 const openFields = new WeakMap<Inline[], ('instructions' | 'result')[]>();
 
-function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fonts: FontContext, target: (id: string) => string | null): void {
+function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fonts: FontContext, parts: Parts): void {
   const rPr = first(run, 'rPr');
   const runFonts = resolveRunFonts(fonts, paragraphStyle, attr(first(rPr, 'rStyle'), 'val'), rPr);
   const complexScript = toggled(rPr, 'cs') || toggled(rPr, 'rtl');
@@ -250,14 +261,21 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
         break;
       case 'drawing':
         addCircle(out, circleOfDrawing(el));
-        readDrawing(el, out, (box) => readBox(box, paragraphStyle, out, fonts, target), target);
+        readDrawing(el, out, (box) => readBox(box, paragraphStyle, out, fonts, parts), parts);
         break;
       case 'AlternateContent':
         // Word 2010+ shapes: the mc:Choice in DrawingML, the mc:Fallback in VML for older readers. Read one, never both.
-        readRun(alternative(el) ?? el, paragraphStyle, out, fonts, target);
+        readRun(alternative(el) ?? el, paragraphStyle, out, fonts, parts);
         break;
       case 'pict':
       case 'object': {
+        // A form control of a web page saved into Word (a quiz's radio buttons): its box, ticked when it was checked, not its picture.
+        const control = first(el, 'control');
+        if (control) {
+          const found = parts.control(attr(control, 'id') ?? '');
+          if (found) text(found.kind === 'text' ? '_____ ' : found.checked ? '☑ ' : '☐ ');
+          break;
+        }
         // Old files keep an equation object in w:pict too; anything else is VML: pictures and text boxes.
         const ole = descendants(el, 'OLEObject')[0] ?? null;
         const progId = attr(ole, 'ProgID') ?? '';
@@ -273,14 +291,14 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
           out.push({
             kind: 'legacyEquation',
             progId,
-            ole: oleId ? target(oleId) : null,
-            preview: id ? target(id) : null,
+            ole: oleId ? parts.target(oleId) : null,
+            preview: id ? parts.target(id) : null,
             widthPx: size('width'),
             heightPx: size('height'),
           });
         } else {
           addCircle(out, circleOfVml(el));
-          readVml(el, out, (box) => readBox(box, paragraphStyle, out, fonts, target), target);
+          readVml(el, out, (box) => readBox(box, paragraphStyle, out, fonts, parts), parts);
         }
         break;
       }
@@ -310,7 +328,7 @@ function inBox(el: Element, stop: Element): boolean {
  * A DrawingML drawing: a picture, a group or a drawing canvas of pictures (each one kept, at its
  * own size), or a shape with a text box, whose words and pictures stay in place in the paragraph.
  */
-function readDrawing(el: Element, out: Inline[], readBoxContent: (box: Element) => void, target: (id: string) => string | null): void {
+function readDrawing(el: Element, out: Inline[], readBoxContent: (box: Element) => void, parts: Parts): void {
   const extent = descendants(el, 'extent')[0] ?? null;
   const blips = descendants(el, 'blip').filter((b) => !inBox(b, el));
   for (const blip of blips) {
@@ -319,28 +337,28 @@ function readDrawing(el: Element, out: Inline[], readBoxContent: (box: Element) 
     // One picture: the drawing's size; several (a canvas, a group): each picture's own.
     const own = blips.length > 1 ? (descendants(blip.parentNode!.parentNode as Element, 'ext')[0] ?? null) : extent;
     const size = (name: string) => (own ? Math.round(Number(attr(own, name)) / EMU_PER_PX) || null : null);
-    out.push({ kind: 'picture', path: target(id), widthPx: size('cx'), heightPx: size('cy') });
+    out.push({ kind: 'picture', path: parts.target(id), widthPx: size('cx'), heightPx: size('cy') });
   }
   for (const box of descendants(el, 'txbxContent').filter((b) => !inBox(b, el))) readBoxContent(box);
 }
 
 /** A VML picture or shape (w:pict, w:object): its pictures, and the text of its text box. */
-function readVml(el: Element, out: Inline[], readBoxContent: (box: Element) => void, target: (id: string) => string | null): void {
+function readVml(el: Element, out: Inline[], readBoxContent: (box: Element) => void, parts: Parts): void {
   for (const image of descendants(el, 'imagedata').filter((i) => !inBox(i, el))) {
     const id = attr(image, 'id');
-    if (id) out.push({ kind: 'picture', path: target(id), widthPx: null, heightPx: null });
+    if (id) out.push({ kind: 'picture', path: parts.target(id), widthPx: null, heightPx: null });
   }
   for (const box of descendants(el, 'txbxContent').filter((b) => !inBox(b, el))) readBoxContent(box);
 }
 
 /** A text box's paragraphs, in the paragraph that holds it, each on a line of its own. */
-function readBox(box: Element, paragraphStyle: string | null, out: Inline[], fonts: FontContext, target: (id: string) => string | null): void {
+function readBox(box: Element, paragraphStyle: string | null, out: Inline[], fonts: FontContext, parts: Parts): void {
   for (const p of descendants(box, 'p')) {
     if (inBox(p, box)) continue;
     // The line break goes first, so the box's words never run into the text before it.
     out.push(plainText('\n'));
     const before = out.length;
-    readInlines(p, paragraphStyle, out, fonts, target);
+    readInlines(p, paragraphStyle, out, fonts, parts);
     if (out.length === before) out.pop();
   }
 }

@@ -76,19 +76,7 @@ export function writeRecords(records: HwpRecord[]): Uint8Array {
 export const u16 = (d: Uint8Array, at: number) => (at + 2 <= d.length ? d[at] | (d[at + 1] << 8) : 0);
 export const u32 = (d: Uint8Array, at: number) => (at + 4 <= d.length ? (d[at] | (d[at + 1] << 8) | (d[at + 2] << 16) | (d[at + 3] << 24)) >>> 0 : 0);
 
-export function readUtf16(data: Uint8Array, at: number, length: number): string {
-  let text = '';
-  for (let i = 0; i < length; i++) text += String.fromCharCode(data[at + 2 * i] | (data[at + 2 * i + 1] << 8));
-  return text;
-}
-
-/** `text` written over the UTF-16LE units at `at` (same length: the caller keeps it). */
-export function writeUtf16(data: Uint8Array, at: number, text: string): void {
-  for (let i = 0; i < text.length; i++) {
-    data[at + 2 * i] = text.charCodeAt(i) & 0xff;
-    data[at + 2 * i + 1] = text.charCodeAt(i) >> 8;
-  }
-}
+export { readUtf16, writeUtf16 } from '../../content/utf16';
 
 /** A control's id as HWP shows it ("tbl ", "gso ", "eqed", "%hlk"): four bytes read backwards. */
 export const ctrlIdOf = (data: Uint8Array) => (data.length < 4 ? '' : String.fromCharCode(data[3], data[2], data[1], data[0]));
