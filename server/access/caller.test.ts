@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors';
 import { callerFrom, callerOf, effectiveFlag } from './caller';
 import { orgRow, userRow } from './testing';
+// @database-neutral: it opens no database (its subject is pure code over stand-ins), so it runs once (jest.config.js).
 
 describe('the caller', () => {
   it('takes a flag from the organisation when the user has none of their own', () => {

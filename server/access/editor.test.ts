@@ -2,6 +2,7 @@ import { AppError } from '../http/errors';
 import { assertMayChangeTest, assertMayMakeTbTest, foldersOfLibraryOf, testsVisibleTo } from './editor';
 import { assertSameOrg, assertSelf } from './org';
 import { compiler, ORG, OTHER_ORG, tutor } from './testing';
+// @database-neutral: it opens no database (its subject is pure code over stand-ins), so it runs once (jest.config.js).
 
 const statusOf = (act: () => unknown) => {
   try {

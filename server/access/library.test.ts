@@ -1,6 +1,7 @@
 import { AppError } from '../http/errors';
 import { assertMayShare, inScope, libraryScope, mayReadGlobal } from './library';
 import { compiler, ORG, OTHER_ORG, tutor } from './testing';
+// @database-neutral: it opens no database (its subject is pure code over stand-ins), so it runs once (jest.config.js).
 
 const refusal = (act: () => unknown) => {
   try {

@@ -1,4 +1,5 @@
 import { SharedReads } from './sharedReads';
+// @database-neutral: it opens no database (its subject is pure code over stand-ins), so it runs once (jest.config.js).
 
 /** A read that answers when told to, counting how often it was made. */
 function controlledRead() {

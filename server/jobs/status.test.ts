@@ -1,5 +1,6 @@
 import { describeJobs } from './status';
 import type { JobsRepository } from './repository';
+// @database-neutral: it opens no database (its subject is pure code over stand-ins), so it runs once (jest.config.js).
 
 // The report's wording from what pg-boss's table holds, without a database: the SQL is JobsRepository's.
 const jobs = (over: Partial<JobsRepository>): JobsRepository =>

@@ -2,6 +2,7 @@
 // POST /auth/changePassword and how it treats the other sessions; passwords stored as scrypt hashes.
 import { createUser } from '@server/modules/orgs/commands';
 import { startWithAccount, createAccount, login, startTestServer, fieldError, type TestServer } from '../support/testServer';
+// @database-neutral: its subject is the session calls, whose SQL is the same on both databases and which test no concurrent writes, so it runs once (jest.config.js).
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 

@@ -3,6 +3,7 @@ import type { TestServer } from '../support/testServer';
 import { startWithEditor, readyMcq, signInEditor, type Editor } from '../support/testEditor';
 import { HOUR, fromNow, publishFreeTest, studentOf } from '../support/studentTests';
 import { buildLayout } from '@server/modules/students/layout';
+// @database-neutral: its subject is the student calls one at a time, whose SQL is the same on both databases (their concurrent saves run on both in groupCommit and studentsOptional), so it runs once (jest.config.js).
 
 /** Students taking a free test (decisions section 5): the /api/student calls and POST /api/question/report/{id}. */
 let server: TestServer;

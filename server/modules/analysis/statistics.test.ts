@@ -2,6 +2,7 @@
 // digests written as the submit writes them (encodeDigest), read back by the analysis.
 import { encodeDigest, readDigest, versionQuestionsOf } from './digest';
 import { analyse, type CurrentQuestion } from './statistics';
+// @database-neutral: it opens no database (its subject is pure code over stand-ins), so it runs once (jest.config.js).
 
 /** A choice question with `options` options (those in `keys` right), full marks `positive`. */
 function choice(id: string, options: number, keys: number[], positive = 1, extra: Record<string, unknown> = {}) {

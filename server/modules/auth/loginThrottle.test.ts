@@ -1,6 +1,7 @@
 import { AppError } from '../../http/errors';
 import { LoginThrottle } from './loginThrottle';
 import type { LoginFailuresRepository } from './repository';
+// @database-neutral: it opens no database (its subject is pure code over stand-ins), so it runs once (jest.config.js).
 
 // The throttle's rule (when to refuse, when to lock) over a stand-in for its table: the counting
 // statement itself is LoginFailuresRepository's, tested through the login calls (tests/api/login.test.ts).

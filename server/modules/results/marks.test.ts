@@ -5,6 +5,7 @@ import { encodeDigest, versionQuestionsOf, type VersionQuestion } from '../analy
 import type { Overrides } from '../analysis/statistics';
 import { ExportMarks } from './marks';
 import type { ExportRecord, ResultsRepository } from './repository';
+// @database-neutral: it opens no database (its subject is pure code over stand-ins), so it runs once (jest.config.js).
 
 const choice = (id: string) => ({
   _id: id,
