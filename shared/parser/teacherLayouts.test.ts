@@ -290,6 +290,22 @@ describe('numbering, statements and things between questions', () => {
     expect(q1.solution).toBe('');
   });
 
+  it("a name in brackets glued to the next word is the question's subject, no tag", () => {
+    const doc = parse([
+      "1. [Rule]'s scope: which case does it cover?",
+      'A. one   B. two',
+      '2. [규칙]을 사례에 적용한 것은?',
+      '① 가   ② 나',
+      '3. [Hard] Which is prime?',
+      'A. 4   B. 5',
+    ]);
+    expect(questionsOf(doc).map((q) => [q.name, q.difficultyLevel ?? null])).toEqual([
+      ["<p>[Rule]'s scope: which case does it cover?</p>", null],
+      ['<p>[규칙]을 사례에 적용한 것은?</p>', null],
+      ['<p>Which is prime?</p>', 'hard'],
+    ]);
+  });
+
   it('questions with no number at all', () => {
     const doc = parse(['What colour is the sky?', 'A. Blue', 'B. Green', 'Answer: A', 'Which animal barks?', 'A. Cat', 'B. Dog', 'Answer: B']);
     expect(questionsOf(doc).map((q) => [q.name, correct(q)])).toEqual([

@@ -410,6 +410,8 @@ export function textEngine(
       const marks = MARKS_TAG.exec(tag[1].trim());
       if (marks) draft.marks = { text: marks[1], paragraph };
       else if (DIFFICULTY_TAG.test(tag[1].trim())) draft.difficulty = { text: tag[1].trim(), paragraph };
+      // A name in brackets with a word glued to it ("[규칙]을 <사례>에 …", "[Rule]'s") is the sentence's subject, no tag.
+      else if (/^[\p{L}\p{N}'’]/u.test(lineOf(rest).slice(tag[0].length)) && !/\s$/.test(tag[0])) break;
       else draft.tags.push(tag[1].trim());
       rest = sliceInlines(rest, tag[0].length);
     }
