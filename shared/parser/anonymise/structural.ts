@@ -37,6 +37,8 @@ export const STRUCTURAL_WORDS: readonly string[] = [
   // Uzbek: "To'g'ri javob: A" (the apostrophes cut "To'g'ri" into "To", "g", "ri"), "Javob".
   ...['javob', 'to', 'ri', 'verdadeiro'],
   ...['pembahasan', 'объяснение', 'açıklama', 'erklärung', 'vrai', 'faux', 'verdadero', 'falso', 'richtig', 'falsch', 'benar', 'salah'],
+  // A learning platform's quiz review (engines/reviewPrintout.ts): "Flag question", "Mark 1.00 out of 1.00", "Your answer is incorrect.", "Feedback".
+  ...['feedback', 'your', 'are', 'flag', 'incorrect', 'partially', 'marked', 'out', 'general', 'remove', 'graded', 'answered', 'saved', 'complete'],
   // Hindi and Gujarati (patterns.ts reads these papers too).
   ...['उत्तर', 'जवाब', 'हल', 'व्याख्या', 'अंक', 'खंड', 'गद्यांश', 'कुंजी', 'उत्तरमाला', 'प्रश्न'],
   ...['જવાબ', 'ઉત્તર', 'ઉકેલ', 'સમજૂતી', 'ગુણ', 'વિભાગ', 'ગદ્યાંશ', 'કી', 'ઉત્તરવહી', 'પ્રશ્ન'],

@@ -292,6 +292,12 @@ function choiceQuestion(
       const same = options.map((o, i) => (normalText(htmlText(o.name)) === said ? i : -1)).filter((i) => i >= 0);
       if (same.length === 1) correct = same;
     }
+    // "The correct answers are: ls /bin | head, ls /bin > x": several options' texts, a comma between, each naming one option.
+    if (!correct && answer.text.includes(', '))
+      correct = optionsNamed(
+        answer.text,
+        options.map((o) => normalText(htmlText(o.name))),
+      );
     if (!correct && trueFalse) {
       const value = trueFalseAnswer(answer.text);
       if (value !== null) correct = [options.findIndex((o) => trueFalseAnswer(htmlText(o.name)) === value)].filter((i) => i >= 0);
@@ -484,4 +490,24 @@ export function buildStatementGroup(draft: QuestionDraft, values: boolean[], pro
     questions,
     ...common(draft, problems),
   };
+}
+
+/**
+ * Options named by their texts, a comma and a space between them: the cut points are tried so that
+ * every piece is one option's whole text (an option's own commas stay inside it). Null unless
+ * the whole answer is so cut into two options or more.
+ */
+export function optionsNamed(answer: string, texts: string[]): number[] | null {
+  const pieces = answer.split(', ');
+  const found = (from: number): number[] | null => {
+    if (from === pieces.length) return [];
+    for (let to = from + 1; to <= pieces.length; to++) {
+      const index = texts.indexOf(normalText(pieces.slice(from, to).join(', ')));
+      const rest = index >= 0 ? found(to) : null;
+      if (rest) return [index, ...rest];
+    }
+    return null;
+  };
+  const named = pieces.length <= 16 ? found(0) : null;
+  return named && named.length >= 2 && new Set(named).size === named.length ? named.sort((a, b) => a - b) : null;
 }

@@ -14,6 +14,8 @@ import { truthEndOf } from './truthEnds';
 import { answerBoxTables } from './answerBoxes';
 import { latinLookalikeLabels } from './lookalikeLabels';
 import { markSignsBeforeLabels } from './signBeforeLabels';
+import { joinLabelsAlone } from './labelsAlone';
+import { rewriteReviewPrintout } from './reviewPrintout';
 import { bankColumns, type BankColumns } from './bankTable';
 import { lookOf, markedTruthWord, tickOf } from './formatMarks';
 import {
@@ -160,7 +162,7 @@ export function textEngine(
   const sections: DraftSection[] = [{ name: null, items: [] }];
   const split = splitLines(markSignsBeforeLabels(latinLookalikeLabels(paragraphs)));
   const { continued } = split;
-  const unboxed = unboxQuestions(splitGluedStarts(split.lines, continued));
+  const unboxed = unboxQuestions(splitGluedStarts(joinLabelsAlone(rewriteReviewPrintout(split.lines)), continued));
   const { lines } = unboxed;
   const blocks = blocksOf(lines);
   const answerBoxes = answerBoxTables(blocks);
