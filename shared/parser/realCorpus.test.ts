@@ -12,11 +12,12 @@ import { parseDocx } from './parseDocx';
  * question, no font the dialog would stop on). The floors are what the reader measured when they
  * were set (docs/word-format.md, "How well we read real papers"): a change that reads fewer fails.
  * The per-paper floor went from 0.90 to 0.88 when the thirteenth session's last round of papers
- * from new sources (seven, read at 37 % of their questions on arrival) came in with only two of
- * their habits learnt: the corpus holds what unseen papers do, not what we already read.
+ * from new sources came in with only two of their habits learnt, and back to 0.90 when the
+ * fourteenth session read three of them (a number alone over unlabelled options, a web page's
+ * radio buttons, a learning platform's quiz review: 96 papers, 90.3 % a paper).
  */
 const QUESTIONS_AT_LEAST = 0.91;
-const PER_PAPER_AT_LEAST = 0.88;
+const PER_PAPER_AT_LEAST = 0.9;
 const KEYED_UPLOADING_AT_LEAST = 0.9;
 
 const papers = realPapers();
