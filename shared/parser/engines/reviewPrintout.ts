@@ -29,7 +29,10 @@ const RIGHT_ANSWER = /^\s*The\s+correct\s+answers?\s+(?:is|are)\s*[:：]?\s*/i;
 /** A line's words: a picture before them (Moodle's flag icon before "Flag question") is no word. */
 const textOf = (line: Paragraph) => lineOf(line.inlines).replace(/^[^\p{L}\p{N}]+/u, '');
 /** The next line with words, from `at`. */
-const nextFilled = (lines: Paragraph[], at: number) => lines.slice(at).find((l) => !isBlankLine(l.inlines));
+const nextFilled = (lines: Paragraph[], at: number): Paragraph | undefined => {
+  for (let i = at; i < lines.length; i++) if (!isBlankLine(lines[i].inlines)) return lines[i];
+  return undefined;
+};
 /** The number over the answer area: right before `Select one:`, or right after a short answer's `Answer:`. */
 const isAreaNumber = (lines: Paragraph[], at: number) =>
   NUMBER.test(textOf(lines[at])) && (ANSWER_AREA.test(textOf(nextFilled(lines, at + 1) ?? lines[at])) || (at > 0 && ANSWER_AREA.test(textOf(lines[at - 1]))));
