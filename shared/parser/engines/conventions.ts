@@ -1,4 +1,5 @@
 import { lineOf, isBlankLine } from '../content/inlines';
+import { materialLabels } from './materialLabels';
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
 import { answerKeyStart, fieldOf, LETTER_FORMATS, optionLabelsOf, questionNumberOf, TRUE_FALSE_LABEL, type OptionLabel } from './patterns';
@@ -32,6 +33,8 @@ export interface Conventions {
   optionItems: Set<Paragraph>;
   /** Lines without a label that are options: under a bold stem, in a paper that writes every question so. */
   unlabelledOptions: Set<Paragraph>;
+  /** Lines led by ② ③ … in a question's material, its own options coming after them from ① (materialLabels.ts). */
+  materialLabels: Set<Paragraph>;
   /** Lines that go on with the unlabelled option above them (wrapped by a PDF's layout). */
   wrappedOptions: Set<Paragraph>;
   /** In a paper that numbers no questions: the lines that ask ("…?") over options without labels start questions. */
@@ -950,6 +953,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     starts,
     optionItems,
     unlabelledOptions,
+    materialLabels: materialLabels(lines, isStart),
     asking,
     gluedAsterisk: inferGluedAsterisk(optionLines),
     leadingSign: inferLeadingSign(groups),

@@ -178,6 +178,8 @@ export function textEngine(
   // By index: a layout table's paragraphs are read as copies taken out of their cell.
   const stemItems = new Set([...conventions.stemItems].map((p) => p.index));
   const textItems = new Set([...conventions.textItems].map((p) => p.index));
+  // By index: a layout table's paragraphs are read as copies out of their cells.
+  const materialLines = new Set([...conventions.materialLabels].map((p) => p.index));
   /** Word's numbering that numbers questions: the first level of a decimal (or similar) list that is not a question's options. */
   const numbersQuestion = (paragraph: Paragraph, auto: ListLabel | undefined) =>
     !!auto &&
@@ -817,6 +819,12 @@ export function textEngine(
     }
 
     if (open && (target === 'stem' || target === 'option')) {
+      // "② …" of a statute quoted in the question, its own options coming later from ①: the question's text.
+      if (materialLines.has(paragraph.index) && open.options.length === 0) {
+        open.stem.push(inlinesHtml(trimInlines(inlines)));
+        target = 'stem';
+        return;
+      }
       if (conventions.wrappedOptions.has(paragraph) && target === 'option') {
         open.options.at(-1)!.html[open.options.at(-1)!.html.length - 1] += ` ${inlinesHtml(trimInlines(inlines))}`;
         return;
@@ -954,7 +962,9 @@ export function textEngine(
       target = 'afterAnswer';
       return;
     }
-    const options = open && target === 'stem' && open.options.length === 0 ? optionsTable(rows) : null;
+    // A box of the question's material whose lines start ② ③ (a statute's clauses), its options coming after it: no options.
+    const material = block.paragraphs.some((p) => materialLines.has(p.index));
+    const options = open && target === 'stem' && open.options.length === 0 && !material ? optionsTable(rows) : null;
     if (open && options) {
       // The row that heads the options' columns ("㉠ | ㉡") is read with the question's text.
       if (options.header?.length) open.stem.push(options.header.map((p) => inlinesHtml(trimInlines(p.inlines))).join(' '));
