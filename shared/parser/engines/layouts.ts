@@ -73,7 +73,9 @@ export function isHeading(paragraph: Paragraph, line: string): boolean {
   if (/^(heading|title|subtitle)/i.test(paragraph.style ?? '')) return true;
   if (HEADING_WORDS.test(text) || ROMAN_HEADING.test(text)) return true;
   const letters = text.replace(/[^\p{L}]/gu, '');
-  return letters.length >= 4 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && !/[?？؟]/.test(text) && text.split(/\s+/).length <= 10;
+  return (
+    letters.length >= 4 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && !/[?？؟]/.test(text) && text.split(/\s+/).length <= 10
+  );
 }
 
 /** "Mark the letter A, B, C, or D…", "Choose the correct answer to each of the following questions": a note to students, not a question's text. */
