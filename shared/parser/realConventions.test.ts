@@ -40,6 +40,23 @@ describe('conversion leftovers (papers that went PDF → Word)', () => {
     ]);
   });
 
+  it("the next question's heading alone at the end of the previous option, its text on the next line", () => {
+    const doc = parse([
+      'Question 1:',
+      'Which keyword declares a constant?',
+      'A. var',
+      'B. const Question 2:',
+      'Which type holds true or false?',
+      'A. int',
+      'B. bool',
+    ]);
+    expect(stems(doc)).toEqual(['Which keyword declares a constant?', 'Which type holds true or false?']);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['var', 'const'],
+      ['int', 'bool'],
+    ]);
+  });
+
   it('option A typed at the end of the stem, B–D a Word list that starts at B', () => {
     const list = { id: 3, levels: [{ format: 'upperLetter' as const, text: '%1.', start: 2 }] };
     const doc = parse(

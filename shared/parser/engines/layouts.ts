@@ -35,8 +35,8 @@ export function splitLines(paragraphs: Paragraph[]): { lines: Paragraph[]; conti
   return { lines, continued };
 }
 
-/** "Question 2:", "Câu 2.", "Q2)": a question's heading, as it may be glued inside another line. */
-const INNER_START = /(?<=\s)(?:Question|QUESTION|Câu|CÂU|Q|Bài|문제)\s*\.?\s*(\d{1,4})\s*[:.)]\s+(?=\S)/gu;
+/** "Question 2:", "Câu 2.", "Q2)": a question's heading, as it may be glued inside another line (its text after it, or on the next line). */
+const INNER_START = /(?<=\s)(?:Question|QUESTION|Câu|CÂU|Q|Bài|문제)\s*\.?\s*(\d{1,4})\s*[:.)](?:\s+(?=\S)|\s*$)/gu;
 
 /**
  * A paper that went PDF → Word glues the next question's heading to the end of the line before
