@@ -8,6 +8,8 @@ const TEMPLATES: Record<Exclude<ProblemCode, 'file'>, string> = en.parser.proble
 const WARNINGS: ReadonlySet<ProblemCode> = new Set([
   'textBeforeFirstQuestion',
   'integerSolutionDropped',
+  // A label with nothing after it below the last option ("e)" left empty): dropped, the question uploads with the options before it.
+  'emptyOptionDropped',
   'answerConflict',
   'keyUnmatched',
   'duplicateNumber',

@@ -2268,3 +2268,40 @@ describe('hostile lines cost no more than their length', () => {
     expect(names(questionsOf(doc)[0]).slice(0, 2)).toEqual(['x', 'y']);
   });
 });
+
+describe('a round of papers from paper-shuffling tools and new sources (fourteenth session)', () => {
+  const underlined = (label: string, text: string) => ({ runs: [{ text: label, underline: true }, `) ${text}`] });
+  it('PHẦN II statements whose letters are underlined when true: one question of true/false parts', () => {
+    const doc = parse([
+      'PHẦN II. Câu trắc nghiệm đúng sai. Thí sinh chọn đúng hoặc sai ở mỗi ý a), b), c), d).',
+      'Câu 1. Cho thông tin sau: nước sôi ở 100 độ.',
+      underlined('a', 'Nước sôi ở 100 độ.'),
+      'b) Nước đóng băng ở 10 độ.',
+      underlined('c', 'Băng tan khi nóng lên.'),
+      'd) Hơi nước nặng hơn nước.',
+    ]);
+    const [group] = questionsOf(doc);
+    expect(group.type).toBe('comprehension');
+    expect(group.type === 'comprehension' && group.questions.map(correct)).toEqual([
+      [true, false],
+      [false, true],
+      [true, false],
+      [false, true],
+    ]);
+  });
+
+  it('a label left empty below the last option is left out with a note, not the whole question', () => {
+    const doc = parse(['1. Which keyword declares a constant?', 'a) var', 'b) const', 'c) let', 'd)', 'Answer: b']);
+    expect(questionsOf(doc).map(names)).toEqual([['var', 'const', 'let']]);
+    expect(doc.problems.map((p) => [p.code, p.severity])).toEqual([['emptyOptionDropped', 'warning']]);
+  });
+
+  it('"答案是：b" answers, and a question may open with its blank ("19.（ ____ ）是…")', () => {
+    const doc = parse(['18.一二三（ ___ ）。', 'A. 甲', 'B. 乙', '答案是：a', '19.（ _____ ）四五六。', 'A. 丙', 'B. 丁', '答案为：b']);
+    expect(stems(doc)).toEqual(['一二三（ ___ ）。', '（ _____ ）四五六。']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+  });
+});

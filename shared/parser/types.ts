@@ -23,6 +23,7 @@ export type ProblemCode =
   | 'answerNotAnOption'
   | 'answerUnreadable'
   | 'emptyOption'
+  | 'emptyOptionDropped'
   | 'tooManyOptions'
   | 'tooFewOptions'
   | 'optionsNotAllowed'

@@ -119,6 +119,13 @@ describe('words', () => {
     expect(out.slice(1)).toEqual(lines.slice(1));
   });
 
+  it('keeps a structural Han word inside a run of Han letters (Chinese writes no spaces), and replaces the rest of the run', () => {
+    const out = paragraphTexts(xmlOf(anonymise(buildDocx({ body: [{ runs: ['答案是：b'] }, { runs: ['人工智能的答案'] }] })).out));
+    expect(out[0]).toBe('答案是：b');
+    expect(out[1]).toMatch(/^\p{Script=Han}{5}答案$/u);
+    expect(out[1]).not.toContain('人工智能');
+  });
+
   it('replaces letters within their script: Hangul, Vietnamese, Cyrillic, Han, Devanagari', () => {
     const lines = ['광합성은 식물에서 일어난다', 'Nguyễn Thị Hồng', 'Москва столица', '光合作用', 'प्रकाश संश्लेषण'];
     const out = paragraphTexts(xmlOf(anonymise(buildDocx({ body: lines.map((line) => ({ runs: [line] })) })).out));

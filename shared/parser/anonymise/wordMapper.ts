@@ -1,5 +1,5 @@
 import { lowerKeepingLength, pseudoOf, withCaseOf, type KeyedHash } from './pseudoWord';
-import { isStructural } from './structural';
+import { isStructural, STRUCTURAL_WORDS } from './structural';
 
 export interface WordStats {
   /** Word occurrences replaced. */
@@ -69,5 +69,27 @@ export function wordMapper(
     stats.replaced++;
     return withCaseOf(original, pseudo);
   };
-  return { word, text: (text) => text.replace(words, word), originals, stats };
+  /**
+   * Han writes no spaces: "答案是" is one run of letters holding the structural "答案". Such a run is
+   * cut round the structural words it holds (the longest first), which stay; the rest is replaced.
+   */
+  const hanWord = (run: string): string => {
+    if (!HAN.test(run) || isKept(run)) return word(run);
+    const kept = HAN_KEPT.exec(run);
+    if (!kept) return word(run);
+    const before = run.slice(0, kept.index);
+    const after = run.slice(kept.index + kept[0].length);
+    stats.kept++;
+    return `${before ? hanWord(before) : ''}${kept[0]}${after ? hanWord(after) : ''}`;
+  };
+  return { word, text: (text) => text.replace(words, hanWord), originals, stats };
 }
+
+const HAN = /\p{Script=Han}/u;
+/** The structural words written in Han, longest first, as one alternation. */
+const HAN_KEPT = new RegExp(
+  STRUCTURAL_WORDS.filter((w) => /^\p{Script=Han}+$/u.test(w))
+    .sort((a, b) => b.length - a.length)
+    .join('|'),
+  'u',
+);

@@ -263,6 +263,12 @@ function choiceQuestion(
     ...(o.markedBy === 'circle' && shared(o) ? { marked: false, markedBy: undefined } : {}),
     name: paragraphsHtml(o.html),
   }));
+  // Labels left empty below the last option with words ("e)" with nothing after it), unmarked, two options or more before them: left out, noted.
+  while (options.length > 2 && isBlankHtml(options.at(-1)!.name) && !options.at(-1)!.marked && options.slice(0, -1).some((o) => !isBlankHtml(o.name))) {
+    const dropped = options.pop()!;
+    if (options.every((o) => !isBlankHtml(o.name)))
+      problems.push(problemAt(dropped.paragraph, 'emptyOptionDropped', { question: draft.label, option: optionLetter(dropped.index) }));
+  }
   for (const o of options) if (isBlankHtml(o.name)) error(o.paragraph, 'emptyOption', { option: optionLetter(o.index) });
   // Two options True and False make a true/false question; Yes and No do when the stem states something (a "…?" asks, and stays a choice).
   const truthOptions = options.length === 2 && options.every((o) => trueFalseAnswer(htmlText(o.name)) !== null);
@@ -454,6 +460,11 @@ export function statementsOf(draft: QuestionDraft, part = ''): boolean[] | null 
   // No key, in a part that asks true or false of statements a) b) c) d): the statements marked (*, a tick) are the true ones.
   const lettered = draft.options.length >= 2 && draft.options.every((o, i) => new RegExp(`^\\(?${String.fromCharCode(97 + i)}\\)`).test(o.written));
   if (!answer && lettered && TRUE_FALSE_PART.test(part) && draft.options.some((o) => o.marked)) return draft.options.map((o) => o.marked);
+  // …or the statements whose letter or words have a look the others lack (the true ones underlined, as a paper-shuffling tool asks).
+  if (!answer && lettered && TRUE_FALSE_PART.test(part) && draft.options.every((o) => o.look)) {
+    const looks = answerFromLooks(draft.options.map((o) => o.look!));
+    if (looks) return draft.options.map((_, i) => looks.correct.includes(i));
+  }
   if (!answer || draft.options.length < 2) return null;
   const text = answer.text.trim();
   if (COMPACT_KEY.test(text)) return text.length === draft.options.length ? [...text].map((c) => /đ/i.test(c)) : null;

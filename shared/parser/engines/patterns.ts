@@ -12,7 +12,7 @@ const SEPARATOR = String.raw`\s*[:：.\-–=]\s*`;
 const FIELD_WORDS: [FieldKind, string][] = [
   [
     'answer',
-    String.raw`ans(?:wer)?|correct\s+(?:answer|option)|right\s+answer|đáp\s*án(?:\s*đúng)?|정답|답|उत्तर|जवाब|જવાબ|ઉત્તર|参考答案|正确答案|答案|正解|respuesta(?:\s+correcta)?|r\.(?=\s*[-–])|(?:r|rpta\.?|rta\.?|resp\.?)(?=\s*[:：])|réponse(?:\s+correcte)?|resposta(?:\s+correta)?|jawaban|kunci(?:\s+jawaban)?|ответ|правильный\s+ответ|cevap|doğru\s+cevap|antwort|lösung|to['’ʻ‘]?g['’ʻ‘]?ri\s+javob|javob`,
+    String.raw`ans(?:wer)?|correct\s+(?:answer|option)|right\s+answer|đáp\s*án(?:\s*đúng)?|정답|답|उत्तर|जवाब|જવાબ|ઉત્તર|参考答案|正确答案(?:是|为)?|答案(?:是|为)?|正解|respuesta(?:\s+correcta)?|r\.(?=\s*[-–])|(?:r|rpta\.?|rta\.?|resp\.?)(?=\s*[:：])|réponse(?:\s+correcte)?|resposta(?:\s+correta)?|jawaban|kunci(?:\s+jawaban)?|ответ|правильный\s+ответ|cevap|doğru\s+cevap|antwort|lösung|to['’ʻ‘]?g['’ʻ‘]?ri\s+javob|javob`,
   ],
   [
     'solution',
@@ -124,9 +124,9 @@ const QUESTION = new RegExp(
   String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*(\d{1,4})\s*[.):：\-–]{0,2}|(\d{1,4})\s*(?:\.\s*[-–]|\.{1,3}|[.]?[):]|、)|(\d{1,4})\s*번\.?|\[(\d{1,4})\])${FOLLOWS}\s*`,
   'i',
 );
-/** The same written tight against the text: "11.Which", "Câu 3:Tìm", "2)Find", "30.[A]의", "16.「법」상" (a letter, a bracketed label or an opening quote follows, so "3.5" stays a number). */
+/** The same written tight against the text: "11.Which", "Câu 3:Tìm", "2)Find", "30.[A]의", "16.「법」상", "19.（ ____ ）是" (a letter, a bracketed label, an opening quote or a blank in brackets follows, so "3.5" stays a number). */
 const QUESTION_TIGHT = new RegExp(
-  String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})(?:\.\s*[-–]|[.):：]|\s*、)(?=\p{L}|\[\p{L}{1,2}\]|[「『“‘《〈¿¡][\p{L}\p{N}])`,
+  String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})(?:\.\s*[-–]|[.):：]|\s*、)(?=\p{L}|\[\p{L}{1,2}\]|[「『“‘《〈¿¡][\p{L}\p{N}]|[（(]\s*[_…])`,
   'iu',
 );
 
