@@ -2290,6 +2290,53 @@ describe('a round of papers from paper-shuffling tools and new sources (fourteen
     ]);
   });
 
+  it("a shuffling tool's group tags, directions that list their questions one by one, a short answer written as its one option", () => {
+    const doc = parse([
+      'Câu 1. Thủ đô là?',
+      'A. Huế',
+      'B. Hà Nội',
+      '<g3>',
+      'Đọc thông tin và trả lời câu hỏi 2, 3',
+      'Sông Hồng chảy qua Hà Nội và đổ ra biển Đông ở phía nam.',
+      'Câu 2. Sông nào chảy qua Hà Nội?',
+      'A. Sông Hồng',
+      'B. Sông Mê Kông',
+      'Câu 3. Sông đổ ra đâu?',
+      'A. Biển Đông',
+      'B. Hồ Tây',
+      '<g1>',
+      'PHẦN III. Câu trắc nghiệm trả lời ngắn.',
+      'Câu 1. Hai cộng chín bằng bao nhiêu?',
+      'A. 11',
+    ]);
+    const [first, passage] = questionsOf(doc);
+    expect(names(first)).toEqual(['Huế', 'Hà Nội']);
+    expect(passage.type === 'comprehension' && passage.questions.map((q) => q.name)).toEqual(['<p>Sông nào chảy qua Hà Nội?</p>', '<p>Sông đổ ra đâu?</p>']);
+    expect(questionsOf(doc).at(-1)).toMatchObject({ type: 'integer', name: '<p>Hai cộng chín bằng bao nhiêu?</p>' });
+  });
+
+  it('statements of a part that marks its true ones, none marked in a question: every one false', () => {
+    const doc = parse([
+      'PHẦN II. Câu trắc nghiệm đúng sai.',
+      'Câu 1. Cho thông tin sau: nước sôi ở 100 độ.',
+      underlined('a', 'Nước sôi ở 100 độ.'),
+      'b) Nước đóng băng ở 10 độ.',
+      'Câu 2. Cho thông tin sau: băng lạnh.',
+      'a) Băng nóng.',
+      'b) Băng có màu đỏ.',
+    ]);
+    expect(questionsOf(doc).map((q) => (q.type === 'comprehension' ? q.questions.map(correct) : null))).toEqual([
+      [
+        [true, false],
+        [false, true],
+      ],
+      [
+        [false, true],
+        [false, true],
+      ],
+    ]);
+  });
+
   it('a label left empty below the last option is left out with a note, not the whole question', () => {
     const doc = parse(['1. Which keyword declares a constant?', 'a) var', 'b) const', 'c) let', 'd)', 'Answer: b']);
     expect(questionsOf(doc).map(names)).toEqual([['var', 'const', 'let']]);

@@ -60,11 +60,15 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
   if (drafts.length > LIMITS.questionsPerTest) problems.push(problemAt(null, 'tooManyQuestions', { count: drafts.length, max: LIMITS.questionsPerTest }));
   return sections
     .map((section) => ({
+      section,
+      partMarked: section.items.some((item) => !isPassage(item) && statementsOf(item, item.context ?? section.name ?? '')?.includes(true)),
+    }))
+    .map(({ section, partMarked }) => ({
       name: section.name,
       questions: section.items
         .map((item): ParsedQuestion | null => {
           if (!isPassage(item)) {
-            const statements = statementsOf(item, item.context ?? section.name ?? '');
+            const statements = statementsOf(item, item.context ?? section.name ?? '', partMarked);
             return statements ? buildStatementGroup(item, statements, problems) : buildQuestion(item, problems, unreadable, paperMark);
           }
           const children = item.children

@@ -180,7 +180,9 @@ export function buildQuestion(
     typeName = named(TYPE_NAMES, draft.type.text);
     if (!typeName || typeName === 'comprehension') error(draft.type.paragraph, 'unknownTypeName', { value: draft.type.text.trim() });
   }
-  const answer = answerOf(draft);
+  // "A. 11" alone under a question of a short-answer part, as paper-shuffling tools ask for it: its one option is its answer.
+  const lone = typeName === null && draft.options.length === 1 && !answerOf(draft) && SHORT_ANSWER_PART.test(draft.context ?? '') ? draft.options.pop()! : null;
+  const answer = lone ? { text: htmlText(paragraphsHtml(lone.html)), paragraph: lone.paragraph } : answerOf(draft);
   const base = { name, docParagraph: draft.paragraph.index + 1, solution: paragraphsHtml(draft.solution), ...common(draft, problems) } as ParsedChildQuestion;
   if (draft.marks) {
     const marks = marksOf(draft.marks.text);
@@ -455,7 +457,11 @@ function asksTrueFalseOf(context: string, number: number | null): boolean {
   if (range) return number !== null && number >= Number(range[1]) && number <= Number(range[2]);
   return !/\d/.test(context.replace(/\(\s*\d+(?:[.,]\d+)?\s*(?:pts?|points?|marks?|điểm|hc)\s*\)/giu, ''));
 }
-export function statementsOf(draft: QuestionDraft, part = ''): boolean[] | null {
+/**
+ * `partMarked`: another question of the same part has statements marked true (by a sign or a look):
+ * the part gives its answers so, and a question of statements with none marked has every one false.
+ */
+export function statementsOf(draft: QuestionDraft, part = '', partMarked = false): boolean[] | null {
   const answer = draft.answer ?? draft.keyAnswer;
   // No key, in a part that asks true or false of statements a) b) c) d): the statements marked (*, a tick) are the true ones.
   const lettered = draft.options.length >= 2 && draft.options.every((o, i) => new RegExp(`^\\(?${String.fromCharCode(97 + i)}\\)`).test(o.written));
@@ -465,6 +471,7 @@ export function statementsOf(draft: QuestionDraft, part = ''): boolean[] | null 
     const looks = answerFromLooks(draft.options.map((o) => o.look!));
     if (looks) return draft.options.map((_, i) => looks.correct.includes(i));
   }
+  if (!answer && lettered && TRUE_FALSE_PART.test(part) && partMarked && draft.options.every((o) => !o.marked)) return draft.options.map(() => false);
   if (!answer || draft.options.length < 2) return null;
   const text = answer.text.trim();
   if (COMPACT_KEY.test(text)) return text.length === draft.options.length ? [...text].map((c) => /đ/i.test(c)) : null;

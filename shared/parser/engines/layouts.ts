@@ -89,15 +89,23 @@ export const isInstruction = (line: string) => INSTRUCTION.test(line);
  * questions are the ones in the range it names.
  */
 const DIRECTIONS_START =
-  /^\s*(?:directions?|instructions?|read|study|look at|use the|questions?\s+\d|đọc|dựa vào|cho đoạn|[[【［〔]\s*\d{1,4}\s*[~～\-–]\s*\d{1,4}\s*[\]】］〕]|다음)/i;
+  /^\s*(?:directions?|instructions?|read|study|look at|use the|questions?\s+\d|đọc|dựa vào|cho đoạn|(?:đề bài|dữ kiện|thông tin)(?:\s+\S+){0,3}\s+(?:dành|dùng) cho|[[【［〔]\s*\d{1,4}\s*[~～\-–]\s*\d{1,4}\s*[\]】］〕]|다음)/i;
 const RANGE =
   /(?:questions?|blanks?|gaps?|items?|q\s*\.?\s*(?:nos?\.?)?|qs\.?|câu(?:\s*hỏi)?(?:\s*từ)?(?:\s*câu)?|từ|문항|^\s*[[【［〔])\s*(?:from\s+|nos?\.?\s*)?\(?\s*(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through|and|và|&)\s*(?:câu\s*)?(\d{1,4})/i;
 export function directionsRange(line: string): [number, number] | null {
   if (!DIRECTIONS_START.test(line)) return null;
   const match = RANGE.exec(asciiDigits(line).slice(0, 200));
-  if (!match) return null;
+  if (!match) return listedRange(asciiDigits(line).slice(0, 200));
   const [from, to] = [Number(match[1]), Number(match[2])];
   return from < to && to - from < 50 ? [from, to] : null;
+}
+
+/** "… trả lời câu hỏi 17, 18, 19, 20", "dành cho câu 43, câu 44", "questions 5 and 6": numbers listed one by one, each the next. */
+export const LISTED = /(?:questions?|items?|câu(?:\s*hỏi)?|문항)\s*(\d{1,4}(?:\s*(?:,|và|and|&)\s*(?:câu\s*|questions?\s*)?\d{1,4}){1,20})/i;
+function listedRange(line: string): [number, number] | null {
+  const listed = LISTED.exec(line);
+  const numbers = listed ? listed[1].match(/\d{1,4}/g)!.map(Number) : [];
+  return numbers.length >= 2 && numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1) ? [numbers[0], numbers.at(-1)!] : null;
 }
 
 /** "Read the following passage…", "Đọc đoạn văn sau…", "다음 글을 읽고…" without a range: a passage whose questions follow it. */

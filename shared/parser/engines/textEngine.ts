@@ -14,7 +14,7 @@ import { truthEndOf } from './truthEnds';
 import { answerBoxTables } from './answerBoxes';
 import { latinLookalikeLabels } from './lookalikeLabels';
 import { markSignsBeforeLabels } from './signBeforeLabels';
-import { joinLabelsAlone } from './labelsAlone';
+import { blankToolTags, joinLabelsAlone } from './labelsAlone';
 import { rewriteReviewPrintout } from './reviewPrintout';
 import { bankColumns, type BankColumns } from './bankTable';
 import { lookOf, markedTruthWord, tickOf } from './formatMarks';
@@ -30,6 +30,7 @@ import {
   isPassageStart,
   clozeRange,
   keyLine,
+  LISTED,
   optionsTable,
   OPTIONS_HEADER,
   questionTable,
@@ -162,7 +163,7 @@ export function textEngine(
   const sections: DraftSection[] = [{ name: null, items: [] }];
   const split = splitLines(markSignsBeforeLabels(latinLookalikeLabels(paragraphs)));
   const { continued } = split;
-  const unboxed = unboxQuestions(splitGluedStarts(joinLabelsAlone(rewriteReviewPrintout(split.lines)), continued));
+  const unboxed = unboxQuestions(splitGluedStarts(joinLabelsAlone(rewriteReviewPrintout(blankToolTags(split.lines))), continued));
   const { lines } = unboxed;
   const blocks = blocksOf(lines);
   const answerBoxes = answerBoxTables(blocks);
@@ -298,7 +299,7 @@ export function textEngine(
    */
   /** The passage's text after its range and a colon, on the same line: "Use the following for Câu 1 and Câu 2: A cell of emf…". */
   const textAfterRange = (line: string) => {
-    const found = QUESTION_RANGE.exec(line.slice(0, 160));
+    const found = QUESTION_RANGE.exec(line.slice(0, 160)) ?? LISTED.exec(line.slice(0, 160));
     const colon = found ? /^\s*[:：]\s*/.exec(line.slice(found.index + found[0].length)) : null;
     return !!found && !!colon && line.slice(found.index + found[0].length + colon[0].length).trim().length >= 40;
   };
