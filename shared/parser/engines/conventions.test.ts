@@ -102,6 +102,11 @@ describe('options without labels', () => {
     expect(inferUnlabelledOptions(listed, isNumber).size).toBe(0);
   });
 
+  it('"True" and "False" alone under a statement, in any language, are its two options', () => {
+    const paper = lines('1. The sky is blue.', 'True', 'False', '2. Nước thì khô.', 'Sai', 'Đúng', '3. Name two rivers.', 'Nile', 'Amazon');
+    expect([...inferUnlabelledOptions(paper, isStart)].map((p) => (p.inlines[0] as { text: string }).text)).toEqual(['True', 'False', 'Sai', 'Đúng']);
+  });
+
   it('when the answer line names one of them', () => {
     const paper = lines('1. What does an SLA guarantee?', 'Availability', 'Bandwidth', 'Ans- Availability');
     expect(inferUnlabelledOptions(paper, isStart).size).toBe(2);

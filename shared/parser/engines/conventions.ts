@@ -7,6 +7,7 @@ import { lookOf } from './formatMarks';
 import { inferTruthEnds, type TruthEnds } from './truthEnds';
 import { inferSigilLines, type SigilLines } from './sigilLines';
 import { inferAnswersAbove, type AnswerAbove } from './answersBefore';
+import { trueFalseAnswer } from './answers';
 
 /**
  * The second stage of reading a paper (docs/architecture.md, "The Word engine's stages"): before
@@ -457,8 +458,18 @@ export function inferUnlabelledOptions(
     // Lines up to the last that asks are the question's text; the options are those after it.
     else if (fitting(g) && options.length >= 2 && ((g.bold && bold) || (g.asking && asked))) for (const l of options) found.add(l);
     else if (askedWithin && !g.asking) for (const l of optionsAfterQuestion(g)) found.add(l);
+    // "True" and "False" alone on the two lines under a statement (any language's pair): its two options.
+    else if (truthPair(g.lines.slice(-2)) && (g.lines.length === 2 || lastAsking(g.lines) === g.lines.length - 3))
+      for (const l of g.lines.slice(-2)) found.add(l);
   }
   return found;
+}
+
+/** Two lines, one the word for true and one for false ("True" / "False", "Đúng" / "Sai"), whole words of two letters or more. */
+function truthPair(lines: Paragraph[]): boolean {
+  if (lines.length !== 2) return false;
+  const values = lines.map((l) => lineOf(l.inlines).trim()).map((t) => (t.length >= 2 ? trueFalseAnswer(t) : null));
+  return values.includes(true) && values.includes(false);
 }
 
 /** The looks most of a line's words have (formatMarks.ts: ink colours and paper shading are no look). */
