@@ -2,7 +2,16 @@ import { linesOf as lines } from '@tests/support/lines';
 import { plainText as text } from '../content/inlines';
 import type { Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
-import { inferConventions, inferGluedAsterisk, inferOptionItems, inferStarts, inferTrailingKeys, inferUnlabelledOptions, listedOptions } from './conventions';
+import {
+  inferConventions,
+  inferGluedAsterisk,
+  inferOptionItems,
+  inferStarts,
+  inferTrailingKeys,
+  inferUnlabelledOptions,
+  listedOptions,
+  numberedLines,
+} from './conventions';
 
 // The conventions stage on its own: lines in, what the paper's own numbering and marks say out.
 /** No Word list anywhere. */
@@ -12,6 +21,20 @@ describe('question starts the common patterns miss', () => {
   it('numbers without punctuation count when they rise', () => {
     const paper = lines('1    What is red?', 'A. x', '2    What is blue?', 'A. y', '3\tWhat is green?');
     expect([...inferStarts(paper, noLists).values()].map((s) => s.number)).toEqual([1, 2, 3]);
+  });
+
+  it('"Level 1: Easy" … "Level 2: Hard" over questions Word numbers on and on are parts; over a list that starts at 1 again under each, questions', () => {
+    const paper = lines('Level 1: Easy', 'Pick one:', 'Pick two:', 'Level 2: Hard', 'Pick one:', 'Pick two:', 'Level 3: Expert', 'Pick one:', 'Pick two:');
+    const counted =
+      (values: Record<number, number>) =>
+      (p: Paragraph): ListLabel | undefined =>
+        values[p.index] ? { label: `${values[p.index]}.`, format: 'decimal', level: 0, value: values[p.index] } : undefined;
+    const onAndOn = numberedLines(paper, counted({ 1: 1, 2: 2, 4: 3, 5: 4, 7: 5, 8: 6 }));
+    expect([...onAndOn.parts].map((p) => p.index)).toEqual([0, 3, 6]);
+    expect(onAndOn.starts.size).toBe(0);
+    const again = numberedLines(paper, counted({ 1: 1, 2: 2, 4: 1, 5: 2, 7: 1, 8: 2 }));
+    expect(again.parts.size).toBe(0);
+    expect([...again.starts.values()].map((s) => s.number)).toEqual([1, 2, 3]);
   });
 
   it('numbers that do not rise are text, not questions', () => {

@@ -166,6 +166,12 @@ export function numberedLines(
   const numberedAt = new Set(points.map((point) => point.at));
   const asksBetween = (from: number, to: number) =>
     lines.slice(from + 1, to).filter((line, i) => !numberedAt.has(from + 1 + i) && /[?？؟]\s*$/.test(lineOf(line.inlines))).length;
+  /** The numbers Word shows on its decimal list's first level strictly between two lines. */
+  const listedBetween = (from: number, to: number) =>
+    lines.slice(from + 1, to).flatMap((line) => {
+      const label = auto(line);
+      return label?.format === 'decimal' && label.level === 0 ? [label.value] : [];
+    });
   const families = new Map<string, number[]>();
   points.forEach((point, at) => point.candidate && families.set(point.candidate.family, [...(families.get(point.candidate.family) ?? []), at]));
   const rising = new Set<string>();
@@ -175,7 +181,11 @@ export function numberedLines(
     const steps = members.slice(1).filter((at, i) => number(at) === number(members[i]) + 1 || number(at) === 1).length;
     // Numbers with other questions between them ("Part 1" … "1." "2." … "Part 2") number parts, not questions;
     // so do numbers with lines that ask between them ("Nivel 1 : Cine" over "¿Quién…?" "¿Dónde…?").
-    const apart = members.slice(1).filter((at, i) => at > members[i] + 1).length;
+    // Questions numbered by Word's list count as other questions too ("Level 1: Easy" … Word's 1. 2. … "Level 2: …" 11. 12. …):
+    // its count goes on from one gap to the next (a list starting at 1 again under each is options).
+    const gaps = members.slice(1).map((at, i) => listedBetween(points[members[i]].at, points[at].at));
+    const counting = gaps.every((gap, i) => gap.length === 0 || i === 0 || gaps[i - 1].length === 0 || gap[0] === gaps[i - 1].at(-1)! + 1);
+    const apart = members.slice(1).filter((at, i) => at > members[i] + 1 || (counting && gaps[i].length >= 2)).length;
     const asking = members.slice(1).filter((at, i) => asksBetween(points[members[i]].at, points[at].at) >= 2).length;
     // (A part's number never starts a question, not even one between its neighbours.) Its line names the part: a short
     // title that never asks nor names other numbers ("Questions 1 to 4 refer to…" directs a passage).
@@ -184,7 +194,7 @@ export function numberedLines(
       const rest = candidate ? lineOf(candidate.line.inlines).slice(candidate.end) : '?';
       return !/[?？؟\d]/.test(rest) && rest.trim().length <= 60;
     });
-    if (members.length >= 2 && titles && asking * 2 > members.length - 1) parts.add(family);
+    if (members.length >= 2 && titles && (asking * 2 > members.length - 1 || apart * 2 > members.length - 1)) parts.add(family);
     else if (members.length >= 2 && steps >= 0.6 * (members.length - 1) && apart * 4 <= members.length - 1) rising.add(family);
   }
   const starts = new Map<Paragraph, QuestionStart>();
