@@ -100,4 +100,15 @@ describe('readDocument', () => {
     expect(legacyFontsOf(doc.paragraphs[4])).toEqual(['Kruti Dev 010']);
     expect(legacyFontsOf(doc.paragraphs[0])).toEqual([]);
   });
+
+  it('a group of pictures in one drawing: each picture at its own size', () => {
+    const pic = (cx: number) =>
+      `<pic:pic><pic:blipFill><a:blip r:embed="rId7"/></pic:blipFill><pic:spPr><a:xfrm><a:ext cx="${cx}" cy="${cx}"/></a:xfrm></pic:spPr></pic:pic>`;
+    const group = `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="2857500" cy="952500"/><a:graphic><a:graphicData><wpg:wgp>${pic(952500)}${pic(1905000)}</wpg:wgp></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
+    const [paragraph] = read(group).paragraphs;
+    expect(paragraph.inlines.map((i) => (i.kind === 'picture' ? [i.widthPx, i.heightPx] : i.kind))).toEqual([
+      [100, 100],
+      [200, 200],
+    ]);
+  });
 });

@@ -22,6 +22,8 @@ interface Attribute {
 
 abstract class XmlNode {
   nextSibling: XmlNode | null = null;
+  /** The element holding it (null for the root): readers ask whether a picture lies inside a text box, or which group holds it. */
+  parentNode: XmlElement | null = null;
   abstract readonly nodeType: number;
   abstract get textContent(): string;
 }
@@ -48,6 +50,7 @@ export class XmlElement extends XmlNode {
     super();
   }
   append(child: XmlNode) {
+    child.parentNode = this;
     if (this.lastChild) this.lastChild.nextSibling = child;
     else this.firstChild = child;
     this.lastChild = child;
