@@ -1,6 +1,7 @@
 import { omml, type Block, type DocxContent } from '@tests/support/docx';
 import { png } from '@tests/support/pictures';
-import { parseDocx } from './parseDocx';
+import { linesOf } from '@tests/support/lines';
+import { parseDocx, parseSource } from './parseDocx';
 import { correctFlags as correct, parseBlocks, questionsOf } from '@tests/support/parsedDocx';
 import { blocksUpload, type ParsedDocument } from './types';
 
@@ -425,5 +426,28 @@ describe('the tables engine', () => {
       ['noQuestions', null, null],
       ['answerNotAnOption', 8, { table: 1, row: 4, column: 2 }],
     ]);
+  });
+});
+
+describe('a paragraph the reader could not follow', () => {
+  it('leaves its own question out with a note, and reads every other one', () => {
+    const paragraphs = linesOf(
+      '1. Which is red?',
+      'A. Sky',
+      'B. Blood',
+      'Answer: B',
+      '2. Which is green?',
+      'A. Grass',
+      'B. Snow',
+      'Answer: A',
+      '3. Which is white?',
+      'A. Snow',
+      'B. Coal',
+      'Answer: A',
+    );
+    paragraphs[5] = { ...paragraphs[5], unreadable: true };
+    const parsed = parseSource({ paragraphs, labels: new Map(), bytes: () => null, problems: [] }, 'text');
+    expect(questionsOf(parsed).map((q) => q.name)).toEqual(['<p>Which is red?</p>', '<p>Which is white?</p>']);
+    expect(parsed.problems.map((p) => [p.code, p.severity, p.paragraph])).toContainEqual(['paragraphUnreadable', 'error', 6]);
   });
 });

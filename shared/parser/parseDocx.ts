@@ -79,6 +79,10 @@ export function parseSource(
   /** Paragraphs whose text cannot be read: their questions are left out, the rest uploads. */
   const unreadable = new Set<number>();
   for (const paragraph of paragraphs) {
+    if (paragraph.unreadable) {
+      problems.push(problemAt(paragraph, 'paragraphUnreadable'));
+      unreadable.add(paragraph.index);
+    }
     for (const font of legacyFontsOf(paragraph)) {
       problems.push(problemAt(paragraph, 'legacyFont', { font }));
       unreadable.add(paragraph.index);

@@ -24,6 +24,7 @@ export type ProblemCode =
   | 'answerUnreadable'
   | 'emptyOption'
   | 'emptyOptionDropped'
+  | 'paragraphUnreadable'
   | 'tooManyOptions'
   | 'tooFewOptions'
   | 'optionsNotAllowed'

@@ -55,6 +55,8 @@ export interface Paragraph {
   circled?: boolean;
   /** The worked solution of the answer-key entry above it, known by the reader (a Hangul endnote's body after its answer). */
   keySolution?: boolean;
+  /** Something in it the reader could not follow (it threw): its question is left out with a note, the rest of the paper read. */
+  unreadable?: boolean;
 }
 
 export interface WordDocument {
@@ -106,7 +108,13 @@ export function readDocument(pkg: DocxPackage): WordDocument {
     const numPr = first(pPr, 'numPr');
     const numId = attr(first(numPr, 'numId'), 'val');
     const inlines: Inline[] = [];
-    readInlines(p, style, inlines, fonts, parts);
+    // One paragraph the reader cannot follow never sinks the paper (a shape of XML no test has shown yet).
+    let unreadable = false;
+    try {
+      readInlines(p, style, inlines, fonts, parts);
+    } catch {
+      unreadable = true;
+    }
     const drawn = drawnCircles.get(inlines);
     if (drawn) circles.set(paragraphs.length, drawn);
     paragraphs.push({
@@ -119,6 +127,7 @@ export function readDocument(pkg: DocxPackage): WordDocument {
         : styleNumbering(fonts, style ?? fonts.defaultParagraphStyle),
       inlines,
       cell,
+      ...(unreadable ? { unreadable } : {}),
     });
   };
 
