@@ -2337,6 +2337,10 @@ describe('a round of papers from paper-shuffling tools and new sources (fourteen
     ]);
   });
 
+  it('a label typed "d)." is d)', () => {
+    expect(names(questionsOf(parse(['1. Pick the even one.', 'a) 3', 'b) 5', 'c) 7', 'd). 8']))[0])).toEqual(['3', '5', '7', '8']);
+  });
+
   it('a label left empty below the last option is left out with a note, not the whole question', () => {
     const doc = parse(['1. Which keyword declares a constant?', 'a) var', 'b) const', 'c) let', 'd)', 'Answer: b']);
     expect(questionsOf(doc).map(names)).toEqual([['var', 'const', 'let']]);

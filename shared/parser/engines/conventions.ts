@@ -185,7 +185,8 @@ export function numberedLines(
     // its count goes on from one gap to the next (a list starting at 1 again under each is options).
     const gaps = members.slice(1).map((at, i) => listedBetween(points[members[i]].at, points[at].at));
     const counting = gaps.every((gap, i) => gap.length === 0 || i === 0 || gaps[i - 1].length === 0 || gap[0] === gaps[i - 1].at(-1)! + 1);
-    const apart = members.slice(1).filter((at, i) => at > members[i] + 1 || (counting && gaps[i].length >= 2)).length;
+    const listedApart = gaps.filter((gap) => counting && gap.length >= 2).length;
+    const apart = members.slice(1).filter((at, i) => at > members[i] + 1).length + listedApart;
     const asking = members.slice(1).filter((at, i) => asksBetween(points[members[i]].at, points[at].at) >= 2).length;
     // (A part's number never starts a question, not even one between its neighbours.) Its line names the part: a short
     // title that never asks nor names other numbers ("Questions 1 to 4 refer to…" directs a passage).
@@ -194,7 +195,7 @@ export function numberedLines(
       const rest = candidate ? lineOf(candidate.line.inlines).slice(candidate.end) : '?';
       return !/[?？؟\d]/.test(rest) && rest.trim().length <= 60;
     });
-    if (members.length >= 2 && titles && (asking * 2 > members.length - 1 || apart * 2 > members.length - 1)) parts.add(family);
+    if (members.length >= 2 && titles && (asking * 2 > members.length - 1 || listedApart * 2 > members.length - 1)) parts.add(family);
     else if (members.length >= 2 && steps >= 0.6 * (members.length - 1) && apart * 4 <= members.length - 1) rising.add(family);
   }
   const starts = new Map<Paragraph, QuestionStart>();

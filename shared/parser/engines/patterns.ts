@@ -176,7 +176,7 @@ const WRITTEN_LETTERS = [...LETTERS.slice(0, 4), ...LETTERS.slice(5)].join('');
 const ROMAN_WRITTEN = String.raw`viii|vii|vi|iv|v|iii|ii|i`;
 const labelPattern = (follows: string) =>
   new RegExp(
-    String.raw`([*✓✔✅☑★]?)[ \t]*(?:\(([${WRITTEN_LETTERS}])\)|([${WRITTEN_LETTERS}])([.)/]|[ \t]?[-–](?=[ \t]))|([${CIRCLED}${DOUBLE_CIRCLED}])|\((${ROMAN_WRITTEN})\)|(${ROMAN_WRITTEN})([.)])|\(([1-8])\))[ \t]*([*✓✔✅☑★]?)${follows}\s*`,
+    String.raw`([*✓✔✅☑★]?)[ \t]*(?:\(([${WRITTEN_LETTERS}])\)|([${WRITTEN_LETTERS}])(\)\.?|[./]|[ \t]?[-–](?=[ \t]))|([${CIRCLED}${DOUBLE_CIRCLED}])|\((${ROMAN_WRITTEN})\)|(${ROMAN_WRITTEN})([.)])|\(([1-8])\))[ \t]*([*✓✔✅☑★]?)${follows}\s*`,
     'y',
   );
 const LABEL = labelPattern(FOLLOWS);
@@ -201,7 +201,7 @@ function labelAt(line: string, at: number, tight = false): OptionLabel | null {
   const close = m[4];
   return {
     index: LETTERS[alphabet].indexOf(letter),
-    style: m[5] ? 'circled' : m[2] ? 'paren' : close === ')' ? 'close' : close === '/' ? 'slash' : /[-–]/.test(close ?? '') ? 'dash' : 'dot',
+    style: m[5] ? 'circled' : m[2] ? 'paren' : close?.startsWith(')') ? 'close' : close === '/' ? 'slash' : /[-–]/.test(close ?? '') ? 'dash' : 'dot',
     alphabet,
     ...place,
   };
