@@ -2337,6 +2337,66 @@ describe('a round of papers from paper-shuffling tools and new sources (fourteen
     ]);
   });
 
+  it('bold stems over unlabelled options, one highlighted, beside labelled questions and a program boxed under its lead line', () => {
+    const bold = (text: string) => ({ runs: [{ text, bold: true }] });
+    const marked = (text: string) => ({ runs: [{ text, highlight: 'yellow' }] });
+    const doc = parse([
+      bold('The JVM stands for'),
+      'Java Visual Machine',
+      marked('Java Virtual Machine'),
+      'Joint Virtual Memory',
+      '',
+      bold('Select the keyword that is NOT a modifier'),
+      'private',
+      marked('goto'),
+      'static',
+      '',
+      bold('Predict the output:'),
+      { table: [['int x = 2;\nSystem.out.print(x * 3);']] },
+      'A. 5',
+      marked('B. 6'),
+      '',
+      bold('Select the type that holds text'),
+      'int',
+      marked('String'),
+      'char',
+    ]);
+    expect(stems(doc).map((stem) => stem.replace(/<\/?b>/g, ''))).toEqual([
+      'The JVM stands for',
+      'Select the keyword that is NOT a modifier',
+      expect.stringMatching(/^Predict the output:.*System\.out\.print/),
+      'Select the type that holds text',
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, false],
+      [false, true, false],
+      [false, true],
+      [false, true, false],
+    ]);
+  });
+
+  it('"Question Context: 2 to 12" opens a passage, and its tables\' names in capitals are no headings', () => {
+    const doc = parse([
+      'Question Context: 2 to 3',
+      'STUDENTS',
+      'id | name | grade',
+      'Q2) Which column is the key?',
+      'A. id',
+      'B. name',
+      'Solution: A',
+      'Q3) Which column holds text?',
+      'A. id',
+      'B. name',
+      'Solution: B',
+    ]);
+    const [passage] = questionsOf(doc);
+    expect(passage.type).toBe('comprehension');
+    expect(passage.type === 'comprehension' && passage.questions.map(correct)).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+  });
+
   it('a label typed "d)." is d)', () => {
     expect(names(questionsOf(parse(['1. Pick the even one.', 'a) 3', 'b) 5', 'c) 7', 'd). 8']))[0])).toEqual(['3', '5', '7', '8']);
   });

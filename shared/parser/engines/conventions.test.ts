@@ -130,6 +130,29 @@ describe('options without labels', () => {
     expect([...inferUnlabelledOptions(paper, isStart)].map((p) => (p.inlines[0] as { text: string }).text)).toEqual(['True', 'False', 'Sai', 'Đúng']);
   });
 
+  it("a list numbered in one question's text does not make a paper of unnumbered questions a numbered one", () => {
+    const paper = lines(
+      'Which are methods?',
+      '1) sleep()',
+      '2) yield()',
+      'a. one',
+      'b. both',
+      '',
+      'Which is a keyword?',
+      'goto',
+      'main',
+      '',
+      'Which is a type?',
+      'int',
+      'java',
+    );
+    expect([...inferConventions(paper, noLists).asking].map((p) => (p.inlines[0] as { text: string }).text)).toEqual([
+      'Which are methods?',
+      'Which is a keyword?',
+      'Which is a type?',
+    ]);
+  });
+
   it('when the answer line names one of them', () => {
     const paper = lines('1. What does an SLA guarantee?', 'Availability', 'Bandwidth', 'Ans- Availability');
     expect(inferUnlabelledOptions(paper, isStart).size).toBe(2);

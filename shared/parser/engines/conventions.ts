@@ -504,10 +504,12 @@ export function inferMarkedBlocks(lines: Paragraph[], labelled: ReadonlyMap<Para
     }
     blocks.at(-1)!.push(line);
   }
-  const candidates = blocks.filter((b) => b.length >= 3 && b.length <= 11);
+  // Blocks whose lines carry labels are written another way (a paper may mix both): only unlabelled blocks vote.
+  const unlabelled = (block: Paragraph[]) =>
+    !block.slice(1).some((l) => labelled.has(l) || optionLabelsOf(lineOf(l.inlines), null).length > 0 || fieldOf(lineOf(l.inlines)));
+  const candidates = blocks.filter((b) => b.length >= 3 && b.length <= 11 && unlabelled(b));
   const marked = candidates.filter((block) => {
     const options = block.slice(1);
-    if (options.some((l) => labelled.has(l) || optionLabelsOf(lineOf(l.inlines), null).length > 0 || fieldOf(lineOf(l.inlines)))) return false;
     if (options.some((l) => lineOf(l.inlines).trim().length > 300)) return false;
     const looks = options.map(looksOf);
     const stemLooks = new Set(looksOf(block[0]));
@@ -943,13 +945,24 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     return known;
   };
   // A paper that numbers no questions (two numbers at most): a line that asks is a question's first line, when options follow it.
-  const numbered = lines.filter((line) => !line.cell && isStart(line)).length;
+  // A number the next line numbers again ("1) yield()" "2) sleep()" in one question's text) is a list's, not a question's.
+  const filled = lines.filter((line) => !line.cell && !isBlankLine(line.inlines));
+  const numbered = filled.filter((line, i) => isStart(line) && !(filled[i + 1] && isStart(filled[i + 1]))).length;
   // A line that introduces a list ("Señale la medida correcta:" over bullets) asks as well.
   const introducesList = (at: number) => /[:：]\s*$/.test(lineOf(lines[at].inlines)) && lines[at + 1] !== undefined && auto(lines[at + 1]) !== undefined;
+  // …and so does one over a box of one cell ("Predict the output:" over the code).
+  const oneCellTables = new Set(lines.flatMap((l) => (l.cell ? [l.cell.table] : [])));
+  for (const l of lines) if (l.cell && (l.cell.row > 0 || l.cell.column > 0)) oneCellTables.delete(l.cell.table);
+  const introducesBox = (at: number) => {
+    const next = lines.slice(at + 1).find((l) => !isBlankLine(l.inlines) || l.cell);
+    return /[:：]\s*$/.test(lineOf(lines[at].inlines)) && !!next?.cell && oneCellTables.has(next.cell.table);
+  };
   const asking = new Set(
     numbered >= 2
       ? []
-      : lines.filter((line, at) => !line.cell && (/[?？؟]\s*$/.test(lineOf(line.inlines)) || introducesList(at)) && !fieldOf(lineOf(line.inlines))),
+      : lines.filter(
+          (line, at) => !line.cell && (/[?？؟]\s*$/.test(lineOf(line.inlines)) || introducesList(at) || introducesBox(at)) && !fieldOf(lineOf(line.inlines)),
+        ),
   );
   const bareLabels = inferBareLabels(lines);
   // Options lettered by Word's numbering ("B." shown, not typed) are labelled too: under a bold stem they are no unlabelled options.

@@ -89,9 +89,9 @@ export const isInstruction = (line: string) => INSTRUCTION.test(line);
  * questions are the ones in the range it names.
  */
 const DIRECTIONS_START =
-  /^\s*(?:directions?|instructions?|read|study|look at|use the|questions?\s+\d|đọc|dựa vào|cho đoạn|(?:đề bài|dữ kiện|thông tin)(?:\s+\S+){0,3}\s+(?:dành|dùng) cho|[[【［〔]\s*\d{1,4}\s*[~～\-–]\s*\d{1,4}\s*[\]】］〕]|다음)/i;
+  /^\s*(?:directions?|instructions?|read|study|look at|use the|questions?\s+\d|questions?\s+context\b|đọc|dựa vào|cho đoạn|(?:đề bài|dữ kiện|thông tin)(?:\s+\S+){0,3}\s+(?:dành|dùng) cho|[[【［〔]\s*\d{1,4}\s*[~～\-–]\s*\d{1,4}\s*[\]】］〕]|다음)/i;
 const RANGE =
-  /(?:questions?|blanks?|gaps?|items?|q\s*\.?\s*(?:nos?\.?)?|qs\.?|câu(?:\s*hỏi)?(?:\s*từ)?(?:\s*câu)?|từ|문항|^\s*[[【［〔])\s*(?:from\s+|nos?\.?\s*)?\(?\s*(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through|and|và|&)\s*(?:câu\s*)?(\d{1,4})/i;
+  /(?:questions?\s+context\s*[:：]?|questions?|blanks?|gaps?|items?|q\s*\.?\s*(?:nos?\.?)?|qs\.?|câu(?:\s*hỏi)?(?:\s*từ)?(?:\s*câu)?|từ|문항|^\s*[[【［〔])\s*(?:from\s+|nos?\.?\s*)?\(?\s*(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through|and|và|&)\s*(?:câu\s*)?(\d{1,4})/i;
 export function directionsRange(line: string): [number, number] | null {
   if (!DIRECTIONS_START.test(line)) return null;
   const match = RANGE.exec(asciiDigits(line).slice(0, 200));

@@ -242,6 +242,11 @@ export function textEngine(
     // The text runs on in the lines right below, never across a blank line.
     for (let i = at + 1; i < blocks.length && i <= at + lines; i++) {
       const block = blocks[i];
+      // A box of one cell (a program, a passage) may stand in the text: "Predict the output:", the code boxed, then the options.
+      if (block.kind === 'table' && rowsOf(block).length === 1 && rowsOf(block)[0].length === 1) {
+        if (optionsFollow(i)) return true;
+        continue;
+      }
       if (block.kind === 'table' || isBlankLine(block.paragraph.inlines)) return false;
       if (optionsFollow(i)) return !lineStarts(block);
       const text = lineOf(block.paragraph.inlines);
@@ -911,7 +916,14 @@ export function textEngine(
     // A heading after which the numbering starts again at 1 ("Phần IV: …" then "Câu 1") ends the question above, answered or not.
     const restartsBelow = open !== null && (open.number ?? 0) > 1 && numberAhead(blockAt) === 1;
     const between = !open || complete(open) || restartsBelow || (asksOverList && open.options.length === 0 && open.listItems.length >= 2);
-    if (between && !auto && isHeading(paragraph, line) && !optionsFollow(blockAt)) {
+    // A passage that named its questions and has none yet goes on: its tables' names in capitals ("STUDENTS") are no headings.
+    const passageOpening =
+      passage !== null &&
+      (passage as PassageDraft).range !== undefined &&
+      (passage as PassageDraft).children.length === 0 &&
+      target === 'passage' &&
+      !/[\p{Ll}\d]/u.test(line);
+    if (between && !auto && !passageOpening && isHeading(paragraph, line) && !optionsFollow(blockAt)) {
       newSection(line.trim(), paragraph);
       return;
     }
