@@ -20,6 +20,8 @@ export const STRUCTURAL_WORDS: readonly string[] = [
   ...['easy', 'medium', 'moderate', 'average', 'hard', 'difficult', 'low', 'high', 'statement', 'stem', 'alternative', 'hints', 'explanations', 'stt', 'sl'],
   // Vietnamese.
   ...['câu', 'hỏi', 'đáp', 'án', 'đúng', 'sai', 'phần', 'bài', 'chọn', 'lời', 'giải', 'hướng', 'dẫn', 'thích', 'điểm', 'bảng', 'phương'],
+  // "Question Context: 2 to 12", "Questions 32-36 are based on the above table" (engines/layouts.ts).
+  ...['context', 'based', 'above'],
   // "PHẦN III. Câu trắc nghiệm trả lời ngắn", "Tự luận ngắn", "Đề bài dành cho câu 43, câu 44" (engines/layouts.ts, draft.ts).
   ...['ngắn', 'tự', 'luận', 'đề', 'dữ', 'kiện', 'dành', 'dùng', 'cho'],
   ...['trả', 'lựa', 'các', 'đoạn', 'văn', 'bản', 'đọc', 'hiểu', 'kĩ', 'kỹ', 'thông', 'tin', 'trích', 'sau', 'dưới', 'đây', 'từ', 'đến', 'dựa'],
