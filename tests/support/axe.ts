@@ -29,17 +29,18 @@ export interface AxeProblem {
  * Runs axe on the page as it is now (or on one part of it) and returns its serious and critical
  * violations. Minor and moderate ones are not returned (the issue's bar is 0 serious or critical).
  */
-export async function axeProblems(page: Page, screen: string, options: { include?: string } = {}): Promise<AxeProblem[]> {
+export async function axeProblems(page: Page, screen: string, options: { include?: string; contrast?: boolean } = {}): Promise<AxeProblem[]> {
   const present = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!present) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
-    async ({ tags, include }) => {
+    async ({ tags, include, contrast }) => {
       const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: any[] }> } }).axe;
       // Tabster's focus bumpers (Fluent UI's <i data-tabster-dummy aria-hidden tabindex=0>) are focusable
       // on purpose, only to pass focus on; axe's aria-hidden-focus flags them (microsoft/tabster#288),
       // so they are left out of the check.
       const context = { include: include ? [include] : [['html']], exclude: [['[data-tabster-dummy]']] };
-      const result = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      const rules = contrast ? {} : { 'color-contrast': { enabled: false }, 'color-contrast-enhanced': { enabled: false } };
+      const result = await axe.run(context, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] });
       return result.violations.map((v) => ({
         rule: v.id as string,
         impact: (v.impact ?? '') as string,
@@ -50,7 +51,7 @@ export async function axeProblems(page: Page, screen: string, options: { include
         html: ((v.nodes[0]?.html ?? '') as string).slice(0, 300),
       }));
     },
-    { tags: TAGS, include: options.include },
+    { tags: TAGS, include: options.include, contrast: options.contrast ?? true },
   );
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ screen, ...v }));
 }
@@ -67,14 +68,16 @@ export function describeProblems(problems: AxeProblem[]): string {
 
 /**
  * Collects the problems of several screens in one test, so one run names every violation, then
- * fails the test with all of them.
+ * fails the test with all of them. `contrast: false` leaves out axe's colour-contrast rules, the
+ * costliest it runs (the computed colours of every text node): a screen's colours are the same in
+ * every language, so the suites check contrast in English and every other rule in all three.
  */
-export function axeCollector(page: () => Page) {
+export function axeCollector(page: () => Page, defaults: { contrast?: boolean } = {}) {
   const problems: AxeProblem[] = [];
   return {
     problems,
     async check(screen: string, options: { include?: string } = {}): Promise<void> {
-      problems.push(...(await axeProblems(page(), screen, options)));
+      problems.push(...(await axeProblems(page(), screen, { ...defaults, ...options })));
     },
     expectNone(): void {
       if (problems.length) throw new Error(`axe found ${problems.length} serious or critical violations:\n${describeProblems(problems)}`);
