@@ -111,4 +111,12 @@ describe('readDocument', () => {
       [200, 200],
     ]);
   });
+
+  it("a floating text box's words follow its paragraph's own text; a box in the line stays in place", () => {
+    const box = (text: string) => `<w:txbxContent><w:p>${run(text)}</w:p></w:txbxContent>`;
+    const floatingVml = `<w:r><w:pict><v:shape style="position:absolute;margin-top:40pt;width:200pt;height:60pt"><v:textbox>${box('var a = 1;')}</v:textbox></v:shape></w:pict></w:r>`;
+    const inlineVml = `<w:r><w:pict><v:shape style="width:200pt;height:60pt"><v:textbox>${box('x + y')}</v:textbox></v:shape></w:pict></w:r>`;
+    const doc = read(`<w:p>${floatingVml}${run('What is the output of the code below?')}</w:p><w:p>${run('Solve ')}${inlineVml}${run(' for x.')}</w:p>`);
+    expect(doc.paragraphs.map(paragraphText)).toEqual(['What is the output of the code below?\nvar a = 1;', 'Solve \nx + y for x.']);
+  });
 });

@@ -112,6 +112,7 @@ export function readDocument(pkg: DocxPackage): WordDocument {
     let unreadable = false;
     try {
       readInlines(p, style, inlines, fonts, parts);
+      inlines.push(...(floatingBoxes.get(inlines) ?? []));
     } catch {
       unreadable = true;
     }
@@ -270,7 +271,8 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
         break;
       case 'drawing':
         addCircle(out, circleOfDrawing(el));
-        readDrawing(el, out, (box) => readBox(box, paragraphStyle, out, fonts, parts), parts);
+        // A floating box (wp:anchor) stands beside or below its paragraph's text on the page: its words follow that text.
+        readDrawing(el, out, (box) => readBox(box, paragraphStyle, boxOut(out, first(el, 'anchor') !== null), fonts, parts), parts);
         break;
       case 'AlternateContent':
         // Word 2010+ shapes: the mc:Choice in DrawingML, the mc:Fallback in VML for older readers. Read one, never both.
@@ -307,7 +309,9 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
           });
         } else {
           addCircle(out, circleOfVml(el));
-          readVml(el, out, (box) => readBox(box, paragraphStyle, out, fonts, parts), parts);
+          // A VML shape placed on the page (position:absolute) floats like a wp:anchor.
+          const floating = descendants(el, 'shape').some((shape) => /position\s*:\s*absolute/i.test(attr(shape, 'style') ?? ''));
+          readVml(el, out, (box) => readBox(box, paragraphStyle, boxOut(out, floating), fonts, parts), parts);
         }
         break;
       }
@@ -360,15 +364,26 @@ function readVml(el: Element, out: Inline[], readBoxContent: (box: Element) => v
   for (const box of descendants(el, 'txbxContent').filter((b) => !inBox(b, el))) readBoxContent(box);
 }
 
+/** The words of a paragraph's floating text boxes, read after its own text (by the paragraph's inlines). */
+const floatingBoxes = new WeakMap<Inline[], Inline[]>();
+/** Where a text box's lines go: in place for a box in the line, after the paragraph's text for a floating one. */
+function boxOut(out: Inline[], floating: boolean): Inline[] {
+  if (!floating) return out;
+  const lines = floatingBoxes.get(out) ?? [];
+  floatingBoxes.set(out, lines);
+  return lines;
+}
+
 /** A text box's paragraphs, in the paragraph that holds it, each on a line of its own. */
 function readBox(box: Element, paragraphStyle: string | null, out: Inline[], fonts: FontContext, parts: Parts): void {
   for (const p of descendants(box, 'p')) {
     if (inBox(p, box)) continue;
-    // The line break goes first, so the box's words never run into the text before it.
-    out.push(plainText('\n'));
-    const before = out.length;
+    // The line break goes first, so the box's words never run into the text before it (a plain run may merge into it:
+    // the break goes again only when nothing came after it).
+    const lineBreak = plainText('\n');
+    out.push(lineBreak);
     readInlines(p, paragraphStyle, out, fonts, parts);
-    if (out.length === before) out.pop();
+    if (out.at(-1) === lineBreak && lineBreak.text === '\n') out.pop();
   }
 }
 
