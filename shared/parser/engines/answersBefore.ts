@@ -1,6 +1,6 @@
 import { isBlankLine, lineOf } from '../content/inlines';
 import type { Paragraph } from '../docx/document';
-import { optionLabelsOf } from './patterns';
+import { optionLabelsOf, endsAsking } from './patterns';
 
 /**
  * Each question's answer written above it: "+ans" then "2", then "1. Question…" and its options
@@ -40,6 +40,6 @@ export function inferAnswersAbove(lines: Paragraph[], isStart: (line: Paragraph)
   // Before the first answer, no question yet: no number, no option, no line that asks (an Aiken bank's "ANSWER: C" follows its options).
   const questionBefore = filled
     .slice(0, Math.max(firstAnswer, 0))
-    .some((line) => isStart(line) || optionLabelsOf(lineOf(line.inlines), null).length > 0 || /[?？؟]\s*$/.test(lineOf(line.inlines)));
+    .some((line) => isStart(line) || optionLabelsOf(lineOf(line.inlines), null).length > 0 || endsAsking(lineOf(line.inlines)));
   return answered >= 3 && firstStart >= 0 && firstAnswer >= 0 && firstAnswer < firstStart && !questionBefore ? found : new Map();
 }

@@ -4,7 +4,17 @@ import type { Paragraph } from '../docx/document';
 import { problemAt } from '../problems';
 import type { ParsedChildQuestion, ParsedQuestion, ParsedSection, Problem } from '../types';
 import { asciiDigits, fieldOf, withoutQuestionWords } from './patterns';
-import { buildPassage, buildQuestion, buildStatementGroup, paperMarkOf, statementsOf, type FieldValue, type PassageDraft, type QuestionDraft } from './draft';
+import {
+  buildPassage,
+  buildQuestion,
+  buildStatementGroup,
+  paperMarkOf,
+  statementsOf,
+  unmarkedStatements,
+  type FieldValue,
+  type PassageDraft,
+  type QuestionDraft,
+} from './draft';
 
 /** What an engine collects: sections of question and passage drafts, and the answer key's entries. */
 export interface DraftSection {
@@ -59,16 +69,20 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
   const paperMark = paperMarkOf(drafts);
   if (drafts.length > LIMITS.questionsPerTest) problems.push(problemAt(null, 'tooManyQuestions', { count: drafts.length, max: LIMITS.questionsPerTest }));
   return sections
-    .map((section) => ({
-      section,
-      partMarked: section.items.some((item) => !isPassage(item) && statementsOf(item, item.context ?? section.name ?? '')?.includes(true)),
-    }))
-    .map(({ section, partMarked }) => ({
+    .map((section) => {
+      const partOf = (item: QuestionDraft) => item.context ?? section.name ?? '';
+      const read = section.items.map((item) => (isPassage(item) ? null : statementsOf(item, partOf(item))));
+      // A part that marks its true statements: a question of statements none marked has every one false.
+      const partMarked = read.some((values) => values?.includes(true));
+      const statements = section.items.map((item, i) => read[i] ?? (partMarked && !isPassage(item) ? unmarkedStatements(item, partOf(item)) : null));
+      return { section, statements };
+    })
+    .map(({ section, statements: all }) => ({
       name: section.name,
       questions: section.items
-        .map((item): ParsedQuestion | null => {
+        .map((item, i): ParsedQuestion | null => {
           if (!isPassage(item)) {
-            const statements = statementsOf(item, item.context ?? section.name ?? '', partMarked);
+            const statements = all[i];
             return statements ? buildStatementGroup(item, statements, problems) : buildQuestion(item, problems, unreadable, paperMark);
           }
           const children = item.children

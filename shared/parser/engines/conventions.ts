@@ -2,7 +2,7 @@ import { lineOf, isBlankLine } from '../content/inlines';
 import { materialLabels } from './materialLabels';
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
-import { answerKeyStart, fieldOf, LETTER_FORMATS, optionLabelsOf, questionNumberOf, TRUE_FALSE_LABEL, type OptionLabel } from './patterns';
+import { answerKeyStart, fieldOf, LETTER_FORMATS, optionLabelsOf, questionNumberOf, TRUE_FALSE_LABEL, type OptionLabel, endsAsking } from './patterns';
 import { lookOf } from './formatMarks';
 import { inferTruthEnds, type TruthEnds } from './truthEnds';
 import { inferSigilLines, type SigilLines } from './sigilLines';
@@ -165,7 +165,7 @@ export function numberedLines(
   /** Lines that ask ("…?") strictly between two lines, numbered by none of the numbers read above. */
   const numberedAt = new Set(points.map((point) => point.at));
   const asksBetween = (from: number, to: number) =>
-    lines.slice(from + 1, to).filter((line, i) => !numberedAt.has(from + 1 + i) && /[?？؟]\s*$/.test(lineOf(line.inlines))).length;
+    lines.slice(from + 1, to).filter((line, i) => !numberedAt.has(from + 1 + i) && endsAsking(lineOf(line.inlines))).length;
   /** The numbers Word shows on its decimal list's first level strictly between two lines. */
   const listedBetween = (from: number, to: number) =>
     lines.slice(from + 1, to).flatMap((line) => {
@@ -305,16 +305,21 @@ export function listedOptions(lines: Paragraph[], auto: (line: Paragraph) => Lis
     });
 }
 
+/** The tables of one cell (boxes round a text, a program, a passage) by table, with their lines. */
+function boxesOf(lines: Paragraph[]): Map<number, Paragraph[]> {
+  const tables = new Map<number, Paragraph[]>();
+  for (const line of lines) if (line.cell) tables.set(line.cell.table, [...(tables.get(line.cell.table) ?? []), line]);
+  for (const [table, cells] of tables) if (cells.some((line) => line.cell!.row > 0 || line.cell!.column > 0)) tables.delete(table);
+  return tables;
+}
+
 /**
  * A numbered list inside a box (a table of one cell) with no options anywhere in the box: steps or
  * points of a reading text ("1. Open the app… 2. Choose…"), which the questions after the box ask
  * about. They are the box's text, not questions; a box that holds options holds questions.
  */
 function listsInBoxes(lines: Paragraph[], auto: (line: Paragraph) => ListLabel | undefined): Paragraph[] {
-  const boxes = new Map<number, Paragraph[]>();
-  for (const line of lines) if (line.cell) boxes.set(line.cell.table, [...(boxes.get(line.cell.table) ?? []), line]);
-  return [...boxes.values()].flatMap((box) => {
-    if (box.some((line) => line.cell!.row > 0 || line.cell!.column > 0)) return [];
+  return [...boxesOf(lines).values()].flatMap((box) => {
     const items = box.filter((line) => auto(line)?.format === 'decimal' && auto(line)?.level === 0);
     const optionsInside = box.some((line) => (auto(line) && auto(line)!.format !== 'decimal') || optionLabelsOf(lineOf(line.inlines), 0)[0]?.index === 0);
     return items.length >= 2 && !optionsInside ? items : [];
@@ -450,7 +455,7 @@ export function inferUnlabelledOptions(
   // A number alone ("1:"), then the question on a line that asks ("…?"), then its options: the
   // question mark, not a look, sets the options apart (a paper all in bold has no other sign).
   const optionsAfterQuestion = (g: Group) => {
-    const at = g.lines.map((l) => /[?？؟]\s*$/.test(lineOf(l.inlines))).lastIndexOf(true);
+    const at = g.lines.map((l) => endsAsking(lineOf(l.inlines))).lastIndexOf(true);
     const options = at < 0 ? [] : g.lines.slice(at + 1);
     // Word's list numbering on them is a label of its own (the lists' vote reads those).
     const plain = options.every((l) => !l.numbering && lineOf(l.inlines).trim().length <= 300);
@@ -823,7 +828,7 @@ export function inferAnswerLines(lines: Paragraph[], isStart: (line: Paragraph) 
     (g) => g.lines.length > 0 && g.lines.every((l) => optionLabelsOf(lineOf(l.inlines), null).length === 0 && !fieldOf(lineOf(l.inlines))),
   );
   // A line that asks ("… 고른 것은?", "… 것은? (단, …) [3점]") is the question's text, however it is set apart.
-  const asks = (line: Paragraph) => /[?？؟]\s*$/.test(lineOf(line.inlines).replace(/(?:\s*(?:\([^()]*\)|\[[^[\]]*\]))+\s*$/u, ''));
+  const asks = (line: Paragraph) => endsAsking(lineOf(line.inlines).replace(/(?:\s*(?:\([^()]*\)|\[[^[\]]*\]))+\s*$/u, ''));
   const apart = plain.filter(
     (g) => g.lines.length <= 3 && setApart(g.lines.at(-1)!, g.start) && !asks(g.lines.at(-1)!) && lineOf(g.lines.at(-1)!.inlines).trim().length <= 120,
   );
@@ -951,17 +956,19 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   // A line that introduces a list ("Señale la medida correcta:" over bullets) asks as well.
   const introducesList = (at: number) => /[:：]\s*$/.test(lineOf(lines[at].inlines)) && lines[at + 1] !== undefined && auto(lines[at + 1]) !== undefined;
   // …and so does one over a box of one cell ("Predict the output:" over the code).
-  const oneCellTables = new Set(lines.flatMap((l) => (l.cell ? [l.cell.table] : [])));
-  for (const l of lines) if (l.cell && (l.cell.row > 0 || l.cell.column > 0)) oneCellTables.delete(l.cell.table);
+  const boxes = boxesOf(lines);
   const introducesBox = (at: number) => {
-    const next = lines.slice(at + 1).find((l) => !isBlankLine(l.inlines) || l.cell);
-    return /[:：]\s*$/.test(lineOf(lines[at].inlines)) && !!next?.cell && oneCellTables.has(next.cell.table);
+    if (!/[:：]\s*$/.test(lineOf(lines[at].inlines))) return false;
+    let next = at + 1;
+    while (next < lines.length && !lines[next].cell && isBlankLine(lines[next].inlines)) next++;
+    const cell = lines[next]?.cell;
+    return !!cell && boxes.has(cell.table);
   };
   const asking = new Set(
     numbered >= 2
       ? []
       : lines.filter(
-          (line, at) => !line.cell && (/[?？؟]\s*$/.test(lineOf(line.inlines)) || introducesList(at) || introducesBox(at)) && !fieldOf(lineOf(line.inlines)),
+          (line, at) => !line.cell && (endsAsking(lineOf(line.inlines)) || introducesList(at) || introducesBox(at)) && !fieldOf(lineOf(line.inlines)),
         ),
   );
   const bareLabels = inferBareLabels(lines);

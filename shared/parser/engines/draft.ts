@@ -6,7 +6,7 @@ import type { Inline, Paragraph } from '../docx/document';
 import { problemAt } from '../problems';
 import type { AnswerRule, ParsedChildQuestion, ParsedComprehension, ParsedFillUpsQuestion, Problem } from '../types';
 import { blankAnswers, choiceAnswer, integerAnswer, typedIntegerAnswer, marksOf, trueFalseAnswer, yesNoAnswer } from './answers';
-import { CIRCLED, optionLetter, TRUE_FALSE_LABEL } from './patterns';
+import { CIRCLED, optionLetter, TRUE_FALSE_LABEL, endsAsking } from './patterns';
 import { answerFromLooks, withoutLook, type OptionLook } from './formatMarks';
 
 /**
@@ -181,8 +181,9 @@ export function buildQuestion(
     if (!typeName || typeName === 'comprehension') error(draft.type.paragraph, 'unknownTypeName', { value: draft.type.text.trim() });
   }
   // "A. 11" alone under a question of a short-answer part, as paper-shuffling tools ask for it: its one option is its answer.
-  const lone = typeName === null && draft.options.length === 1 && !answerOf(draft) && SHORT_ANSWER_PART.test(draft.context ?? '') ? draft.options.pop()! : null;
-  const answer = lone ? { text: htmlText(paragraphsHtml(lone.html)), paragraph: lone.paragraph } : answerOf(draft);
+  const written = answerOf(draft);
+  const lone = typeName === null && draft.options.length === 1 && !written && SHORT_ANSWER_PART.test(draft.context ?? '') ? draft.options.pop()! : null;
+  const answer = lone ? { text: htmlText(paragraphsHtml(lone.html)), paragraph: lone.paragraph } : written;
   const base = { name, docParagraph: draft.paragraph.index + 1, solution: paragraphsHtml(draft.solution), ...common(draft, problems) } as ParsedChildQuestion;
   if (draft.marks) {
     const marks = marksOf(draft.marks.text);
@@ -274,7 +275,7 @@ function choiceQuestion(
   for (const o of options) if (isBlankHtml(o.name)) error(o.paragraph, 'emptyOption', { option: optionLetter(o.index) });
   // Two options True and False make a true/false question; Yes and No do when the stem states something (a "…?" asks, and stays a choice).
   const truthOptions = options.length === 2 && options.every((o) => trueFalseAnswer(htmlText(o.name)) !== null);
-  const yesNo = options.length === 2 && options.every((o) => yesNoAnswer(htmlText(o.name)) !== null) && !/[?？؟]\s*$/.test(htmlText(base.name).trim());
+  const yesNo = options.length === 2 && options.every((o) => yesNoAnswer(htmlText(o.name)) !== null) && !endsAsking(htmlText(base.name).trim());
   const trueFalse = typeName === 'true_false' || (typeName === null && (truthOptions || yesNo));
   const max = trueFalse ? 2 : LIMITS.optionsPerQuestion;
   if (options.length > max) error(draft.paragraph, 'tooManyOptions', { count: options.length, max });
@@ -457,21 +458,30 @@ function asksTrueFalseOf(context: string, number: number | null): boolean {
   if (range) return number !== null && number >= Number(range[1]) && number <= Number(range[2]);
   return !/\d/.test(context.replace(/\(\s*\d+(?:[.,]\d+)?\s*(?:pts?|points?|marks?|điểm|hc)\s*\)/giu, ''));
 }
+/** Statements a) b) c) d) with no key, under a part that asks true or false of each one. */
+const unkeyedStatements = (draft: QuestionDraft, part: string) =>
+  !(draft.answer ?? draft.keyAnswer) &&
+  draft.options.length >= 2 &&
+  draft.options.every((o, i) => new RegExp(`^\\(?${String.fromCharCode(97 + i)}\\)`).test(o.written)) &&
+  TRUE_FALSE_PART.test(part);
+
 /**
- * `partMarked`: another question of the same part has statements marked true (by a sign or a look):
- * the part gives its answers so, and a question of statements with none marked has every one false.
+ * In a part that marks its true statements (another question's, by a sign or a look), a question
+ * of unkeyed statements with none marked has every one false; null otherwise.
  */
-export function statementsOf(draft: QuestionDraft, part = '', partMarked = false): boolean[] | null {
+export function unmarkedStatements(draft: QuestionDraft, part: string): boolean[] | null {
+  return unkeyedStatements(draft, part) && draft.options.every((o) => !o.marked) ? draft.options.map(() => false) : null;
+}
+
+export function statementsOf(draft: QuestionDraft, part = ''): boolean[] | null {
   const answer = draft.answer ?? draft.keyAnswer;
-  // No key, in a part that asks true or false of statements a) b) c) d): the statements marked (*, a tick) are the true ones.
-  const lettered = draft.options.length >= 2 && draft.options.every((o, i) => new RegExp(`^\\(?${String.fromCharCode(97 + i)}\\)`).test(o.written));
-  if (!answer && lettered && TRUE_FALSE_PART.test(part) && draft.options.some((o) => o.marked)) return draft.options.map((o) => o.marked);
-  // …or the statements whose letter or words have a look the others lack (the true ones underlined, as a paper-shuffling tool asks).
-  if (!answer && lettered && TRUE_FALSE_PART.test(part) && draft.options.every((o) => o.look)) {
-    const looks = answerFromLooks(draft.options.map((o) => o.look!));
+  if (unkeyedStatements(draft, part)) {
+    // No key: the statements marked (*, a tick) are the true ones…
+    if (draft.options.some((o) => o.marked)) return draft.options.map((o) => o.marked);
+    // …or those whose letter or words have a look the others lack (the true ones underlined, as a paper-shuffling tool asks).
+    const looks = draft.options.every((o) => o.look) ? answerFromLooks(draft.options.map((o) => o.look!)) : null;
     if (looks) return draft.options.map((_, i) => looks.correct.includes(i));
   }
-  if (!answer && lettered && TRUE_FALSE_PART.test(part) && partMarked && draft.options.every((o) => !o.marked)) return draft.options.map(() => false);
   if (!answer || draft.options.length < 2) return null;
   const text = answer.text.trim();
   if (COMPACT_KEY.test(text)) return text.length === draft.options.length ? [...text].map((c) => /đ/i.test(c)) : null;

@@ -37,12 +37,10 @@ export function joinLabelsAlone(lines: Paragraph[]): Paragraph[] {
     if (letter === null) continue;
     const words = wordsAfter(lines, at);
     if (letter !== expected || words === null) close();
+    // (After a run closes, `expected` is 0 again: an "a." over its words starts the next run.)
     if (words !== null && letter === expected) {
       run.push([at, words]);
       expected = letter + 1;
-    } else if (words !== null && letter === 0) {
-      run.push([at, words]);
-      expected = 1;
     }
   }
   close();
@@ -56,15 +54,4 @@ export function joinLabelsAlone(lines: Paragraph[]): Paragraph[] {
     else out.push({ ...line, inlines: [plainText(`${lineOf(line.inlines).trim()} `), ...lines[words].inlines] });
   });
   return out;
-}
-
-/**
- * A line that is only a paper-shuffling tool's tag (`<g1>`, `<g3>`: "shuffle this group
- * apart"), the way such tools ask teachers to mark their papers: no words of
- * the paper, so it reads as a blank line (it ends the options above it, as a blank line does).
- */
-// Only the group tags (`<g1>` … `<g99>`) and `<#>`, `<$>`: a quiz on HTML has options `<ul>`, `<h1>` alone on their lines.
-const TOOL_TAG = /^\s*<(?:g\d{1,2}|#|\$)>\s*$/i;
-export function blankToolTags(lines: Paragraph[]): Paragraph[] {
-  return lines.map((line) => (!line.cell && TOOL_TAG.test(lineOf(line.inlines)) ? { ...line, inlines: [] } : line));
 }

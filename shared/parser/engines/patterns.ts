@@ -130,6 +130,9 @@ const QUESTION_TIGHT = new RegExp(
   'iu',
 );
 
+/** A line that asks: it ends in a question mark, in any script's form (?, ？, Arabic ؟). */
+export const endsAsking = (text: string) => /[?？؟]\s*$/.test(text);
+
 /** "Q1 – (a), Câu 2: B" in a key: the words before the numbers dropped, so entries read as "1 – (a), 2: B". */
 export const withoutQuestionWords = (text: string) => text.replace(/(?<![\p{L}])(?:q(?:uestion|n)?\.?|câu(?:\s*hỏi)?|문제|문항)\s*(?=\d)/giu, '');
 

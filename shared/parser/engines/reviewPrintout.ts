@@ -29,13 +29,19 @@ const RIGHT_ANSWER = /^\s*The\s+correct\s+answers?\s+(?:is|are)\s*[:：]?\s*/i;
 /** A line's words: a picture before them (Moodle's flag icon before "Flag question") is no word. */
 const textOf = (line: Paragraph) => lineOf(line.inlines).replace(/^[^\p{L}\p{N}]+/u, '');
 /** The next line with words, from `at`. */
-const nextFilled = (lines: Paragraph[], at: number): Paragraph | undefined => {
-  for (let i = at; i < lines.length; i++) if (!isBlankLine(lines[i].inlines)) return lines[i];
-  return undefined;
+/** The index of the next line with words, from `at`; -1 when none. */
+const nextFilled = (lines: Paragraph[], at: number): number => {
+  for (let i = at; i < lines.length; i++) if (!isBlankLine(lines[i].inlines)) return i;
+  return -1;
+};
+/** The words of the next line with words after `at` ('' when none). */
+const nextText = (lines: Paragraph[], at: number) => {
+  const next = nextFilled(lines, at + 1);
+  return next < 0 ? '' : textOf(lines[next]);
 };
 /** The number over the answer area: right before `Select one:`, or right after a short answer's `Answer:`. */
 const isAreaNumber = (lines: Paragraph[], at: number) =>
-  NUMBER.test(textOf(lines[at])) && (ANSWER_AREA.test(textOf(nextFilled(lines, at + 1) ?? lines[at])) || (at > 0 && ANSWER_AREA.test(textOf(lines[at - 1]))));
+  NUMBER.test(textOf(lines[at])) && (ANSWER_AREA.test(nextText(lines, at)) || (at > 0 && ANSWER_AREA.test(textOf(lines[at - 1]))));
 const FEEDBACK = /^\s*(?:General\s+)?Feedback\s*$/i;
 
 /** The answer's words: quotes round a word and a final full stop dropped ("'True'." is True). */
@@ -80,8 +86,8 @@ export function rewriteReviewPrintout(lines: Paragraph[]): Paragraph[] {
       const places = moved.map((p) => p.index).sort((a, b) => a - b);
       out.push(...moved.map((p, i) => ({ ...p, index: places[i] })));
       pending = [];
-      if (ANSWER_AREA.test(textOf(nextFilled(lines, at + 1) ?? line))) {
-        at = lines.indexOf(nextFilled(lines, at + 1)!, at + 1);
+      if (ANSWER_AREA.test(nextText(lines, at))) {
+        at = nextFilled(lines, at + 1);
         options = /select/i.test(textOf(lines[at])) ? 0 : null;
         labelAlone = false;
       }
@@ -95,9 +101,9 @@ export function rewriteReviewPrintout(lines: Paragraph[]): Paragraph[] {
       options = null;
       const value = text.replace(RIGHT_ANSWER, '');
       // "The correct answer is:" with the words on the next line.
-      const below = !value.trim() ? nextFilled(lines, at + 1) : undefined;
-      if (below) at = lines.indexOf(below, at + 1);
-      out.push(answerLine(line, below ? textOf(below) : value));
+      const below = !value.trim() ? nextFilled(lines, at + 1) : -1;
+      if (below >= 0) at = below;
+      out.push(answerLine(line, below >= 0 ? textOf(lines[below]) : value));
       if (explanation.length) out.push({ ...explanation[0], inlines: [plainText('Explanation: '), ...explanation[0].inlines] }, ...explanation.slice(1));
       explaining = false;
       explanation = [];

@@ -14,7 +14,8 @@ import { truthEndOf } from './truthEnds';
 import { answerBoxTables } from './answerBoxes';
 import { latinLookalikeLabels } from './lookalikeLabels';
 import { markSignsBeforeLabels } from './signBeforeLabels';
-import { blankToolTags, joinLabelsAlone } from './labelsAlone';
+import { joinLabelsAlone } from './labelsAlone';
+import { blankToolTags } from './toolTags';
 import { rewriteReviewPrintout } from './reviewPrintout';
 import { bankColumns, type BankColumns } from './bankTable';
 import { lookOf, markedTruthWord, tickOf } from './formatMarks';
@@ -53,6 +54,7 @@ import {
   LETTER_FORMATS,
   TRUE_FALSE_LABEL,
   type OptionLabel,
+  endsAsking,
 } from './patterns';
 
 /**
@@ -932,7 +934,7 @@ export function textEngine(
     // After questions without numbers, a question's text may run longer (a program, a table of values) before its options.
     const within = lastNumber === 0 && open !== null && open.number === null ? 10 : 3;
     // A question whose number was lost (a PDF's conversion): after a question with its options, a line that asks, options right under it.
-    const numberLost = amongNumbered && open !== null && complete(open) && open.options.length >= 2 && /[?？؟]\s*$/.test(line) && optionsFollow(blockAt);
+    const numberLost = amongNumbered && open !== null && complete(open) && open.options.length >= 2 && endsAsking(line) && optionsFollow(blockAt);
     if (between && (!amongNumbered || numberLost) && hasWords(line) && (optionsWithin(blockAt, within) || asksOverList))
       return startQuestion(paragraph, null, inlines);
     // "Відповіді: 1) а; 2) б; 3) в; 4) а, в" under lettered options: the numbered choices name them (engines/choices.ts).
