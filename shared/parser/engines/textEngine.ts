@@ -245,7 +245,8 @@ export function textEngine(
     for (let i = at + 1; i < blocks.length && i <= at + lines; i++) {
       const block = blocks[i];
       // A box of one cell (a program, a passage) may stand in the text: "Predict the output:", the code boxed, then the options.
-      if (block.kind === 'table' && rowsOf(block).length === 1 && rowsOf(block)[0].length === 1) {
+      const rows = block.kind === 'table' ? rowsOf(block) : null;
+      if (rows && rows.length === 1 && rows[0].length === 1) {
         if (optionsFollow(i)) return true;
         continue;
       }
@@ -920,11 +921,7 @@ export function textEngine(
     const between = !open || complete(open) || restartsBelow || (asksOverList && open.options.length === 0 && open.listItems.length >= 2);
     // A passage that named its questions and has none yet goes on: its tables' names in capitals ("STUDENTS") are no headings.
     const passageOpening =
-      passage !== null &&
-      (passage as PassageDraft).range !== undefined &&
-      (passage as PassageDraft).children.length === 0 &&
-      target === 'passage' &&
-      !/[\p{Ll}\d]/u.test(line);
+      current !== null && current.range !== undefined && current.children.length === 0 && target === 'passage' && !/[\p{Ll}\d]/u.test(line);
     if (between && !auto && !passageOpening && isHeading(paragraph, line) && !optionsFollow(blockAt)) {
       newSection(line.trim(), paragraph);
       return;
