@@ -119,4 +119,11 @@ describe('readDocument', () => {
     const doc = read(`<w:p>${floatingVml}${run('What is the output of the code below?')}</w:p><w:p>${run('Solve ')}${inlineVml}${run(' for x.')}</w:p>`);
     expect(doc.paragraphs.map(paragraphText)).toEqual(['What is the output of the code below?\nvar a = 1;', 'Solve \nx + y for x.']);
   });
+
+  it("a floating box inside a floating box keeps its words, in place among the outer box's", () => {
+    const shape = (inner: string) =>
+      `<w:r><w:pict><v:shape style="position:absolute;width:200pt;height:60pt"><v:textbox><w:txbxContent>${inner}</w:txbxContent></v:textbox></v:shape></w:pict></w:r>`;
+    const doc = read(`<w:p>${shape(`<w:p>${run('outer')}${shape(`<w:p>${run('inner')}</w:p>`)}</w:p>`)}${run('Question text')}</w:p>`);
+    expect(paragraphText(doc.paragraphs[0])).toBe('Question text\nouter\ninner');
+  });
 });

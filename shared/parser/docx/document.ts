@@ -366,11 +366,14 @@ function readVml(el: Element, out: Inline[], readBoxContent: (box: Element) => v
 
 /** The words of a paragraph's floating text boxes, read after its own text (by the paragraph's inlines). */
 const floatingBoxes = new WeakMap<Inline[], Inline[]>();
+/** Those lists themselves: a box floating inside a floating box stays in place among its words. */
+const deferred = new WeakSet<Inline[]>();
 /** Where a text box's lines go: in place for a box in the line, after the paragraph's text for a floating one. */
 function boxOut(out: Inline[], floating: boolean): Inline[] {
-  if (!floating) return out;
+  if (!floating || deferred.has(out)) return out;
   const lines = floatingBoxes.get(out) ?? [];
   floatingBoxes.set(out, lines);
+  deferred.add(lines);
   return lines;
 }
 
