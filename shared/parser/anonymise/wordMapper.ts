@@ -76,7 +76,8 @@ export function wordMapper(
   const hanWord = (run: string): string => {
     if (!HAN.test(run) || isKept(run)) return word(run);
     const kept = HAN_KEPT.exec(run);
-    if (!kept) return word(run);
+    // (An empty match, were the list ever without Han words, would cut nothing and never end.)
+    if (!kept || !kept[0]) return word(run);
     const before = run.slice(0, kept.index);
     const after = run.slice(kept.index + kept[0].length);
     stats.kept++;

@@ -30,19 +30,19 @@ export function materialLabels(lines: Paragraph[], isStart: (line: Paragraph) =>
   const found = new Set<Paragraph>();
   for (const group of questionsOf(lines, isStart)) {
     const marked = group.slice(1).filter((line) => markOf(line) !== null);
+    const marks = marked.map((line) => markOf(line)!);
     // The last line that starts the options again at ①, with ② after it (on its line or the next).
-    const lastFirst = marked.map(markOf).lastIndexOf(0);
+    const lastFirst = marks.lastIndexOf(0);
     if (lastFirst <= 0) continue;
-    const first = marked[lastFirst];
-    const goesOn = /②/u.test(lineOf(first.inlines)) || (marked[lastFirst + 1] && markOf(marked[lastFirst + 1]) === 1);
+    const goesOn = /②/u.test(lineOf(marked[lastFirst].inlines)) || marks[lastFirst + 1] === 1;
     if (!goesOn) continue;
     // Only runs that start past ①: a clause's ① is glued to its article's name (`제1조①`), so its lines begin at ②.
     // (A run from ① before the last one is another question's options, its number unread: left alone.)
     let runStart = -1;
-    marked.slice(0, lastFirst).forEach((line, i, before) => {
-      if (i === 0 || markOf(line) !== markOf(before[i - 1])! + 1) runStart = markOf(line)!;
-      if (runStart >= 1) found.add(line);
-    });
+    for (let i = 0; i < lastFirst; i++) {
+      if (i === 0 || marks[i] !== marks[i - 1] + 1) runStart = marks[i];
+      if (runStart >= 1) found.add(marked[i]);
+    }
   }
   return found;
 }
