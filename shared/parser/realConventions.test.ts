@@ -816,6 +816,38 @@ describe('papers in parts', () => {
     ]);
   });
 
+  it('an answer line left empty under a written question ("정답:") is no key: the numbered questions that ask after it are read', () => {
+    const numbers = { id: 5, levels: [{ format: 'decimal' as const, text: '%1.' }] };
+    const doc = parse(
+      [
+        { runs: ['Which of these is a fruit?'], list: { id: 5 } },
+        '① apple',
+        '② car',
+        { runs: ['Write the capital of France in one word. (2과)'], list: { id: 5 } },
+        '정답:',
+        '',
+        { runs: ['Which word is wrong in the passage below? (2과)'], list: { id: 5 } },
+        'The sun ①rises in the east and ②sets in the ③west, every ④day of the ⑤years.',
+        '',
+        { runs: ['Which word fills the blank below?'], list: { id: 5 } },
+        'The sun rises in the ____ and sets in the west, every day of the year.',
+        '① east',
+        '② north',
+        '정답 및 해설',
+        '1. ①',
+        '3. ⑤',
+        '4. ①',
+      ],
+      { lists: [numbers] },
+    );
+    expect(stems(doc).map((s) => s.slice(0, 20))).toEqual(['Which of these is a ', 'Which word is wrong ', 'Which word fills the']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false],
+      [false, false, false, false, true],
+      [true, false],
+    ]);
+  });
+
   it('a heading after which the numbers start again at 1 ends the question above it', () => {
     const doc = parse([
       'Part I: fill in (1 point each)',

@@ -2,7 +2,17 @@ import { lineOf, isBlankLine } from '../content/inlines';
 import { materialLabels } from './materialLabels';
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
-import { answerKeyStart, fieldOf, LETTER_FORMATS, optionLabelsOf, questionNumberOf, TRUE_FALSE_LABEL, type OptionLabel, endsAsking } from './patterns';
+import {
+  answerKeyStart,
+  fieldOf,
+  LETTER_FORMATS,
+  optionLabelsOf,
+  questionNumberOf,
+  TRUE_FALSE_LABEL,
+  type OptionLabel,
+  endsAsking,
+  asksBeforeBrackets,
+} from './patterns';
 import { lookOf } from './formatMarks';
 import { inferTruthEnds, type TruthEnds } from './truthEnds';
 import { inferSigilLines, type SigilLines } from './sigilLines';
@@ -828,7 +838,7 @@ export function inferAnswerLines(lines: Paragraph[], isStart: (line: Paragraph) 
     (g) => g.lines.length > 0 && g.lines.every((l) => optionLabelsOf(lineOf(l.inlines), null).length === 0 && !fieldOf(lineOf(l.inlines))),
   );
   // A line that asks ("… 고른 것은?", "… 것은? (단, …) [3점]") is the question's text, however it is set apart.
-  const asks = (line: Paragraph) => endsAsking(lineOf(line.inlines).replace(/(?:\s*(?:\([^()]*\)|\[[^[\]]*\]))+\s*$/u, ''));
+  const asks = (line: Paragraph) => asksBeforeBrackets(lineOf(line.inlines));
   const apart = plain.filter(
     (g) => g.lines.length <= 3 && setApart(g.lines.at(-1)!, g.start) && !asks(g.lines.at(-1)!) && lineOf(g.lines.at(-1)!.inlines).trim().length <= 120,
   );

@@ -133,6 +133,9 @@ const QUESTION_TIGHT = new RegExp(
 /** A line that asks: it ends in a question mark, in any script's form (?, ？, Arabic ؟). */
 export const endsAsking = (text: string) => /[?？؟]\s*$/.test(text);
 
+/** A line that asks before its brackets: "… 것은? (단, …) [3점]", "… 않은 것은? (2과)". */
+export const asksBeforeBrackets = (text: string) => endsAsking(text.replace(/(?:\s*(?:\([^()]*\)|\[[^[\]]*\]))+\s*$/u, ''));
+
 /** "Q1 – (a), Câu 2: B" in a key: the words before the numbers dropped, so entries read as "1 – (a), 2: B". */
 export const withoutQuestionWords = (text: string) => text.replace(/(?<![\p{L}])(?:q(?:uestion|n)?\.?|câu(?:\s*hỏi)?|문제|문항)\s*(?=\d)/giu, '');
 

@@ -41,6 +41,7 @@ import {
 } from './layouts';
 import {
   answerKeyStart,
+  asksBeforeBrackets,
   asciiDigits,
   fieldOf,
   isPassageEnd,
@@ -610,14 +611,16 @@ export function textEngine(
       return;
     }
     const auto = autoOf(paragraph);
-    // A numbered question with options after the key (a key in the middle, between parts) ends it.
-    const next = inKey && !auto ? numberOfLine(paragraph, line) : null;
+    // A numbered question with options after the key (a key in the middle, between parts) ends it,
+    // and so does one that asks (its options may stand in its passage): a key's entries answer, they do not ask.
+    const next = !inKey ? null : auto ? (numbersQuestion(paragraph, auto) ? { end: 0 } : null) : numberOfLine(paragraph, line);
     // (A line over a note's worked solution is the note's entry, whatever follows.)
     const solutionFollows = () => {
       const following = blocks[nextFilled[blockAt]];
       return following?.kind === 'paragraph' && following.paragraph.keySolution === true;
     };
-    if (next && !solutionFollows() && (inlineOptions(line.slice(next.end)) || optionsFollow(blockAt)) && hasWords(line.slice(next.end))) inKey = false;
+    const asks = () => asksBeforeBrackets(line) || optionsWithin(blockAt);
+    if (next && !solutionFollows() && (inlineOptions(line.slice(next.end)) || asks()) && hasWords(line.slice(next.end))) inKey = false;
     if (inKey && paragraph.keySolution) {
       const entry = key.at(-1);
       if (entry) (entry.solution ??= []).push(inlinesHtml(trimInlines(inlines)));
