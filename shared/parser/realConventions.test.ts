@@ -1651,6 +1651,55 @@ describe('one table a question', () => {
       [false, true, false],
     ]);
   });
+
+  it('a whole paper in one table, a bare number or letter alone in the first cell ("5" | text, "А" | option): each row a line', () => {
+    const doc = parse([
+      {
+        table: [
+          ['1', 'Какой орган качает кровь?'],
+          ['А', 'Сердце'],
+          ['Б', 'Печень'],
+          ['В', 'Лёгкие'],
+          ['2', 'Сколько камер в сердце человека?'],
+          ['А', 'Две'],
+          ['Б', 'Три'],
+          ['В', 'Четыре'],
+          ['3', 'Где образуется желчь?'],
+          ['А', 'В печени'],
+          ['Б', 'В почках'],
+          ['В', 'В желудке'],
+        ],
+      },
+    ]);
+    expect(stems(doc)).toEqual(['Какой орган качает кровь?', 'Сколько камер в сердце человека?', 'Где образуется желчь?']);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['Сердце', 'Печень', 'Лёгкие'],
+      ['Две', 'Три', 'Четыре'],
+      ['В печени', 'В почках', 'В желудке'],
+    ]);
+  });
+
+  it('a table of numbers beside letters is a key, not a grid of questions ("1" | "B")', () => {
+    const doc = parse([
+      '1. Which is red?',
+      'A. sky',
+      'B. blood',
+      '2. Which is blue?',
+      'A. sky',
+      'B. blood',
+      {
+        table: [
+          ['1', 'B'],
+          ['2', 'A'],
+          ['3', 'A'],
+        ],
+      },
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true],
+      [true, false],
+    ]);
+  });
 });
 
 describe('a key that names nothing', () => {

@@ -302,29 +302,45 @@ export function isLayoutTable(rows: Paragraph[][][], numberedByWord: (paragraph:
   );
 }
 
+/** A grid row's first cell: a question's number alone ("1.", "5", "Câu 5"), an option's label alone ("A.", "Б"), or neither. */
+type GridCell = { kind: 'number' } | { kind: 'label'; index: number } | null;
+function gridCell(text: string, expected: number): GridCell {
+  const trimmed = text.trim();
+  if (isNumber(trimmed)) return { kind: 'number' };
+  // A letter alone in its cell is a label when it is the letter expected next ("А", then "Б"): the cell is its stop.
+  const [label] = optionLabelsOf(/^\p{L}$/u.test(trimmed) ? `${trimmed}.` : trimmed, expected);
+  return label && !trimmed.slice(label.end).trim() ? { kind: 'label', index: label.index } : null;
+}
+
 /**
- * A question laid out as a grid, one table a question: its number and text in the first row
- * ("1." | text), an option a row ("A." | text), perhaps its key in the last ("Kunci Jawaban = A").
- * Each row is then one line of the page: its cells' words joined by a tab.
+ * Questions laid out as a grid, their number or an option's label alone in the first cell and
+ * the words in the next: one table a question ("1." | text, "A." | option …, perhaps its key in
+ * the last row, "Kunci Jawaban = A"), or a whole paper in one table ("5" | text, "А" | option …).
+ * Each row is then one line of the page. Read so when the first row is numbered and nearly every
+ * row is a number or the next option's label (a few rows may be neither: a key, a label mistyped).
  */
 export function isQuestionGrid(rows: Paragraph[][][]): boolean {
   const filled = rows.filter((cells) => cells.some((c) => cellText(c)));
   if (filled.length < 3 || filled[0].length < 2) return false;
-  const first = cellText(filled[0][0]);
-  const numbered = questionNumberOf(first);
-  if (!numbered || first.slice(numbered.end).trim()) return false;
-  const labelled = filled.slice(1).filter((cells) => {
-    const text = cellText(cells[0]);
-    const [label] = optionLabelsOf(text, null);
-    return label !== undefined && !text.slice(label.end).trim() && cells.slice(1).some((c) => cellText(c));
-  });
-  return labelled.length >= 2 && labelled.length >= filled.length - 2;
+  let expected = 0;
+  let numbers = 0;
+  let labels = 0;
+  for (const [at, cells] of filled.entries()) {
+    const cell = gridCell(cellText(cells[0]), expected);
+    const words = cells.slice(1).some((c) => cellText(c));
+    if (at === 0 && (cell?.kind !== 'number' || !questionNumberOf(`${cellText(cells[0]).trim()}. x`))) return false;
+    if (cell?.kind === 'number') [numbers, expected] = [numbers + 1, 0];
+    else if (cell?.kind === 'label' && cell.index === expected && words) [labels, expected] = [labels + 1, expected + 1];
+  }
+  return labels >= 2 && labels + numbers >= Math.min(filled.length - 2, Math.ceil(filled.length * 0.9));
 }
 
-/** A grid row as one line: the paragraphs of its cells, a tab between cells. */
+/** A grid row as one line: the paragraphs of its cells, a tab between cells; a bare number or letter in the first cell gets its stop ("5" → "5."). */
 export function rowAsLine(cells: Paragraph[][]): Inline[] {
+  const first = cellText(cells[0] ?? []).trim();
+  const stop = /^(?:\d{1,4}|\p{L})$/u.test(first) ? [plainText('.')] : [];
   return cells
-    .map((cell) => cell.flatMap((p) => p.inlines))
+    .map((cell, i) => [...cell.flatMap((p) => p.inlines), ...(i === 0 && cell.length ? stop : [])])
     .filter((inlines) => inlines.length > 0)
     .flatMap((inlines, i) => (i === 0 ? inlines : [plainText('\t'), ...inlines]));
 }
