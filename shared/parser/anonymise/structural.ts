@@ -9,7 +9,7 @@
  */
 export const STRUCTURAL_WORDS: readonly string[] = [
   // English: question words, fields, answer keys, instructions, types, difficulty, tags.
-  ...['question', 'questions', 'q', 'ques', 'qn', 'qs', 'no', 'nos', 'answer', 'answers', 'ans', 'key', 'sheet', 'solution', 'solutions', 'sol'],
+  ...['question', 'questions', 'q', 'ques', 'qn', 'qs', 'no', 'nos', 'answer', 'answers', 'ans', 'key', 'sheet', 'solution', 'solutions', 'sol', 'variant'],
   ...['explanation', 'expl', 'exp', 'hint', 'marks', 'mark', 'points', 'point', 'pts', 'score', 'part', 'section', 'chapter', 'unit', 'module'],
   ...['passage', 'comprehension', 'paragraph', 'text', 'poem', 'story', 'extract', 'article', 'conversation', 'dialogue', 'end'],
   ...['correct', 'right', 'option', 'options', 'choice', 'choices', 'alternatives', 'true', 'false', 'tf', 'yes'],
