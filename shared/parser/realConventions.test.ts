@@ -1702,6 +1702,24 @@ describe('one table a question', () => {
   });
 });
 
+describe('bullets', () => {
+  it("a line of a question's text in a list shows the bullet's own character when it means itself in any font ('-'), '•' for a symbol font's letter ('o')", () => {
+    const dash = { id: 12, levels: [{ format: 'bullet' as const, text: '-' }] };
+    const symbol = { id: 13, levels: [{ format: 'bullet' as const, text: 'o' }] };
+    const doc = parse(
+      [
+        '1. Which poem is older?',
+        { runs: ['The Road, by Frost'], list: { id: 12 } },
+        { runs: ['Ozymandias, by Shelley'], list: { id: 13 } },
+        'A. The first',
+        'B. The second',
+      ],
+      { lists: [dash, symbol] },
+    );
+    expect(stems(doc)).toEqual(['Which poem is older?- The Road, by Frost• Ozymandias, by Shelley']);
+  });
+});
+
 describe('a key that names nothing', () => {
   it('a key entry naming no option ("1. S02_01", a field a template left) leaves the question in, its answer unset, with a note', () => {
     const doc = parse(['1. Which is a metal?', 'A. Iron', 'B. Oxygen', '2. Which is a gas?', 'A. Neon', 'B. Lead', '정답 및 해설', '1. S02_01', '2. A']);

@@ -356,7 +356,7 @@ export function buildDocx(content: DocxContent): Uint8Array {
           list.levels
             .map(
               (level, i) =>
-                `<w:lvl w:ilvl="${i}"><w:start w:val="${level.start ?? 1}"/><w:numFmt w:val="${level.format}"/><w:lvlText w:val="${escape(level.format === 'bullet' ? '•' : level.text)}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="${360 * (i + 1)}" w:hanging="360"/></w:pPr></w:lvl>`,
+                `<w:lvl w:ilvl="${i}"><w:start w:val="${level.start ?? 1}"/><w:numFmt w:val="${level.format}"/><w:lvlText w:val="${escape(level.format === 'bullet' ? level.text || '•' : level.text)}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="${360 * (i + 1)}" w:hanging="360"/></w:pPr></w:lvl>`,
             )
             .join('') +
           `</w:abstractNum>`,

@@ -102,9 +102,10 @@ interface Candidate {
 
 /**
  * "1    What", "2\tWhat": a number then a wide gap; "12Which", "14 Which": a number then a capital; "12; Which";
- * "1 다음 글에", "3 ┃보기┃를": a number, one space, then a letter of a script without capitals or a symbol.
+ * "1 다음 글에", "3 ┃보기┃를": a number, one space, then a letter of a script without capitals or a symbol;
+ * "1 (가)∼(다)에서", "5 |보기|를": one space, then a bracket opening on a letter.
  */
-const BARE = /^\s*(\d{1,3})(?:[ \t\u00a0]{2,}|\t|;\s*|[ \u00a0]?(?=\p{Lu})|[ \u00a0](?=[\p{Lo}\p{So}]))\s*/u;
+const BARE = /^\s*(\d{1,3})(?:[ \t\u00a0]{2,}|\t|;\s*|[ \u00a0]?(?=\p{Lu})|[ \u00a0](?=[\p{Lo}\p{So}]|[([（【〈《<|「『]\p{L}))\s*/u;
 /** "//QZ1.11)", "Q1.5)", "#3." : a prefix of its own before the number, the same on every question. */
 const PREFIXED = /^\s*((?=\S*[^\d\s])\S{1,12}[./\-_:#])(\d{1,4})\s*[.):](?=\s|$)\s*/u;
 

@@ -17,6 +17,7 @@ import { markSignsBeforeLabels } from './signBeforeLabels';
 import { joinLabelsAlone } from './labelsAlone';
 import { blankToolTags } from './toolTags';
 import { rewriteReviewPrintout } from './reviewPrintout';
+import { rewriteQuestionTags } from './questionTags';
 import { bankColumns, type BankColumns } from './bankTable';
 import { lookOf, markedTruthWord, tickOf } from './formatMarks';
 import {
@@ -112,8 +113,13 @@ const keyCellText = (cell: Paragraph[]) => withoutQuestionWords(cellText(cell));
 const KEY_HEADER = /^(?:câu|câu hỏi|question|q|no\.?|số|문제|번호|문항|đáp án|answer|key|정답|ans)\.?$/i;
 /** The circled numbers' place among the option alphabets (patterns.ts LETTERS). */
 const CIRCLED = LETTERS.findIndex((letters) => letters.startsWith('①'));
-/** The label Word shows before a list item, as the text reads it (a bullet as "•"). */
-const labelShown = (auto: ListLabel) => (auto.format === 'bullet' ? '•' : auto.label);
+/**
+ * The label shown before a list item, as the text reads it. A bullet is "•", unless its own
+ * character is one that means itself in any font (a Hangul paper's `-`, `○`, `※`): Word's bullets
+ * are mostly letters of a symbol font ("§" in Wingdings is a square).
+ */
+const PLAIN_BULLETS = new Set(['-', '–', '—', '•', '·', '○', '●', '◦', '■', '□', '◆', '◇', '▶', '▷', '★', '☆', '※', '✓', '∙', '＊', '*']);
+const labelShown = (auto: ListLabel) => (auto.format !== 'bullet' ? auto.label : PLAIN_BULLETS.has(auto.label.trim()) ? auto.label.trim() : '•');
 /** List formats that never number a question: those, Roman numerals, bullets, and Hangul's 가나다 and ㄱㄴㄷ (a <보기> box's statements). */
 const NOT_QUESTION_FORMATS = new Set([...LETTER_FORMATS, 'lowerRoman', 'upperRoman', 'bullet', 'none', 'ganada', 'chosung']);
 
@@ -166,7 +172,7 @@ export function textEngine(
   const sections: DraftSection[] = [{ name: null, items: [] }];
   const split = splitLines(markSignsBeforeLabels(latinLookalikeLabels(paragraphs)));
   const { continued } = split;
-  const unboxed = unboxQuestions(splitGluedStarts(joinLabelsAlone(rewriteReviewPrintout(blankToolTags(split.lines))), continued));
+  const unboxed = unboxQuestions(splitGluedStarts(joinLabelsAlone(rewriteReviewPrintout(rewriteQuestionTags(blankToolTags(split.lines)))), continued));
   const { lines } = unboxed;
   const blocks = blocksOf(lines);
   const answerBoxes = answerBoxTables(blocks);

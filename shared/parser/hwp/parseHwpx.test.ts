@@ -175,11 +175,17 @@ describe('parseHwpx: school papers as teachers type them (issue 30, ko-15, ko-16
             options,
             p('3 ㉠∼㉤ 중, 성격이 다른 것은?'),
             options,
+            p('4 (가)에 대한 설명으로 적절한 것은?'),
+            options,
+            p('5 |보기|를 참고하여 감상한 것으로 적절한 것은?'),
+            options,
           ],
         ],
       }),
     );
-    const [passage, third] = parsed.sections.flatMap((s) => s.questions);
+    const [passage, third, ...more] = parsed.sections.flatMap((s) => s.questions);
+    // One space, then a bracket opening on a letter, numbers them too (ko-26, ko-27).
+    expect(more.map((q) => strip(q.name))).toEqual(['(가)에 대한 설명으로 적절한 것은?', '|보기|를 참고하여 감상한 것으로 적절한 것은?']);
     expect(passage.type).toBe('comprehension');
     expect(strip(passage.type === 'comprehension' ? passage.paragraph : '')).toMatch(/^【 1 - 2】다음 글을 읽고 물음에 답하시오\.\s*산에는 꽃 피네 꽃이 피네$/);
     expect(passage.type === 'comprehension' ? passage.questions.map((q) => strip(q.name)) : []).toEqual([
