@@ -420,6 +420,32 @@ describe('option labels', () => {
     expect(JSON.stringify(epics)).toContain('"Epics"');
   });
 
+  it('a highlight that marks right options (in Word lettered lists) marks a short answer too; written at the end of the question, it leaves no blank', () => {
+    const letters = { id: 14, levels: [{ format: 'lowerLetter' as const, text: '%1.' }] };
+    const option = (text: string, highlight?: string) => ({ runs: [highlight ? { text, highlight } : text], list: { id: 14 } });
+    const doc = parse(
+      [
+        '1. Which device joins networks?',
+        option('Hub'),
+        option('Router', 'yellow'),
+        option('Repeater'),
+        '2. Which layer routes packets?',
+        option('Network', 'yellow'),
+        option('Physical'),
+        option('Session'),
+        { runs: ['3. The device that joins two networks is called …. ', { text: 'Router', highlight: 'yellow' }] },
+        { runs: ['4. ', { text: 'Switch', highlight: 'yellow' }, ' forwards frames by their MAC address.'] },
+      ],
+      { lists: [letters] },
+    );
+    const [, , called, forwards] = questionsOf(doc);
+    expect(called).toMatchObject({ type: 'fill_ups' });
+    expect(called.name.replace(/<[^>]+>/g, '')).toBe('The device that joins two networks is called ….');
+    expect(JSON.stringify(called)).toContain('"Router"');
+    // At the start, the words are a blank in the sentence, as a colour's are.
+    expect(forwards.name.replace(/<[^>]+>/g, '')).toBe('____ forwards frames by their MAC address.');
+  });
+
   it("a colour on every option is the text's, and marks no answer in a question without options", () => {
     const blue = (text: string) => ({ text, color: '2E74B5' });
     const doc = parse([

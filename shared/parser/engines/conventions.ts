@@ -611,63 +611,88 @@ export function inferTrailingKeys(lines: Paragraph[], isStart: (line: Paragraph)
   return new Map(best && best.length >= 3 ? best.map(({ line, at, text }) => [line, { at, text }]) : []);
 }
 
+/** A look a paper may mark its right options with: a colour of the words, or a highlight behind them. */
+export interface MarkLook {
+  kind: 'color' | 'highlight';
+  value: string;
+}
+const lookValue = (inline: Inline, kind: MarkLook['kind']) => (inline.kind === 'text' ? (kind === 'color' ? inline.color : inline.highlight) : null);
+
 /**
- * The colour a paper marks its right options in: on one option of a question's options (its
- * right one), in two questions or more, and hardly ever on more than one (the text's own colour is
- * on all of them).
+ * The colour (else the highlight) a paper marks its right options with: on one option of a
+ * question's options (its right one), in two questions or more, and hardly ever on more than one
+ * (the text's own colour is on all of them).
  */
-export function inferMarkColour(lines: Paragraph[]): string | null {
-  const single = new Map<string, number>();
-  const many = new Map<string, number>();
-  let group: Set<string>[] = [];
-  const close = () => {
-    const counts = new Map<string, number>();
-    for (const colours of group) for (const colour of colours) counts.set(colour, (counts.get(colour) ?? 0) + 1);
-    // Of two options, either colour could be the mark: only three or more tell.
-    if (group.length >= 3) for (const [colour, n] of counts) (n === 1 ? single : many).set(colour, ((n === 1 ? single : many).get(colour) ?? 0) + 1);
-    group = [];
-  };
-  for (const line of lines) {
-    if (isBlankLine(line.inlines)) continue;
-    // A question's options run from its label A to the next line that is no option.
-    const label = optionLabelsOf(lineOf(line.inlines), null)[0];
-    if (!label || label.index === 0) close();
-    if (label) group.push(textColours(line, label.end));
+export function inferMarkLook(lines: Paragraph[], listLabel: (line: Paragraph) => { index: number; end: number } | null = () => null): MarkLook | null {
+  for (const kind of ['color', 'highlight'] as const) {
+    const single = new Map<string, number>();
+    const many = new Map<string, number>();
+    let group: Set<string>[] = [];
+    const close = () => {
+      const counts = new Map<string, number>();
+      for (const looks of group) for (const look of looks) counts.set(look, (counts.get(look) ?? 0) + 1);
+      // Of two options, either look could be the mark: only three or more tell.
+      if (group.length >= 3) for (const [look, n] of counts) (n === 1 ? single : many).set(look, ((n === 1 ? single : many).get(look) ?? 0) + 1);
+      group = [];
+    };
+    for (const line of lines) {
+      if (isBlankLine(line.inlines)) continue;
+      // A question's options run from its label A to the next line that is no option.
+      const label = listLabel(line) ?? optionLabelsOf(lineOf(line.inlines), null)[0];
+      if (!label || label.index === 0) close();
+      if (label) group.push(textLooks(line, label.end, kind));
+    }
+    close();
+    const [best] = [...single].filter(([look, n]) => n >= 2 && (many.get(look) ?? 0) * 4 <= n).sort((a, b) => b[1] - a[1]);
+    if (best) return { kind, value: best[0] };
   }
-  close();
-  const [best] = [...single].filter(([colour, n]) => n >= 2 && (many.get(colour) ?? 0) * 4 <= n).sort((a, b) => b[1] - a[1]);
-  return best?.[0] ?? null;
+  return null;
 }
 
-/** The colours of a line's words after `from` (an option's label). */
-function textColours(line: Paragraph, from: number): Set<string> {
-  const colours = new Set<string>();
+/** The colours (or highlights) of a line's words after `from` (an option's label). */
+function textLooks(line: Paragraph, from: number, kind: MarkLook['kind']): Set<string> {
+  const looks = new Set<string>();
   let at = 0;
   for (const inline of line.inlines) {
-    if (inline.kind === 'text' && inline.color && at >= from && /[\p{L}\p{N}]/u.test(inline.text)) colours.add(inline.color);
+    const look = lookValue(inline, kind);
+    if (inline.kind === 'text' && look && at >= from && /[\p{L}\p{N}]/u.test(inline.text)) looks.add(look);
     at += inline.kind === 'text' ? inline.text.length : 1;
   }
-  return colours;
+  return looks;
 }
 
 export interface ColouredAnswer {
   start: number;
   end: number;
   text: string;
+  /** The words stand at the start or the end of the question's text (after its number): an answer written beside it, not a blank in it. */
+  beside: boolean;
 }
 /**
- * "… aj [ifdukwya] bcigi …" with the word in the colour that marks right options: in a question
- * with no options, the coloured words are its answer, and a blank in its text. Only a question
- * with one such span, short, is read so.
+ * "… aj [ifdukwya] bcigi …" with the word in the colour (or highlight) that marks right options:
+ * in a question with no options, the marked words are its answer, and a blank in its text. Only
+ * a question with one such span, short, is read so. Marked words at the start or the end of the
+ * question's text are its answer written beside it ("… hodtaw [Minotzud Hoxjugon]"): no blank.
  */
-export function inferColouredAnswers(lines: Paragraph[], isStart: (line: Paragraph) => boolean, colour: string | null): Map<Paragraph, ColouredAnswer> {
+export function inferColouredAnswers(
+  lines: Paragraph[],
+  isStart: (line: Paragraph) => boolean,
+  look: MarkLook | null,
+  textFrom: (line: Paragraph) => number = () => 0,
+  listLabel: (line: Paragraph) => unknown = () => null,
+): Map<Paragraph, ColouredAnswer> {
   const found = new Map<Paragraph, ColouredAnswer>();
-  if (!colour) return found;
+  if (!look) return found;
   let group: Paragraph[] = [];
   const close = () => {
-    const spans = group.flatMap((line) => colouredSpans(line, colour).map((span) => [line, span] as const));
-    const options = group.some((line) => optionLabelsOf(lineOf(line.inlines), null).length > 0);
-    if (!options && spans.length === 1 && spans[0][1].text.length <= 40) found.set(spans[0][0], spans[0][1]);
+    const spans = group.flatMap((line) => markedSpans(line, look).map((span) => [line, span] as const));
+    const options = group.some((line) => listLabel(line) || optionLabelsOf(lineOf(line.inlines), null).length > 0);
+    if (!options && spans.length === 1 && spans[0][1].text.length <= 40) {
+      const [line, span] = spans[0];
+      const text = lineOf(line.inlines);
+      const beside = !text.slice(span.end).trim() && /[\p{L}\p{N}]/u.test(text.slice(textFrom(line), span.start));
+      found.set(line, { ...span, beside });
+    }
     group = [];
   };
   for (const line of lines) {
@@ -679,15 +704,15 @@ export function inferColouredAnswers(lines: Paragraph[], isStart: (line: Paragra
   return found;
 }
 
-/** The stretches of a line in one colour (neighbouring runs of it joined, with the spaces between them). */
-function colouredSpans(line: Paragraph, colour: string): ColouredAnswer[] {
-  const spans: ColouredAnswer[] = [];
+/** The stretches of a line in one look (neighbouring runs of it joined, with the spaces between them); dots leading into it are not its words. */
+function markedSpans(line: Paragraph, look: MarkLook): Omit<ColouredAnswer, 'beside'>[] {
+  const spans: Omit<ColouredAnswer, 'beside'>[] = [];
   let at = 0;
   let open: { start: number; end: number } | null = null;
   for (const inline of line.inlines) {
     const text = inline.kind === 'text' ? inline.text : '\ufffc';
     const blank = inline.kind === 'text' && text.trim() === '';
-    if (inline.kind === 'text' && inline.color === colour && !blank) {
+    if (inline.kind === 'text' && lookValue(inline, look.kind) === look.value && !blank) {
       if (open && open.end !== at) spans.push(spanOf(line, open));
       open = open && open.end === at ? { start: open.start, end: at + text.length } : { start: at, end: at + text.length };
     } else if (open && blank) open = { start: open.start, end: at + text.length };
@@ -700,10 +725,12 @@ function colouredSpans(line: Paragraph, colour: string): ColouredAnswer[] {
   if (open) spans.push(spanOf(line, open));
   return spans.filter((s) => /[\p{L}\p{N}]/u.test(s.text));
 }
-const spanOf = (line: Paragraph, span: { start: number; end: number }): ColouredAnswer => {
+const spanOf = (line: Paragraph, span: { start: number; end: number }): Omit<ColouredAnswer, 'beside'> => {
   const text = lineOf(line.inlines).slice(span.start, span.end);
+  // "……..Xyabej Yrh": the dots that lead into the answer are the line's, not the answer's.
+  const lead = /^[\s.…]*/u.exec(text)![0].length;
   const trimmed = text.trimEnd();
-  return { start: span.start, end: span.start + trimmed.length, text: trimmed.trim() };
+  return { start: span.start + lead, end: span.start + trimmed.length, text: trimmed.slice(lead).trim() };
 };
 
 /** A sign that may mark an option: punctuation or a symbol, not a bracket, quote, dash or sign of maths or markup. */
@@ -949,6 +976,13 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   const textItems = new Set(listsInBoxes(lines, auto));
   // Asked of every line by several votes below: decided once a line.
   const startsQuestion = new Map<Paragraph, boolean>();
+  /** A line Word letters (a., b.): its option's place; its label is not in its text. */
+  const letteredLabel = (line: Paragraph) => {
+    const label = auto(line);
+    return label && LETTER_FORMATS.has(label.format) ? { index: label.value - 1, end: 0 } : null;
+  };
+  /** Where a line's own text starts: after its typed number (a number Word shows is not in the text). */
+  const textFrom = (line: Paragraph) => (auto(line) ? 0 : (starts.get(line)?.end ?? questionNumberOf(lineOf(line.inlines))?.end ?? 0));
   const isStart = (line: Paragraph) => {
     let known = startsQuestion.get(line);
     if (known === undefined) {
@@ -1019,7 +1053,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     wrappedOptions,
     answerLines: inferAnswerLines(lines, isStart),
     answersAbove: inferAnswersAbove(lines, isStart),
-    colouredAnswers: inferColouredAnswers(lines, isStart, inferMarkColour(lines)),
+    colouredAnswers: inferColouredAnswers(lines, isStart, inferMarkLook(lines, letteredLabel), textFrom, letteredLabel),
     answersBelowColons: new Set(answersBelowColons(lines, isStart, dashAnswers)),
     dashAnswers,
     numberedOptions: inferNumberedOptions(lines),

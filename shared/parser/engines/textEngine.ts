@@ -578,8 +578,9 @@ export function textEngine(
     const coloured = conventions.colouredAnswers.get(paragraph);
     // Both are offsets into the paragraph as written: the key is cut off first, so the span's place still holds.
     const cut = key ? sliceInlines(paragraph.inlines, 0, key.at) : paragraph.inlines;
-    const inlines = coloured ? [...sliceInlines(cut, 0, coloured.start), BLANK, ...sliceInlines(cut, coloured.end)] : cut;
-    readLine(paragraph, key ? trimInlines(inlines) : inlines);
+    const blank = coloured?.beside ? [] : [BLANK];
+    const inlines = coloured ? [...sliceInlines(cut, 0, coloured.start), ...blank, ...sliceInlines(cut, coloured.end)] : cut;
+    readLine(paragraph, key || coloured?.beside ? trimInlines(inlines) : inlines);
     const open = question as QuestionDraft | null;
     // "True or False: …" with one of the two words highlighted: the teacher's answer.
     const truth = open?.paragraph === paragraph ? markedTruthWord(paragraph.inlines) : null;
