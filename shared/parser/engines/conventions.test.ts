@@ -37,6 +37,16 @@ describe('question starts the common patterns miss', () => {
     expect([...again.starts.values()].map((s) => s.number)).toEqual([1, 2, 3]);
   });
 
+  it('"Pertemuan 1" … "Pertemuan 2" each right over a list of sentences that starts at 1 again are parts (their numbers may skip: 1, 2, 3, 5)', () => {
+    const q = 'Name the device that forwards frames between the ports of one network.';
+    const paper = lines('Pertemuan 1', q, q, 'Pertemuan 2', q, q, 'Pertemuan 3', q, q, 'Pertemuan 5', q, q);
+    const listed = (p: Paragraph): ListLabel | undefined =>
+      p.index % 3 ? { label: `${p.index % 3}.`, format: 'decimal', level: 0, value: p.index % 3 } : undefined;
+    const read = numberedLines(paper, listed);
+    expect([...read.parts].map((p) => p.index)).toEqual([0, 3, 6, 9]);
+    expect(read.starts.size).toBe(0);
+  });
+
   it('numbers that do not rise are text, not questions', () => {
     const paper = lines('1    apple', '7    pear', '3    plum');
     expect(inferStarts(paper, noLists).size).toBe(0);

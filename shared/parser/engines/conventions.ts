@@ -196,7 +196,15 @@ export function numberedLines(
     // its count goes on from one gap to the next (a list starting at 1 again under each is options).
     const gaps = members.slice(1).map((at, i) => listedBetween(points[members[i]].at, points[at].at));
     const counting = gaps.every((gap, i) => gap.length === 0 || i === 0 || gaps[i - 1].length === 0 || gap[0] === gaps[i - 1].at(-1)! + 1);
-    const listedApart = gaps.filter((gap) => counting && gap.length >= 2).length;
+    // A list of sentences starting right under the line (no words of a question's own between) lists that part's
+    // questions, restarting or not ("Pertemuan 1" over 1. 2., "Pertemuan 2" over 1. 2.); short items are options.
+    const listedRightUnder = (member: number, next: number) => {
+      const between = lines.slice(points[member].at + 1, points[next].at).filter((line) => !isBlankLine(line.inlines));
+      const listed = between.filter((line) => auto(line)?.format === 'decimal' && auto(line)?.level === 0);
+      const long = listed.reduce((n, line) => n + lineOf(line.inlines).trim().length, 0) >= 40 * listed.length;
+      return between.length > 0 && listed.includes(between[0]) && long;
+    };
+    const listedApart = gaps.filter((gap, i) => gap.length >= 2 && (counting || listedRightUnder(members[i], members[i + 1]))).length;
     const apart = members.slice(1).filter((at, i) => at > members[i] + 1).length + listedApart;
     const asking = members.slice(1).filter((at, i) => asksBetween(points[members[i]].at, points[at].at) >= 2).length;
     // (A part's number never starts a question, not even one between its neighbours.) Its line names the part: a short
