@@ -1728,6 +1728,30 @@ describe('one table a question', () => {
   });
 });
 
+describe("a learning platform's export copied into Word", () => {
+  it('options as table rows, a box typed before each ("☐ | | $60,400"), the ticked one ("☑") right', () => {
+    const rows = (options: string[], right: number) => ({ table: options.map((o, i) => [i === right ? '☑ ' : '☐ ', '', o]) });
+    const doc = parse([
+      'QUESTION 1',
+      'How much does the car cost after the discount?',
+      rows(['$66,500', '$60,400', '$58,600'], 2),
+      '1 points',
+      'QUESTION 2',
+      'Which measure is robust to outliers?',
+      rows(['The mean', 'The median', 'The range'], 1),
+      '1 points',
+    ]);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['$66,500', '$60,400', '$58,600'],
+      ['The mean', 'The median', 'The range'],
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, false, true],
+      [false, true, false],
+    ]);
+  });
+});
+
 describe('bullets', () => {
   it("a line of a question's text in a list shows the bullet's own character when it means itself in any font ('-'), '•' for a symbol font's letter ('o')", () => {
     const dash = { id: 12, levels: [{ format: 'bullet' as const, text: '-' }] };

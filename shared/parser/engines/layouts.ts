@@ -178,13 +178,23 @@ const onlyPicture = (cell: Paragraph[]) => !cellText(cell).split(OBJECT).join(''
 function buttonRows(rows: Paragraph[][][]): TableOptions | null {
   const filled = rows.filter((cells) => cells.some((c) => cellText(c)));
   if (filled.length < 2 || filled.length > 8) return null;
-  const worded = (cell: Paragraph[]) => !!cellText(cell) && !onlyPicture(cell);
+  const worded = (cell: Paragraph[]) => !!cellText(cell) && !onlyPicture(cell) && !BOX.test(cellText(cell).trim());
   const column = filled[0].findIndex(worded);
   if (column < 1) return null;
   // Words in that column of every row, and in no other cell.
   if (filled.some((cells) => !cells[column] || !worded(cells[column]) || cells.some((c, i) => i !== column && worded(c)))) return null;
-  return filled.map((cells) => optionOfCells('', [], [cells[column]]));
+  // The button typed as a character ("☐", "☑"): a ticked one marks the right option.
+  const box = (cells: Paragraph[][]) =>
+    cells
+      .slice(0, column)
+      .map((c) => cellText(c).trim())
+      .find((text) => BOX.test(text));
+  const boxed = filled.every((cells) => box(cells) !== undefined);
+  return filled.map((cells) => ({ ...optionOfCells('', [], [cells[column]]), marked: boxed && TICKED.test(box(cells)!) }));
 }
+/** A box or button typed as one character before an option, and those of them that are ticked. */
+const BOX = /^[☐☑☒□■✓✔○●◯◉⚪⚫]$/u;
+const TICKED = /^[☑☒■✓✔●◉⚫]$/u;
 
 /** An option read from the cells that hold its words: its first line is its content, the others its further lines. */
 function optionOfCells(label: string, labelInlines: Inline[], cells: Paragraph[][]): TableOption {
