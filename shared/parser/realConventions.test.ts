@@ -1728,6 +1728,36 @@ describe('one table a question', () => {
   });
 });
 
+describe('programming quizzes', () => {
+  it('an answer ending in one ";" keeps it; a Word-lettered option "*/" or "ans = \'y\';" is an option, not a mark or an answer line', () => {
+    const letters = { id: 15, levels: [{ format: 'lowerLetter' as const, text: '%1.' }] };
+    const option = (text: string) => ({ runs: [text], list: { id: 15 } });
+    const doc = parse(
+      [
+        '1. Write the statement that prints x.',
+        'Answer: System.out.println(x);',
+        '2. Which symbols end a block comment?',
+        option('//'),
+        option('/*'),
+        option('*/'),
+        'Answer: c',
+        '3. Which of the following are valid statements?',
+        option('sum = 9;'),
+        option('72 = sum;'),
+        option("ans = 'y';"),
+        'Answer: a',
+      ],
+      { lists: [letters] },
+    );
+    const [print, comment, valid] = questionsOf(doc);
+    expect(JSON.stringify(print)).toContain('System.out.println(x);');
+    expect(names(comment)).toEqual(['//', '/*', '*/']);
+    expect(correct(comment)).toEqual([false, false, true]);
+    expect(names(valid)).toEqual(['sum = 9;', '72 = sum;', "ans = 'y';"]);
+    expect(correct(valid)).toEqual([true, false, false]);
+  });
+});
+
 describe("a learning platform's export copied into Word", () => {
   it('options as table rows, a box typed before each ("☐ | | $60,400"), the ticked one ("☑") right', () => {
     const rows = (options: string[], right: number) => ({ table: options.map((o, i) => [i === right ? '☑ ' : '☐ ', '', o]) });

@@ -121,8 +121,9 @@ export type BlankAnswer = { type: 'constants'; name: string } | { type: 'range';
  * a word, a number or a range ("2.5 - 3.5", "2.5 to 3.5").
  */
 export function blankAnswers(text: string): BlankAnswer[][] {
-  return text
-    .split(';')
+  // One ';' ending the answer separates nothing: it is the answer's own ("System.out.println(x);").
+  const blanks = /^[^;]+;\s*$/.test(text) ? [text.trim()] : text.split(';');
+  return blanks
     .map((blank) =>
       blank
         .split('|')

@@ -113,6 +113,8 @@ const keyCellText = (cell: Paragraph[]) => withoutQuestionWords(cellText(cell));
 const KEY_HEADER = /^(?:câu|câu hỏi|question|q|no\.?|số|문제|번호|문항|đáp án|answer|key|정답|ans)\.?$/i;
 /** The circled numbers' place among the option alphabets (patterns.ts LETTERS). */
 const CIRCLED = LETTERS.findIndex((letters) => letters.startsWith('①'));
+/** A star before the words of an option Word letters marks it ("a. *Paris"); a C comment's closing star and slash have no words after them and are the option. */
+const STAR_MARK = /^\s*\*(?=.*[\p{L}\p{N}])/u;
 /**
  * The label shown before a list item, as the text reads it. A bullet is "•", unless its own
  * character is one that means itself in any font (a Hangul paper's `-`, `○`, `※`): Word's bullets
@@ -782,7 +784,9 @@ export function textEngine(
       (question as QuestionDraft).solutionParagraph ??= paragraph;
       return;
     }
-    const field = fieldOf(line);
+    // An option Word letters may hold a keyword ("d. ans = 'y';"): only a keyword with its colon there is a field ("e. Answer: b").
+    const lettered = auto && LETTER_FORMATS.has(auto.format);
+    const field = ((found) => (found && lettered && !/[:：]/.test(line.slice(0, found.end)) ? null : found))(fieldOf(line));
     if (field) {
       const rest = sliceInlines(inlines, field.end);
       const value = { text: lineOf(rest).trim(), paragraph };
@@ -862,8 +866,8 @@ export function textEngine(
         addOption(
           open,
           auto.value - 1,
-          /^\s*\*/.test(line),
-          sliceInlines(inlines, line.length - line.replace(/^\s*\*\s*/, '').length, more[0]?.start ?? line.length),
+          STAR_MARK.test(line),
+          sliceInlines(inlines, STAR_MARK.test(line) ? line.length - line.replace(/^\s*\*\s*/, '').length : 0, more[0]?.start ?? line.length),
           [],
           auto.label,
           paragraph,
