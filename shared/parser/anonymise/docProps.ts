@@ -4,10 +4,16 @@
  * reads, so it is blanked rather than mapped: an empty element is as valid as a filled one.
  */
 
-/** docProps/core.xml: every dc: and cp: value blanked (title, subject, creator, keywords, lastModifiedBy...); dates and the revision stay. */
+/**
+ * docProps/core.xml: every value blanked (title, subject, creator, keywords, lastModifiedBy...),
+ * whatever its prefix (WPS writes `<lastModifiedBy>` in the default namespace); the dates
+ * (dcterms:) and the revision stay.
+ */
 export function blankCore(xml: string): string {
-  return xml.replace(/(<((?:dc|cp):(\w+))\b[^>]*>)([^<]*)(<\/\2>)/g, (whole, open: string, _name, local: string, value: string, close: string) =>
-    local === 'revision' || value === '' ? whole : open + close,
+  return xml.replace(
+    /(<((?:(\w+):)?(\w+))\b[^>]*>)([^<]*)(<\/\2>)/g,
+    (whole, open: string, _name, prefix: string | undefined, local: string, value: string, close: string) =>
+      local === 'revision' || prefix === 'dcterms' || local === 'coreProperties' || value === '' ? whole : open + close,
   );
 }
 
