@@ -1728,6 +1728,30 @@ describe('one table a question', () => {
   });
 });
 
+describe('Chinese papers', () => {
+  it('full-width stops and brackets number questions and label options ("1．", "A）", "（B）", "D．"), several options to a line', () => {
+    const doc = parse([
+      '1．中断控制器可以管理（   ）个中断源。',
+      'A）8          B）16          C）32          D）64',
+      '2．下列哪个寄存器是段寄存器？',
+      '（A）AX      （B）CS      （C）SI      （D）BX',
+      '3．某8086有（   ）根地址线。',
+      'A．16        B．20          C．24          D．32',
+    ]);
+    expect(stems(doc)).toEqual(['中断控制器可以管理（   ）个中断源。', '下列哪个寄存器是段寄存器？', '某8086有（   ）根地址线。']);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['8', '16', '32', '64'],
+      ['AX', 'CS', 'SI', 'BX'],
+      ['16', '20', '24', '32'],
+    ]);
+  });
+
+  it('a key entry over its parts ("1、参考答案：" then "（1）…") stays in the key; it is no question', () => {
+    const doc = parse(['1、Name the four arts.', 'A. one B. two', '参考答案', '1、参考答案：', '（1）painting: colour and line', '（2）music: sound']);
+    expect(stems(doc)).toEqual(['Name the four arts.']);
+  });
+});
+
 describe('programming quizzes', () => {
   it('an answer ending in one ";" keeps it; a Word-lettered option "*/" or "ans = \'y\';" is an option, not a mark or an answer line', () => {
     const letters = { id: 15, levels: [{ format: 'lowerLetter' as const, text: '%1.' }] };

@@ -142,8 +142,11 @@ export const withoutQuestionWords = (text: string) => text.replace(/(?<![\p{L}])
 /** Devanagari (०-९) and Gujarati (૦-૯) digits as ASCII ones, one for one, so offsets stay the same. */
 export const asciiDigits = (text: string) => text.replace(/[\u0966-\u096f\u0ae6-\u0aef]/g, (d) => String((d.charCodeAt(0) - 0x0966) % 0x180));
 
+/** Full-width stops and brackets as ASCII ones ("1．", "A）", "（B）" in Chinese papers), one for one, so offsets stay the same. */
+export const asciiPunctuation = (text: string) => text.replace(/[．（）]/g, (c) => ({ '．': '.', '（': '(', '）': ')' })[c]!);
+
 export function questionNumberOf(line: string): { number: number; end: number } | null {
-  const digits = asciiDigits(line);
+  const digits = asciiPunctuation(asciiDigits(line));
   const match = QUESTION.exec(digits);
   if (match) return { number: Number(match[1] ?? match[2] ?? match[3] ?? match[4]), end: match[0].length };
   const tight = QUESTION_TIGHT.exec(digits);
@@ -219,7 +222,8 @@ function labelAt(line: string, at: number, tight = false): OptionLabel | null {
  * a sentence with "(b)" in it stays one option. `expected` is the index of the option that would
  * come next: a label written tight against its text ("A.5") counts only when it is that one.
  */
-export function optionLabelsOf(line: string, expected: number | null = null): OptionLabel[] {
+export function optionLabelsOf(written: string, expected: number | null = null): OptionLabel[] {
+  const line = asciiPunctuation(written);
   const leading = line.length - line.trimStart().length;
   let firstLabel = labelAt(line, leading);
   if (!firstLabel) {

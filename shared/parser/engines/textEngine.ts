@@ -629,7 +629,9 @@ export function textEngine(
       return following?.kind === 'paragraph' && following.paragraph.keySolution === true;
     };
     const asks = () => asksBeforeBrackets(line) || optionsWithin(blockAt);
-    if (next && !solutionFollows() && (inlineOptions(line.slice(next.end)) || asks()) && hasWords(line.slice(next.end))) inKey = false;
+    // (An entry's own answer line, "1、参考答案：" over its parts "(1) …", is still the key.)
+    const entry = () => fieldOf(line.slice(next!.end)) !== null || answerKeyStart(line.slice(next!.end)) !== null;
+    if (next && !solutionFollows() && (inlineOptions(line.slice(next.end)) || asks()) && hasWords(line.slice(next.end)) && !entry()) inKey = false;
     if (inKey && paragraph.keySolution) {
       const entry = key.at(-1);
       if (entry) (entry.solution ??= []).push(inlinesHtml(trimInlines(inlines)));
