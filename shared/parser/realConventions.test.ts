@@ -1806,6 +1806,41 @@ describe("a learning platform's export copied into Word", () => {
   });
 });
 
+describe("a web page's check boxes saved into Word", () => {
+  it('"☐"/"☑" lines under unnumbered questions however they end, a counter ("2 / 3") and a module title between: the ticked ones right', () => {
+    const doc = parse([
+      '1 / 3',
+      'Module 2 Networks',
+      'A router works at the layer:',
+      '☐ physical',
+      '☑ network',
+      '☐ session',
+      '2 / 3',
+      'Module 3 Python',
+      'Choose the mutable types',
+      '☑ list',
+      '☐ tuple',
+      '☑ dict',
+      '3 / 3',
+      'Module 3 Python',
+      'Which keyword defines a function?',
+      '☐ func',
+      '☑ def',
+    ]);
+    expect(stems(doc)).toEqual(['A router works at the layer:', 'Choose the mutable types', 'Which keyword defines a function?']);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['physical', 'network', 'session'],
+      ['list', 'tuple', 'dict'],
+      ['func', 'def'],
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, false],
+      [true, false, true],
+      [false, true],
+    ]);
+  });
+});
+
 describe('bullets', () => {
   it("a line of a question's text in a list shows the bullet's own character when it means itself in any font ('-'), '•' for a symbol font's letter ('o')", () => {
     const dash = { id: 12, levels: [{ format: 'bullet' as const, text: '-' }] };

@@ -3,6 +3,7 @@ import { materialLabels } from './materialLabels';
 import type { Inline, Paragraph } from '../docx/document';
 import type { ListLabel } from '../docx/numbering';
 import {
+  TICK_BOX,
   answerKeyStart,
   fieldOf,
   LETTER_FORMATS,
@@ -741,6 +742,28 @@ const spanOf = (line: Paragraph, span: { start: number; end: number }): Omit<Col
   return { start: span.start + lead, end: span.start + trimmed.length, text: trimmed.slice(lead).trim() };
 };
 
+/**
+ * "☐ France", "☑ Britain" under a line: options as tick boxes (a web page's check boxes saved into
+ * Word, a form printed). In a paper with two such runs or more, the line with words right above
+ * each run is its question's text, however it ends ("В каком году …:", "Выберите …").
+ */
+export function linesOverTickBoxes(lines: Paragraph[]): Set<Paragraph> {
+  const stems: Paragraph[] = [];
+  let above: Paragraph | null = null;
+  let run = 0;
+  for (const line of lines) {
+    if (line.cell || isBlankLine(line.inlines)) continue;
+    if (TICK_BOX.test(lineOf(line.inlines))) {
+      run += 1;
+      if (run === 2 && above) stems.push(above);
+      continue;
+    }
+    above = line;
+    run = 0;
+  }
+  return new Set(stems.length >= 2 ? stems : []);
+}
+
 /** A sign that may mark an option: punctuation or a symbol, not a bracket, quote, dash or sign of maths or markup. */
 const SIGN = /^[^\p{L}\p{N}\s()[\]{}'"“”‘’«»<>&$\\\-–—.,:;_/|=]$/u;
 /**
@@ -1017,11 +1040,15 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     const cell = lines[next]?.cell;
     return !!cell && boxes.has(cell.table);
   };
+  const overTickBoxes = linesOverTickBoxes(lines);
   const asking = new Set(
     numbered >= 2
       ? []
       : lines.filter(
-          (line, at) => !line.cell && (endsAsking(lineOf(line.inlines)) || introducesList(at) || introducesBox(at)) && !fieldOf(lineOf(line.inlines)),
+          (line, at) =>
+            !line.cell &&
+            (endsAsking(lineOf(line.inlines)) || introducesList(at) || introducesBox(at) || overTickBoxes.has(line)) &&
+            !fieldOf(lineOf(line.inlines)),
         ),
   );
   const bareLabels = inferBareLabels(lines);

@@ -130,6 +130,12 @@ const QUESTION_TIGHT = new RegExp(
   'iu',
 );
 
+/**
+ * A tick box before an option; the checked kinds mark the correct one. Not a box before another:
+ * "□□중학교", as "○○", is a name left out of the text, not a tick box.
+ */
+export const TICK_BOX = /^\s*([☐□◻▢❏❑☑☒■✅](?![☐□◻▢❏❑☑☒■])|\(\s*[✓✔xX]?\s*\)|\[\s*[✓✔xX]?\s*\])\s*/u;
+
 /** A line that asks: it ends in a question mark, in any script's form (?, ？, Arabic ؟). */
 export const endsAsking = (text: string) => /[?？؟]\s*$/.test(text);
 

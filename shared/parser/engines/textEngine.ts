@@ -43,6 +43,7 @@ import {
 import {
   answerKeyStart,
   asksBeforeBrackets,
+  TICK_BOX,
   asciiDigits,
   fieldOf,
   isPassageEnd,
@@ -98,11 +99,7 @@ type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'answerN
 
 const SOLUTIONS_HEADING =
   /^\s*(?:hướng\s*dẫn\s*(?:giải|chấm)(?:\s*chi\s*tiết)?|lời\s*giải(?:\s*chi\s*tiết)?|đáp\s*án\s*(?:và|&)\s*(?:lời\s*giải|hướng\s*dẫn\s*giải)|đáp\s*án\s*chi\s*tiết|giải\s*chi\s*tiết|solutions?|answers?\s*(?:and|&)\s*(?:explanations?|solutions?)|explanations?|hints?\s*(?:and|&)\s*solutions?|정답\s*(?:및|과)\s*해설|해설)\s*[:：.]?\s*$/i;
-/**
- * A tick box before an option; the checked kinds mark the correct one. Not a box before another:
- * "□□중학교", as "○○", is a name left out of the text, not a tick box.
- */
-const BOX = /^\s*([☐□◻▢❏❑☑☒■✅](?![☐□◻▢❏❑☑☒■])|\(\s*[✓✔xX]?\s*\)|\[\s*[✓✔xX]?\s*\])\s*/u;
+const BOX = TICK_BOX;
 const CHECKED = /[☑☒■✅✓✔xX]/u;
 /** Words that say a directions line is about something to read. */
 const PASSAGE_WORDS = /passage|read|text|poem|story|extract|article|paragraph|conversation|dialogue|đoạn|bài đọc|văn bản|글|지문|대화/i;
@@ -216,7 +213,8 @@ export function textEngine(
     if (auto) return (LETTER_FORMATS.has(auto.format) || conventions.optionItems.has(block.paragraph)) && auto.value === 1;
     if (conventions.unlabelledOptions.has(block.paragraph)) return true;
     const line = lineOf(block.paragraph.inlines);
-    return !numberOfLine(block.paragraph, line) && optionLabelsOf(line, 0)[0]?.index === 0;
+    // (Tick boxes before options, "☐ France", start options as labels do.)
+    return !numberOfLine(block.paragraph, line) && (optionLabelsOf(line, 0)[0]?.index === 0 || BOX.test(line));
   };
   /**
    * A label mistyped between its neighbours ("б)", then "и)", then "г)"): one letter with the
@@ -854,6 +852,20 @@ export function textEngine(
         open.options.at(-1)!.html[open.options.at(-1)!.html.length - 1] += ` ${inlinesHtml(trimInlines(inlines))}`;
         return;
       }
+      // "☐ France", "☑ Britain": options as tick boxes, the ticked one correct.
+      const box = BOX.exec(line);
+      // A box's option is its one line: a line after it without a box and without words ("2 / 15") is none of its words.
+      const previous = open.options.at(-1);
+      if (!box && target === 'option' && previous && BOX.test(previous.written) && !hasWords(line)) {
+        problems.push(problemAt(paragraph, 'instruction'));
+        return;
+      }
+      // A tick before a lettered option ("✅ (A) …") is that option's mark, read with its label below.
+      if (box && optionLabelsOf(line.slice(box[0].length), open.options.length).length === 0) {
+        addOption(open, open.options.length, CHECKED.test(box[1]), sliceInlines(inlines, box[0].length), [], box[1], paragraph, [], CHECKED.test(box[1]));
+        target = 'option';
+        return;
+      }
       if (conventions.unlabelledOptions.has(paragraph)) {
         addOption(open, open.options.length, false, inlines, [], '', paragraph);
         target = 'option';
@@ -875,14 +887,6 @@ export function textEngine(
           paragraph,
         );
         if (more.length) addLabelledOptions(open, more, inlines, paragraph, withoutTicks);
-        target = 'option';
-        return;
-      }
-      // "☐ France", "☑ Britain": options as tick boxes, the ticked one correct.
-      const box = BOX.exec(line);
-      // A tick before a lettered option ("✅ (A) …") is that option's mark, read with its label below.
-      if (box && optionLabelsOf(line.slice(box[0].length), open.options.length).length === 0) {
-        addOption(open, open.options.length, CHECKED.test(box[1]), sliceInlines(inlines, box[0].length), [], box[1], paragraph, [], CHECKED.test(box[1]));
         target = 'option';
         return;
       }
