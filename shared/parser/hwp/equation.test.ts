@@ -147,6 +147,11 @@ const TEXT_AND_SPACING: [string, string][] = [
   ['rmABC', '\\rm ABC'],
   ['rmx + RMend', '\\rm x+\\rm end'],
   ['bold {v} it x', '\\bf v\\it x'],
+  // An operator glued to the variable after it (`rmW simZ`, `a timesm`): the operator, then the variable; a longer word stays one.
+  ['rmW simZ', '\\rm W\\sim Z'],
+  ['rmA SIMC', '\\rm A\\sim C'],
+  ['a timesm', 'a\\times m'],
+  ['rm simple', '\\rm simple'],
   ['x`=`1', 'x\\,=\\,1'],
   ['f(x)=x ^{3} -3x ^{2} +2 ~ (-1 <= x <= 3)', 'f(x)=x^{3}-3x^{2}+2~(-1\\le x\\le 3)'],
   ['5% ~ $10 ~ a \\ b', '5\\%~\\$10~a\\backslash b'],

@@ -195,6 +195,12 @@ describe('parseHwpx: school papers as teachers type them (issue 30, ko-15, ko-16
     expect(strip(third.name)).toBe('㉠∼㉤ 중, 성격이 다른 것은?');
   });
 
+  it('a fraction drawn as a two-row table inside a sentence is read in place, numerator then denominator, the sentence going on after it', () => {
+    const fraction = tbl([[[p('A의 질량')]], [[p('B의 질량')]]], true);
+    const parsed = parseHwpx(buildHwpx({ sections: [[p([run(t('1. ')), run(fraction), run(t('의 비는 얼마인가?'))]), options]] }));
+    expect(questionsOf(parsed).map((q) => q.stem)).toEqual(['A의 질량 B의 질량의 비는 얼마인가?']);
+  });
+
   it('a number glued to an opening bracket: 16.「법」', () => {
     const parsed = parseHwpx(buildHwpx({ sections: [[p('15. 다음 중 옳은 것은?'), options, p('16.「행정절차법」상 옳은 것은?'), options]] }));
     expect(questionsOf(parsed).map((q) => q.stem)).toEqual(['다음 중 옳은 것은?', '「행정절차법」상 옳은 것은?']);

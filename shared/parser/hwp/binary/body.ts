@@ -80,7 +80,7 @@ function readParagraph(node: Node, cell: Paragraph['cell'], ctx: BodyContext, ou
 
 function readControl(node: Node, cursor: Cursor, ctx: BodyContext, shape: CharShape, worded: boolean): void {
   const id = ctrlId(node.record.data);
-  if (id === 'tbl ' && worded && readBoxedWordTable(node, cursor, ctx)) return;
+  if (id === 'tbl ' && worded && (readBoxedWordTable(node, cursor, ctx) || readFractionTable(node, cursor, ctx))) return;
   if (id === 'tbl ') readTable(node, cursor, ctx);
   else if (id === 'eqed') readEquation(node, cursor, shape);
   else if (id === 'gso ') readDrawing(node, cursor, ctx);
@@ -142,6 +142,29 @@ function readBoxedWordTable(node: Node, cursor: Cursor, ctx: BodyContext): boole
   for (const child of node.children) if (child.record.tag === TAG.PARA_HEADER) readParagraph(child, null, ctx, lines);
   if (lines.length !== 1 || !isBoxedWord(textOf(lines[0].inlines)) || lines[0].inlines.some((i) => i.kind !== 'text')) return false;
   for (const inline of lines[0].inlines) cursor.push(inline);
+  return true;
+}
+
+/**
+ * A fraction drawn as a table of two rows in one column, placed as a character inside a sentence
+ * ("ㄷ. [p에 대한 … / s에 대한 …]의 비는"): read in place, numerator then denominator, so the
+ * sentence goes on after it as written ("…의 비는"), not as a paragraph of its own.
+ */
+function readFractionTable(node: Node, cursor: Cursor, ctx: BodyContext): boolean {
+  const heads = node.children.filter((c) => c.record.tag === TAG.LIST_HEADER);
+  if ((u32(node.record.data, 4) & 1) !== 1 || heads.length !== 2 || heads.some((h) => u16(h.record.data, 8) !== 0)) return false;
+  const cells: Draft[][] = [[], []];
+  let at = -1;
+  for (const child of node.children) {
+    if (child.record.tag === TAG.LIST_HEADER) at = u16(child.record.data, 10);
+    else if (child.record.tag === TAG.PARA_HEADER && (at === 0 || at === 1)) readParagraph(child, null, ctx, cells[at]);
+  }
+  const short = (lines: Draft[]) =>
+    lines.length === 1 && textOf(lines[0].inlines).length <= 60 && lines[0].inlines.every((i) => i.kind === 'text' || i.kind === 'math');
+  if (!cells.every(short)) return false;
+  for (const inline of cells[0][0].inlines) cursor.push(inline);
+  cursor.text(' ', PLAIN);
+  for (const inline of cells[1][0].inlines) cursor.push(inline);
   return true;
 }
 

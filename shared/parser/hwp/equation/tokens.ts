@@ -45,6 +45,9 @@ export function tokenize(script: string): Token[] {
   return tokens;
 }
 
+/** Operators Hancom draws when glued to a variable after them (`simZ` is ∼ Z); two-letter ones (`le`, `ne`) would cut words. */
+const GLUED_OPERATOR = /^(times|div|cdot|sim|simeq|approx|equiv|cong|propto)(?=[A-Za-z]{1,2}$)/i;
+
 /** `2sqrt`, `3pi`, `sin2x`: keywords glued to numbers are still keywords; the rest stays whole. */
 function splitRun(run: string): Token[] {
   const out: Token[] = [];
@@ -58,6 +61,15 @@ function splitRun(run: string): Token[] {
       pending = '';
       out.push({ type: 'word', text: font[1].toLowerCase() });
       part = part.slice(2);
+    }
+    // "simZ", "SIMC", "timesm": an operator of three letters or more glued to the one or two letters after it
+    // (a variable) is drawn as the operator, then the letters (papers write `rmW simZ` for W∼Z).
+    const glued = keyword(part) === undefined ? GLUED_OPERATOR.exec(part) : null;
+    if (glued) {
+      if (pending) out.push({ type: 'run', text: pending });
+      pending = '';
+      out.push({ type: 'word', text: glued[1] });
+      part = part.slice(glued[1].length);
     }
     const isWord = /^[A-Za-z]/.test(part) && (keyword(part) !== undefined || CONTEXT_WORDS.has(part.toLowerCase()));
     if (!isWord) {

@@ -240,7 +240,7 @@ function readNote(note: Element, ctx: SectionContext): Draft[] {
 function readObject(el: Element, shape: CharShape, cursor: Cursor, ctx: SectionContext, worded = false): void {
   switch (el.localName) {
     case 'tbl':
-      if (!(worded && readBoxedWordTable(el, cursor, ctx))) readTable(el, cursor, ctx);
+      if (!(worded && (readBoxedWordTable(el, cursor, ctx) || readFractionTable(el, cursor, ctx)))) readTable(el, cursor, ctx);
       break;
     case 'pic':
       readPicture(el, cursor, ctx);
@@ -307,6 +307,24 @@ function readBoxedWordTable(tbl: Element, cursor: Cursor, ctx: SectionContext): 
   const text = paragraphs.map((p) => p.textContent ?? '').join('\n');
   if (paragraphs.length !== 1 || !isBoxedWord(text) || firstDescendant(paragraphs[0], 'equation') || firstDescendant(paragraphs[0], 'pic')) return false;
   readRuns(paragraphs[0], cursor, ctx);
+  return true;
+}
+
+/**
+ * A fraction drawn as a table of two rows in one column, placed as a character inside a sentence:
+ * read in place, numerator then denominator, the sentence going on after it as written (as
+ * binary/body.ts reads it in an .hwp).
+ */
+function readFractionTable(tbl: Element, cursor: Cursor, ctx: SectionContext): boolean {
+  const rows = [...children(tbl, 'tr')].map((tr) => [...children(tr, 'tc')]);
+  if (attr(first(tbl, 'pos'), 'treatAsChar') !== '1' || rows.length !== 2 || rows.some((cells) => cells.length !== 1)) return false;
+  const paragraphs = rows.map(([cell]) => [...children(first(cell, 'subList'), 'p')]);
+  const short = (ps: Element[]) =>
+    ps.length === 1 && (ps[0].textContent ?? '').length <= 60 && !firstDescendant(ps[0], 'pic') && !firstDescendant(ps[0], 'tbl');
+  if (!paragraphs.every(short)) return false;
+  readRuns(paragraphs[0][0], cursor, ctx);
+  cursor.text(' ', PLAIN);
+  readRuns(paragraphs[1][0], cursor, ctx);
   return true;
 }
 
