@@ -1728,6 +1728,30 @@ describe('one table a question', () => {
   });
 });
 
+describe('answer keys in more languages', () => {
+  it('"Відповіді:" over a Word-numbered list of entries ("1. B;") answers the questions, the ";" after each dropped', () => {
+    const numbers = { id: 16, levels: [{ format: 'decimal' as const, text: '%1.' }] };
+    const doc = parse(
+      [
+        { runs: ['Який модифікатор робить член класу видимим усюди?'], list: { id: 16 } },
+        'a) private',
+        'b) public',
+        { runs: ['Яке ключове слово оголошує інтерфейс?'], list: { id: 16 } },
+        'a) class',
+        'b) interface',
+        'Відповіді:',
+        { runs: ['B;'], list: { id: 17 } },
+        { runs: ['B;'], list: { id: 17 } },
+      ],
+      { lists: [numbers, { ...numbers, id: 17 }] },
+    );
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true],
+      [false, true],
+    ]);
+  });
+});
+
 describe('Chinese papers', () => {
   it('full-width stops and brackets number questions and label options ("1．", "A）", "（B）", "D．"), several options to a line', () => {
     const doc = parse([

@@ -38,6 +38,8 @@ export const STRUCTURAL_WORDS: readonly string[] = [
   // Answer and explanation words of other languages (patterns.ts FIELD_WORDS).
   ...['参考答案', '正确答案', '答案', '正解', '解析', '解答', '解説', '正确', '错误', '对', '错', 'respuesta', 'correcta', 'réponse', 'correcte'],
   ...['resposta', 'correta', 'kunci', 'ответ', 'правильный', 'cevap', 'doğru', 'antwort', 'lösung', 'explicación', 'explication', 'explicação'],
+  // Answer keys' headings of more languages (patterns.ts ANSWER_KEY): Ukrainian, Italian, Portuguese, Polish, Dutch, Uzbek, Kazakh.
+  ...['ответы', 'відповіді', 'відповідь', 'правильна', 'risposte', 'respostas', 'gabarito', 'odpowiedzi', 'antwoorden', 'javoblar', 'жауаптар'],
   // Uzbek: "To'g'ri javob: A" (the apostrophes cut "To'g'ri" into "To", "g", "ri"), "Javob".
   ...['javob', 'to', 'ri', 'verdadeiro'],
   ...['pembahasan', 'объяснение', 'açıklama', 'erklärung', 'vrai', 'faux', 'verdadero', 'falso', 'richtig', 'falsch', 'benar', 'salah'],

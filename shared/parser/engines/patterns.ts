@@ -12,7 +12,7 @@ const SEPARATOR = String.raw`\s*[:：.\-–=]\s*`;
 const FIELD_WORDS: [FieldKind, string][] = [
   [
     'answer',
-    String.raw`ans(?:wer)?|correct\s+(?:answer|option)|right\s+answer|đáp\s*án(?:\s*đúng)?|정답|답|उत्तर|जवाब|જવાબ|ઉત્તર|参考答案|正确答案(?:是|为)?|答案(?:是|为)?|正解|respuesta(?:\s+correcta)?|r\.(?=\s*[-–])|(?:r|rpta\.?|rta\.?|resp\.?)(?=\s*[:：])|réponse(?:\s+correcte)?|resposta(?:\s+correta)?|jawaban|kunci(?:\s+jawaban)?|ответ|правильный\s+ответ|cevap|doğru\s+cevap|antwort|lösung|to['’ʻ‘]?g['’ʻ‘]?ri\s+javob|javob`,
+    String.raw`ans(?:wer)?|correct\s+(?:answer|option)|right\s+answer|đáp\s*án(?:\s*đúng)?|정답|답|उत्तर|जवाब|જવાબ|ઉત્તર|参考答案|正确答案(?:是|为)?|答案(?:是|为)?|正解|respuesta(?:\s+correcta)?|r\.(?=\s*[-–])|(?:r|rpta\.?|rta\.?|resp\.?)(?=\s*[:：])|réponse(?:\s+correcte)?|resposta(?:\s+correta)?|jawaban|kunci(?:\s+jawaban)?|ответ|правильный\s+ответ|відповідь|правильна\s+відповідь|cevap|doğru\s+cevap|antwort|lösung|to['’ʻ‘]?g['’ʻ‘]?ri\s+javob|javob`,
   ],
   [
     'solution',
@@ -29,7 +29,7 @@ const SECTION = /^\s*(?:section|phần|섹션|영역|खंड|વિભાગ)\
 const PASSAGE = /^\s*(?:passage|comprehension|paragraph|đoạn\s*văn|bài\s*đọc|지문|गद्यांश|ગદ્યાંશ)\s*(\([^)]*\))?\s*[:：]\s*/i;
 const PASSAGE_END = /^\s*(?:end\s+(?:of\s+)?(?:the\s+)?(?:passage|comprehension)|hết\s*đoạn\s*văn|지문\s*끝)\s*[.:]?\s*$/i;
 const ANSWER_KEY =
-  /^\s*(?:(answer\s*(?:key|sheet)s?|answers|key(?=\s*[:：]?\s*$)|bảng\s*đáp\s*án|정답\s*표|정답지|उत्तर\s*कुंजी|उत्तरमाला|જવાબ\s*કી|ઉત્તરવહી|kunci\s*jawaban|respuestas|réponses|ответы|cevap\s*anahtarı|lösungen)|đáp\s*án|정답|参考答案|正确答案|答案|解答)\s*[:：]?\s*/i;
+  /^\s*(?:(answer\s*(?:key|sheet)s?|answers|key(?=\s*[:：]?\s*$)|bảng\s*đáp\s*án|정답\s*표|정답지|उत्तर\s*कुंजी|उत्तरमाला|જવાબ\s*કી|ઉત્તરવહી|kunci\s*jawaban|respuestas|réponses|ответы|відповіді|cevap\s*anahtarı|lösungen|risposte|respostas|gabarito|odpowiedzi|antwoorden|javoblar|жауаптар)|đáp\s*án|정답|参考答案|正确答案|答案|解答)\s*[:：]?\s*/i;
 /** "1. b", "2-c", "3(a)": an answer-key entry; "4.5" and "4 - 5" are one value, not entries. */
 const KEY_ENTRY = /(?:^|[\s,;])\d{1,4}\s*(?:\.(?!\d)|[):\-–=、]|(?=\()|(?=[A-Ha-h①-⑩](?![\p{L}\d])))\s*\S/gu;
 

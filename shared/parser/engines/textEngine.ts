@@ -644,7 +644,10 @@ export function textEngine(
       if (part || heading) keyPart += 1;
       if (heading) return;
       const rest = part ? line.slice(part[0].length) : line;
-      const entries = auto && !NOT_QUESTION_FORMATS.has(auto.format) ? [{ number: auto.value, text: rest.trim(), paragraph }] : keyEntriesOf(rest, paragraph);
+      const entries =
+        auto && !NOT_QUESTION_FORMATS.has(auto.format)
+          ? [{ number: auto.value, text: rest.trim().replace(/\s*[,;]$/, ''), paragraph }]
+          : keyEntriesOf(rest, paragraph);
       // Entries that count from 1 again after others of the same part start the next part, headed or not.
       if (entries[0]?.number === 1 && key.some((e) => (e.part ?? 0) === keyPart)) keyPart += 1;
       key.push(...entries.map((e) => ({ ...e, part: keyPart })));
