@@ -644,9 +644,13 @@ export function textEngine(
       if (part || heading) keyPart += 1;
       if (heading) return;
       const rest = part ? line.slice(part[0].length) : line;
+      // Word's number is the first entry's ("1." shown, "B;" typed), unless the line goes on with more ("B | 2. ? | 3. A").
+      const listed = auto && !NOT_QUESTION_FORMATS.has(auto.format) ? keyEntriesOf(`${auto.label} ${rest}`, paragraph) : [];
       const entries =
         auto && !NOT_QUESTION_FORMATS.has(auto.format)
-          ? [{ number: auto.value, text: rest.trim().replace(/\s*[,;]$/, ''), paragraph }]
+          ? listed.length >= 2
+            ? listed
+            : [{ number: auto.value, text: rest.trim().replace(/\s*[,;]$/, ''), paragraph }]
           : keyEntriesOf(rest, paragraph);
       // Entries that count from 1 again after others of the same part start the next part, headed or not.
       if (entries[0]?.number === 1 && key.some((e) => (e.part ?? 0) === keyPart)) keyPart += 1;
