@@ -1770,6 +1770,15 @@ describe('Chinese papers', () => {
     ]);
   });
 
+  it('"Q:" before an unnumbered question is no part of it, and two options on the question\'s line after its "？" or "：" are its options', () => {
+    const doc = parse(['Q: 你喜欢哪种天气？ A. 晴天  B. 雨天', '', 'Q: 周末你更愿意：', 'A. 在家看书', 'B. 出门爬山']);
+    expect(stems(doc)).toEqual(['你喜欢哪种天气？', '周末你更愿意：']);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['晴天', '雨天'],
+      ['在家看书', '出门爬山'],
+    ]);
+  });
+
   it('a key entry over its parts ("1、参考答案：" then "（1）…") stays in the key; it is no question', () => {
     const doc = parse(['1、Name the four arts.', 'A. one B. two', '参考答案', '1、参考答案：', '（1）painting: colour and line', '（2）music: sound']);
     expect(stems(doc)).toEqual(['Name the four arts.']);

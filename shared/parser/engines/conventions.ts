@@ -13,6 +13,7 @@ import {
   type OptionLabel,
   endsAsking,
   asksBeforeBrackets,
+  asksOverInlineOptions,
 } from './patterns';
 import { lookOf } from './formatMarks';
 import { inferTruthEnds, type TruthEnds } from './truthEnds';
@@ -1047,7 +1048,11 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
       : lines.filter(
           (line, at) =>
             !line.cell &&
-            (endsAsking(lineOf(line.inlines)) || introducesList(at) || introducesBox(at) || overTickBoxes.has(line)) &&
+            (endsAsking(lineOf(line.inlines)) ||
+              asksOverInlineOptions(lineOf(line.inlines)) ||
+              introducesList(at) ||
+              introducesBox(at) ||
+              overTickBoxes.has(line)) &&
             !fieldOf(lineOf(line.inlines)),
         ),
   );

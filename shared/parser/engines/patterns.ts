@@ -136,6 +136,23 @@ const QUESTION_TIGHT = new RegExp(
  */
 export const TICK_BOX = /^\s*([☐□◻▢❏❑☑☒■✅](?![☐□◻▢❏❑☑☒■])|\(\s*[✓✔xX]?\s*\)|\[\s*[✓✔xX]?\s*\])\s*/u;
 
+/** Options written on the question's own line after its text: a first label after a space, then at least two more in order. */
+export function inlineOptions(line: string) {
+  // At the start too: "Question 1: A. house  B. country …" has no words of its own (its block's instruction is its text).
+  for (const m of line.matchAll(/(?<=^\s*|\s)[*✓✔✅☑★]?(?:\([aA1]\)|[aA][.)/]|①)/gu)) {
+    const labels = optionLabelsOf(line.slice(m.index!), 0).map((l) => ({ ...l, start: l.start + m.index!, end: l.end + m.index! }));
+    // Two are enough right after the question asks ("…？ A. yes  B. no"): the question mark or colon ends its text.
+    if (labels.length >= 3 || (labels.length === 2 && /[?？؟:：]\s*$/.test(line.slice(0, m.index)))) return labels;
+  }
+  return null;
+}
+
+/** A line that asks, then its options on the same line ("Q: Which…？ A. yes  B. no"). */
+export function asksOverInlineOptions(line: string): boolean {
+  const inline = inlineOptions(line);
+  return !!inline && /[?？؟:：]\s*$/.test(line.slice(0, inline[0].start));
+}
+
 /** A line that asks: it ends in a question mark, in any script's form (?, ？, Arabic ؟). */
 export const endsAsking = (text: string) => /[?？؟]\s*$/.test(text);
 

@@ -43,6 +43,8 @@ import {
 import {
   answerKeyStart,
   asksBeforeBrackets,
+  asksOverInlineOptions,
+  inlineOptions,
   TICK_BOX,
   asciiDigits,
   fieldOf,
@@ -90,7 +92,7 @@ const EMPTY_BOX = /^\s*[([]\s*[)\]]\s*(?=\S)/u;
 /** A line of nothing but a rule drawn with characters ("________", "-----", "*****"): a separator. */
 const RULE_LINE = /^\s*(?:[_\-–—=*~·.]\s*){5,}$/u;
 /** A question's word and a colon, no number: "Question : Which…", "Câu hỏi: …", "Frage: …". */
-const QUESTION_LABEL = /^\s*(?:question|câu\s*hỏi|frage|pregunta|questão|domanda|pertanyaan|soru|вопрос|문제|问题|題目)\s*[:：]\s*(?=\S)/iu;
+const QUESTION_LABEL = /^\s*(?:question|q|câu\s*hỏi|frage|pregunta|questão|domanda|pertanyaan|soru|вопрос|문제|问题|问|題目)\s*[:：]\s*(?=\S)/iu;
 /** An answer word and the letters it names at the end of an option's line. */
 const TRAILING_ANSWER =
   /(?<=\S)\s*(?:正确答案|参考答案|答案|正解|answer|ans\.?|đáp\s*án|정답|respuesta|réponse|resposta|jawaban|kunci|ответ|cevap)\s*[:：]\s*([A-Ha-h①-⑩](?:\s*(?:[,，、]\s*)?[A-Ha-h①-⑩])*)\s*$/iu;
@@ -127,16 +129,6 @@ const TAG = /^\s*[[(]\s*((?:[^\])\d\s][^\])]|\d+(?:[.,]\d+)?\s*\p{L})[^\])]{0,24
 /** "(0,5 điểm)", "[2 marks]", "(3점)": the question's marks. */
 const MARKS_TAG = /^(\d+(?:[.,]\d+)?)\s*(?:điểm|đ|marks?|points?|pts?|점)\.?$/i;
 const DIFFICULTY_TAG = /^(easy|medium|hard|dễ|trung bình|khó|nb|th|vd|vdc|nhận biết|thông hiểu|vận dụng(?: cao)?|상|중|하)$/i;
-
-/** Options written on the question's own line after its text: a first label after a space, then at least two more in order. */
-function inlineOptions(line: string) {
-  // At the start too: "Question 1: A. house  B. country …" has no words of its own (its block's instruction is its text).
-  for (const m of line.matchAll(/(?<=^\s*|\s)[*✓✔✅☑★]?(?:\([aA1]\)|[aA][.)/]|①)/gu)) {
-    const labels = optionLabelsOf(line.slice(m.index!), 0).map((l) => ({ ...l, start: l.start + m.index!, end: l.end + m.index! }));
-    if (labels.length >= 3) return labels;
-  }
-  return null;
-}
 
 /** "4." or, after tags, "[Hard] 4.": the question number (the tags stay in the text, where startQuestion reads them). */
 function numberAfterTags(line: string) {
@@ -959,7 +951,7 @@ export function textEngine(
     const within = lastNumber === 0 && open !== null && open.number === null ? 10 : 3;
     // A question whose number was lost (a PDF's conversion): after a question with its options, a line that asks, options right under it.
     const numberLost = amongNumbered && open !== null && complete(open) && open.options.length >= 2 && endsAsking(line) && optionsFollow(blockAt);
-    if (between && (!amongNumbered || numberLost) && hasWords(line) && (optionsWithin(blockAt, within) || asksOverList))
+    if (between && (!amongNumbered || numberLost) && hasWords(line) && (optionsWithin(blockAt, within) || asksOverList || asksOverInlineOptions(line)))
       return startQuestion(paragraph, null, inlines);
     // "Відповіді: 1) а; 2) б; 3) в; 4) а, в" under lettered options: the numbered choices name them (engines/choices.ts).
     const choices =
