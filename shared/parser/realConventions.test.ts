@@ -1728,6 +1728,36 @@ describe('one table a question', () => {
   });
 });
 
+describe('the answer as a digit alone under the options', () => {
+  it('"2" alone on the line under D) names option B, in every question; the next question needs no number', () => {
+    const doc = parse([
+      'La edad de Ana es 17 y la de su hermano es 7. ¿Cuál es la suma?',
+      'A) 10',
+      'B) 24',
+      'C) 27',
+      'D) 34',
+      '2',
+      'Un tren recorre 60 km en una hora. ¿Cuántos km recorre en tres horas?',
+      'A) 120',
+      'B) 150',
+      'C) 180',
+      'D) 240',
+      '3',
+    ]);
+    expect(stems(doc)).toHaveLength(2);
+    expect(questionsOf(doc).map(names)[0]).toEqual(['10', '24', '27', '34']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, false, false],
+      [false, false, true, false],
+    ]);
+  });
+
+  it("digits that rise one by one are the next questions' numbers, not answers", () => {
+    const doc = parse(['1', 'Which is red?', 'A) sky', 'B) blood', '2', 'Which is blue?', 'A) sky', 'B) blood', '3', 'Which is green?', 'A) grass', 'B) snow']);
+    expect(stems(doc)).toEqual(['Which is red?', 'Which is blue?', 'Which is green?']);
+  });
+});
+
 describe('answer keys in more languages', () => {
   it('"Відповіді:" over a Word-numbered list of entries ("1. B;") answers the questions, the ";" after each dropped', () => {
     const numbers = { id: 16, levels: [{ format: 'decimal' as const, text: '%1.' }] };

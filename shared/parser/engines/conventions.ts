@@ -56,6 +56,8 @@ export interface Conventions {
   dashAnswers: Set<Paragraph>;
   /** The answer written as the one line set apart under a question with no options (indented, or bold or coloured under a plain stem). */
   answerLines: Set<Paragraph>;
+  /** A digit alone right under a question's last option, the right option's place (inferDigitAnswers). */
+  digitAnswers: Set<Paragraph>;
   /** Words in the colour that marks right options, in a question with no options: its answer, and a blank (inferColouredAnswers). */
   colouredAnswers: Map<Paragraph, ColouredAnswer>;
   /** In a paper that answers after colons, the answer on the one line under a question that ends at its colon. */
@@ -908,6 +910,31 @@ export function inferAnswerLines(lines: Paragraph[], isStart: (line: Paragraph) 
   return new Set([...apart, ...single].map((g) => g.lines.at(-1)!));
 }
 
+/**
+ * "A) 40 … D) 57" then "2" alone on the next line: the paper gives each answer as the option's
+ * place, a digit alone right under the last option. Accepted when two questions or more, and half
+ * of those with labelled options, end so, each digit naming one of its question's options; digits
+ * that rise one by one are questions' numbers, not answers.
+ */
+export function inferDigitAnswers(lines: Paragraph[], isLabelled: (line: Paragraph) => boolean): Set<Paragraph> {
+  const found: Paragraph[] = [];
+  let options = 0;
+  let groups = 0;
+  for (const line of lines) {
+    if (line.cell || isBlankLine(line.inlines)) continue;
+    const digit = /^\s*([1-9])\s*$/.exec(lineOf(line.inlines));
+    if (isLabelled(line)) options += 1;
+    else if (digit && options >= 2 && Number(digit[1]) <= options) found.push(line);
+    if (!isLabelled(line)) {
+      if (options >= 2) groups += 1;
+      options = 0;
+    }
+  }
+  const values = found.map((line) => Number(lineOf(line.inlines).trim()));
+  const rising = values.length >= 3 && values.every((v, i) => i === 0 || v === values[i - 1] + 1);
+  return new Set(found.length >= 2 && found.length * 2 >= groups && !rising ? found : []);
+}
+
 /** "… - True", "… – Mitosis", "… là : CaO": a short answer after a dash or a colon at the end of a line. */
 export const DASH_ANSWER = /^(.*\S)\s*(?:\s[-–—]|[:：])\s+([^\s.?!;:：][^?!;:：]{0,60}?)\s*\.?\s*$/u;
 /** The same with a longer answer (a clause, up to 25 words): read so only in a paper that already answers short ones so. */
@@ -1092,6 +1119,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     trailingKeys,
     wrappedOptions,
     answerLines: inferAnswerLines(lines, isStart),
+    digitAnswers: inferDigitAnswers(lines, (line) => optionLabelsOf(lineOf(line.inlines), null).length > 0 || letteredLines.has(line)),
     answersAbove: inferAnswersAbove(lines, isStart),
     colouredAnswers: inferColouredAnswers(lines, isStart, inferMarkLook(lines, letteredLabel), textFrom, letteredLabel),
     answersBelowColons: new Set(answersBelowColons(lines, isStart, dashAnswers)),

@@ -671,6 +671,12 @@ export function textEngine(
       return;
     }
     const open = question as QuestionDraft | null;
+    // "2" alone under the options, in a paper that answers so: the second option.
+    if (open && conventions.digitAnswers.has(paragraph) && !open.answer && open.options.length > 0) {
+      open.answer = { text: line.trim(), paragraph };
+      target = 'afterAnswer';
+      return;
+    }
     // The line after "Correct Answer:" alone, or the answer the paper sets apart under each question: the whole line answers.
     const answerLine =
       target === 'answerNext' ||
