@@ -1728,6 +1728,29 @@ describe('one table a question', () => {
   });
 });
 
+describe('typed bullets before options', () => {
+  it('"• …" lines are options, a star before the bullet or after the words marks the right ones, and the first may stand on the question\'s line', () => {
+    const doc = parse([
+      '1. Quel mot-clé déclare une constante ? • const *',
+      '• var',
+      '• let',
+      '2. Lesquels sont des types primitifs ?',
+      '*• number',
+      '*• string',
+      '• Array',
+    ]);
+    expect(stems(doc)).toEqual(['Quel mot-clé déclare une constante ?', 'Lesquels sont des types primitifs ?']);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['const', 'var', 'let'],
+      ['number', 'string', 'Array'],
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false, false],
+      [true, true, false],
+    ]);
+  });
+});
+
 describe('the answer as a digit alone under the options', () => {
   it('"2" alone on the line under D) names option B, in every question; the next question needs no number', () => {
     const doc = parse([

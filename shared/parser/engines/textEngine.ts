@@ -101,7 +101,18 @@ type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'answerN
 
 const SOLUTIONS_HEADING =
   /^\s*(?:hướng\s*dẫn\s*(?:giải|chấm)(?:\s*chi\s*tiết)?|lời\s*giải(?:\s*chi\s*tiết)?|đáp\s*án\s*(?:và|&)\s*(?:lời\s*giải|hướng\s*dẫn\s*giải)|đáp\s*án\s*chi\s*tiết|giải\s*chi\s*tiết|solutions?|answers?\s*(?:and|&)\s*(?:explanations?|solutions?)|explanations?|hints?\s*(?:and|&)\s*solutions?|정답\s*(?:및|과)\s*해설|해설)\s*[:：.]?\s*$/i;
-const BOX = TICK_BOX;
+/** A tick box before an option, or a typed bullet ("• Paris"), perhaps starred ("*• Paris"): an option without a letter. */
+const BOX = new RegExp(TICK_BOX.source.replace('^\\s*([☐□', '^\\s*\\*?\\s*([•☐□'), 'u');
+const STAR_BEFORE = /^\s*\*\s*•/u;
+const BULLET_AFTER_ASKING = /^(.*?[?？:：])\s*(?=\*?\s*•\s)/u;
+const STAR_AFTER = /\s+\*\s*$/u;
+/** An option after its box or bullet; a typed bullet's option marked by a star, before the bullet ("*• true") or after its words ("• ngOnInit *"). */
+function addBoxOption(open: QuestionDraft, box: RegExpExecArray, line: string, inlines: Inline[], paragraph: Paragraph) {
+  const starred = box[1] === '•' ? (STAR_BEFORE.test(line) ? 'before' : STAR_AFTER.test(line) ? 'after' : null) : null;
+  const end = starred === 'after' ? line.length - STAR_AFTER.exec(line)![0].length : line.length;
+  const marked = CHECKED.test(box[1]) || starred !== null;
+  addOption(open, open.options.length, marked, sliceInlines(inlines, box[0].length, end), [], box[1], paragraph, [], CHECKED.test(box[1]));
+}
 const CHECKED = /[☑☒■✅✓✔xX]/u;
 /** Words that say a directions line is about something to read. */
 const PASSAGE_WORDS = /passage|read|text|poem|story|extract|article|paragraph|conversation|dialogue|đoạn|bài đọc|văn bản|글|지문|대화/i;
@@ -461,12 +472,23 @@ export function textEngine(
     }
     // "1. What is 2 + 2? A. 3  B. 4  C. 5  D. 6": options on the question's own line, three or more.
     const inline = inlineOptions(lineOf(rest));
-    draft.tail = trimInlines(inline ? sliceInlines(rest, 0, inline[0].start) : rest);
+    // "… ? • first" over more "• …" lines: the first bulleted option typed on the question's line.
+    const bulleted = inline ? null : BULLET_AFTER_ASKING.exec(lineOf(rest));
+    const bulletAt =
+      bulleted &&
+      BOX.test(lineOf(blocks[nextFilled[blockAt]]?.kind === 'paragraph' ? (blocks[nextFilled[blockAt]] as { paragraph: Paragraph }).paragraph.inlines : []))
+        ? bulleted.index + bulleted[1].length
+        : null;
+    draft.tail = trimInlines(inline ? sliceInlines(rest, 0, inline[0].start) : bulletAt !== null ? sliceInlines(rest, 0, bulletAt) : rest);
     draft.stem.push(inlinesHtml(draft.tail));
     question = draft;
     target = 'stem';
     if (inline) {
       addLabelledOptions(draft, inline, rest, paragraph, (written) => written.trim());
+      target = 'option';
+    } else if (bulletAt !== null) {
+      const after = sliceInlines(rest, bulletAt);
+      addBoxOption(draft, BOX.exec(lineOf(after))!, lineOf(after), after, paragraph);
       target = 'option';
     }
   };
@@ -867,7 +889,7 @@ export function textEngine(
       }
       // A tick before a lettered option ("✅ (A) …") is that option's mark, read with its label below.
       if (box && optionLabelsOf(line.slice(box[0].length), open.options.length).length === 0) {
-        addOption(open, open.options.length, CHECKED.test(box[1]), sliceInlines(inlines, box[0].length), [], box[1], paragraph, [], CHECKED.test(box[1]));
+        addBoxOption(open, box, line, inlines, paragraph);
         target = 'option';
         return;
       }
