@@ -1728,6 +1728,40 @@ describe('one table a question', () => {
   });
 });
 
+describe('numbered questions that ask over options without letters', () => {
+  it('"1. ¿…?" (Word\'s number) over three short lines, in two questions or more: the lines are its options', () => {
+    const numbers = { id: 18, levels: [{ format: 'decimal' as const, text: '%1.' }] };
+    const ask = (text: string) => ({ runs: [text], list: { id: 18 } });
+    const doc = parse(
+      [ask('¿En qué año se publicó el primer libro?'), '1997', '1999', '2001', ask('¿Cómo se llama la escuela?'), 'Hogwarts', 'Durmstrang', 'Beauxbatons'],
+      { lists: [numbers] },
+    );
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['1997', '1999', '2001'],
+      ['Hogwarts', 'Durmstrang', 'Beauxbatons'],
+    ]);
+  });
+
+  it("not over a program: its lines are the question's text", () => {
+    const doc = parse([
+      '1. What does this print?',
+      'int a = 1;',
+      'print(a);',
+      'A. 1',
+      'B. 0',
+      '2. What does this print?',
+      'int b = 2;',
+      'print(b);',
+      'A. 2',
+      'B. 0',
+    ]);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['1', '0'],
+      ['2', '0'],
+    ]);
+  });
+});
+
 describe('typed bullets before options', () => {
   it('"• …" lines are options, a star before the bullet or after the words marks the right ones, and the first may stand on the question\'s line', () => {
     const doc = parse([

@@ -403,7 +403,19 @@ export function inferUnlabelledOptions(
   stemItems: ReadonlySet<Paragraph> = new Set(),
 ): Set<Paragraph> {
   const numbered = lines.filter((line) => !line.cell && isStart(line)).length >= 2;
-  type Group = { lines: Paragraph[]; bold: boolean; asking: boolean; answered: boolean; open: boolean; labelledAfter?: boolean; letter?: number; key?: string };
+  type Group = {
+    lines: Paragraph[];
+    bold: boolean;
+    asking: boolean;
+    numberedAsk?: boolean;
+    answered: boolean;
+    open: boolean;
+    labelledAfter?: boolean;
+    letter?: number;
+    key?: string;
+  };
+  /** A line of a program ("{", "int a = 1;"): under a numbered question it is the question's text, no option. */
+  const code = (l: Paragraph) => /[{};]\s*$|^\s*[{}]/.test(lineOf(l.inlines));
   /** The option a key at the end of the question's line names by its letter ("…? C"). */
   const letterOf = (line: Paragraph) => {
     const key = trailingKeys.get(line)?.text;
@@ -430,7 +442,9 @@ export function inferUnlabelledOptions(
       group = {
         lines: [],
         bold: mostlyBold(line.inlines),
-        asking: asking.has(line),
+        // (A numbered question that asks asks too: "1. ¿En qué año…?" over its options without letters; not over a program.)
+        asking: asking.has(line) || (isStart(line) && endsAsking(text)),
+        numberedAsk: !asking.has(line),
         answered: false,
         // "True or False?: …" names its type: the lines under it go on with the statement, they are no options.
         open: !TRUE_FALSE_LABEL.test(text),
@@ -495,7 +509,12 @@ export function inferUnlabelledOptions(
     // A key letter at the end of the question's line names one of the lines under it.
     if ((g.answered || namesLine(g, options)) && options.length >= 2) for (const l of options) found.add(l);
     // Lines up to the last that asks are the question's text; the options are those after it.
-    else if (fitting(g) && options.length >= 2 && ((g.bold && bold) || (g.asking && asked))) for (const l of options) found.add(l);
+    else if (
+      fitting(g) &&
+      options.length >= 2 &&
+      ((g.bold && bold) || (g.asking && asked && !(g.numberedAsk && g.lines.some((l) => code(l) || l.numbering !== null))))
+    )
+      for (const l of options) found.add(l);
     else if (askedWithin && !g.asking) for (const l of optionsAfterQuestion(g)) found.add(l);
     // "True" and "False" alone on the two lines under a statement (any language's pair): its two options.
     else if (truthPair(g.lines.slice(-2)) && (g.lines.length === 2 || lastAsking(g.lines) === g.lines.length - 3))
