@@ -10,6 +10,8 @@ const WARNINGS: ReadonlySet<ProblemCode> = new Set([
   'integerSolutionDropped',
   // A label with nothing after it below the last option ("e)" left empty): dropped, the question uploads with the options before it.
   'emptyOptionDropped',
+  // The paper printed again with its answers: its questions answered the paper's and were not read as questions of their own.
+  'answeredCopy',
   'answerConflict',
   'keyUnmatched',
   'duplicateNumber',

@@ -1762,6 +1762,35 @@ describe('numbered questions that ask over options without letters', () => {
   });
 });
 
+describe('the paper printed again with its answers', () => {
+  it('under "ĐÁP ÁN", the same questions with the right letters in red answer the paper, and are not read twice', () => {
+    const red = (text: string) => ({ text, color: 'FF0000' });
+    const paper = (marked: boolean) => [
+      'Câu 1: Loại đột biến nào làm thay đổi số lượng nhiễm sắc thể?',
+      { runs: [marked ? red('A') : 'A', '. Đột biến lệch bội'] },
+      'B. Đột biến gene',
+      'C. Đột biến đảo đoạn',
+      'Câu 2: Đơn vị cấu trúc của DNA là gì?',
+      'A. Amino acid',
+      { runs: [marked ? red('B') : 'B', '. Nucleotide'] },
+      'C. Glucose',
+      'Câu 3: Enzyme nào nối các đoạn Okazaki?',
+      'A. DNA polymerase',
+      'B. Helicase',
+      { runs: [marked ? red('C') : 'C', '. Ligase'] },
+    ];
+    const doc = parse([...paper(false), 'ĐÁP ÁN', ...paper(true)]);
+    expect(questionsOf(doc)).toHaveLength(3);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false, false],
+      [false, true, false],
+      [false, false, true],
+    ]);
+    expect(doc.problems.map((p) => p.code)).toContain('answeredCopy');
+    expect(doc.problems.map((p) => p.code)).not.toContain('answerNotMarked');
+  });
+});
+
 describe('typed bullets before options', () => {
   it('"• …" lines are options, a star before the bullet or after the words marks the right ones, and the first may stand on the question\'s line', () => {
     const doc = parse([

@@ -24,6 +24,7 @@ export type ProblemCode =
   | 'answerUnreadable'
   | 'emptyOption'
   | 'emptyOptionDropped'
+  | 'answeredCopy'
   | 'paragraphUnreadable'
   | 'tooManyOptions'
   | 'tooFewOptions'

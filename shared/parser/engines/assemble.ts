@@ -1,3 +1,4 @@
+import { mergeAnsweredCopy } from './answeredCopy';
 import { LIMITS } from '../../domain/test/defaults';
 import { isBlankHtml } from '../../domain/test/html';
 import type { Paragraph } from '../docx/document';
@@ -68,7 +69,7 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
   }
   const paperMark = paperMarkOf(drafts);
   if (drafts.length > LIMITS.questionsPerTest) problems.push(problemAt(null, 'tooManyQuestions', { count: drafts.length, max: LIMITS.questionsPerTest }));
-  return sections
+  const built = sections
     .map((section) => {
       const partOf = (item: QuestionDraft) => item.context ?? section.name ?? '';
       const read = section.items.map((item) => (isPassage(item) ? null : statementsOf(item, partOf(item))));
@@ -93,6 +94,8 @@ export function assemble(sections: DraftSection[], key: KeyEntry[], problems: Pr
         .filter((q): q is ParsedQuestion => q !== null),
     }))
     .filter((section) => section.questions.length > 0);
+  // The paper printed again with its answers answers the paper (engines/answeredCopy.ts).
+  return mergeAnsweredCopy(built, problems);
 }
 
 /**
