@@ -1895,6 +1895,30 @@ describe('Chinese papers', () => {
     ]);
   });
 
+  it('option letters written on an underlined blank after the question\'s "：" are its answer, in three questions or more', () => {
+    const u = (text: string) => ({ text, underline: true });
+    const doc = parse([
+      { runs: ['1. 关于回调函数说法正确的是：', u('   BCD   ')] },
+      'A. 一',
+      'B. 二',
+      'C. 三',
+      'D. 四',
+      { runs: ['2. 下列说法正确的是：', u('  A  ')] },
+      'A. 甲',
+      'B. 乙',
+      { runs: ['3. 下列属于模块的是：', u('  AB  ')] },
+      'A. fs',
+      'B. http',
+      'C. 其他',
+    ]);
+    expect(stems(doc)).toEqual(['关于回调函数说法正确的是：', '下列说法正确的是：', '下列属于模块的是：']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, true, true],
+      [true, false],
+      [true, true, false],
+    ]);
+  });
+
   it('a key entry over its parts ("1、参考答案：" then "（1）…") stays in the key; it is no question', () => {
     const doc = parse(['1、Name the four arts.', 'A. one B. two', '参考答案', '1、参考答案：', '（1）painting: colour and line', '（2）music: sound']);
     expect(stems(doc)).toEqual(['Name the four arts.']);

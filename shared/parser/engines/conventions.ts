@@ -593,6 +593,10 @@ const wrapsOn = (before: Paragraph, line: Paragraph) => {
   return text.length >= 60 && /[\p{L},]$/u.test(text) && /^\s*\p{Ll}{2,}\s/u.test(lineOf(line.inlines));
 };
 
+/** A run's look for a key at the end of a line: its colour, else underlined (a blank the answer was written on). */
+const UNDERLINED = 'underline';
+const runLook = (inline: Inline) => (inline.kind !== 'text' ? null : (inline.color ?? (inline.underline ? UNDERLINED : null)));
+
 /** The line's last run with words or a letter, and where it starts, when the text before it is in other colours. */
 function trailingRun(line: Paragraph): { at: number; text: string; color: string } | null {
   let at = 0;
@@ -602,7 +606,7 @@ function trailingRun(line: Paragraph): { at: number; text: string; color: string
     const text = inline.kind === 'text' ? inline.text : '\ufffc';
     if (inline.kind !== 'text' || text.trim() !== '') {
       if (last) before.add(last.color);
-      last = inline.kind === 'text' ? { at, text, color: inline.color } : null;
+      last = inline.kind === 'text' ? { at, text, color: runLook(inline) } : null;
     }
     at += text.length;
   }
@@ -636,7 +640,9 @@ export function inferTrailingKeys(lines: Paragraph[], isStart: (line: Paragraph)
     const run = trailingRun(line);
     // A question's line: numbered, after a number alone, or asking.
     const asks = run && (isStart(line) || (i > 0 && isStart(lines[i - 1])) || /[?？؟:：]\s*$/.test(lineOf(line.inlines).slice(0, run.at)));
-    if (run && asks) byColour.set(run.color, [...(byColour.get(run.color) ?? []), { line, at: run.at, text: run.text }]);
+    // Underlined, the key is option letters written on the blank after the question ("…正确的是：_ BCD _").
+    const letters = run?.color !== UNDERLINED || /^[A-H](?:\s*[,，、]?\s*[A-H]){0,7}$/.test(run.text);
+    if (run && asks && letters) byColour.set(run.color, [...(byColour.get(run.color) ?? []), { line, at: run.at, text: run.text }]);
   });
   const [best] = [...byColour.values()].sort((a, b) => b.length - a.length);
   return new Map(best && best.length >= 3 ? best.map(({ line, at, text }) => [line, { at, text }]) : []);
