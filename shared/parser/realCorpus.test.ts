@@ -16,7 +16,9 @@ import { parseDocx } from './parseDocx';
  * fourteenth session read three of them (a number alone over unlabelled options, a web page's
  * radio buttons, a learning platform's quiz review: 96 papers, 90.3 % a paper). The questions'
  * floor went from 0.91 to 0.93 with round 10 (103 papers: 93.7 % of questions, 90.1 % a paper);
- * with round 11, 105 papers: 94.4 % and 91.4 %.
+ * with round 11, 105 papers: 94.4 % and 91.4 %. The fifteenth session's rounds 12-15 (24 papers
+ * from new sources, four of them read at 0 on arrival) brought it to 129 papers: 93.4 % and 90.2 %
+ * after learning from them; the floors stay.
  */
 const QUESTIONS_AT_LEAST = 0.93;
 const PER_PAPER_AT_LEAST = 0.9;
