@@ -17,11 +17,19 @@ const words = (html: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 
+/** Each question's words (its text and its options'), read once. */
+const wordSets = new WeakMap<ParsedQuestion, Set<string>>();
+function wordsOf(q: ParsedChoiceQuestion): Set<string> {
+  let found = wordSets.get(q);
+  if (!found) wordSets.set(q, (found = new Set(words(q.name + q.options.map((o) => ` ${o.name}`).join('')))));
+  return found;
+}
+
 function similar(a: ParsedQuestion, b: ParsedQuestion): boolean {
   if (a.type !== b.type || !isChoice(a) || !isChoice(b) || a.options.length !== b.options.length) return false;
-  const left = new Set(words(a.name + a.options.map((o) => ` ${o.name}`).join('')));
-  const right = new Set(words(b.name + b.options.map((o) => ` ${o.name}`).join('')));
-  const common = [...left].filter((w) => right.has(w)).length;
+  const [left, right] = [wordsOf(a), wordsOf(b)];
+  let common = 0;
+  for (const w of left) if (right.has(w)) common += 1;
   return common >= 0.8 * Math.max(left.size, right.size);
 }
 const isChoice = (q: ParsedQuestion): q is ParsedChoiceQuestion => q.type === 'multiple_choice' || q.type === 'true_false';
@@ -45,11 +53,19 @@ function pairsOf(questions: ParsedQuestion[], first: number, start: number): [Pa
   return pairs;
 }
 
-/** Where the copy starts and the question it repeats first (a title read as a question may stand before the paper's first); null when no copy. */
+/**
+ * Where the copy starts and the question it repeats first (a title read as a question may stand
+ * before the paper's first); null when no copy. Only an answered question repeating an unanswered
+ * one may start a copy, and only the first few such places are tried: a paper of many questions
+ * alike costs no more than one that has none.
+ */
 function copyOf(questions: ParsedQuestion[]): { first: number; start: number } | null {
-  for (let start = 2; start < questions.length; start++) {
+  let tried = 0;
+  for (let start = 2; start < questions.length && tried < 3; start++) {
+    if (!answered(questions[start])) continue;
     for (let first = 0; first <= 3 && first * 2 < start; first++) {
-      if (!similar(questions[first], questions[start])) continue;
+      if (answered(questions[first]) || !similar(questions[first], questions[start])) continue;
+      tried += 1;
       const choices = questions.slice(start).filter(isChoice).length;
       const repeats = pairsOf(questions, first, start).filter(([paper, again]) => answered(again) && !answered(paper)).length;
       if (repeats >= 2 && repeats * 10 >= choices * 6) return { first, start };

@@ -135,6 +135,8 @@ const QUESTION_TIGHT = new RegExp(
  * "□□중학교", as "○○", is a name left out of the text, not a tick box.
  */
 export const TICK_BOX = /^\s*([☐□◻▢❏❑☑☒■✅](?![☐□◻▢❏❑☑☒■])|\(\s*[✓✔xX]?\s*\)|\[\s*[✓✔xX]?\s*\])\s*/u;
+/** A tick box before an option, or a typed bullet ("• Paris"), perhaps starred ("*• Paris"): an option without a letter. */
+export const BOX_OR_BULLET = /^\s*\*?\s*([•☐□◻▢❏❑☑☒■✅](?![☐□◻▢❏❑☑☒■])|\(\s*[✓✔xX]?\s*\)|\[\s*[✓✔xX]?\s*\])\s*/u;
 
 /** Options written on the question's own line after its text: a first label after a space, then at least two more in order. */
 export function inlineOptions(line: string) {

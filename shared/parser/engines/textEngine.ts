@@ -45,7 +45,7 @@ import {
   asksBeforeBrackets,
   asksOverInlineOptions,
   inlineOptions,
-  TICK_BOX,
+  BOX_OR_BULLET,
   asciiDigits,
   fieldOf,
   isPassageEnd,
@@ -101,8 +101,7 @@ type Target = 'none' | 'stem' | 'option' | 'solution' | 'afterAnswer' | 'answerN
 
 const SOLUTIONS_HEADING =
   /^\s*(?:hướng\s*dẫn\s*(?:giải|chấm)(?:\s*chi\s*tiết)?|lời\s*giải(?:\s*chi\s*tiết)?|đáp\s*án\s*(?:và|&)\s*(?:lời\s*giải|hướng\s*dẫn\s*giải)|đáp\s*án\s*chi\s*tiết|giải\s*chi\s*tiết|solutions?|answers?\s*(?:and|&)\s*(?:explanations?|solutions?)|explanations?|hints?\s*(?:and|&)\s*solutions?|정답\s*(?:및|과)\s*해설|해설)\s*[:：.]?\s*$/i;
-/** A tick box before an option, or a typed bullet ("• Paris"), perhaps starred ("*• Paris"): an option without a letter. */
-const BOX = new RegExp(TICK_BOX.source.replace('^\\s*([☐□', '^\\s*\\*?\\s*([•☐□'), 'u');
+const BOX = BOX_OR_BULLET;
 const STAR_BEFORE = /^\s*\*\s*•/u;
 const BULLET_AFTER_ASKING = /^(.*?[?？:：])\s*(?=\*?\s*•\s)/u;
 const STAR_AFTER = /\s+\*\s*$/u;
