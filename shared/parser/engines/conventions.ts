@@ -407,7 +407,7 @@ export function inferUnlabelledOptions(
     lines: Paragraph[];
     bold: boolean;
     asking: boolean;
-    numberedAsk?: boolean;
+    numberedAsk: boolean;
     answered: boolean;
     open: boolean;
     labelledAfter?: boolean;
@@ -439,12 +439,13 @@ export function inferUnlabelledOptions(
     }
     const text = lineOf(line.inlines);
     if (isStart(line) || asking.has(line)) {
+      // (A numbered question that asks asks too: "1. ¿En qué año…?" over its options without letters; not over a program.)
+      const numberedAsk = !asking.has(line) && isStart(line) && endsAsking(text);
       group = {
         lines: [],
         bold: mostlyBold(line.inlines),
-        // (A numbered question that asks asks too: "1. ¿En qué año…?" over its options without letters; not over a program.)
-        asking: asking.has(line) || (isStart(line) && endsAsking(text)),
-        numberedAsk: !asking.has(line),
+        asking: asking.has(line) || numberedAsk,
+        numberedAsk,
         answered: false,
         // "True or False?: …" names its type: the lines under it go on with the statement, they are no options.
         open: !TRUE_FALSE_LABEL.test(text),
@@ -597,20 +598,20 @@ const wrapsOn = (before: Paragraph, line: Paragraph) => {
 const UNDERLINED = 'underline';
 const runLook = (inline: Inline) => (inline.kind !== 'text' ? null : (inline.color ?? (inline.underline ? UNDERLINED : null)));
 
-/** The line's last run with words or a letter, and where it starts, when the text before it is in other colours. */
-function trailingRun(line: Paragraph): { at: number; text: string; color: string } | null {
+/** The line's last run with words or a letter, and where it starts, when the text before it is in other looks (colours, or no underline). */
+function trailingRun(line: Paragraph): { at: number; text: string; look: string } | null {
   let at = 0;
-  let last: { at: number; text: string; color: string | null } | null = null;
+  let last: { at: number; text: string; look: string | null } | null = null;
   const before = new Set<string | null>();
   for (const inline of line.inlines) {
     const text = inline.kind === 'text' ? inline.text : '\ufffc';
     if (inline.kind !== 'text' || text.trim() !== '') {
-      if (last) before.add(last.color);
-      last = inline.kind === 'text' ? { at, text, color: runLook(inline) } : null;
+      if (last) before.add(last.look);
+      last = inline.kind === 'text' ? { at, text, look: runLook(inline) } : null;
     }
     at += text.length;
   }
-  if (!last?.color || before.has(last.color) || before.size === 0) return null;
+  if (!last?.look || before.has(last.look) || before.size === 0) return null;
   // The key stands apart from the text: a space or the question's mark before it, and it is short.
   const full = lineOf(line.inlines);
   const key = last.text.trim();
@@ -624,7 +625,7 @@ function trailingRun(line: Paragraph): { at: number; text: string; color: string
     !/[\p{L}\p{N}\uFFFC]/u.test(full.slice(0, last.at).replace(/^\s*\d{1,4}\s*[.)]?\s*/, ''))
   )
     return null;
-  return { at: last.at, text: key, color: last.color };
+  return { at: last.at, text: key, look: last.look };
 }
 
 /**
@@ -634,17 +635,17 @@ function trailingRun(line: Paragraph): { at: number; text: string; color: string
  * letter, be a fill-in's answer, or "Faux".
  */
 export function inferTrailingKeys(lines: Paragraph[], isStart: (line: Paragraph) => boolean): Map<Paragraph, TrailingKey> {
-  const byColour = new Map<string, { line: Paragraph; at: number; text: string }[]>();
+  const byLook = new Map<string, { line: Paragraph; at: number; text: string }[]>();
   lines.forEach((line, i) => {
     if (line.cell || optionLabelsOf(lineOf(line.inlines), null).length > 0) return;
     const run = trailingRun(line);
     // A question's line: numbered, after a number alone, or asking.
     const asks = run && (isStart(line) || (i > 0 && isStart(lines[i - 1])) || /[?？؟:：]\s*$/.test(lineOf(line.inlines).slice(0, run.at)));
     // Underlined, the key is option letters written on the blank after the question ("…正确的是：_ BCD _").
-    const letters = run?.color !== UNDERLINED || /^[A-H](?:\s*[,，、]?\s*[A-H]){0,7}$/.test(run.text);
-    if (run && asks && letters) byColour.set(run.color, [...(byColour.get(run.color) ?? []), { line, at: run.at, text: run.text }]);
+    const letters = run?.look !== UNDERLINED || /^[A-H](?:\s*[,，、]?\s*[A-H]){0,7}$/.test(run.text);
+    if (run && asks && letters) byLook.set(run.look, [...(byLook.get(run.look) ?? []), { line, at: run.at, text: run.text }]);
   });
-  const [best] = [...byColour.values()].sort((a, b) => b.length - a.length);
+  const [best] = [...byLook.values()].sort((a, b) => b.length - a.length);
   return new Map(best && best.length >= 3 ? best.map(({ line, at, text }) => [line, { at, text }]) : []);
 }
 
@@ -702,14 +703,15 @@ export interface ColouredAnswer {
   start: number;
   end: number;
   text: string;
-  /** The words stand at the start or the end of the question's text (after its number): an answer written beside it, not a blank in it. */
+  /** The words end the question's line, after words of its own: an answer written beside its text, not a blank in it. */
   beside: boolean;
 }
 /**
  * "… aj [ifdukwya] bcigi …" with the word in the colour (or highlight) that marks right options:
  * in a question with no options, the marked words are its answer, and a blank in its text. Only
- * a question with one such span, short, is read so. Marked words at the start or the end of the
- * question's text are its answer written beside it ("… hodtaw [Minotzud Hoxjugon]"): no blank.
+ * a question with one such span, short, is read so. Marked words that end the question's line,
+ * after words of its own, are its answer written beside it ("… hodtaw [Minotzud Hoxjugon]"): no
+ * blank (at the start they are a blank, "____ forwards frames …").
  */
 export function inferColouredAnswers(
   lines: Paragraph[],
@@ -947,13 +949,14 @@ export function inferDigitAnswers(lines: Paragraph[], isLabelled: (line: Paragra
   let groups = 0;
   for (const line of lines) {
     if (line.cell || isBlankLine(line.inlines)) continue;
-    const digit = /^\s*([1-9])\s*$/.exec(lineOf(line.inlines));
-    if (isLabelled(line)) options += 1;
-    else if (digit && options >= 2 && Number(digit[1]) <= options) found.push(line);
-    if (!isLabelled(line)) {
-      if (options >= 2) groups += 1;
-      options = 0;
+    if (isLabelled(line)) {
+      options += 1;
+      continue;
     }
+    const digit = /^\s*([1-9])\s*$/.exec(lineOf(line.inlines));
+    if (digit && options >= 2 && Number(digit[1]) <= options) found.push(line);
+    if (options >= 2) groups += 1;
+    options = 0;
   }
   const values = found.map((line) => Number(lineOf(line.inlines).trim()));
   const rising = values.length >= 3 && values.every((v, i) => i === 0 || v === values[i - 1] + 1);

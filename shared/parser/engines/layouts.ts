@@ -184,13 +184,14 @@ function buttonRows(rows: Paragraph[][][]): TableOptions | null {
   // Words in that column of every row, and in no other cell.
   if (filled.some((cells) => !cells[column] || !worded(cells[column]) || cells.some((c, i) => i !== column && worded(c)))) return null;
   // The button typed as a character ("☐", "☑"): a ticked one marks the right option.
-  const box = (cells: Paragraph[][]) =>
+  const boxes = filled.map((cells) =>
     cells
       .slice(0, column)
       .map((c) => cellText(c).trim())
-      .find((text) => BOX.test(text));
-  const boxed = filled.every((cells) => box(cells) !== undefined);
-  return filled.map((cells) => ({ ...optionOfCells('', [], [cells[column]]), marked: boxed && TICKED.test(box(cells)!) }));
+      .find((text) => BOX.test(text)),
+  );
+  const boxed = boxes.every((box) => box !== undefined);
+  return filled.map((cells, i) => ({ ...optionOfCells('', [], [cells[column]]), marked: boxed && TICKED.test(boxes[i]!) }));
 }
 /** A box or button typed as one character before an option, and those of them that are ticked. */
 const BOX = /^[☐☑☒□■✓✔○●◯◉⚪⚫]$/u;

@@ -22,13 +22,17 @@ const retagged = (line: Paragraph, tag: RegExpExecArray, prefix: string, suffix 
   inlines: [plainText(prefix), ...sliceInlines(line.inlines, tag[0].length), ...(suffix ? [plainText(suffix)] : [])],
 });
 
-/** Each tagged question and the lines of its variants, in order. */
-function taggedQuestions(lines: Paragraph[]): { question: number; variants: number[] }[] {
-  const questions: { question: number; variants: number[] }[] = [];
+type Tagged = { at: number; tag: RegExpExecArray };
+
+/** Each tagged question and the lines of its variants, in order, with their tags as found. */
+function taggedQuestions(lines: Paragraph[]): { question: Tagged; variants: Tagged[] }[] {
+  const questions: { question: Tagged; variants: Tagged[] }[] = [];
   lines.forEach((line, at) => {
     const text = lineOf(line.inlines);
-    if (QUESTION_TAG.test(text)) questions.push({ question: at, variants: [] });
-    else if (VARIANT_TAG.test(text)) questions.at(-1)?.variants.push(at);
+    const question = QUESTION_TAG.exec(text);
+    const variant = question ? null : VARIANT_TAG.exec(text);
+    if (question) questions.push({ question: { at, tag: question }, variants: [] });
+    else if (variant) questions.at(-1)?.variants.push({ at, tag: variant });
   });
   return questions;
 }
@@ -36,20 +40,17 @@ function taggedQuestions(lines: Paragraph[]): { question: number; variants: numb
 export function rewriteQuestionTags(lines: Paragraph[]): Paragraph[] {
   const questions = taggedQuestions(lines);
   if (questions.filter((q) => q.variants.length > 0).length < 2) return lines;
-  const tables = new Set(questions.flatMap((q) => [q.question, ...q.variants]).flatMap((at) => (lines[at].cell ? [lines[at].cell!.table] : [])));
+  const tables = new Set(questions.flatMap((q) => [q.question, ...q.variants]).flatMap(({ at }) => (lines[at].cell ? [lines[at].cell!.table] : [])));
   const out = lines.map((line) => (line.cell && tables.has(line.cell.table) ? { ...line, cell: null } : line));
   questions.forEach(({ question, variants }, n) => {
-    const line = out[question];
-    out[question] = retagged(line, QUESTION_TAG.exec(lineOf(line.inlines))!, `${n + 1}. `);
+    out[question.at] = retagged(out[question.at], question.tag, `${n + 1}. `);
     if (variants.length === 1) {
-      const only = out[variants[0]];
-      out[variants[0]] = retagged(only, VARIANT_TAG.exec(lineOf(only.inlines))!, 'Answer: ');
+      out[variants[0].at] = retagged(out[variants[0].at], variants[0].tag, 'Answer: ');
       return;
     }
-    variants.slice(0, LETTERS.length).forEach((at, i) => {
-      const variant = out[at];
-      const last = i === Math.min(variants.length, LETTERS.length) - 1;
-      out[at] = retagged(variant, VARIANT_TAG.exec(lineOf(variant.inlines))!, `${LETTERS[i]}. `, last ? '    Answer: A' : '');
+    const labelled = variants.slice(0, LETTERS.length);
+    labelled.forEach(({ at, tag }, i) => {
+      out[at] = retagged(out[at], tag, `${LETTERS[i]}. `, i === labelled.length - 1 ? '    Answer: A' : '');
     });
   });
   return out;

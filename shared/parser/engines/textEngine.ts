@@ -472,12 +472,9 @@ export function textEngine(
     // "1. What is 2 + 2? A. 3  B. 4  C. 5  D. 6": options on the question's own line, three or more.
     const inline = inlineOptions(lineOf(rest));
     // "… ? • first" over more "• …" lines: the first bulleted option typed on the question's line.
-    const bulleted = inline ? null : BULLET_AFTER_ASKING.exec(lineOf(rest));
-    const bulletAt =
-      bulleted &&
-      BOX.test(lineOf(blocks[nextFilled[blockAt]]?.kind === 'paragraph' ? (blocks[nextFilled[blockAt]] as { paragraph: Paragraph }).paragraph.inlines : []))
-        ? bulleted.index + bulleted[1].length
-        : null;
+    const bulletOnLine = inline ? null : BULLET_AFTER_ASKING.exec(lineOf(rest));
+    const below = blocks[nextFilled[blockAt]];
+    const bulletAt = bulletOnLine && below?.kind === 'paragraph' && BOX.test(lineOf(below.paragraph.inlines)) ? bulletOnLine[1].length : null;
     draft.tail = trimInlines(inline ? sliceInlines(rest, 0, inline[0].start) : bulletAt !== null ? sliceInlines(rest, 0, bulletAt) : rest);
     draft.stem.push(inlinesHtml(draft.tail));
     question = draft;
