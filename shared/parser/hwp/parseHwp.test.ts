@@ -4,6 +4,7 @@ import * as CFB from 'cfb';
 import { deflateSync, strToU8 } from 'fflate';
 import { questionsOf } from '@tests/support/parsedDocx';
 import { buildHwp, equation, inlineControl, paragraph } from './anonymise/testing';
+import { TAG, type HwpRecord } from './anonymise/records';
 import { parseHwp, readHwp } from './parseHwp';
 import { paperKind, parseDocument } from '../parseDocument';
 
@@ -58,6 +59,41 @@ describe('the .hwp (HWP 5.0) reader', () => {
     );
     expect(plain(questionsOf(parsed)[0].name)).toContain('{1 over 2');
     expect(parsed.problems.some((p) => p.code === 'equationScript')).toBe(true);
+  });
+
+  describe('a table placed in a sentence that is tried as a boxed word or a fraction, then read as a table', () => {
+    const NOTE = inlineControl(17, 'en  ');
+    const TABLE = inlineControl(11, 'tbl ');
+    const raw = (tag: number, level: number, data: number[]): HwpRecord => ({ tag, level, data: Uint8Array.from(data), header: new Uint8Array(0) });
+    const deeper = (records: HwpRecord[], by: number) => records.map((r) => ({ ...r, level: r.level + by }));
+    const id = (name: string) => [...name].reverse().map((c) => c.charCodeAt(0));
+    /** An endnote under a paragraph: its control (its number at 4) and its one paragraph. */
+    const endnote = (text: string) => [
+      raw(TAG.CTRL_HEADER, 1, [...id('en  '), 1, 0, 0, 0]),
+      raw(TAG.LIST_HEADER, 2, new Array(12).fill(0)),
+      ...deeper(paragraph(text), 2),
+    ];
+    /** A table placed as a character (attribute bit 0), one column, a row a cell; a cell's paragraphs as records. */
+    const inlineTable = (cells: HwpRecord[][]) => [
+      raw(TAG.CTRL_HEADER, 1, [...id('tbl '), 1, 0, 0, 0, ...new Array(40).fill(0)]),
+      raw(TAG.TABLE, 2, new Array(20).fill(0)),
+      ...cells.flatMap((records, row) => [raw(TAG.LIST_HEADER, 2, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, row, 0, 0, 0]), ...deeper(records, 2)]),
+    ];
+    const long = '가나다라마바사아자차카타파하 '.repeat(5);
+
+    it.each([
+      ['two rows too long for a fraction', [paragraph(`${long}${NOTE}`, endnote('정답 ③ 해설입니다')), paragraph(long)]],
+      ['one cell too long for a boxed word', [paragraph(`${long}${NOTE}`, endnote('정답 ③ 해설입니다'))]],
+    ])('%s: an endnote in its cells is read once, and the table keeps its number', (_, cells) => {
+      const file = buildHwp({
+        paragraphs: [...paragraph(`1. 다음 ${TABLE}의 비는?`, inlineTable(cells)), ...paragraph('2. 다음 표를 보시오.', [])],
+      });
+      const { paragraphs } = readHwp(file);
+      const notes = paragraphs.filter((p) => p.inlines.some((i) => i.kind === 'text' && i.text.includes('해설입니다')));
+      expect(notes).toHaveLength(1);
+      const tables = new Set(paragraphs.flatMap((p) => (p.cell ? [p.cell.table] : [])));
+      expect([...tables]).toEqual([0]);
+    });
   });
 
   it('reads the real papers of the corpus without a file problem', () => {

@@ -80,7 +80,12 @@ function readParagraph(node: Node, cell: Paragraph['cell'], ctx: BodyContext, ou
 
 function readControl(node: Node, cursor: Cursor, ctx: BodyContext, shape: CharShape, worded: boolean): void {
   const id = ctrlId(node.record.data);
-  if (id === 'tbl ' && worded && (readBoxedWordTable(node, cursor, ctx) || readFractionTable(node, cursor, ctx))) return;
+  if (
+    id === 'tbl ' &&
+    worded &&
+    (tentatively(ctx, () => readBoxedWordTable(node, cursor, ctx)) || tentatively(ctx, () => readFractionTable(node, cursor, ctx)))
+  )
+    return;
   if (id === 'tbl ') readTable(node, cursor, ctx);
   else if (id === 'eqed') readEquation(node, cursor, shape);
   else if (id === 'gso ') readDrawing(node, cursor, ctx);
@@ -103,6 +108,19 @@ function readControl(node: Node, cursor: Cursor, ctx: BodyContext, shape: CharSh
     cursor.target().untranslated.push(...paragraphs.flatMap((d) => d.untranslated));
   }
   // Headers, footers, section and column definitions, page numbers, fields, bookmarks: not the body's words.
+}
+
+/**
+ * A reading that may decline after reading a table's cells into scratch drafts (a boxed word, a
+ * fraction): what those cells recorded in the context (an endnote, a nested table's number) is
+ * undone when it declines, since the table is then read again as a table and records them itself.
+ */
+function tentatively(ctx: BodyContext, read: () => boolean): boolean {
+  const [endnotes, tables] = [ctx.endnotes.length, ctx.tables];
+  if (read()) return true;
+  ctx.endnotes.length = endnotes;
+  ctx.tables = tables;
+  return false;
 }
 
 /**
