@@ -47,6 +47,14 @@ describe('question starts the common patterns miss', () => {
     expect(read.starts.size).toBe(0);
   });
 
+  it('"Bài 2: …" each over questions "Câu 1." "Câu 2." counting from 1 again are parts; "Question 1" over "1)" "2)" that only name options is a question', () => {
+    const lesson = (n: number) => [`Bài ${n}: Web là gì`, 'Câu 1. HTML là gì?', 'A. một', 'B. hai', 'Câu 2. CSS là gì?', 'A. một', 'B. hai'];
+    const paper = lines(...lesson(2), ...lesson(3), ...lesson(4));
+    expect([...numberedLines(paper, noLists).parts].map((p) => p.index)).toEqual([0, 7, 14]);
+    const options = (n: number) => [`Question ${n}: Choose the capital of France`, '1) Paris', '2) Rome', '3) Oslo'];
+    expect(numberedLines(lines(...options(1), ...options(2), ...options(3)), noLists).parts.size).toBe(0);
+  });
+
   it('numbers that do not rise are text, not questions', () => {
     const paper = lines('1    apple', '7    pear', '3    plum');
     expect(inferStarts(paper, noLists).size).toBe(0);

@@ -9,6 +9,7 @@ import {
   LETTER_FORMATS,
   optionLabelsOf,
   questionNumberOf,
+  questionWordOf,
   TRUE_FALSE_LABEL,
   type OptionLabel,
   endsAsking,
@@ -160,16 +161,15 @@ export function numberedLines(
   lines: Paragraph[],
   auto: (line: Paragraph) => ListLabel | undefined,
 ): { starts: Map<Paragraph, QuestionStart>; parts: Set<Paragraph> } {
-  type Point = { number: number; candidate: Candidate | null; at: number };
-  const points: Point[] = [];
+  const points: NumberedPoint[] = [];
   lines.forEach((line, at) => {
     if (line.cell || auto(line)) return;
     const text = lineOf(line.inlines);
     const common = questionNumberOf(text);
-    if (common && answerKeyStart(text) === null) points.push({ number: common.number, candidate: null, at });
+    if (common && answerKeyStart(text) === null) points.push({ number: common.number, candidate: null, at, word: questionWordOf(text), end: common.end });
     else {
       const candidate = candidateOf(line, text);
-      if (candidate) points.push({ number: candidate.number, candidate, at });
+      if (candidate) points.push({ number: candidate.number, candidate, at, word: null, end: candidate.end });
     }
   });
   /** Whether option A (or a) is the next line with text after line `at`. */
@@ -231,7 +231,37 @@ export function numberedLines(
     if (rising.has(candidate.family) || (between && !parts.has(candidate.family))) starts.set(candidate.line, { number: candidate.number, end: candidate.end });
   });
   const partLines = points.flatMap((point) => (point.candidate && parts.has(point.candidate.family) ? [point.candidate.line] : []));
-  return { starts, parts: new Set(partLines) };
+  return { starts, parts: new Set([...partLines, ...partsOverRestarts(lines, points, optionsUnder)]) };
+}
+
+type NumberedPoint = { number: number; candidate: Candidate | null; at: number; word: string | null; end: number };
+
+/**
+ * A question's word whose numbers each head questions numbered from 1 again ("Bài 2: Web là gì"
+ * over "Câu 1." "Câu 2." …, "Bài 3: …" over "Câu hỏi 1." …) numbers parts of the paper, not
+ * questions: in most gaps between its lines, two or more numbers of another kind count from 1 and
+ * ask or have options under them (numbers counting from 1 under a question that only name its
+ * options, "1)" "2)", have neither). Its lines are short titles that do not ask.
+ */
+function partsOverRestarts(lines: Paragraph[], points: NumberedPoint[], optionsUnder: (at: number) => boolean): Paragraph[] {
+  const words = new Map<string, number[]>();
+  points.forEach((point, i) => point.word && words.set(point.word, [...(words.get(point.word) ?? []), i]));
+  const found: Paragraph[] = [];
+  for (const [word, members] of words) {
+    if (members.length < 2) continue;
+    const title = (i: number) => {
+      const rest = lineOf(lines[points[i].at].inlines).slice(points[i].end);
+      return !/[?？؟\d]/.test(rest) && rest.trim().length <= 60;
+    };
+    const heads = (from: number, to: number) => {
+      const under = points.slice(from + 1, to);
+      const asking = under.filter((p) => optionsUnder(p.at) || endsAsking(lineOf(lines[p.at].inlines))).length;
+      return under.length >= 2 && under[0].number === 1 && under.every((p) => p.word !== word) && asking >= 2;
+    };
+    const gaps = members.map((i, k) => [i, members[k + 1] ?? points.length] as const);
+    if (members.every(title) && gaps.filter(([from, to]) => heads(from, to)).length * 2 > gaps.length) found.push(...members.map((i) => lines[points[i].at]));
+  }
+  return found;
 }
 
 /**

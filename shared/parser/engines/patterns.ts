@@ -170,6 +170,11 @@ export const asciiDigits = (text: string) => text.replace(/[\u0966-\u096f\u0ae6-
 /** Full-width stops and brackets as ASCII ones ("1．", "A）", "（B）" in Chinese papers), one for one, so offsets stay the same. */
 export const asciiPunctuation = (text: string) => text.replace(/[．（）]/g, (c) => ({ '．': '.', '（': '(', '）': ')' })[c]!);
 
+/** The word a question's number stands after ("Bài 2:" gives "bài", "Câu hỏi 1." "câu hỏi"), lower-cased; "" for a number alone. */
+export function questionWordOf(line: string): string {
+  return new RegExp(String.raw`^\s*(${QUESTION_WORDS})\s*\.?\s*\d`, 'i').exec(line)?.[1].toLowerCase().replace(/\s+/g, ' ') ?? '';
+}
+
 export function questionNumberOf(line: string): { number: number; end: number } | null {
   const digits = asciiPunctuation(asciiDigits(line));
   const match = QUESTION.exec(digits);

@@ -755,7 +755,7 @@ export function textEngine(
       return;
     }
     // Between statements that end with their answer, a short line that is no sentence (".ART") heads a part; so does a numbered part's line.
-    if (!numbered && (conventions.truthEnds.headings.has(paragraph) || conventions.parts.has(paragraph))) {
+    if (conventions.parts.has(paragraph) || (!numbered && conventions.truthEnds.headings.has(paragraph))) {
       newSection(line.trim(), paragraph);
       return;
     }
