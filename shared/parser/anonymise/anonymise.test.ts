@@ -112,6 +112,8 @@ describe('words', () => {
       '정답 ③ 해설 ㄱ. ㄴ. 보기',
       '(iv) Question 3: True or False? ✓ ✅ → * 3.14 ①②',
       'Answer key: ABDC ĐSĐS',
+      // Every word the parser reads as true, false, yes or no (engines/answers.ts).
+      'Vero Falso Oui Non Sì Wahr Prawda Fałsz',
     ];
     const out = paragraphTexts(xmlOf(anonymise(buildDocx({ body: lines.map((line) => ({ runs: [line] })) })).out));
     expect(out[0]).toMatch(/^Câu 12: \S{3} \S{2} \S{3} \S{4} \S{4} là \S{2}\?$/u);
@@ -124,6 +126,14 @@ describe('words', () => {
     expect(out[0]).toBe('答案是：b');
     expect(out[1]).toMatch(/^\p{Script=Han}{5}答案$/u);
     expect(out[1]).not.toContain('人工智能');
+  });
+
+  it('keeps an option letter typed tight against Chinese ("A内容"): where Latin meets another script a word ends', () => {
+    const out = paragraphTexts(xmlOf(anonymise(buildDocx({ body: [{ runs: ['A内容 B场景 C声音'] }, { runs: ['Java程序设计'] }] })).out));
+    expect(out[0]).toMatch(/^A\p{Script=Han}{2} B\p{Script=Han}{2} C\p{Script=Han}{2}$/u);
+    expect(out[0]).not.toContain('内容');
+    expect(out[1]).toMatch(/^[A-Z][a-z]{3}\p{Script=Han}{4}$/u);
+    expect(out[1]).not.toContain('Java');
   });
 
   it('replaces letters within their script: Hangul, Vietnamese, Cyrillic, Han, Devanagari', () => {

@@ -1,3 +1,5 @@
+import { TRUTH_WORDS } from '../engines/answers';
+
 /**
  * Words an anonymised paper keeps as they are: the words the parser reads structure from
  * (shared/parser/engines/patterns.ts, layouts.ts, draft.ts, textEngine.ts) and the ones teachers
@@ -42,7 +44,9 @@ export const STRUCTURAL_WORDS: readonly string[] = [
   ...['ответы', 'відповіді', 'відповідь', 'правильна', 'risposte', 'respostas', 'gabarito', 'odpowiedzi', 'antwoorden', 'javoblar', 'жауаптар'],
   // Uzbek: "To'g'ri javob: A" (the apostrophes cut "To'g'ri" into "To", "g", "ri"), "Javob".
   ...['javob', 'to', 'ri', 'verdadeiro'],
-  ...['pembahasan', 'объяснение', 'açıklama', 'erklärung', 'vrai', 'faux', 'verdadero', 'falso', 'richtig', 'falsch', 'benar', 'salah'],
+  ...['pembahasan', 'объяснение', 'açıklama', 'erklärung'],
+  // True, false, yes and no in every language the parser reads them (engines/answers.ts).
+  ...TRUTH_WORDS,
   // A learning platform's quiz review (engines/reviewPrintout.ts): "Flag question", "Mark 1.00 out of 1.00", "Your answer is incorrect.", "Feedback".
   ...['feedback', 'your', 'are', 'flag', 'incorrect', 'partially', 'marked', 'out', 'general', 'remove', 'graded', 'answered', 'saved', 'complete'],
   // Hindi and Gujarati (patterns.ts reads these papers too).

@@ -83,10 +83,14 @@ export function wordMapper(
     stats.kept++;
     return `${before ? hanWord(before) : ''}${kept[0]}${after ? hanWord(after) : ''}`;
   };
-  return { word, text: (text) => text.replace(words, hanWord), originals, stats };
+  // A letter of another script glued to a word ("A内容", an option's letter tight against Chinese) is a word of its own.
+  const glued = (run: string) => run.replace(SCRIPT_RUN, hanWord);
+  return { word, text: (text) => text.replace(words, glued), originals, stats };
 }
 
 const HAN = /\p{Script=Han}/u;
+/** Latin letters (with their marks), or letters of any other script: a run of letters cut where Latin meets another script. */
+const SCRIPT_RUN = /\p{Script=Latin}[\p{Script=Latin}\p{M}]*|[^\p{Script=Latin}]+/gu;
 /** The structural words written in Han, longest first, as one alternation. */
 const HAN_KEPT = new RegExp(
   STRUCTURAL_WORDS.filter((w) => /^\p{Script=Han}+$/u.test(w))

@@ -27,6 +27,9 @@ const TRUE_WORDS = [
   'benar',
   'doğru',
   'верно',
+  'vero',
+  'wahr',
+  'prawda',
 ];
 const FALSE_WORDS = [
   'false',
@@ -48,6 +51,7 @@ const FALSE_WORDS = [
   'salah',
   'yanlış',
   'неверно',
+  'fałsz',
 ];
 const NUMBER = String.raw`[-+]?(?:\d+(?:[.,]\d+)?|[.,]\d+)`;
 const RANGE = new RegExp(String.raw`^(${NUMBER})\s*(?:-|–|—|to|~|\.\.|…|đến|부터)\s*(${NUMBER})$`, 'i');
@@ -62,8 +66,11 @@ const clean = (text: string) =>
       .trim(),
   );
 
-const YES_WORDS = ['yes', 'có', 'oui', 'sí', 'si', 'ja', 'ya', 'evet', 'да', '예', 'はい', '是'];
+const YES_WORDS = ['yes', 'có', 'oui', 'sí', 'sì', 'si', 'ja', 'ya', 'evet', 'да', '예', 'はい', '是'];
 const NO_WORDS = ['no', 'không', 'non', 'nein', 'tidak', 'hayır', 'нет', '아니오', 'いいえ', '否'];
+
+/** Every word read as true, false, yes or no: the anonymiser keeps them (a replaced "vero" would read as nothing). */
+export const TRUTH_WORDS: readonly string[] = [...TRUE_WORDS, ...FALSE_WORDS, ...YES_WORDS, ...NO_WORDS];
 
 /** Yes (true) or No (false), in the languages teachers write; null otherwise. */
 export function yesNoAnswer(text: string): boolean | null {
