@@ -2827,3 +2827,27 @@ describe('a round of papers from paper-shuffling tools and new sources (fourteen
     ]);
   });
 });
+
+describe('a question without a number whose text runs several lines', () => {
+  // Each question's Yes/No a list of its own, lettered from a) again.
+  const lists = [7, 8, 9].map((id) => ({ id, levels: [{ format: 'lowerLetter' as const, text: '%1)' }] }));
+  const scenario = (n: number) => [
+    { runs: [{ text: `Exam item ${n}`, bold: true }] },
+    'The company runs apps on its own servers and in the cloud. Each team manages its own apps.\nEvery app writes its logs to local storage.\nYou want to collect the logs in one place.\nYou use a monitoring agent on every server.\nDoes this meet the goal?',
+    { runs: ['Yes'], list: { id: n } },
+    { runs: [{ text: 'No', highlight: 'green' }], list: { id: n } },
+    '',
+  ];
+
+  it('under a title, all its lines down to the options are its text (not the last three), and an explanation under it ends at the next title', () => {
+    const explanation = 'The agent only reads the machines it runs on, so the cloud apps are left out.';
+    const doc = parse([...scenario(7), explanation, ...scenario(8), explanation, ...scenario(9)], { lists });
+    expect(stems(doc)).toHaveLength(3);
+    for (const stem of stems(doc)) expect(stem).toMatch(/^The company runs apps.*apps\.Every app.*server\.Does this meet the goal\?$/);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true],
+      [false, true],
+      [false, true],
+    ]);
+  });
+});

@@ -403,7 +403,7 @@ export function inferBareLabels(lines: Paragraph[]): Map<Paragraph, OptionLabel>
 }
 
 /** Four fifths of the line's letters or more in bold (counted, not collected: every line of the paper is asked). */
-const mostlyBold = (inlines: Inline[]) => {
+export const mostlyBold = (inlines: Inline[]) => {
   let letters = 0;
   let bold = 0;
   for (const inline of inlines) {

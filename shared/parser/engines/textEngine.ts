@@ -9,7 +9,7 @@ import { blocksOf, rowsOf, type Block } from './blocks';
 import { newPassage, newQuestion, splitTags, type OptionDraft, type PassageDraft, type QuestionDraft } from './draft';
 import { choiceAnswer, trueFalseAnswer } from './answers';
 import { choicesNaming, onlyRepeatsLetters, type NamedChoice } from './choices';
-import { dashAnswerOf, inferConventions } from './conventions';
+import { dashAnswerOf, inferConventions, mostlyBold } from './conventions';
 import { truthEndOf } from './truthEnds';
 import { answerBoxTables } from './answerBoxes';
 import { latinLookalikeLabels } from './lookalikeLabels';
@@ -249,7 +249,7 @@ export function textEngine(
     // A short line with no stop at its end ("Music Theory Quiz") is a title over the questions, not the start of one.
     const own = blocks[at];
     const text = own.kind === 'paragraph' ? lineOf(own.paragraph.inlines).trim() : '';
-    if (text.length < 50 && !/[.,:;)?？؟]$/.test(text)) return false;
+    if (isTitle(text)) return false;
     // The text runs on in the lines right below, never across a blank line.
     for (let i = at + 1; i < blocks.length && i <= at + lines; i++) {
       const block = blocks[i];
@@ -262,10 +262,19 @@ export function textEngine(
       if (block.kind === 'table' || isBlankLine(block.paragraph.inlines)) return false;
       if (optionsFollow(i)) return !lineStarts(block);
       const text = lineOf(block.paragraph.inlines);
+      // Over a longer run, a title in bold ("Pergunta nº 14") heads the next question: the text above it is not that question's.
+      if (lines > 3 && isTitle(text) && mostlyBold(block.paragraph.inlines)) return false;
       // A line of code ("{", "}") may stand in the text; a line with no words but no code either ends it.
       if (lineStarts(block) || fieldOf(text) || optionLabelsOf(text, null).length || !(hasWords(text) || /^\s*[{}()[\];]+\s*$/.test(text))) return false;
     }
     return false;
+  };
+  /** Whether the line stands first in a block of text: under a blank line, a table, or a short line with no stop at its end (a title). */
+  const opensBlock = (at: number) => {
+    const above = blocks[at - 1];
+    if (!above || above.kind === 'table') return true;
+    const text = lineOf(above.paragraph.inlines).trim();
+    return text === '' || isTitle(text);
   };
   const bulleted = (block: Block) => block.kind === 'paragraph' && ['bullet', 'none'].includes(autoOf(block.paragraph)?.format ?? '');
   /** A line that is a question's beginning of its own: numbered (by hand or by Word) or led by a tag ("(L.O.1.1) …"). */
@@ -971,8 +980,9 @@ export function textEngine(
     }
     // Unnumbered questions, except among numbered ones: there, text before a new "(a)" is a list in the question's text.
     const amongNumbered = lastNumber > 0 && questionAfter[blockAt];
-    // After questions without numbers, a question's text may run longer (a program, a table of values) before its options.
-    const within = lastNumber === 0 && open !== null && open.number === null ? 10 : 3;
+    // After questions without numbers, a question's text may run longer (a program, a table of values) before its options;
+    // so may a text that opens a block (under a blank line or a title: "Pergunta nº 7"), all of whose lines run on to the options.
+    const within = lastNumber === 0 && ((open !== null && open.number === null) || opensBlock(blockAt)) ? 10 : 3;
     // A question whose number was lost (a PDF's conversion): after a question with its options, a line that asks, options right under it.
     const numberLost = amongNumbered && open !== null && complete(open) && open.options.length >= 2 && endsAsking(line) && optionsFollow(blockAt);
     if (between && (!amongNumbered || numberLost) && hasWords(line) && (optionsWithin(blockAt, within) || asksOverList || asksOverInlineOptions(line)))
@@ -1134,6 +1144,9 @@ const ROLE_OF_TARGET: Record<Target, ParagraphRole> = {
 
 /** "[3점]", "(2 marks)", "[0,5 điểm]" at the end of a line of the question: its marks, not its text. */
 const MARKS_AFTER = /\s*[[(]\s*(\d+(?:[.,]\d+)?)\s*(?:점|điểm|đ|marks?|points?|pts?)\s*[\])]\s*((?:<\/\w+>)*)\s*$/iu;
+/** A short line with no stop at its end ("Music Theory Quiz", "Pergunta nº 7"): a title over questions, not the start of one. */
+const isTitle = (text: string) => text.trim().length < 50 && !/[.,:;)?？؟]$/.test(text.trim());
+
 function scoreMarks(question: QuestionDraft) {
   question.stem = question.stem.map((html) => {
     const found = MARKS_AFTER.exec(html);
