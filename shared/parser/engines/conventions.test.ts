@@ -123,6 +123,20 @@ describe('options without labels', () => {
     expect(inferUnlabelledOptions(paper.slice(0, 3), isStart).size).toBe(0);
   });
 
+  it('under numbered questions that do not ask, one line of each highlighted: when most questions with lines under them are written so', () => {
+    const highlighted = (line: string): Paragraph => ({ ...lines(line)[0], inlines: [{ ...text(line), highlight: 'yellow' }] });
+    const paper = [
+      ...lines('1. The ledger of a company is:', '  a journal', '  a register'),
+      highlighted('  a book of accounts'),
+      ...lines('2. A purchase order is made by:', '  the seller'),
+      highlighted('  the buyer'),
+      ...lines('3. The fiscal year starts in:', '  March', '  April'),
+    ].map((p, index) => ({ ...p, index }));
+    expect(inferUnlabelledOptions(paper, isStart).size).toBe(5);
+    // One question written so is no convention.
+    expect(inferUnlabelledOptions(paper.slice(0, 4), isStart).size).toBe(0);
+  });
+
   it("after the line that asks, under a number alone, in a paper all in bold (any script's question mark)", () => {
     const isNumber = (p: Paragraph) => /^\d+:$/.test((p.inlines[0] as { text: string }).text);
     const paper = lines(

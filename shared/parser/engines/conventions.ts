@@ -434,6 +434,7 @@ export function inferUnlabelledOptions(
 ): Set<Paragraph> {
   const numbered = lines.filter((line) => !line.cell && isStart(line)).length >= 2;
   type Group = {
+    stem: Paragraph;
     lines: Paragraph[];
     bold: boolean;
     asking: boolean;
@@ -441,6 +442,7 @@ export function inferUnlabelledOptions(
     answered: boolean;
     open: boolean;
     labelledAfter?: boolean;
+    beforeTable?: boolean;
     letter?: number;
     key?: string;
   };
@@ -458,6 +460,7 @@ export function inferUnlabelledOptions(
   let group: Group | null = null;
   for (const line of lines) {
     if (line.cell) {
+      if (group?.open) group.beforeTable = true;
       group = null;
       continue;
     }
@@ -472,6 +475,7 @@ export function inferUnlabelledOptions(
       // (A numbered question that asks asks too: "1. ¿En qué año…?" over its options without letters; not over a program.)
       const numberedAsk = !asking.has(line) && isStart(line) && endsAsking(text);
       group = {
+        stem: line,
         lines: [],
         bold: mostlyBold(line.inlines),
         asking: asking.has(line) || numberedAsk,
@@ -530,6 +534,17 @@ export function inferUnlabelledOptions(
     return plain && options.length >= 2 && options.length <= 8 ? options : [];
   };
   const askedWithin = numbered && groups.filter((g) => !g.asking && optionsAfterQuestion(g).length > 0).length >= 2;
+  // Short lines under a question, one of them (or a few, never all) with a look the others and the question lack (a
+  // highlight, bold, a colour): its options, the marked one right, when most questions with such lines are written so.
+  const markedOptions = (g: Group) => {
+    const options = g.lines.slice(lastAsking(g.lines) + 1);
+    // (Word's list numbering on them is a label of its own; lines running into a table are its caption, the question's text.)
+    const plain = options.every((l) => !l.numbering && lineOf(l.inlines).trim().length <= longest(g));
+    return plain && !g.beforeTable && options.length >= 2 && options.length <= 8 && marksSome(g.stem, options) ? options : [];
+  };
+  const withLines = groups.filter((g) => g.lines.length - lastAsking(g.lines) - 1 >= 2).length;
+  const marking = groups.filter((g) => markedOptions(g).length > 0).length;
+  const markedVote = marking >= 2 && marking * 2 >= withLines;
   const found = new Set<Paragraph>();
   for (const g of groups) {
     if (g.labelledAfter) continue;
@@ -547,6 +562,7 @@ export function inferUnlabelledOptions(
     )
       for (const l of options) found.add(l);
     else if (askedWithin && !g.asking) for (const l of optionsAfterQuestion(g)) found.add(l);
+    else if (markedVote) for (const l of markedOptions(g)) found.add(l);
     // "True" and "False" alone on the two lines under a statement (any language's pair): its two options.
     else if (truthPair(g.lines.slice(-2)) && (g.lines.length === 2 || lastAsking(g.lines) === g.lines.length - 3))
       for (const l of g.lines.slice(-2)) found.add(l);
@@ -567,6 +583,16 @@ const looksOf = (line: Paragraph) => {
   return (['highlight', 'bold', 'underline', 'colour'] as const).filter((look) => text[look] !== '');
 };
 
+/** Whether one of the options (or a few, never all, at most three) has a look the others and the question lack. */
+function marksSome(stem: Paragraph, options: Paragraph[]): boolean {
+  const looks = options.map(looksOf);
+  const stemLooks = new Set(looksOf(stem));
+  return (['highlight', 'bold', 'underline', 'colour'] as const).some((look) => {
+    const n = looks.filter((l) => l.includes(look)).length;
+    return !stemLooks.has(look) && n >= 1 && n < options.length && n <= 3;
+  });
+}
+
 /**
  * "¿…?" (or any line) then its options, one a line, a blank line after, and no numbers or labels
  * anywhere: each block is a question when one option of it (or a few, never all) has a look the
@@ -586,16 +612,7 @@ export function inferMarkedBlocks(lines: Paragraph[], labelled: ReadonlyMap<Para
   const unlabelled = (block: Paragraph[]) =>
     !block.slice(1).some((l) => labelled.has(l) || optionLabelsOf(lineOf(l.inlines), null).length > 0 || fieldOf(lineOf(l.inlines)));
   const candidates = blocks.filter((b) => b.length >= 3 && b.length <= 11 && unlabelled(b));
-  const marked = candidates.filter((block) => {
-    const options = block.slice(1);
-    if (options.some((l) => lineOf(l.inlines).trim().length > 300)) return false;
-    const looks = options.map(looksOf);
-    const stemLooks = new Set(looksOf(block[0]));
-    return (['highlight', 'bold', 'underline', 'colour'] as const).some((look) => {
-      const n = looks.filter((l) => l.includes(look)).length;
-      return !stemLooks.has(look) && n >= 1 && n < options.length && n <= 3;
-    });
-  });
+  const marked = candidates.filter((block) => !block.slice(1).some((l) => lineOf(l.inlines).trim().length > 300) && marksSome(block[0], block.slice(1)));
   if (marked.length < 3 || marked.length * 2 < candidates.length) return { stems: [], options: [] };
   return { stems: marked.map((b) => b[0]), options: marked.flatMap((b) => b.slice(1)) };
 }
