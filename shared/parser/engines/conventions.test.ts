@@ -162,6 +162,27 @@ describe('options without labels', () => {
     expect([...inferUnlabelledOptions(paper, isStart)].map((p) => (p.inlines[0] as { text: string }).text)).toEqual(['True', 'False', 'Sai', 'Đúng']);
   });
 
+  it('a statement right over "Vrai" and "Faux", among the lines of the question above, is a question of its own', () => {
+    const coloured = (line: string): Paragraph => ({ ...lines(line)[0], inlines: [{ ...text(line), color: 'FF0000' }] });
+    const paper = [
+      ...lines('Which body supervises the banks?', 'The central bank', 'The ministry'),
+      coloured('The supervisory authority'),
+      ...lines('A broker may hold the funds of his clients.', 'Vrai'),
+      coloured('Faux'),
+    ].map((p, index) => ({ ...p, index }));
+    const asking = new Set([paper[0]]);
+    const found = [...inferUnlabelledOptions(paper, () => false, asking)].map((p) => p.index);
+    expect(found).toEqual([1, 2, 3, 5, 6]);
+    // Options that end in "True" and "False" (a list's items) are not a statement over them.
+    const listed = lines('What does Number("20") give?', '20', '“20”', 'True', 'False').map((p, i) => ({
+      ...p,
+      index: paper.length + i,
+      numbering: i ? { numId: '5', level: 0 } : null,
+    }));
+    const both = [...paper.slice(0, 4), ...listed];
+    expect([...inferUnlabelledOptions(both, () => false, new Set([both[0], listed[0]]))].map((p) => p.index)).toEqual([1, 2, 3, 8, 9, 10, 11]);
+  });
+
   it("a list numbered in one question's text does not make a paper of unnumbered questions a numbered one", () => {
     const paper = lines(
       'Which are methods?',

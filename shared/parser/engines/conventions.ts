@@ -458,6 +458,11 @@ export function inferUnlabelledOptions(
     (g.letter !== undefined && g.letter < options.length) || (!!g.key && options.some((l) => sameText(lineOf(l.inlines), g.key!)));
   const groups: Group[] = [];
   let group: Group | null = null;
+  // A statement (a sentence of three words or more, no item of a list) right over "Vrai" and "Faux" (any language's pair)
+  // is a question of its own, even among another's lines; the last options of a list ("20", "True", "False") are not.
+  const filled = lines.filter((line) => !line.cell && !isBlankLine(line.inlines));
+  const statement = (line: Paragraph) => !line.numbering && (lineOf(line.inlines).match(/[\p{L}\p{N}]+/gu)?.length ?? 0) >= 3;
+  const overTruth = new Set(filled.filter((line, i) => statement(line) && truthPair(filled.slice(i + 1, i + 3))));
   for (const line of lines) {
     if (line.cell) {
       if (group?.open) group.beforeTable = true;
@@ -471,7 +476,7 @@ export function inferUnlabelledOptions(
       continue;
     }
     const text = lineOf(line.inlines);
-    if (isStart(line) || asking.has(line)) {
+    if (isStart(line) || asking.has(line) || overTruth.has(line)) {
       // (A numbered question that asks asks too: "1. ¿En qué año…?" over its options without letters; not over a program.)
       const numberedAsk = !asking.has(line) && isStart(line) && endsAsking(text);
       group = {
@@ -607,6 +612,11 @@ export function inferMarkedBlocks(lines: Paragraph[], labelled: ReadonlyMap<Para
       continue;
     }
     blocks.at(-1)!.push(line);
+  }
+  // A line that asks alone in its block, a blank line under it, then the lines it asks over: one block, the line its question.
+  for (let i = blocks.length - 2; i >= 0; i--) {
+    const [alone, next] = [blocks[i], blocks[i + 1]];
+    if (alone.length === 1 && lastAsking(alone) === 0 && next.length >= 2 && lastAsking(next.slice(0, 1)) < 0) blocks.splice(i, 2, [...alone, ...next]);
   }
   // Blocks whose lines carry labels are written another way (a paper may mix both): only unlabelled blocks vote.
   const unlabelled = (block: Paragraph[]) =>
