@@ -116,6 +116,10 @@ describe('Word lists that are options', () => {
 
 describe('options without labels', () => {
   const isStart = (p: Paragraph) => /^\d\./.test((p.inlines[0] as { text: string }).text);
+  /** A line with a look of its own (a highlight, a colour). */
+  const looking = (line: string, look: { highlight: string } | { color: string }): Paragraph => ({ ...lines(line)[0], inlines: [{ ...text(line), ...look }] });
+  /** Lines and looks in one paper, numbered in order. */
+  const paperOf = (...parts: (Paragraph | Paragraph[])[]) => parts.flat().map((p, index) => ({ ...p, index }));
 
   it('under bold stems, when two questions or more are written so', () => {
     const paper = lines(['1. Largest ocean?', true], 'Atlantic', 'Pacific', ['2. Coldest continent?', true], 'Antarctica', 'Europe');
@@ -124,14 +128,14 @@ describe('options without labels', () => {
   });
 
   it('under numbered questions that do not ask, one line of each highlighted: when most questions with lines under them are written so', () => {
-    const highlighted = (line: string): Paragraph => ({ ...lines(line)[0], inlines: [{ ...text(line), highlight: 'yellow' }] });
-    const paper = [
-      ...lines('1. The ledger of a company is:', '  a journal', '  a register'),
-      highlighted('  a book of accounts'),
-      ...lines('2. A purchase order is made by:', '  the seller'),
-      highlighted('  the buyer'),
-      ...lines('3. The fiscal year starts in:', '  March', '  April'),
-    ].map((p, index) => ({ ...p, index }));
+    const yellow = { highlight: 'yellow' };
+    const paper = paperOf(
+      lines('1. The ledger of a company is:', '  a journal', '  a register'),
+      looking('  a book of accounts', yellow),
+      lines('2. A purchase order is made by:', '  the seller'),
+      looking('  the buyer', yellow),
+      lines('3. The fiscal year starts in:', '  March', '  April'),
+    );
     expect(inferUnlabelledOptions(paper, isStart).size).toBe(5);
     // One question written so is no convention.
     expect(inferUnlabelledOptions(paper.slice(0, 4), isStart).size).toBe(0);
@@ -163,13 +167,13 @@ describe('options without labels', () => {
   });
 
   it('a statement right over "Vrai" and "Faux", among the lines of the question above, is a question of its own', () => {
-    const coloured = (line: string): Paragraph => ({ ...lines(line)[0], inlines: [{ ...text(line), color: 'FF0000' }] });
-    const paper = [
-      ...lines('Which body supervises the banks?', 'The central bank', 'The ministry'),
-      coloured('The supervisory authority'),
-      ...lines('A broker may hold the funds of his clients.', 'Vrai'),
-      coloured('Faux'),
-    ].map((p, index) => ({ ...p, index }));
+    const red = { color: 'FF0000' };
+    const paper = paperOf(
+      lines('Which body supervises the banks?', 'The central bank', 'The ministry'),
+      looking('The supervisory authority', red),
+      lines('A broker may hold the funds of his clients.', 'Vrai'),
+      looking('Faux', red),
+    );
     const asking = new Set([paper[0]]);
     const found = [...inferUnlabelledOptions(paper, () => false, asking)].map((p) => p.index);
     expect(found).toEqual([1, 2, 3, 5, 6]);
