@@ -8,6 +8,7 @@ import {
   inferOptionItems,
   inferStarts,
   inferTrailingKeys,
+  inferMarkedBlocks,
   inferUnlabelledOptions,
   listedOptions,
   numberedLines,
@@ -164,6 +165,21 @@ describe('options without labels', () => {
   it('"True" and "False" alone under a statement, in any language, are its two options', () => {
     const paper = lines('1. The sky is blue.', 'True', 'False', '2. Nước thì khô.', 'Sai', 'Đúng', '3. Name two rivers.', 'Nile', 'Amazon');
     expect([...inferUnlabelledOptions(paper, isStart)].map((p) => (p.inlines[0] as { text: string }).text)).toEqual(['True', 'False', 'Sai', 'Đúng']);
+  });
+
+  it('blocks of unlabelled lines, one marked: a line that asks alone over a blank line is their question; a block with a line that asks among its options is none', () => {
+    const red = { color: 'FF0000' };
+    const question = (ask: string, options: string[]) => [lines(ask, ''), lines(...options.slice(0, -1)), looking(options.at(-1)!, red), lines('')];
+    const paper = paperOf(
+      ...question('Which body supervises banks?', ['The ministry', 'The mint', 'The central bank']),
+      ...question('Who keeps the register?', ['The broker', 'The court', 'The registry']),
+      ...question('What is a mandate?', ['A fee', 'A loan', 'A power to act']),
+      lines('What is a broker?', 'A seller', 'Which is a fee?'),
+      looking('A charge', red),
+    );
+    const { stems, options } = inferMarkedBlocks(paper, new Map());
+    expect(stems.map((p) => p.index)).toEqual([0, 6, 12]);
+    expect(options).toHaveLength(9);
   });
 
   it('a statement right over "Vrai" and "Faux", among the lines of the question above, is a question of its own', () => {

@@ -621,7 +621,8 @@ export function inferMarkedBlocks(lines: Paragraph[], labelled: ReadonlyMap<Para
   // Blocks whose lines carry labels are written another way (a paper may mix both): only unlabelled blocks vote.
   const unlabelled = (block: Paragraph[]) =>
     !block.slice(1).some((l) => labelled.has(l) || optionLabelsOf(lineOf(l.inlines), null).length > 0 || fieldOf(lineOf(l.inlines)));
-  const candidates = blocks.filter((b) => b.length >= 3 && b.length <= 11 && unlabelled(b));
+  // (A line that asks among the options is another question's: the block is no one question.)
+  const candidates = blocks.filter((b) => b.length >= 3 && b.length <= 11 && unlabelled(b) && lastAsking(b.slice(1)) < 0);
   const marked = candidates.filter((block) => !block.slice(1).some((l) => lineOf(l.inlines).trim().length > 300) && marksSome(block[0], block.slice(1)));
   if (marked.length < 3 || marked.length * 2 < candidates.length) return { stems: [], options: [] };
   return { stems: marked.map((b) => b[0]), options: marked.flatMap((b) => b.slice(1)) };
