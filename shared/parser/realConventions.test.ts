@@ -1327,6 +1327,35 @@ describe('a sign glued before the right option (inferred from the whole paper)',
   });
 });
 
+describe('a sign after the right option (inferred from the whole paper)', () => {
+  it('"+" after one option in most questions, after a space or glued to its last letter, marks it and is not shown ("C++" stays)', () => {
+    const doc = parse([
+      '1 Which device stores files?',
+      'a) SSD +',
+      'b) RAM',
+      'c) CPU',
+      '2 Which is volatile?',
+      'a) Disk',
+      'b) RAM+',
+      'c) Tape',
+      '3 Which language has ++?',
+      'a) C++',
+      'b) Pascal',
+      'c) Go+',
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false, false],
+      [false, true, false],
+      [false, false, true],
+    ]);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['SSD', 'RAM', 'CPU'],
+      ['Disk', 'RAM', 'Tape'],
+      ['C++', 'Pascal', 'Go'],
+    ]);
+  });
+});
+
 describe('an option written again under the options', () => {
   it('"c) Neon" again after d): the line names the answer, it is no fifth option; another text under the same letter stays an option', () => {
     const doc = parse([

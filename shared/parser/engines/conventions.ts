@@ -899,7 +899,8 @@ export function inferTrailingMark(groups: OptionGroup[]): string | null {
       const text = lineOf(line.inlines);
       const run = trailingRun(line);
       if (run && run.text.length <= 2 && /\s$/.test(text.slice(0, run.at))) marks.set(run.text, (marks.get(run.text) ?? 0) + 1);
-      const tail = PLAIN_MARK.exec(text)?.[1];
+      const found = PLAIN_MARK.exec(text);
+      const tail = found?.[1] ?? found?.[2];
       if (tail) tails.set(tail, (tails.get(tail) ?? 0) + 1);
     }
     for (const [mark, n] of marks) if (n < group.length) questions.set(mark, (questions.get(mark) ?? 0) + 1);
@@ -909,8 +910,11 @@ export function inferTrailingMark(groups: OptionGroup[]): string | null {
   const [bestPlain] = [...plain].filter(([, n]) => n >= 3 && n * 5 >= groups.length * 3).sort((a, b) => b[1] - a[1]);
   return best?.[0] ?? bestPlain?.[0] ?? null;
 }
-/** An option's last word when it is one capital or one sign after a space: "… Kupdoccha R", "… Lyon ✓". */
-const PLAIN_MARK = /\S\s+(\p{Lu}|[^\p{L}\p{N}\s()[\]{}'"“”‘’«»<>&$\\.,:;_/|=-])\s*$/u;
+/**
+ * An option's last word when it is one capital or one sign after a space ("… Kupdoccha R", "… Lyon ✓"), or a
+ * symbol glued to its last letter ("Winchester+"; not a stop or a bracket, nor a sign of code such as "=" or "<").
+ */
+const PLAIN_MARK = /(?:\S\s+(\p{Lu}|[^\p{L}\p{N}\s()[\]{}'"“”‘’«»<>&$\\.,:;_/|=-])|[\p{L}\p{N}]([^\P{S}<>=|$^`~]))\s*$/u;
 
 /** Each question's option lines (a typed label, or an item of a Word list), with the typed label: what the marks of options are counted over. */
 /**

@@ -1244,7 +1244,8 @@ function repeatedOption(question: QuestionDraft, text: string, index: number): s
 /** "… estructura x": in a paper that marks answers by a mark after the words (inferTrailingMark), the mark marks the option, and is not shown. */
 function markTrailingMarks(question: QuestionDraft, mark: string) {
   const escaped = escapeHtml(mark).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  markByEnd(question, new RegExp(`\\s${escaped}((?:\\s|<\\/[^>]+>)*)$`), 'sign');
+  // After a space, or glued to the last letter ("Winchester+").
+  markByEnd(question, new RegExp(`(?:\\s|(?<=[\\p{L}\\p{N}]))${escaped}((?:\\s|<\\/[^>]+>)*)$`, 'u'), 'sign');
 }
 
 /** "b. 12  B": in a paper that marks answers so (inferOwnLetterMarks), an option ending with its own letter is right; the letter is not shown. */
