@@ -2880,3 +2880,30 @@ describe('a question without a number whose text runs several lines', () => {
     ]);
   });
 });
+
+describe('questions numbered by one Word list, options by another', () => {
+  it('"1-" counting on, "1)" from 1 again under each; an option line may hold the others typed after tabs ("1) yes\t2) no")', () => {
+    const questions = { id: 1, levels: [{ format: 'decimal' as const, text: '%1-' }] };
+    const options = [2, 3, 4].map((id) => ({ id, levels: [{ format: 'decimal' as const, text: '%1)' }] }));
+    const doc = parse(
+      [
+        { runs: ['Which type is mutable?'], list: { id: 1 } },
+        { runs: ['tuple\t2) list\t3) str\t4) int'], list: { id: 2 } },
+        { runs: ['How many letters has ab?'], list: { id: 1 } },
+        { runs: ['1'], list: { id: 3 } },
+        { runs: ['2'], list: { id: 3 } },
+        { runs: ['3'], list: { id: 3 } },
+        { runs: ['Which keyword defines a function?'], list: { id: 1 } },
+        { runs: ['def'], list: { id: 4 } },
+        { runs: ['func'], list: { id: 4 } },
+      ],
+      { lists: [questions, ...options] },
+    );
+    expect(stems(doc)).toEqual(['Which type is mutable?', 'How many letters has ab?', 'Which keyword defines a function?']);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['tuple', 'list', 'str', 'int'],
+      ['1', '2', '3'],
+      ['def', 'func'],
+    ]);
+  });
+});

@@ -351,10 +351,12 @@ export function listedOptions(lines: Paragraph[], auto: (line: Paragraph) => Lis
           (runs.at(-1) ?? runs[runs.push([]) - 1]).push(line);
         }
       }
-      const counting = (run: Paragraph[]) => run.length >= 2 && run.length <= 8 && run.every((line, i) => auto(line)!.value === i + 1);
+      // (A run of one item may hold the question's other options, typed after it on its line: "1) yes  2) no".)
+      const counting = (run: Paragraph[]) => run.length <= 8 && run.every((line, i) => auto(line)!.value === i + 1);
       // A run before any question stands under none.
       const under = items.findIndex((line) => styleOf(line) === questions) < items.findIndex((line) => styleOf(line) === style);
-      return runs.length > 0 && under && runs.every(counting) ? runs.flat() : [];
+      const long = runs.filter((run) => run.length >= 2).length;
+      return runs.length > 0 && under && runs.every(counting) && (long === runs.length || long >= 2) ? runs.flat() : [];
     });
 }
 

@@ -326,6 +326,20 @@ export function spreadLabelsOf(line: string, from: number, previous: number, alp
 }
 
 /**
+ * Numbers typed in the columns of a line after an option Word numbers ("1) yes\t2) no\t3) maybe"): the next
+ * options, each after a tab or two blanks, counting on from `previous` (0-based) with the same closing.
+ */
+export function spreadNumbersOf(line: string, previous: number, closing: string): OptionLabel[] {
+  const found: OptionLabel[] = [];
+  for (const gap of line.matchAll(/(?:\t|[ \u00a0]{2})[\t \u00a0]*(\d{1,2})([.)])[ \u00a0]*/g)) {
+    if (Number(gap[1]) !== (found.at(-1)?.index ?? previous) + 2 || gap[2] !== closing) continue;
+    const start = gap.index! + gap[0].search(/\d/);
+    found.push({ index: Number(gap[1]) - 1, style: closing === ')' ? 'close' : 'dot', alphabet: -1, marked: false, start, end: gap.index! + gap[0].length });
+  }
+  return found;
+}
+
+/**
  * The labels that carry on a list after a first option whose label is not typed (Word's own "A."):
  * "ぃゅね B. ねぬもす C. ぁよぬろ D. ゑへひやく" holds B, C and D after one space each.
  */

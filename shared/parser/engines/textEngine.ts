@@ -53,6 +53,7 @@ import {
   optionLabelsOf,
   questionNumberOf,
   spreadLabelsOf,
+  spreadNumbersOf,
   followingLabelsOf,
   withoutQuestionWords,
   LETTERS,
@@ -908,7 +909,11 @@ export function textEngine(
         const alphabet = auto.format === 'lowerLetter' ? 0 : 1;
         const spread = LETTER_FORMATS.has(auto.format) ? spreadLabelsOf(line, 0, auto.value - 1, alphabet) : [];
         const style = auto.label.endsWith(')') ? 'close' : 'dot';
-        const more = spread.length || !LETTER_FORMATS.has(auto.format) ? spread : followingLabelsOf(line, { index: auto.value - 1, alphabet, style });
+        const more = LETTER_FORMATS.has(auto.format)
+          ? spread.length
+            ? spread
+            : followingLabelsOf(line, { index: auto.value - 1, alphabet, style })
+          : spreadNumbersOf(line, auto.value - 1, auto.label.trim().slice(-1));
         addOption(
           open,
           auto.value - 1,
