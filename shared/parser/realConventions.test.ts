@@ -1211,7 +1211,7 @@ describe('passages', () => {
 });
 
 describe('two Word lists at one level', () => {
-  it('questions numbered "1-" "2-" by one list, a question\'s options "1)" "2)" by another that starts again under it', () => {
+  it('questions numbered "1-" "2-" by one list, a question\'s options "1)" "2)" by another that starts again under it (one item may hold the others)', () => {
     const questions = { id: 1, levels: [{ format: 'decimal' as const, text: '%1-' }] };
     const options = { id: 2, levels: [{ format: 'decimal' as const, text: '%1)' }] };
     const options2 = { id: 3, levels: [{ format: 'decimal' as const, text: '%1)' }] };
@@ -1235,6 +1235,25 @@ describe('two Word lists at one level', () => {
     expect(questionsOf(doc).map(names)).toEqual([
       ['Iron', 'Oxygen'],
       ['one', 'two', 'none'],
+      ['Neon', 'Lead'],
+    ]);
+    // A question whose one item holds the others, typed after tabs ("1) tuple⇥2) list"), beside questions of two items or more.
+    const typed = parse(
+      [
+        { runs: ['Which type is mutable?'], list: { id: 1 } },
+        { runs: ['tuple\t2) list\t3) str\t4) int'], list: { id: 2 } },
+        { runs: ['How many of these are true?'], list: { id: 1 } },
+        { runs: ['one'], list: { id: 3 } },
+        { runs: ['two'], list: { id: 3 } },
+        { runs: ['Which is a gas?'], list: { id: 1 } },
+        { runs: ['Neon'], list: { id: 4 } },
+        { runs: ['Lead'], list: { id: 4 } },
+      ],
+      { lists: [questions, options, options2, options3] },
+    );
+    expect(questionsOf(typed).map(names)).toEqual([
+      ['tuple', 'list', 'str', 'int'],
+      ['one', 'two'],
       ['Neon', 'Lead'],
     ]);
   });
@@ -2877,33 +2896,6 @@ describe('a question without a number whose text runs several lines', () => {
       [false, true],
       [false, true],
       [false, true],
-    ]);
-  });
-});
-
-describe('questions numbered by one Word list, options by another', () => {
-  it('"1-" counting on, "1)" from 1 again under each; an option line may hold the others typed after tabs ("1) yes\t2) no")', () => {
-    const questions = { id: 1, levels: [{ format: 'decimal' as const, text: '%1-' }] };
-    const options = [2, 3, 4].map((id) => ({ id, levels: [{ format: 'decimal' as const, text: '%1)' }] }));
-    const doc = parse(
-      [
-        { runs: ['Which type is mutable?'], list: { id: 1 } },
-        { runs: ['tuple\t2) list\t3) str\t4) int'], list: { id: 2 } },
-        { runs: ['How many letters has ab?'], list: { id: 1 } },
-        { runs: ['1'], list: { id: 3 } },
-        { runs: ['2'], list: { id: 3 } },
-        { runs: ['3'], list: { id: 3 } },
-        { runs: ['Which keyword defines a function?'], list: { id: 1 } },
-        { runs: ['def'], list: { id: 4 } },
-        { runs: ['func'], list: { id: 4 } },
-      ],
-      { lists: [questions, ...options] },
-    );
-    expect(stems(doc)).toEqual(['Which type is mutable?', 'How many letters has ab?', 'Which keyword defines a function?']);
-    expect(questionsOf(doc).map(names)).toEqual([
-      ['tuple', 'list', 'str', 'int'],
-      ['1', '2', '3'],
-      ['def', 'func'],
     ]);
   });
 });
