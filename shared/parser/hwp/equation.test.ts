@@ -28,6 +28,8 @@ const FRACTIONS_AND_ROOTS: [string, string][] = [
   ['2sqrt{3}', '2\\sqrt{3}'],
   ['sqrt {{x+1} over {x-1}}', '\\sqrt{\\frac{x+1}{x-1}}'],
   ['root {3} of {27} = 3', '\\sqrt[3]{27}=3'],
+  // Hancom writes the index with sqrt too (the 2025 수능 paper): "sqrt {3} of {5}" is the cube root of 5.
+  ['sqrt {3} of {5} times 25', '\\sqrt[3]{5}\\times 25'],
   ['root {n} of {a ^{m}} = a ^{{m} over {n}}', '\\sqrt[n]{a^{m}}=a^{\\frac{m}{n}}'],
   ['SQRT {x} OVER 2', '\\frac{\\sqrt{x}}{2}'],
 ];

@@ -164,9 +164,8 @@ export class EquationParser {
     if (FONTS[name]) return { latex: FONTS[name], kind: 'switch' };
     switch (name) {
       case 'sqrt':
-        return atom(`\\sqrt{${arg(this.operand())}}`);
       case 'root':
-        return this.root();
+        return this.root(name);
       case 'binom':
         return atom(`\\binom{${arg(this.operand())}}{${arg(this.operand())}}`);
       case 'overbrace':
@@ -194,10 +193,13 @@ export class EquationParser {
     }
   }
 
-  /** `root n of x` as \sqrt[n]{x}. */
-  private root(): Item {
+  /** `sqrt x` as \sqrt{x}; `root n of x`, and `sqrt n of x` (Hancom writes both), as \sqrt[n]{x}. */
+  private root(name: string): Item {
     const index = arg(this.operand());
-    if (command(this.peek()) !== 'of') throw new Untranslatable('root without of');
+    if (command(this.peek()) !== 'of') {
+      if (name === 'sqrt') return atom(`\\sqrt{${index}}`);
+      throw new Untranslatable('root without of');
+    }
     this.pos += 1;
     const radicand = arg(this.operand());
     if (!index) return atom(`\\sqrt{${radicand}}`);
