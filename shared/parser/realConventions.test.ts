@@ -1277,6 +1277,20 @@ describe('parts headed by a banner', () => {
     expect(doc.problems.find((p) => p.code === 'answerNotGiven')).toMatchObject({ severity: 'warning', params: { question: '2' } });
   });
 
+  it('a banner spaced letter by letter ("단 답 형"), a box of notes between it and the number, heads its part as well', () => {
+    const doc = parse([
+      '1. 2 + 3의 값은?',
+      '① 4\t② 5\t③ 6',
+      { table: [['단 답 형']] },
+      { table: [['* 확인 사항: 답안지의 해당란에 표기하시오.']] },
+      '2. 7 × 8의 값을 구하시오.',
+      '3. 9 × 9의 값을 구하시오.',
+    ]);
+    expect(doc.sections.map((s) => s.name)).toEqual([null, '단 답 형']);
+    expect(questionsOf(doc).map((q) => q.type)).toEqual(['multiple_choice', 'fill_ups', 'fill_ups']);
+    expect(names(questionsOf(doc)[0])).toEqual(['4', '5', '6']);
+  });
+
   it('short answers without their answers, in a part that says so: integer over equations, fill-in otherwise; elsewhere still left out', () => {
     const doc = parse([
       'Short answer questions',

@@ -214,7 +214,7 @@ export function buildQuestion(
         { name: 'False', isCorrect: false },
       ],
     } as ParsedChildQuestion;
-  } else if (!answer && (typeName === null || typeName === 'fill_ups' || typeName === 'integer') && SHORT_ANSWER_PART.test(draft.context ?? '')) {
+  } else if (!answer && (typeName === null || typeName === 'fill_ups' || typeName === 'integer') && SHORT_ANSWER_PART.test(unspaced(draft.context ?? ''))) {
     // A short answer in a part that says so ("단답형", "Short answer"), its answer not given: uploaded with the answer unset;
     // a number to find in a maths question ("…의 값을 구하시오" over equations) is an integer question.
     problems.push(problemAt(draft.paragraph, 'answerNotGiven', { question: q }));
@@ -441,8 +441,9 @@ export function buildPassage(passage: PassageDraft, children: ParsedChildQuestio
  */
 const STATEMENT_KEY = /^\s*(?:\(?([a-h])\)?\s*[-:.)=]?\s*(đúng|sai|đ|s|true|false|t|f)\s*[,;]?\s*){2,}$/iu;
 const COMPACT_KEY = /^\s*[ĐSđs]{2,8}\s*$/u;
-/** A part of short answers: its questions are written answers, not choices. */
+/** A part of short answers: its questions are written answers, not choices (read without spaces: a banner spaces its letters, "단 답 형"). */
 const SHORT_ANSWER_PART = /단답형|서답형|주관식|short[\s-]*answers?|tự\s*luận\s*ngắn|trả\s*lời\s*ngắn/iu;
+const unspaced = (text: string) => text.replace(/\s+/g, '');
 /** A part's heading that asks for true or false on each statement ("PHẦN II … chọn đúng hoặc sai", "True or false"). */
 const TRUE_FALSE_PART = /đúng\b.{0,12}\bsai|true\b.{0,8}\bfalse|\bĐ\s*\/\s*S\b/iu;
 /** "the statements from 23 to 26 are True or False": numbers, then within a few words the words for true or false. */

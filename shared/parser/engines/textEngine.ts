@@ -316,9 +316,18 @@ export function textEngine(
     return !lineStarts(next) && (optionsWithin(nextFilled[blockAt]) || listed);
   };
   /** The question number the next text starts with, blank lines skipped. */
-  const numberAhead = (at: number) => {
-    const block = blocks[nextFilled[at]];
+  /** The question number the block at `index` starts with, if it is a line. */
+  const numberAt = (index: number) => {
+    const block = blocks[index];
     return block && block.kind === 'paragraph' ? (numberOfLine(block.paragraph, lineOf(block.paragraph.inlines))?.number ?? null) : null;
+  };
+  const numberAhead = (at: number) => numberAt(nextFilled[at]);
+  /** The number of the question next after a line, past boxes of one cell between (a "* 확인 사항" box of notes under a banner). */
+  const numberPastBoxes = (at: number): number | null => {
+    let next = nextFilled[at];
+    const box = (block: Block | undefined) => block?.kind === 'table' && rowsOf(block).length === 1 && rowsOf(block)[0].length === 1;
+    while (box(blocks[next])) next = nextFilled[next];
+    return numberAt(next);
   };
   /**
    * "Question Context: 2 to 12", "(Use for 5 – 8)": a line naming a range that starts at the next
@@ -1046,7 +1055,7 @@ export function textEngine(
     // A banner: a box of one short line ("단답형", "5지선다형", "PART B") with a question's number right after it heads a part,
     // even under a question still open (a short answer with no key).
     const banner = bannerText(rows);
-    if (banner && numberAhead(blockAt) !== null) {
+    if (banner && numberPastBoxes(blockAt) !== null) {
       newSection(banner, block.paragraphs[0]);
       return;
     }
