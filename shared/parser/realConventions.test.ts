@@ -1361,6 +1361,27 @@ describe('a sign glued before the right option (inferred from the whole paper)',
 });
 
 describe('a sign after the right option (inferred from the whole paper)', () => {
+  it('"(Correcta)" after one option of most questions marks it and is not shown; brackets on options of their own stay', () => {
+    const doc = parse([
+      '1. ¿Cuál es el planeta más cercano al sol?',
+      'a) Venus',
+      'b) Mercurio (Correcta)',
+      'c) Marte (rojo)',
+      '2. ¿Cuál es el océano más grande?',
+      'a) Pacífico (Correcta)',
+      'b) Atlántico',
+      '3. ¿Qué gas respiramos?',
+      'a) Helio',
+      'b) Oxígeno (Correcta)',
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, false],
+      [true, false],
+      [false, true],
+    ]);
+    expect(names(questionsOf(doc)[0])).toEqual(['Venus', 'Mercurio', 'Marte (rojo)']);
+  });
+
   it('"+" after one option in most questions, after a space or glued to its last letter, marks it and is not shown ("C++" stays)', () => {
     const doc = parse([
       '1 Which device stores files?',

@@ -913,10 +913,11 @@ export function inferTrailingMark(groups: OptionGroup[]): string | null {
   return best?.[0] ?? bestPlain?.[0] ?? null;
 }
 /**
- * An option's last word when it is one capital or one sign after a space ("… Kupdoccha R", "… Lyon ✓"), or a
- * symbol glued to its last letter ("Winchester+"; not a stop or a bracket, nor a sign of code such as "=" or "<").
+ * An option's last word when it is one capital or one sign after a space ("… Kupdoccha R", "… Lyon ✓"), a word
+ * or two in brackets ("… Mercurio (Correcta)"), or a symbol glued to its last letter ("Winchester+"; not a stop
+ * or a bracket, nor a sign of code such as "=" or "<"). Only the same mark on one option of most questions counts.
  */
-const PLAIN_MARK = /(?:\S\s+(\p{Lu}|[^\p{L}\p{N}\s()[\]{}'"“”‘’«»<>&$\\.,:;_/|=-])|[\p{L}\p{N}]([^\P{S}<>=|$^`~]))\s*$/u;
+const PLAIN_MARK = /(?:\S\s+(\p{Lu}|[^\p{L}\p{N}\s()[\]{}'"“”‘’«»<>&$\\.,:;_/|=-]|[([]\p{L}[\p{L} ]{0,18}[)\]])|[\p{L}\p{N}]([^\P{S}<>=|$^`~]))\s*$/u;
 
 /** Each question's option lines (a typed label, or an item of a Word list), with the typed label: what the marks of options are counted over. */
 /**
