@@ -1360,6 +1360,37 @@ describe('a sign glued before the right option (inferred from the whole paper)',
   });
 });
 
+describe('two signs before every option, one for the right ones (inferred from the whole paper)', () => {
+  it('"+" before the right option, "-" before the others: options without the signs, "+" right; a figure under the question stays its own', () => {
+    const doc = parse([
+      'Câu 1: Thủ đô của Pháp là gì?',
+      '\t+ Paris',
+      '- Rome',
+      '\t - Oslo',
+      'Câu 2: Hình nào là tam giác?',
+      { runs: [{ picture: png(40, 30), widthPx: 40, heightPx: 30 }] },
+      '\t - Hình 1',
+      '\t + Hình 2',
+      '\t - Hình 3',
+      'Câu 3: Số nào là số chẵn?',
+      '\t - 3',
+      '\t + 4',
+    ]);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['Paris', 'Rome', 'Oslo'],
+      ['Hình 1', 'Hình 2', 'Hình 3'],
+      ['3', '4'],
+    ]);
+    // (Question 3's one "+" and one "-" decide nothing alone: the paper's other questions do.)
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false, false],
+      [false, true, false],
+      [false, true],
+    ]);
+    expect(questionsOf(doc)[1].name).toContain('<img');
+  });
+});
+
 describe('a sign after the right option (inferred from the whole paper)', () => {
   it('"(Correcta)" after one option of most questions marks it and is not shown; brackets on options of their own stay', () => {
     const doc = parse([

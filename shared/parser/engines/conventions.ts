@@ -67,6 +67,8 @@ export interface Conventions {
   gluedAsterisk: boolean;
   /** The sign glued before the right option's text ("a. !evxa"), one option a question: null when the paper has none. */
   leadingSign: string | null;
+  /** Two signs before every option, one for the right ones ("+ Sóng và rậm", "- Róg hịj"). */
+  signPair: SignPair | null;
   /** A short mark after the right options' words in a colour of its own ("… estructura x" in green): null when the paper has none. */
   trailingMark: string | null;
   /** Options labelled by a letter with no stop ("A jQuery est…"): lines whose first letters run A, B, C… */
@@ -497,6 +499,8 @@ export function inferUnlabelledOptions(
       continue;
     }
     if (!group) continue;
+    // A picture alone right under the question (a figure, a graph) is the question's, not a first option.
+    if (group.lines.length === 0 && !/[\p{L}\p{N}]/u.test(text) && line.inlines.some((i) => i.kind === 'picture')) continue;
     // "QUESTION 3", then its text as a list item: the text, and the options come after it.
     if (group.lines.length === 0 && stemItems.has(line)) continue;
     // The question's text on the line after its number, its key at the end: the options come after it.
@@ -883,6 +887,42 @@ export function inferLeadingSign(groups: OptionGroup[]): string | null {
   return best?.[0] ?? null;
 }
 
+export interface SignPair {
+  right: string;
+  wrong: string;
+}
+/** A sign before a line's words, after any indent: "+", "-", "–", "✓", "✗"… (not a letter, a digit or a bracket). */
+const LEADING_SIGN = /^\s*([^\p{L}\p{N}\s()[\]{}'"“”‘’«»<>&$\\.,:;_/|=])\s*(?=[\p{L}\p{N}$(])/u;
+
+/**
+ * "+ Sóng và rậm" over "- Róg hịj" "- Jnoa": every option of a question led by one of two signs,
+ * one sign on the right ones (one, or fewer than the others), the other on the rest. Accepted when
+ * two runs of lines or more are written so with the same two signs, the same one the rarer, and
+ * no run gives the other sign that part; null otherwise.
+ */
+export function inferSignPair(lines: Paragraph[]): SignPair | null {
+  const runs: string[][] = [[]];
+  for (const line of lines) {
+    const sign = line.cell ? undefined : LEADING_SIGN.exec(lineOf(line.inlines))?.[1];
+    if (sign) runs.at(-1)!.push(sign);
+    else if (runs.at(-1)!.length) runs.push([]);
+  }
+  const votes = new Map<string, number>();
+  for (const run of runs.filter((r) => r.length >= 2 && r.length <= 8)) {
+    const kinds = [...new Set(run)];
+    if (kinds.length !== 2) continue;
+    const [a, b] = kinds.map((k) => run.filter((s) => s === k).length);
+    if (a === b) continue;
+    const pair = a < b ? `${kinds[0]}\u0000${kinds[1]}` : `${kinds[1]}\u0000${kinds[0]}`;
+    votes.set(pair, (votes.get(pair) ?? 0) + 1);
+  }
+  const [best] = [...votes].sort((x, y) => y[1] - x[1]);
+  if (!best || best[1] < 2) return null;
+  const [right, wrong] = best[0].split('\u0000');
+  // The same two signs the other way round in another run: no convention.
+  return votes.has(`${wrong}\u0000${right}`) ? null : { right, wrong };
+}
+
 /**
  * "… de pumejodíax x" with the "x" in green: a mark of one or two characters after an option's
  * words, in a colour those words do not have, on some options of two questions or more and never
@@ -1204,6 +1244,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     asking,
     gluedAsterisk: inferGluedAsterisk(optionLines),
     leadingSign: inferLeadingSign(groups),
+    signPair: inferSignPair(lines),
     trailingMark: inferTrailingMark(groups),
     ownLetterMarks: inferOwnLetterMarks(groups),
     bareLabels,

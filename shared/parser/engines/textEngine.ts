@@ -9,7 +9,7 @@ import { blocksOf, rowsOf, type Block } from './blocks';
 import { newPassage, newQuestion, splitTags, type OptionDraft, type PassageDraft, type QuestionDraft } from './draft';
 import { choiceAnswer, trueFalseAnswer } from './answers';
 import { choicesNaming, onlyRepeatsLetters, type NamedChoice } from './choices';
-import { dashAnswerOf, inferConventions, mostlyBold } from './conventions';
+import { dashAnswerOf, inferConventions, mostlyBold, type SignPair } from './conventions';
 import { truthEndOf } from './truthEnds';
 import { answerBoxTables } from './answerBoxes';
 import { latinLookalikeLabels } from './lookalikeLabels';
@@ -388,6 +388,7 @@ export function textEngine(
     if (question && above && !question.answer) question.answer = { text: above.text, paragraph: above.lines[above.lines.length - 1] };
     if (question && conventions.gluedAsterisk) markGluedAsterisks(question);
     if (question && conventions.leadingSign) markLeadingSigns(question, conventions.leadingSign);
+    if (question && conventions.signPair) markSignPair(question, conventions.signPair);
     if (question && conventions.trailingMark) markTrailingMarks(question, conventions.trailingMark);
     if (question && conventions.ownLetterMarks) markOwnLetters(question);
     if (question) trailingAnswer(question);
@@ -1283,6 +1284,21 @@ function markLeadingSigns(question: QuestionDraft, sign: string) {
     option.html[0] = tags + first.slice(tags.length + sign.length);
     option.marked = true;
     option.markedBy = sign === '*' ? 'asterisk' : 'sign';
+  }
+}
+
+/** "+ Sóng", "- Róg": in a paper that leads every option with one of two signs (inferSignPair), the right sign marks it; neither is shown. */
+function markSignPair(question: QuestionDraft, pair: SignPair) {
+  for (const option of question.options) {
+    const first = option.html[0] ?? '';
+    const lead = /^(?:\s|&nbsp;|<[^>]+>)*/.exec(first)![0];
+    const sign = [pair.right, pair.wrong].find((s) => first.startsWith(escapeHtml(s), lead.length));
+    if (!sign) continue;
+    option.html[0] = lead + first.slice(lead.length + escapeHtml(sign).length).replace(/^(?:\s|&nbsp;)+/, '');
+    if (sign === pair.right && !option.marked) {
+      option.marked = true;
+      option.markedBy = 'sign';
+    }
   }
 }
 
