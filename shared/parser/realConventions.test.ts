@@ -2965,3 +2965,49 @@ describe('a question without a number whose text runs several lines', () => {
     ]);
   });
 });
+
+describe('a key table with a column for each part', () => {
+  it('"S/N | Civil | Criminal" over "1 | B | D": each column answers its part in order; "BONUS" answers nothing', () => {
+    const part = (name: string) => [
+      { runs: [{ text: name, bold: true }] },
+      '1. Which court hears it?',
+      'a. High Court',
+      'b. Magistrate Court',
+      '2. Which rule applies?',
+      'a. Order 1',
+      'b. Order 2',
+      '3. Who signs the writ?',
+      'a. The registrar',
+      'b. The judge',
+    ];
+    const doc = parse([
+      ...part('CIVIL LITIGATION'),
+      ...part('CRIMINAL LITIGATION'),
+      'MARKING SCHEME',
+      {
+        table: [
+          ['S/N', 'CIVIL LITIGATION', 'CRIMINAL LITIGATION'],
+          ['1', 'B', 'A'],
+          ['2', 'A', 'BONUS'],
+          ['3', 'B', 'B'],
+        ],
+      },
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true],
+      [true, false],
+      [false, true],
+      [true, false],
+      [false, false],
+      [false, true],
+    ]);
+  });
+});
+
+describe('titles between unnumbered questions', () => {
+  it('"Science (continued)" right after an answer line heads what follows: it is no part of the next question', () => {
+    const question = (stem: string) => [stem, '', 'A) one', 'B) two', 'C) three', 'Answer: B'];
+    const doc = parse(['Science', ...question('How many moons has Mars?'), 'Science (continued)', ...question('How many legs has a spider?')]);
+    expect(stems(doc)).toEqual(['How many moons has Mars?', 'How many legs has a spider?']);
+  });
+});

@@ -395,7 +395,33 @@ export function unboxQuestions(lines: Paragraph[]): { lines: Paragraph[]; option
 const KEY_TITLE = /^\s*(?:bảng\s*)?(?:answer\s*key|answers|key|đáp\s*án|정답)(?![\p{L}])/iu;
 
 /** A key laid out as a table: numbers beside or above answers (a letter, ①, T/F, Đ/S), three or more. */
+/**
+ * A key with a column for each part of the paper: a header row naming the parts ("S/N | Civil
+ * Litigation | Criminal Litigation | …"), then a row a question number ("1 | B | D | C | B"), each
+ * column the answers of one part. A few cells may say there is no answer ("BONUS", "NONE", blank).
+ * The part columns' names; null for any other table.
+ */
+export function partColumnsOf(rows: Paragraph[][][]): string[] | null {
+  if (rows.length < 4) return null;
+  const names = rows[0].slice(1).map(cellText);
+  const width = names.findLastIndex((n) => n !== '') + 1;
+  if (width < 2 || names.slice(0, width).some((n) => !/\p{L}{2}/u.test(n) || /^\d/.test(n))) return null;
+  let answers = 0;
+  let others = 0;
+  for (const cells of rows.slice(1)) {
+    if (!/^\d{1,4}[.)]?$/.test(cellText(cells[0] ?? []))) return null;
+    for (const cell of cells.slice(1, width + 1)) {
+      const t = cellText(cell);
+      if (/^[A-Ha-h]$/.test(t)) answers++;
+      else if (t) others++;
+    }
+  }
+  // Answers in half the cells at least (a question may have none yet); few cells of words.
+  return answers >= 3 && answers * 2 >= (rows.length - 1) * width && others * 5 <= answers ? names.slice(0, width) : null;
+}
+
 export function isKeyTable(rows: Paragraph[][][]): boolean {
+  if (partColumnsOf(rows)) return true;
   // A table titled as a key in its own first row ("ANSWER KEY" across the columns).
   const title = cellText(rows[0]?.[0] ?? []);
   if (title && (answerKeyStart(title) !== null || KEY_TITLE.test(title)) && rows.length >= 2) return true;

@@ -26,6 +26,7 @@ import {
   isHeading,
   isInstruction,
   isKeyTable,
+  partColumnsOf,
   isLayoutTable,
   isQuestionGrid,
   rowAsLine,
@@ -527,6 +528,18 @@ export function textEngine(
 
   const readKeyTable = (rows: Paragraph[][][]) => {
     const text = keyCellText;
+    // A column for each part ("S/N | Civil Litigation | Criminal Litigation"): part n answers the paper's n-th part.
+    const partColumns = partColumnsOf(rows);
+    if (partColumns) {
+      partColumns.forEach((_, column) => {
+        if (column > 0 || key.length > 0) keyPart += 1;
+        for (const cells of rows.slice(1)) {
+          const answer = cells[column + 1] ?? [];
+          if (/^[A-Ha-h]$/.test(text(answer))) key.push({ number: Number.parseInt(text(cells[0])), text: text(answer), paragraph: answer[0], part: keyPart });
+        }
+      });
+      return;
+    }
     // A key table in parts ("PHẦN I" rows across it) and with Đ/S statements a row each ("1 | a) | Đ", the number cell merged down).
     const chunks: Paragraph[][][][] = [[]];
     for (const cells of rows) {
@@ -1159,8 +1172,14 @@ const ROLE_OF_TARGET: Record<Target, ParagraphRole> = {
 
 /** "[3점]", "(2 marks)", "[0,5 điểm]" at the end of a line of the question: its marks, not its text. */
 const MARKS_AFTER = /\s*[[(]\s*(\d+(?:[.,]\d+)?)\s*(?:점|điểm|đ|marks?|points?|pts?)\s*[\])]\s*((?:<\/\w+>)*)\s*$/iu;
-/** A short line with no stop at its end ("Music Theory Quiz", "Pergunta nº 7"): a title over questions, not the start of one. */
-const isTitle = (text: string) => text.trim().length < 50 && !/[.,:;)?？؟]$/.test(text.trim());
+/**
+ * A short line with no stop at its end ("Music Theory Quiz", "Pergunta nº 7", "과학 (계속)": a word in brackets after
+ * it is no stop): a title over questions, not the start of one.
+ */
+const isTitle = (text: string) => {
+  const words = text.trim().replace(/\s+[(（][^()（）]{1,12}[)）]$/u, '');
+  return text.trim().length < 50 && !/[.,:;)?？؟]$/.test(words);
+};
 
 function scoreMarks(question: QuestionDraft) {
   question.stem = question.stem.map((html) => {
