@@ -3011,3 +3011,47 @@ describe('titles between unnumbered questions', () => {
     expect(stems(doc)).toEqual(['How many moons has Mars?', 'How many legs has a spider?']);
   });
 });
+
+describe('cases between numbered questions', () => {
+  const facts = (who: string) =>
+    `${who} bought a house in Lagos from a seller who had no title to it. The seller received the price and left the country. ${who} then learnt that the land belonged to a family, whose head has now sued ${who} for trespass in the High Court of the State.`;
+  const question = (n: number, stem: string) => [`${n}. ${stem}`, 'a. The High Court', 'b. The Magistrate Court'];
+
+  it('a long paragraph with a numbered question right after it (or after a line of directions) is a case for the questions after it, when the paper has two or more', () => {
+    const doc = parse([
+      facts('Ade'),
+      ...question(1, 'Which court hears the case?'),
+      ...question(2, 'Which court hears an appeal?'),
+      facts('Bola'),
+      'Answer the following questions',
+      ...question(3, 'Which court hears the case?'),
+      'Answer key: 1-a 2-b 3-a',
+    ]);
+    const cases = doc.sections.flatMap((s) => s.questions).filter((q) => q.type === 'comprehension');
+    expect(cases.map((c) => (c.type === 'comprehension' ? c.questions.length : 0))).toEqual([2, 1]);
+    expect(cases[1].type === 'comprehension' && cases[1].paragraph).toContain('Bola bought a house');
+  });
+
+  it('"Answer questions 1-2 based on the above facts" under a case names its questions; an explanation under a solution line is no case', () => {
+    const doc = parse([
+      facts('Ade'),
+      'Answer questions 1-2 based on the above facts.',
+      ...question(1, 'Which court hears the case?'),
+      ...question(2, 'Which court hears an appeal?'),
+      ...question(3, 'Which court hears a divorce?'),
+      'Solution: a',
+      facts('The solution says that Chidi'),
+      ...question(4, 'Which court hears the case?'),
+      facts('Dayo'),
+      'Answer questions 5-5 based on the above facts.',
+      ...question(5, 'Which court hears the case?'),
+    ]);
+    const items = doc.sections.flatMap((s) => s.questions);
+    expect(items.map((q) => (q.type === 'comprehension' ? `case of ${q.questions.length}` : q.type))).toEqual([
+      'case of 2',
+      'multiple_choice',
+      'multiple_choice',
+      'case of 1',
+    ]);
+  });
+});

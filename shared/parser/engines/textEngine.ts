@@ -323,6 +323,33 @@ export function textEngine(
     return block && block.kind === 'paragraph' ? (numberOfLine(block.paragraph, lineOf(block.paragraph.inlines))?.number ?? null) : null;
   };
   const numberAhead = (at: number) => numberAt(nextFilled[at]);
+  /**
+   * Paragraphs that read as a case for the questions after them: 200 characters or more, no number of
+   * their own, no options under them, a numbered question right after them (or after a line of
+   * directions). A paper's way when two of them or more stand so; none otherwise (one long text
+   * before the first question is its directions).
+   */
+  let cases: Set<number> | null = null;
+  const caseLines = () => {
+    if (cases) return cases;
+    const found = blocks.flatMap((block, at) => {
+      if (block.kind !== 'paragraph' || autoOf(block.paragraph)) return [];
+      const text = lineOf(block.paragraph.inlines);
+      return text.trim().length >= 200 && numberAt(at) === null && !optionsFollow(at) && numberWithin(at, 2) !== null ? [at] : [];
+    });
+    return (cases = new Set(found.length >= 2 ? found : []));
+  };
+  /** The question number starting one of the next `lines` filled lines (a line of directions may stand before it), or null. */
+  const numberWithin = (at: number, lines: number) => {
+    for (let i = nextFilled[at], n = 0; i < blocks.length && n < lines; i = nextFilled[i], n++) {
+      const block = blocks[i];
+      if (block.kind !== 'paragraph') return null;
+      const auto = autoOf(block.paragraph);
+      const number = auto ? (numbersQuestion(block.paragraph, auto) ? auto.value : null) : numberAt(i);
+      if (number !== null) return number;
+    }
+    return null;
+  };
   /** The number of the question next after a line, past boxes of one cell between (a "* 확인 사항" box of notes under a banner). */
   const numberPastBoxes = (at: number): number | null => {
     let next = nextFilled[at];
@@ -339,6 +366,12 @@ export function textEngine(
     const found = QUESTION_RANGE.exec(line.slice(0, 160)) ?? LISTED.exec(line.slice(0, 160));
     const colon = found ? /^\s*[:：]\s*/.exec(line.slice(found.index + found[0].length)) : null;
     return !!found && !!colon && line.slice(found.index + found[0].length + colon[0].length).trim().length >= 40;
+  };
+  /** "Answer questions 1-5 based on the above facts": a range of questions starting at the next one, whatever follows the line. */
+  const rangeOfNext = (line: string): [number, number] | null => {
+    const found = QUESTION_RANGE.exec(line.slice(0, 160));
+    const [from, to] = found ? [Number(found[1]), Number(found[2])] : [0, 0];
+    return found && (from === lastNumber + 1 || from === numberAhead(blockAt)) && to >= from && to - from < 50 ? [from, to] : null;
   };
   const namesNextQuestions = (line: string): [number, number] | null => {
     const found = QUESTION_RANGE.exec(line.slice(0, 160));
@@ -982,6 +1015,27 @@ export function textEngine(
     }
     const counted = questionsCounted(line);
     const named = directionsRange(line) ?? namesNextQuestions(line) ?? (counted ? ([lastNumber + 1, lastNumber + counted] as [number, number]) : null);
+    // "Answer questions 1-5 based on the above facts" under a case read as a passage: the case's range, named after it.
+    const casesRange = current?.ownText && current.range === null && target === 'passage' && current.children.length === 0 ? rangeOfNext(line) : null;
+    if (casesRange && current) {
+      current.range = casesRange;
+      current.html.push(inlinesHtml(trimInlines(inlines)));
+      return;
+    }
+    // A case for the questions after it, in a paper of numbered questions: a paragraph of 200 characters or more,
+    // between questions, no options under it, a numbered question right after it (or after one line of directions).
+    // (Not inside a passage's text, nor among the questions a passage named.)
+    const passageOpen = current !== null && (target === 'passage' || (!!current.range && current.children.length <= current.range[1] - current.range[0]));
+    // (An explanation under an answer or a solution line is the solution's, no case.)
+    const explains = target === 'solution' || target === 'afterAnswer';
+    if (!auto && !passageOpen && !explains && (!open || complete(open)) && caseLines().has(blockAt)) {
+      closePassage();
+      passage = newPassage(paragraph, null);
+      passage.ownText = true;
+      passage.html.push(inlinesHtml(trimInlines(inlines)));
+      target = 'passage';
+      return;
+    }
     const range = (named && widened(line, named)) ?? cloze ?? (isPassageStart(line) ? null : undefined);
     // A set that names the open question's own number ("[1] …" of a running title, then "【 1 - 5】") cannot be in its text: that question ends, unread.
     const namesOpen = named !== null && open !== null && open.number !== null && named[0] <= open.number && open.options.length === 0 && !open.answer;
