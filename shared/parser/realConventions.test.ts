@@ -3055,3 +3055,16 @@ describe('cases between numbered questions', () => {
     ]);
   });
 });
+
+describe('the answer letter written in the question blank', () => {
+  it('"…（ C ）、…" inside the sentence answers C and leaves a blank; at its end it goes; a question may open with it ("29、（ B ）是…")', () => {
+    const options = 'A．甲    B．乙    C．丙    D．丁';
+    const doc = parse(['1、中国的首都（ C ）、最大的城市是上海。', options, '2、中国的首都是（ A ）', options, '29、（ B ）是一种乐器。', options]);
+    expect(stems(doc)).toEqual(['中国的首都____、最大的城市是上海。', '中国的首都是', '____是一种乐器。']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, false, true, false],
+      [true, false, false, false],
+      [false, true, false, false],
+    ]);
+  });
+});

@@ -126,7 +126,7 @@ const QUESTION = new RegExp(
 );
 /** The same written tight against the text: "11.Which", "Câu 3:Tìm", "2)Find", "30.[A]의", "16.「법」상", "19.（ ____ ）是" (a letter, a bracketed label, an opening quote or a blank in brackets follows, so "3.5" stays a number). */
 const QUESTION_TIGHT = new RegExp(
-  String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})(?:\.\s*[-–]|[.):：]|\s*、)(?=\p{L}|\[\p{L}{1,2}\]|[「『“‘《〈¿¡][\p{L}\p{N}]|[（(]\s*[_…])`,
+  String.raw`^\s*(?:(?:${QUESTION_WORDS})\s*\.?\s*)?(\d{1,4})(?:\.\s*[-–]|[.):：]|\s*、)(?=\p{L}|\[\p{L}{1,2}\]|[「『“‘《〈¿¡][\p{L}\p{N}]|[（(]\s*(?:[_…]|[A-H]\s*[)）]))`,
   'iu',
 );
 

@@ -84,7 +84,9 @@ function readBracketAnswer(question: QuestionDraft) {
     const found = FILLED_BLANK_HTML.exec(question.stem[i]);
     if (!found || !FILLED_BLANK.test(htmlText(found[0]))) continue;
     question.answer = { text: found[1], paragraph: question.paragraph };
-    question.stem[i] = question.stem[i].slice(0, found.index) + question.stem[i].slice(found.index + found[0].length);
+    // Inside the sentence the blank stays a blank for the pupil ("…（ C ）、…" reads "…____、…"); at its end it goes.
+    const after = question.stem[i].slice(found.index + found[0].length);
+    question.stem[i] = question.stem[i].slice(0, found.index) + (htmlText(after).trim() ? '____' : '') + after;
     return;
   }
 }
