@@ -69,6 +69,13 @@ describe('readDocument', () => {
     expect(paragraphText(p)).toBe('Half is $\\frac{1}{2}$');
   });
 
+  it('hidden text (a web form\'s "Top of Form" pasted into Word) is not read; text hidden then shown again is', () => {
+    const doc = read(
+      `<w:p>${run('Top of Form', '<w:vanish/>')}</w:p><w:p>${run('Paris ')}${run('(hidden note)', '<w:vanish/>')}${run('shown', '<w:vanish w:val="0"/>')}</w:p>`,
+    );
+    expect(doc.paragraphs.map(paragraphText)).toEqual(['', 'Paris shown']);
+  });
+
   it("a complex field shows its result only: a QUOTE field's copy of its picture in its instructions is not read", () => {
     const pict = '<w:r><w:pict><v:shape><v:imagedata r:id="rId7"/></v:shape></w:pict></w:r>';
     const field = (begin: string, instructions: string, result: string) =>

@@ -209,6 +209,7 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
   const rPr = first(run, 'rPr');
   const runFonts = resolveRunFonts(fonts, paragraphStyle, attr(first(rPr, 'rStyle'), 'val'), rPr);
   const complexScript = toggled(rPr, 'cs') || toggled(rPr, 'rtl');
+  const hidden = toggled(rPr, 'vanish');
   const vertAlign = attr(first(rPr, 'vertAlign'), 'val');
   const color = attr(first(rPr, 'color'), 'val')?.toUpperCase() ?? null;
   const highlight = attr(first(rPr, 'highlight'), 'val');
@@ -246,8 +247,9 @@ function readRun(run: Element, paragraphStyle: string | null, out: Inline[], fon
       else if (type === 'end') fields.pop();
       continue;
     }
-    // What a field's instructions hold (a QUOTE field's copy of its picture, an IF's branches) is not shown: only its result is.
-    if (fields.includes('instructions')) continue;
+    // What a field's instructions hold (a QUOTE field's copy of its picture, an IF's branches) is not shown: only its result is;
+    // nor is hidden text (Format > Font > Hidden: a web form's "Top of Form" pasted into Word).
+    if (fields.includes('instructions') || hidden) continue;
     switch (el.localName) {
       case 't':
         // Old papers write Greek and maths in the Symbol font ("p" drawn as π): the Unicode character it shows.
