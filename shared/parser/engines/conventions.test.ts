@@ -56,6 +56,19 @@ describe('question starts the common patterns miss', () => {
     expect(numberedLines(lines(...options(1), ...options(2), ...options(3)), noLists).parts.size).toBe(0);
   });
 
+  it('"Pertemuan 11" … "Pertemuan 12" over questions that do not ask but have options under them ("AE is better because …") are parts', () => {
+    const question = (stem: string) => [stem, 'a. one', 'b. two'];
+    const paper = lines(
+      'Pertemuan 11',
+      ...question('AE is better because …'),
+      ...question('CA ensures that …'),
+      'Pertemuan 12',
+      ...question('SNYD is …'),
+      ...question('IoT is …'),
+    );
+    expect([...numberedLines(paper, noLists).parts].map((p) => p.index)).toEqual([0, 7]);
+  });
+
   it('numbers that do not rise are text, not questions', () => {
     const paper = lines('1    apple', '7    pear', '3    plum');
     expect(inferStarts(paper, noLists).size).toBe(0);

@@ -179,10 +179,10 @@ export function numberedLines(
     const next = lines.slice(at + 1).find((l) => !isBlankLine(l.inlines));
     return !!next && optionLabelsOf(lineOf(next.inlines), 0)[0]?.index === 0;
   };
-  /** Lines that ask ("…?") strictly between two lines, numbered by none of the numbers read above. */
+  /** Lines that ask ("…?"), or have option A right under them ("AE lebih baik karena …"), strictly between two lines, numbered by none of the numbers read above. */
   const numberedAt = new Set(points.map((point) => point.at));
   const asksBetween = (from: number, to: number) =>
-    lines.slice(from + 1, to).filter((line, i) => !numberedAt.has(from + 1 + i) && endsAsking(lineOf(line.inlines))).length;
+    lines.slice(from + 1, to).filter((line, i) => !numberedAt.has(from + 1 + i) && (endsAsking(lineOf(line.inlines)) || optionsUnder(from + 1 + i))).length;
   /** The numbers Word shows on its decimal list's first level strictly between two lines. */
   const listedBetween = (from: number, to: number) =>
     lines.slice(from + 1, to).flatMap((line) => {
@@ -218,7 +218,8 @@ export function numberedLines(
     const titles = members.every((at) => {
       const { candidate } = points[at];
       const rest = candidate ? lineOf(candidate.line.inlines).slice(candidate.end) : '?';
-      return !/[?？؟\d]/.test(rest) && rest.trim().length <= 60;
+      // (A number with no word, "9;" ending a line of code, names nothing: a word before it or after it does.)
+      return !/[?？؟\d]/.test(rest) && rest.trim().length <= 60 && (family.startsWith('word:') || /\p{L}/u.test(rest));
     });
     if (members.length >= 2 && titles && (asking * 2 > members.length - 1 || listedApart * 2 > members.length - 1)) parts.add(family);
     else if (members.length >= 2 && steps >= 0.6 * (members.length - 1) && apart * 4 <= members.length - 1) rising.add(family);
