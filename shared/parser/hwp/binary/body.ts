@@ -76,6 +76,7 @@ function readParagraph(node: Node, cell: Paragraph['cell'], ctx: BodyContext, ou
     else if (piece.code === 24 || piece.code === 30 || piece.code === 31) cursor.text(piece.code === 24 ? '-' : ' ', shapeAt(piece.at));
     else if (EXTENDED.has(piece.code) && controls[control]) readControl(controls[control++], cursor, ctx, shapeAt(piece.at), worded);
   }
+  cursor.end();
 }
 
 function readControl(node: Node, cursor: Cursor, ctx: BodyContext, shape: CharShape, worded: boolean): void {
@@ -213,7 +214,8 @@ function readDrawing(node: Node, cursor: Cursor, ctx: BodyContext): void {
       const { record, children } = nodes[i];
       if (record.tag === TAG.SHAPE_COMPONENT_PICTURE) {
         const path = ctx.binData.get(u16(record.data, 71)) ?? null;
-        if (path) cursor.push({ kind: 'picture', path, widthPx: px(width), heightPx: px(height) });
+        // Floating, it goes after the paragraph's words (not inside the word that anchors it).
+        if (path) (inline ? cursor.push : cursor.float).call(cursor, { kind: 'picture', path, widthPx: px(width), heightPx: px(height) });
       } else if (record.tag === TAG.PARA_HEADER) {
         const lines: Draft[] = [];
         readParagraph(nodes[i], null, ctx, lines);

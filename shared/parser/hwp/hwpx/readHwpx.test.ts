@@ -121,6 +121,21 @@ describe('readHwpx: tables, boxes, pictures, equations', () => {
     expect(doc.bytes('BinData/missing.png')).toBeNull();
   });
 
+  it("a floating picture anchored inside a word goes after the paragraph's words; one placed as a character stays where it stands", () => {
+    const floating = picture('image1', 7200, 3600).replace('treatAsChar="1"', 'treatAsChar="0"');
+    const doc = read(
+      [p([run(t('삼')), run(floating), run(t('각형의 넓이는?'))]), p([run(t('그림')), run(picture('image1', 7200, 3600)), run(t('과 같이'))])],
+      headerXml(),
+      {
+        'BinData/image1.png': new Uint8Array([1]),
+      },
+    );
+    expect(doc.paragraphs.map((para) => para.inlines.map((i) => (i.kind === 'text' ? i.text : `[${i.kind}]`)).join(''))).toEqual([
+      '삼각형의 넓이는?[picture]',
+      '그림[picture]과 같이',
+    ]);
+  });
+
   it('reads composed characters (a number in a circle), the base text of ruby, and pictures grouped in a container', () => {
     const compose = '<hp:compose circleType="SHAPE_CIRCLE" charSz="-3" composeType="SPREAD" charPrCnt="10" composeText="3"/>';
     const dutmal =

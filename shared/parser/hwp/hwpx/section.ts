@@ -106,6 +106,17 @@ export class Cursor {
     if (!this.deleted) this.target().inlines.push(inline);
   }
 
+  /** A figure floating over the page, anchored somewhere in the paragraph (maybe inside a word): it goes after the paragraph's words. */
+  private floating: Inline[] = [];
+  float(inline: Inline): void {
+    if (!this.deleted) this.floating.push(inline);
+  }
+  /** The paragraph is read: its floating figures go after its words. */
+  end(): void {
+    for (const inline of this.floating) this.target().inlines.push(inline);
+    this.floating = [];
+  }
+
   text(value: string, shape: CharShape): void {
     if (!value || this.deleted) return;
     const { font, ...own } = shape;
@@ -143,7 +154,9 @@ export function readParagraph(p: Element, cell: Paragraph['cell'], ctx: SectionC
     : null;
   const draft = newDraft(cell, ctx.styles.styleNames.get(attr(p, 'styleIDRef') ?? '') || null, head);
   out.push(draft);
-  readRuns(p, new Cursor(out, draft), ctx);
+  const cursor = new Cursor(out, draft);
+  readRuns(p, cursor, ctx);
+  cursor.end();
 }
 
 function readRuns(p: Element, cursor: Cursor, ctx: SectionContext): void {
@@ -358,7 +371,15 @@ function readPicture(pic: Element, cursor: Cursor, ctx: SectionContext): void {
   const id = attr(first(pic, 'img') ?? firstDescendant(pic, 'img'), 'binaryItemIDRef');
   if (!id) return;
   const size = ['sz', 'curSz', 'orgSz'].map((name) => first(pic, name)).find((el) => (intAttr(el, 'width') ?? 0) > 0 && (intAttr(el, 'height') ?? 0) > 0);
-  cursor.push({ kind: 'picture', path: ctx.picturePath(id), widthPx: px(intAttr(size ?? null, 'width')), heightPx: px(intAttr(size ?? null, 'height')) });
+  const picture: Inline = {
+    kind: 'picture',
+    path: ctx.picturePath(id),
+    widthPx: px(intAttr(size ?? null, 'width')),
+    heightPx: px(intAttr(size ?? null, 'height')),
+  };
+  // Placed as a character, it stands in the sentence; floating, after the paragraph's words (not inside the word that anchors it).
+  if (attr(first(pic, 'pos'), 'treatAsChar') === '0') cursor.float(picture);
+  else cursor.push(picture);
 }
 
 /** hp:equation: its script as LaTeX; a script the translator cannot read stays as text, and the paragraph says so. */
