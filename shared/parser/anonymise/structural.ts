@@ -42,6 +42,8 @@ export const STRUCTURAL_WORDS: readonly string[] = [
   ...['resposta', 'correta', 'kunci', 'ответ', 'правильный', 'cevap', 'doğru', 'antwort', 'lösung', 'explicación', 'explication', 'explicação'],
   // Answer keys' headings of more languages (patterns.ts ANSWER_KEY): Ukrainian, Italian, Portuguese, Polish, Dutch, Uzbek, Kazakh.
   ...['ответы', 'відповіді', 'відповідь', 'правильна', 'risposte', 'respostas', 'gabarito', 'odpowiedzi', 'antwoorden', 'javoblar', 'жауаптар'],
+  // Hungarian, Czech, Polish and Romanian answer words (patterns.ts FIELD_WORDS).
+  ...['válasz', 'helyes', 'odpověď', 'odpowiedź', 'răspuns'],
   // Uzbek: "To'g'ri javob: A" (the apostrophes cut "To'g'ri" into "To", "g", "ri"), "Javob".
   ...['javob', 'to', 'ri', 'verdadeiro'],
   ...['pembahasan', 'объяснение', 'açıklama', 'erklärung'],

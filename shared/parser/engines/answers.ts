@@ -30,6 +30,9 @@ const TRUE_WORDS = [
   'vero',
   'wahr',
   'prawda',
+  'igaz',
+  'pravda',
+  'adevărat',
 ];
 const FALSE_WORDS = [
   'false',
@@ -52,6 +55,9 @@ const FALSE_WORDS = [
   'yanlış',
   'неверно',
   'fałsz',
+  'hamis',
+  'nepravda',
+  'fals',
 ];
 const NUMBER = String.raw`[-+]?(?:\d+(?:[.,]\d+)?|[.,]\d+)`;
 const RANGE = new RegExp(String.raw`^(${NUMBER})\s*(?:-|–|—|to|~|\.\.|…|đến|부터)\s*(${NUMBER})$`, 'i');

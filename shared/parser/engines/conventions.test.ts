@@ -69,6 +69,12 @@ describe('question starts the common patterns miss', () => {
     expect([...numberedLines(paper, noLists).parts].map((p) => p.index)).toEqual([0, 7]);
   });
 
+  it('numbers with a comma ("1,Mennyi", "2, Ki", "3,1823-ban") count when they rise; "1,5 kg" alone does not', () => {
+    const paper = lines('1,Mennyi 2+2?', 'a. 4', '2, Ki írta?', 'a. Petőfi', '3,1823-ban ki született?', 'a. Petőfi');
+    expect([...inferStarts(paper, noLists).values()].map((s) => s.number)).toEqual([1, 2, 3]);
+    expect(inferStarts(lines('1,5 kg liszt', '7,2 liter víz'), noLists).size).toBe(0);
+  });
+
   it('numbers that do not rise are text, not questions', () => {
     const paper = lines('1    apple', '7    pear', '3    plum');
     expect(inferStarts(paper, noLists).size).toBe(0);

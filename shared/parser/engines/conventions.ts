@@ -127,12 +127,15 @@ const WORDED_ALONE = /^\s*(\p{Lu}\p{Ll}{1,11}|\p{Lu}{2,12})\.?\s+(\d{1,4})\s*[.)
 const DASHED = /^\s*(\d{1,3})\s*[-–]\s*(?:[.:]\s*)?(?=\p{L})/u;
 /** "5" alone on its line, the question's text on the next (a PDF's layout). */
 const ALONE = /^\s*(\d{1,3})\s*$/;
+/** "1,Mennyi", "18, Ki", "10,1823-ban": a number and a comma (counted only when the numbers rise through the paper). */
+const COMMA = /^\s*(\d{1,3}),\s*(?=\S)/u;
 
 function candidateOf(line: Paragraph, text: string): Candidate | null {
   if (questionNumberOf(text)) return null;
   for (const [family, pattern] of [
     ['dash', DASHED],
     ['alone', ALONE],
+    ['comma', COMMA],
   ] as const) {
     const found = pattern.exec(text);
     if (found) return { line, family, number: Number(found[1]), end: found[0].length };

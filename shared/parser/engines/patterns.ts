@@ -12,7 +12,7 @@ const SEPARATOR = String.raw`\s*[:：.\-–=]\s*`;
 const FIELD_WORDS: [FieldKind, string][] = [
   [
     'answer',
-    String.raw`ans(?:wer)?|correct\s+(?:answer|option)|right\s+answer|đáp\s*án(?:\s*đúng)?|정답|답|उत्तर|जवाब|જવાબ|ઉત્તર|参考答案|正确答案(?:是|为)?|答案(?:是|为)?|正解|respuesta(?:\s+correcta)?|r\.(?=\s*[-–])|(?:r|rpta\.?|rta\.?|resp\.?)(?=\s*[:：])|réponse(?:\s+correcte)?|resposta(?:\s+correta)?|jawaban|kunci(?:\s+jawaban)?|ответ|правильный\s+ответ|відповідь|правильна\s+відповідь|cevap|doğru\s+cevap|antwort|lösung|to['’ʻ‘]?g['’ʻ‘]?ri\s+javob|javob`,
+    String.raw`ans(?:wer)?|correct\s+(?:answer|option)|right\s+answer|đáp\s*án(?:\s*đúng)?|정답|답|उत्तर|जवाब|જવાબ|ઉત્તર|参考答案|正确答案(?:是|为)?|答案(?:是|为)?|正解|respuesta(?:\s+correcta)?|r\.(?=\s*[-–])|(?:r|rpta\.?|rta\.?|resp\.?)(?=\s*[:：])|réponse(?:\s+correcte)?|resposta(?:\s+correta)?|jawaban|kunci(?:\s+jawaban)?|ответ|правильный\s+ответ|відповідь|правильна\s+відповідь|cevap|doğru\s+cevap|antwort|lösung|to['’ʻ‘]?g['’ʻ‘]?ri\s+javob|javob|válasz|helyes\s+válasz|odpověď|odpowiedź|răspuns`,
   ],
   [
     'solution',
