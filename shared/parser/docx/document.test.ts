@@ -76,6 +76,15 @@ describe('readDocument', () => {
     expect(doc.paragraphs.map(paragraphText)).toEqual(['', 'Paris shown']);
   });
 
+  it("a table cell shaded in a colour shades its words as a highlight does (a web quiz's right option); white or no shading adds nothing, a run's own highlight stays", () => {
+    const cell = (fill: string | null, text: string, rPr = '') =>
+      `<w:tc>${fill ? `<w:tcPr><w:shd w:val="clear" w:color="auto" w:fill="${fill}"/></w:tcPr>` : ''}<w:p>${run(text, rPr)}</w:p></w:tc>`;
+    const doc = read(
+      `<w:tbl><w:tr>${cell('96FF96', 'Paris')}${cell('FFFFFF', 'Rome')}${cell(null, 'Oslo')}${cell('96FF96', 'Bern', '<w:highlight w:val="yellow"/>')}</w:tr></w:tbl>`,
+    );
+    expect(doc.paragraphs.map((p) => (p.inlines[0].kind === 'text' ? p.inlines[0].highlight : null))).toEqual(['96FF96', null, null, 'yellow']);
+  });
+
   it("a complex field shows its result only: a QUOTE field's copy of its picture in its instructions is not read", () => {
     const pict = '<w:r><w:pict><v:shape><v:imagedata r:id="rId7"/></v:shape></w:pict></w:r>';
     const field = (begin: string, instructions: string, result: string) =>

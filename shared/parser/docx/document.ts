@@ -146,7 +146,9 @@ export function readDocument(pkg: DocxPackage): WordDocument {
           let column = 0;
           for (const tc of childElements(tr)) {
             if (tc.localName !== 'tc') continue;
+            const from = paragraphs.length;
             readBlocks(tc, { table, row, column });
+            shadeCell(paragraphs.slice(from), attr(first(first(tc, 'tcPr'), 'shd'), 'fill'));
             column += 1;
           }
           row += 1;
@@ -159,6 +161,19 @@ export function readDocument(pkg: DocxPackage): WordDocument {
   const cellOf = (index: number) => JSON.stringify(paragraphs[index].cell);
   for (const index of placeCircles(circles, cellOf, paragraphs.length)) paragraphs[index].circled = true;
   return { paragraphs };
+}
+
+/**
+ * A cell shaded in a colour (w:tcPr/w:shd, the right option's cell of a quiz exported from the web): its
+ * words have that colour behind them, as a highlight does, where they have none of their own.
+ */
+function shadeCell(paragraphs: Paragraph[], fill: string | null): void {
+  const colour = fill?.toUpperCase();
+  if (!colour || ['AUTO', 'FFFFFF', '000000'].includes(colour)) return;
+  for (const paragraph of paragraphs)
+    paragraph.inlines = paragraph.inlines.map((inline) =>
+      inline.kind === 'text' && !inline.highlight && inline.text.trim() ? { ...inline, highlight: colour } : inline,
+    );
 }
 
 /** A table of one row of one cell. */
