@@ -3068,3 +3068,25 @@ describe('the answer letter written in the question blank', () => {
     ]);
   });
 });
+
+describe('a paper of one table a question', () => {
+  it('"1 Which …" opening a table\'s first cell is question 1 when the numbers rise from table to table: the number is no part of its text', () => {
+    // As a web quiz pastes it: the stem in the first row, the options a table nested in the second, the right one's cells shaded.
+    const option = (text: string, right = false) => ['', right ? { cell: text, shading: '96FF96' } : text];
+    const options = { table: [option('A house'), option('A tree', true), option('None of the above')] };
+    const question = (n: number, stem: string) => [{ table: [[{ runs: [{ text: `${n} ${stem}`, bold: true }] }], [[options]]] }, ''];
+    const doc = parse([
+      'Chapter 1: Things',
+      '',
+      ...question(1, 'Which one has roots?'),
+      ...question(2, 'Which one has a roof?'),
+      ...question(3, 'Which one is neither?'),
+    ]);
+    expect(stems(doc)).toEqual(['<b>Which one has roots?</b>', '<b>Which one has a roof?</b>', '<b>Which one is neither?</b>']);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, true, false],
+      [false, true, false],
+      [false, true, false],
+    ]);
+  });
+});

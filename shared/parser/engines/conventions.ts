@@ -168,7 +168,9 @@ export function numberedLines(
 ): { starts: Map<Paragraph, QuestionStart>; parts: Set<Paragraph> } {
   const points: NumberedPoint[] = [];
   lines.forEach((line, at) => {
-    if (line.cell || auto(line)) return;
+    // (Numbers in tables are data, except a number opening a table's first cell: a paper of one table a question.)
+    const heads = line.cell && line.cell.row === 0 && line.cell.column === 0 && lines[at - 1]?.cell?.table !== line.cell.table;
+    if ((line.cell && !heads) || auto(line)) return;
     const text = lineOf(line.inlines);
     const common = questionNumberOf(text);
     if (common && answerKeyStart(text) === null) points.push({ number: common.number, candidate: null, at, word: questionWordOf(text), end: common.end });

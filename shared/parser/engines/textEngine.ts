@@ -189,7 +189,10 @@ export function textEngine(
   const bracketAnswers = lines.filter((line) => FILLED_BLANK.test(lineOf(line.inlines))).length >= 3;
   for (const line of unboxed.options) conventions.unlabelledOptions.add(line);
   /** A question's number at the start of a line: a common pattern, or a numbering the paper showed to rise. */
-  const numberOfLine = (paragraph: Paragraph, line: string) => numberAfterTags(line) ?? conventions.starts.get(paragraph) ?? null;
+  // A number opening a table's first cell, by index: a layout table's paragraphs are read as copies out of their cells.
+  const cellStarts = new Map([...conventions.starts].flatMap(([p, start]) => (p.cell ? [[p.index, start] as const] : [])));
+  const numberOfLine = (paragraph: Paragraph, line: string) =>
+    numberAfterTags(line) ?? conventions.starts.get(paragraph) ?? cellStarts.get(paragraph.index) ?? null;
   // By index: a layout table's paragraphs are read as copies taken out of their cell.
   const stemItems = new Set([...conventions.stemItems].map((p) => p.index));
   const textItems = new Set([...conventions.textItems].map((p) => p.index));
