@@ -321,12 +321,12 @@ export function textEngine(
     const listed = after?.kind === 'paragraph' && !!autoOf(after.paragraph) && !numbersQuestion(after.paragraph, autoOf(after.paragraph));
     return !lineStarts(next) && (optionsWithin(nextFilled[blockAt]) || listed);
   };
-  /** The question number the next text starts with, blank lines skipped. */
   /** The question number the block at `index` starts with, if it is a line. */
   const numberAt = (index: number) => {
     const block = blocks[index];
     return block && block.kind === 'paragraph' ? (numberOfLine(block.paragraph, lineOf(block.paragraph.inlines))?.number ?? null) : null;
   };
+  /** The question number the next text starts with, blank lines skipped. */
   const numberAhead = (at: number) => numberAt(nextFilled[at]);
   /**
    * Paragraphs that read as a case for the questions after them: 200 characters or more, no number of
