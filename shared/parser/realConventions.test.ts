@@ -1792,11 +1792,11 @@ describe('one table a question', () => {
     ]);
   });
 
-  it('a whole paper in one table, a bare number or letter alone in the first cell ("5" | text, "А" | option): each row a line', () => {
+  it('a whole paper in one table, a bare number or letter alone in the first cell ("5" | text, "А" | option): each row a line, a cell\'s paragraphs joined by a space', () => {
     const doc = parse([
       {
         table: [
-          ['1', 'Какой орган качает кровь?'],
+          ['1', ['Орган находится в груди.', 'Какой орган качает кровь?']],
           ['А', 'Сердце'],
           ['Б', 'Печень'],
           ['В', 'Лёгкие'],
@@ -1811,7 +1811,8 @@ describe('one table a question', () => {
         ],
       },
     ]);
-    expect(stems(doc)).toEqual(['Какой орган качает кровь?', 'Сколько камер в сердце человека?', 'Где образуется желчь?']);
+    // (A cell's two paragraphs read as one line, a space between them.)
+    expect(stems(doc)).toEqual(['Орган находится в груди. Какой орган качает кровь?', 'Сколько камер в сердце человека?', 'Где образуется желчь?']);
     expect(questionsOf(doc).map(names)).toEqual([
       ['Сердце', 'Печень', 'Лёгкие'],
       ['Две', 'Три', 'Четыре'],

@@ -350,10 +350,16 @@ export function isQuestionGrid(rows: Paragraph[][][]): boolean {
 export function rowAsLine(cells: Paragraph[][]): Inline[] {
   const first = cellText(cells[0] ?? []).trim();
   const stop = /^(?:\d{1,4}|\p{L})$/u.test(first) ? [plainText('.')] : [];
-  return cells
-    .map((cell, i) => [...cell.flatMap((p) => p.inlines), ...(i === 0 && cell.length ? stop : [])])
-    .filter((inlines) => inlines.length > 0)
-    .flatMap((inlines, i) => (i === 0 ? inlines : [plainText('\t'), ...inlines]));
+  return (
+    cells
+      // (A cell's paragraphs read as one line, a space between them: "…fyod gohihik." then "Gyhm gu …".)
+      .map((cell, i) => [
+        ...cell.flatMap((p, k) => (k > 0 && p.inlines.length ? [plainText(' '), ...p.inlines] : p.inlines)),
+        ...(i === 0 && cell.length ? stop : []),
+      ])
+      .filter((inlines) => inlines.length > 0)
+      .flatMap((inlines, i) => (i === 0 ? inlines : [plainText('\t'), ...inlines]))
+  );
 }
 
 /**
