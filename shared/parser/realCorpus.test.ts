@@ -19,11 +19,12 @@ import { parseDocx } from './parseDocx';
  * with round 11, 105 papers: 94.4 % and 91.4 %. The fifteenth session's rounds 12-15 (24 papers
  * from new sources, four of them read at 0 on arrival) brought it to 129 papers: 93.4 % and 90.2 %
  * after learning from them; the floors stay. The sixteenth session's rounds 16-20 (37 papers from new sources, eight
- * of them at 0 on arrival, two of 217 questions) brought it to 166 papers: 92.4 % and 89.9 % after learning from
- * them (the 129 papers of before read 93.7 % and 90.5 %); the floors went to 0.92 and 0.89, what was measured.
+ * of them at 0 on arrival, two of 217 questions) brought it to 166 papers: 92.4 % and 90.05 % after learning
+ * from them (the 129 papers of before read 93.7 % and 90.5 %); the questions' floor went to 0.92, what was
+ * measured, and the per-paper floor stays 0.90.
  */
 const QUESTIONS_AT_LEAST = 0.92;
-const PER_PAPER_AT_LEAST = 0.89;
+const PER_PAPER_AT_LEAST = 0.9;
 const KEYED_UPLOADING_AT_LEAST = 0.9;
 
 const papers = realPapers();
