@@ -224,7 +224,7 @@ export function numberedLines(
       const { candidate } = points[at];
       const rest = candidate ? lineOf(candidate.line.inlines).slice(candidate.end) : '?';
       // (A number with no word, "9;" ending a line of code, names nothing: a word before it or after it does.)
-      return !/[?？؟\d]/.test(rest) && rest.trim().length <= 60 && (family.startsWith('word:') || /\p{L}/u.test(rest));
+      return shortTitle(rest) && (family.startsWith('word:') || /\p{L}/u.test(rest));
     });
     if (members.length >= 2 && titles && (asking * 2 > members.length - 1 || listedApart * 2 > members.length - 1)) parts.add(family);
     else if (members.length >= 2 && steps >= 0.6 * (members.length - 1) && apart * 4 <= members.length - 1) rising.add(family);
@@ -241,6 +241,9 @@ export function numberedLines(
   const partLines = points.flatMap((point) => (point.candidate && parts.has(point.candidate.family) ? [point.candidate.line] : []));
   return { starts, parts: new Set([...partLines, ...partsOverRestarts(lines, points, optionsUnder)]) };
 }
+
+/** What follows a part's number: a short title that never asks nor names other numbers ("Questions 1 to 4 refer to…" directs a passage). */
+const shortTitle = (rest: string) => !/[?？؟\d]/.test(rest) && rest.trim().length <= 60;
 
 type NumberedPoint = { number: number; candidate: Candidate | null; at: number; word: string | null; end: number };
 
@@ -259,7 +262,7 @@ function partsOverRestarts(lines: Paragraph[], points: NumberedPoint[], optionsU
     if (members.length < 2) continue;
     const title = (i: number) => {
       const rest = lineOf(lines[points[i].at].inlines).slice(points[i].end);
-      return !/[?？؟\d]/.test(rest) && rest.trim().length <= 60;
+      return shortTitle(rest);
     };
     const heads = (from: number, to: number) => {
       const under = points.slice(from + 1, to);

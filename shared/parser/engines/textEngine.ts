@@ -372,18 +372,20 @@ export function textEngine(
     const colon = found ? /^\s*[:：]\s*/.exec(line.slice(found.index + found[0].length)) : null;
     return !!found && !!colon && line.slice(found.index + found[0].length + colon[0].length).trim().length >= 40;
   };
-  /** "Answer questions 1-5 based on the above facts": a range of questions starting at the next one, whatever follows the line. */
+  /**
+   * "Answer questions 1-5 based on the above facts": a range of questions starting at the next one (the one after the
+   * last read, or the one written next: a part counting from 1 again), whatever follows the line.
+   */
   const rangeOfNext = (line: string): [number, number] | null => {
     const found = QUESTION_RANGE.exec(line.slice(0, 160));
     const [from, to] = found ? [Number(found[1]), Number(found[2])] : [0, 0];
     return found && (from === lastNumber + 1 || from === numberAhead(blockAt)) && to >= from && to - from < 50 ? [from, to] : null;
   };
   const namesNextQuestions = (line: string): [number, number] | null => {
-    const found = QUESTION_RANGE.exec(line.slice(0, 160));
-    if (!found) return null;
-    const [from, to] = [Number(found[1]), Number(found[2])];
-    // The range starts at the next question: the one after the last read, or the one written next (a part counting from 1 again).
-    if ((from !== lastNumber + 1 && from !== numberAhead(blockAt)) || to <= from || to - from >= 50) return null;
+    // The range starts at the next question (rangeOfNext) and names two or more.
+    const range = rangeOfNext(line);
+    if (!range || range[1] <= range[0]) return null;
+    const [from, to] = range;
     if (textAfterRange(line)) return [from, to];
     if (/[?？؟]/.test(line)) return null;
     const next = blocks[nextFilled[blockAt]];
