@@ -3091,3 +3091,35 @@ describe('a paper of one table a question', () => {
     ]);
   });
 });
+
+describe('a part of the paper counting again from a number above 1', () => {
+  it('"23." after a last question "30." without options starts a question; a box\'s lists counting 1. 2. again stay its text', () => {
+    const doc = parse([
+      '29. Find the value of a + b.',
+      '① 12   ② 13   ③ 14   ④ 15   ⑤ 16',
+      '30. Find the number of functions f such that:',
+      '1. f(1) is at most 3',
+      '2. f(3) is at most f(1) + 4',
+      'Calculus',
+      '23. What is the limit of a(n) over 3n + 1?',
+      '① 2/3   ② 1   ③ 4/3   ④ 5/3   ⑤ 2',
+      '24. What is the derivative at 0?',
+      'Article 1 lists the cases:',
+      '1. the first case',
+      '2. the second case',
+      'Article 2 lists more:',
+      '1. a third case',
+      '2. a fourth case',
+      '① 4   ② 5   ③ 6   ④ 7   ⑤ 8',
+    ]);
+    expect(stems(doc).map((s) => s.slice(0, 28))).toEqual([
+      'Find the value of a + b.',
+      // (30, with neither options nor an answer, is not uploaded: a teacher would not upload it either.)
+      'What is the limit of a(n) ov',
+      'What is the derivative at 0?',
+    ]);
+    expect(names(questionsOf(doc)[1])).toEqual(['2/3', '1', '4/3', '5/3', '2']);
+    expect(questionsOf(doc)[2].name).toContain('1. a third case');
+    expect(names(questionsOf(doc)[2])).toHaveLength(5);
+  });
+});

@@ -39,7 +39,7 @@ export interface QuestionDraft {
   paragraph: Paragraph;
   /** The index of the last paragraph read into it (a paragraph that cannot be read leaves it out). */
   last: number;
-  /** Numbered lines read into its text as a list ("Consider the statements: 1. … 2. …"). */
+  /** The number of the last numbered line read into its text as a list ("Consider the statements: 1. … 2. …"); 0: none. */
   statements: number;
   /** Items of Word lists (bullets, sub-levels) in its text: its options, when it has no lettered ones. */
   listItems: { at: number; paragraph: Paragraph; inlines: Paragraph['inlines']; written: string }[];

@@ -857,8 +857,12 @@ export function textEngine(
         !complete(open) &&
         !restarts &&
         !conventions.dashAnswers.has(paragraph) &&
+        // Statements count from 1, maybe again ("1. … 2. …" under the stem, a box's articles each listing 1. 2.), an item
+        // the reader took for no number at most skipped ("Query1:" then "Query2:"); a number below the question's far past
+        // them ("23." after "30.", a part of the paper counting again from 23) starts a question.
+        numbered.number <= open.statements + 2 &&
         (numbered.number <= current || open.statements > 0 || introduced);
-      if (statement && open) open.statements += 1;
+      if (statement && open) open.statements = numbered.number;
       // "[Hard] 4. text": the tags go before the text, the number out.
       const tagged = 'tagged' in numbered ? (numbered.tagged as { start: number; end: number }) : null;
       const rest = auto
