@@ -1439,6 +1439,31 @@ describe('a sign after the right option (inferred from the whole paper)', () => 
       ['C++', 'Pascal', 'Go'],
     ]);
   });
+
+  it('the "+" marks the same in a paper whose questions have no number: option a) again starts the next question\'s options', () => {
+    const doc = parse([
+      'Which device stores files',
+      'a) SSD +',
+      'b) RAM',
+      'c) CPU',
+      '',
+      'Which memory is volatile',
+      'a) Disk',
+      'b) RAM +',
+      'c) Tape',
+      '',
+      'Which one is a language',
+      'a) Excel',
+      'b) Pascal',
+      'c) Go +',
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [true, false, false],
+      [false, true, false],
+      [false, false, true],
+    ]);
+    expect(names(questionsOf(doc)[2])).toEqual(['Excel', 'Pascal', 'Go']);
+  });
 });
 
 describe('an option written again under the options', () => {

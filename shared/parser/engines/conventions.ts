@@ -1003,6 +1003,9 @@ function optionGroups(lines: Paragraph[], isStart: (line: Paragraph) => boolean,
       continue;
     }
     const label = optionLabelsOf(lineOf(line.inlines), null)[0];
+    // Option A (or Word's item 1) again: the next question's, in a paper whose questions have no number.
+    const first = label ? label.index === 0 : auto(line)?.value === 1;
+    if (first && groups.at(-1)!.length) groups.push([]);
     if (label || auto(line)) groups.at(-1)!.push({ line, label });
   }
   return groups.filter((group) => group.length > 0);
