@@ -19,6 +19,7 @@ import {
 import { lookOf } from './formatMarks';
 import { inferTruthEnds, type TruthEnds } from './truthEnds';
 import { inferSigilLines, type SigilLines } from './sigilLines';
+import { inferAnswersUnder } from './answersUnder';
 import { inferAnswersAbove, type AnswerAbove } from './answersBefore';
 import { trueFalseAnswer } from './answers';
 
@@ -57,6 +58,10 @@ export interface Conventions {
   dashAnswers: Set<Paragraph>;
   /** The answer written as the one line set apart under a question with no options (indented, or bold or coloured under a plain stem). */
   answerLines: Set<Paragraph>;
+  /** A paper of questions with their answers under them and no options (answersUnder.ts): the asking lines no number starts. */
+  askedQuestions: Map<Paragraph, number | null>;
+  /** …and the numbers typed alone above them ("2"), which number them. */
+  askedNumbers: Set<Paragraph>;
   /** A digit alone right under a question's last option, the right option's place (inferDigitAnswers). */
   digitAnswers: Set<Paragraph>;
   /** Words in the colour that marks right options, in a question with no options: its answer, and a blank (inferColouredAnswers). */
@@ -1248,6 +1253,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   });
   // Each question's option lines, counted over once by both marks of right options (the sign before, the mark after).
   const groups = optionGroups(lines, isStart, auto);
+  const answersUnder = inferAnswersUnder(lines, isStart);
   return {
     starts,
     optionItems,
@@ -1264,7 +1270,9 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     textItems,
     trailingKeys,
     wrappedOptions,
-    answerLines: inferAnswerLines(lines, isStart),
+    answerLines: new Set([...inferAnswerLines(lines, isStart), ...answersUnder.answers]),
+    askedQuestions: answersUnder.questions,
+    askedNumbers: answersUnder.numbers,
     digitAnswers: inferDigitAnswers(lines, (line) => optionLabelsOf(lineOf(line.inlines), null).length > 0 || letteredLines.has(line)),
     answersAbove: inferAnswersAbove(lines, isStart),
     colouredAnswers: inferColouredAnswers(lines, isStart, inferMarkLook(lines, letteredLabel), textFrom, letteredLabel),

@@ -811,6 +811,9 @@ export function textEngine(
     // "?Qaysi…", "+ Toshkent", "= Samarqand": a bank led by signs (sigilLines.ts).
     const sigilQuestion = conventions.sigils.questions.get(paragraph);
     if (sigilQuestion !== undefined) return startQuestion(paragraph, null, sliceInlines(inlines, sigilQuestion));
+    // A paper of questions with their answers under them (answersUnder.ts): a line that asks with no number starts one.
+    if (!numbered && conventions.askedNumbers.has(paragraph)) return;
+    if (!numbered && conventions.askedQuestions.has(paragraph)) return startQuestion(paragraph, conventions.askedQuestions.get(paragraph)!, inlines);
     const sigilOption = conventions.sigils.options.get(paragraph);
     if (sigilOption && open) {
       const sign = line.slice(0, sigilOption.end).trim();
