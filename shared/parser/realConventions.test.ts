@@ -3148,3 +3148,33 @@ describe('a part of the paper counting again from a number above 1', () => {
     expect(names(questionsOf(doc)[2])).toHaveLength(5);
   });
 });
+
+describe('options numbered "1)" under questions numbered "8."', () => {
+  const body = [
+    '7. Which tag makes a link?',
+    '① a ② p ③ b ④ i',
+    '8. Which tag groups inline text?',
+    '1) div',
+    '2) span',
+    '3) p',
+    '4) ul',
+    '9. Which tag is a list item?',
+    '1) ol',
+    '2) dl',
+    '3) li',
+    '4) tr',
+  ];
+  const expectRead = (doc: ParsedDocument) => {
+    expect(stems(doc)).toEqual(['Which tag makes a link?', 'Which tag groups inline text?', 'Which tag is a list item?']);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['a', 'p', 'b', 'i'],
+      ['div', 'span', 'p', 'ul'],
+      ['ol', 'dl', 'li', 'tr'],
+    ]);
+  };
+  it("numbers in other punctuation than the questions', counting from 1 under two questions or more, are options", () => expectRead(parse(body)));
+  it('so are they in a paper of one table, a question and its options a cell, an empty answer cell beside', () => {
+    const rows = [body.slice(0, 2), body.slice(2, 7), body.slice(7)].map((lines) => [lines.map((text) => ({ runs: [text] })), '']);
+    expectRead(parse([{ table: [['Question', 'Answer'], ...rows] }]));
+  });
+});

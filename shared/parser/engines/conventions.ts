@@ -1152,29 +1152,41 @@ export function answersBelowColons(lines: Paragraph[], isStart: (line: Paragraph
   });
 }
 
-const TYPED_OPTION = /^\s*([1-8])\s*[.)]\s+(?=\S)/;
+const TYPED_OPTION = /^\s*([1-8])\s*([.)）])\s*(?=\S)/;
 /**
- * "Q1. Which…" then "1. jwogmimiqp" "2. awjiruch": under questions numbered with a word, numbers
- * that start at 1 again under each question are its options, when two questions or more do so.
+ * "Q1. Which…" then "1. jwogmimiqp" "2. awjiruch", or "8. Which…" then "1) div" "2) span": numbers
+ * that start at 1 again under each question are its options, when two questions or more do so and
+ * the question's number is told apart from theirs (a word before it, or other punctuation). In a
+ * paper of one table, a question's cell holds its options.
  */
 export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index: number; end: number }> {
-  const groups: { line: Paragraph; index: number; end: number }[][] = [];
-  let group: { line: Paragraph; index: number; end: number }[] | null = null;
+  type Group = { stop: string | null; cell: Paragraph['cell']; options: { line: Paragraph; index: number; end: number; stop: string }[] };
+  const groups: Group[] = [];
+  let group: Group | null = null;
   for (const line of lines) {
-    if (line.cell || isBlankLine(line.inlines)) continue;
+    if (isBlankLine(line.inlines)) continue;
+    if (
+      group &&
+      line.cell !== group.cell &&
+      (line.cell?.table !== group.cell?.table || line.cell?.row !== group.cell?.row || line.cell?.column !== group.cell?.column)
+    )
+      group = null;
     const text = lineOf(line.inlines);
     const typed = TYPED_OPTION.exec(text);
-    if (typed && group) {
-      group.push({ line, index: Number(typed[1]) - 1, end: typed[0].length });
+    // (With the question's own punctuation, "8." under "7.", the number is the next question's.)
+    if (typed && group && (group.stop === null || typed[2] !== group.stop)) {
+      group.options.push({ line, index: Number(typed[1]) - 1, end: typed[0].length, stop: typed[2] });
       continue;
     }
-    // A question numbered with a word ("Q1.", "Question 3", "Câu 2"): its own numbers are not the options'.
-    if (questionNumberOf(text) && /^\s*\p{L}/u.test(text)) groups.push((group = []));
-    else if (group && group.length) group = null;
+    // A question numbered with a word ("Q1.", "Question 3", "Câu 2"): its own numbers are not the options'; nor are "8." over "1)".
+    const number = questionNumberOf(text);
+    if (number) groups.push((group = { stop: /^\s*\p{L}/u.test(text) ? null : (/^\s*\d+\s*(\S)/u.exec(text)?.[1] ?? ''), cell: line.cell, options: [] }));
+    else if (group && group.options.length) group = null;
   }
-  const counting = groups.filter((g) => g.length >= 2 && g.length <= 8 && g.every((o, i) => o.index === i));
+  const apart = (g: Group) => g.stop === null || g.options.every((o) => o.stop !== g.stop);
+  const counting = groups.filter((g) => apart(g) && g.options.length >= 2 && g.options.length <= 8 && g.options.every((o, i) => o.index === i));
   const found = new Map<Paragraph, { index: number; end: number }>();
-  if (counting.length >= 2) for (const g of counting) for (const o of g) found.set(o.line, { index: o.index, end: o.end });
+  if (counting.length >= 2) for (const g of counting) for (const o of g.options) found.set(o.line, { index: o.index, end: o.end });
   return found;
 }
 

@@ -185,6 +185,12 @@ export function textEngine(
   // What this paper's own conventions say (engines/conventions.ts): numbers our patterns miss, lists that are options, marks.
   const conventions = inferConventions(lines, autoOf);
   const answerAboveLines = new Set([...conventions.answersAbove.values()].flatMap((a) => a.lines));
+  /**
+   * A layout table's paragraphs are read as text (readTable), as copies out of their cells: the options a paper of one
+   * table numbers "1)" "2)" in each question's cell are the originals' (the other conventions keep to the lines out of tables).
+   */
+  const laidOut = new Map<Paragraph, Paragraph>();
+  const conventional = (paragraph: Paragraph) => laidOut.get(paragraph) ?? paragraph;
   // Three lines or more with a letter alone in a blank's brackets: the paper writes its answers there.
   const bracketAnswers = lines.filter((line) => FILLED_BLANK.test(lineOf(line.inlines))).length >= 3;
   for (const line of unboxed.options) conventions.unlabelledOptions.add(line);
@@ -799,7 +805,7 @@ export function textEngine(
         return;
       }
     }
-    const typedOption = conventions.numberedOptions.get(paragraph);
+    const typedOption = conventions.numberedOptions.get(conventional(paragraph));
     if (typedOption && open && (target === 'stem' || target === 'option')) {
       const label = line.slice(0, typedOption.end).trim();
       addOption(open, typedOption.index, false, sliceInlines(inlines, typedOption.end), sliceInlines(inlines, 0, typedOption.end), label, paragraph);
@@ -1158,7 +1164,11 @@ export function textEngine(
     if (!bank && isLayoutTable(rows, (p) => numbersQuestion(p, autoOf(p)))) {
       const first = rows[0]?.[0]?.[0];
       if (first && numbersQuestion(first, autoOf(first))) numberedCells.add(first.index);
-      for (const p of rows.flat(2)) readParagraph({ ...p, cell: null });
+      for (const p of rows.flat(2)) {
+        const line = { ...p, cell: null };
+        laidOut.set(line, p);
+        readParagraph(line);
+      }
       return;
     }
     if (!open || complete(open)) {
