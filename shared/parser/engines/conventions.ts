@@ -20,6 +20,7 @@ import { lookOf } from './formatMarks';
 import { inferTruthEnds, type TruthEnds } from './truthEnds';
 import { inferSigilLines, type SigilLines } from './sigilLines';
 import { inferAnswersUnder } from './answersUnder';
+import { inferPartTitles } from './partTitles';
 import { inferAnswersAbove, type AnswerAbove } from './answersBefore';
 import { trueFalseAnswer } from './answers';
 
@@ -92,7 +93,7 @@ export interface Conventions {
   ownLetterMarks: boolean;
   /** A bank led by signs: "?" questions, "+" right and "=" other options (sigilLines.ts). */
   sigils: SigilLines;
-  /** Lines that number parts of the paper, not questions: "Nivel 2 : Deporte" over questions of its own that ask. */
+  /** Lines that number parts of the paper, not questions: "Nivel 2 : Deporte" over questions of its own that ask; titles in a look of their own over a question's number (partTitles.ts). */
   parts: Set<Paragraph>;
   /** Statements ending with their answer, "… mista. F" (truthEnds.ts). */
   truthEnds: TruthEnds;
@@ -1266,6 +1267,10 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   // Each question's option lines, counted over once by both marks of right options (the sign before, the mark after).
   const groups = optionGroups(lines, isStart, auto);
   const answersUnder = inferAnswersUnder(lines, isStart);
+  // Short lines in a look of their own under questions: each one's answer set apart, or the titles of the parts
+  // that follow (a few, over a question's number: partTitles.ts).
+  const partTitles = inferPartTitles(lines, isStart);
+  const setApart = [...inferAnswerLines(lines, isStart)];
   return {
     starts,
     optionItems,
@@ -1282,7 +1287,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     textItems,
     trailingKeys,
     wrappedOptions,
-    answerLines: new Set([...inferAnswerLines(lines, isStart), ...answersUnder.answers]),
+    answerLines: new Set([...setApart.filter((line) => !partTitles.has(line)), ...answersUnder.answers]),
     askedQuestions: answersUnder.questions,
     askedNumbers: answersUnder.numbers,
     digitAnswers: inferDigitAnswers(lines, (line) => optionLabelsOf(lineOf(line.inlines), null).length > 0 || letteredLines.has(line)),
@@ -1291,7 +1296,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     answersBelowColons: new Set(answersBelowColons(lines, isStart, dashAnswers)),
     dashAnswers,
     numberedOptions: inferNumberedOptions(lines),
-    parts,
+    parts: new Set([...parts, ...partTitles]),
     sigils: inferSigilLines(lines),
     truthEnds: inferTruthEnds(
       lines.filter((line) => !dashAnswers.has(line)),
