@@ -3178,3 +3178,31 @@ describe('options numbered "1)" under questions numbered "8."', () => {
     expectRead(parse([{ table: [['Question', 'Answer'], ...rows] }]));
   });
 });
+
+describe('a box of conditions ㈎ ㈏ ㈐ under a short answer', () => {
+  it('the lines that open with ㈎ ㈏ ㈐ under a bold question are its text, not unlabelled options', () => {
+    const bold = (text: string) => ({ runs: [{ text, bold: true }] });
+    const doc = parse([
+      bold('27. Which number is the largest?'),
+      '① 1   ② 2   ③ 3   ④ 4   ⑤ 5',
+      bold('28. Two numbers X and Y are such that'),
+      '㈎ X is at most 11',
+      '㈏ Y is at least 23',
+      'Which is the mean of X?',
+      '① b   ② c   ③ a   ④ d   ⑤ f',
+      bold('29. Find the number of functions f from X to Y such that'),
+      '㈎ f is increasing',
+      '㈏ f(1) is at most 3',
+      '㈐ f(3) is at most f(1) + 4',
+      bold('30. Find p + q.'),
+      'Answer key',
+      '27. ⑤',
+      '28. ③',
+      '29. 105',
+      '30. 17',
+    ]);
+    const qs = questionsOf(doc);
+    expect(qs.map((q) => q.type)).toEqual(['multiple_choice', 'multiple_choice', 'integer', 'integer']);
+    expect(qs[2].name).toContain('㈏ f(1) is at most 3');
+  });
+});

@@ -578,6 +578,8 @@ export function inferUnlabelledOptions(
     // Options are short: a long line among them is the question's text running on, and the group is no options.
     const options = g.lines.slice(lastAsking(g.lines) + 1).slice(-8);
     if (options.some((l) => lineOf(l.inlines).trim().length > longest(g))) continue;
+    // Lines that open with a mark of the question's material ("㈎ …" "㈏ …", "(가)", "㉠": a box of conditions) are its text.
+    if (options.some((l) => MATERIAL_MARK.test(lineOf(l.inlines)))) continue;
     // A key letter at the end of the question's line names one of the lines under it.
     if ((g.answered || namesLine(g, options)) && options.length >= 2) for (const l of options) found.add(l);
     // Lines up to the last that asks are the question's text; the options are those after it.
@@ -595,6 +597,9 @@ export function inferUnlabelledOptions(
   }
   return found;
 }
+
+/** The marks Korean papers give the parts of a question's material: ㈎ ㈏ ㈐, ㉠ ㉡ ㉢, (가) (나) (다). */
+const MATERIAL_MARK = /^\s*(?:[\u3200-\u321e\u3260-\u327e]|\([가-하]\))/u;
 
 /** Two lines, one the word for true and one for false ("True" / "False", "Đúng" / "Sai"), whole words of two letters or more. */
 function truthPair(lines: Paragraph[]): boolean {
