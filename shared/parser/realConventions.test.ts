@@ -3173,6 +3173,24 @@ describe('options numbered "1)" under questions numbered "8."', () => {
     ]);
   };
   it("numbers in other punctuation than the questions', counting from 1 under two questions or more, are options", () => expectRead(parse(body)));
+  it('under a passage numbered with a word ("Q1. Read the passage"), the questions "1." "2." that ask are questions, their "1)" lines options', () => {
+    const doc = parse([
+      'Q1. Read the passage and answer the questions that follow.',
+      'Ethics is the study of right and wrong in the conduct of a business and of the people in it.',
+      '1. What is ethics about?',
+      '1) Money',
+      '2) Right and wrong',
+      '3) Sales',
+      '2. Who does it concern?',
+      '1) Machines',
+      '2) Buildings',
+      '3）People',
+    ]);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['Money', 'Right and wrong', 'Sales'],
+      ['Machines', 'Buildings', 'People'],
+    ]);
+  });
   it('so are they in a paper of one table, a question and its options a cell, an empty answer cell beside', () => {
     const rows = [body.slice(0, 2), body.slice(2, 7), body.slice(7)].map((lines) => [lines.map((text) => ({ runs: [text] })), '']);
     expectRead(parse([{ table: [['Question', 'Answer'], ...rows] }]));

@@ -1179,8 +1179,11 @@ export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index
       group = null;
     const text = lineOf(line.inlines);
     const typed = TYPED_OPTION.exec(text);
-    // (With the question's own punctuation, "8." under "7.", the number is the next question's.)
-    if (typed && group && (group.stop === null || typed[2] !== group.stop)) {
+    if (typed) typed[2] = typed[2] === '）' ? ')' : typed[2];
+    // (With the question's own punctuation, "8." under "7.", the number is the next question's; so is a line that asks
+    // where options would start, and a number in other punctuation than the options before it.)
+    const optionStop = group?.options[0]?.stop ?? (typed && !endsAsking(text) ? typed[2] : null);
+    if (typed && group && (group.stop === null || typed[2] !== group.stop) && typed[2] === optionStop) {
       group.options.push({ line, index: Number(typed[1]) - 1, end: typed[0].length, stop: typed[2] });
       continue;
     }
