@@ -3191,6 +3191,23 @@ describe('options numbered "1)" under questions numbered "8."', () => {
       ['Machines', 'Buildings', 'People'],
     ]);
   });
+  it('five of them on one line, in columns ("1) loneho     2) dhone     3) uwydqu"), the bold one right', () => {
+    const bold = (text: string) => ({ text, bold: true });
+    const doc = parse([
+      '1. He had no ___ of leaving early.',
+      { runs: ['1) wish     2) hope     3) ', bold('intention'), '     4) plan     5) idea'] },
+      '2. She ___ the bus every day.',
+      { runs: ['1) ', bold('takes'), '     2) take     3) taking     4) took     5) taken'] },
+    ]);
+    expect(questionsOf(doc).map(names)).toEqual([
+      ['wish', 'hope', 'intention', 'plan', 'idea'],
+      ['takes', 'take', 'taking', 'took', 'taken'],
+    ]);
+    expect(questionsOf(doc).map(correct)).toEqual([
+      [false, false, true, false, false],
+      [true, false, false, false, false],
+    ]);
+  });
   it('so are they in a paper of one table, a question and its options a cell, an empty answer cell beside', () => {
     const rows = [body.slice(0, 2), body.slice(2, 7), body.slice(7)].map((lines) => [lines.map((text) => ({ runs: [text] })), '']);
     expectRead(parse([{ table: [['Question', 'Answer'], ...rows] }]));

@@ -8,6 +8,7 @@ import {
   fieldOf,
   LETTER_FORMATS,
   optionLabelsOf,
+  spreadNumbersOf,
   questionNumberOf,
   questionWordOf,
   TRUE_FALSE_LABEL,
@@ -1185,6 +1186,8 @@ export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index
     const optionStop = group?.options[0]?.stop ?? (typed && !endsAsking(text) ? typed[2] : null);
     if (typed && group && (group.stop === null || typed[2] !== group.stop) && typed[2] === optionStop) {
       group.options.push({ line, index: Number(typed[1]) - 1, end: typed[0].length, stop: typed[2] });
+      // More in the line's columns ("1) loneho     2) dhone     3) uwydqu") count on.
+      for (const more of spreadNumbersOf(text, Number(typed[1]) - 1, typed[2])) group.options.push({ line, index: more.index, end: more.end, stop: typed[2] });
       continue;
     }
     // A question numbered with a word ("Q1.", "Question 3", "Câu 2"): its own numbers are not the options'; nor are "8." over "1)".
@@ -1195,7 +1198,7 @@ export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index
   const apart = (g: Group) => g.stop === null || g.options.every((o) => o.stop !== g.stop);
   const counting = groups.filter((g) => apart(g) && g.options.length >= 2 && g.options.length <= 8 && g.options.every((o, i) => o.index === i));
   const found = new Map<Paragraph, { index: number; end: number }>();
-  if (counting.length >= 2) for (const g of counting) for (const o of g.options) found.set(o.line, { index: o.index, end: o.end });
+  if (counting.length >= 2) for (const g of counting) for (const o of g.options) if (!found.has(o.line)) found.set(o.line, { index: o.index, end: o.end });
   return found;
 }
 

@@ -808,7 +808,11 @@ export function textEngine(
     const typedOption = conventions.numberedOptions.get(conventional(paragraph));
     if (typedOption && open && (target === 'stem' || target === 'option')) {
       const label = line.slice(0, typedOption.end).trim();
-      addOption(open, typedOption.index, false, sliceInlines(inlines, typedOption.end), sliceInlines(inlines, 0, typedOption.end), label, paragraph);
+      // The next ones may stand in the line's columns ("1) loneho     2) dhone     3) uwydqu").
+      const more = spreadNumbersOf(line, typedOption.index, label.slice(-1));
+      const own = sliceInlines(inlines, typedOption.end, more[0]?.start ?? line.length);
+      addOption(open, typedOption.index, false, own, sliceInlines(inlines, 0, typedOption.end), label, paragraph);
+      if (more.length) addLabelledOptions(open, more, inlines, paragraph, withoutTicks);
       target = 'option';
       return;
     }
