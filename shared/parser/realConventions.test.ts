@@ -3241,3 +3241,36 @@ describe('a box of conditions ㈎ ㈏ ㈐ under a short answer', () => {
     expect(qs[2].name).toContain('㈏ f(1) is at most 3');
   });
 });
+
+describe('an exam mixer\'s paper: one table, "Câu 1.1" | text, "A)" | option, "Đáp án" | key', () => {
+  it('reads each question of the table, numbered within its part, with the key of its row', () => {
+    const rows = [
+      ['Câu 1.1', 'Chất nào là kim loại?'],
+      ['A)', 'Oxi.'],
+      ['B)', 'Natri.'],
+      ['C)', 'Clo.'],
+      ['D)', 'Lưu huỳnh.'],
+      ['Đáp án', 'B'],
+      ['Câu 1.2', 'Số oxi hoá của S trong SO2 là'],
+      ['A)', '0.'],
+      ['B)', '+2.'],
+      ['C)', '+4.'],
+      ['D)', '+6.'],
+      ['Đáp án', 'C'],
+      ['Câu 3.1', 'Có bao nhiêu chất khí trong các chất sau: H2, O2, Fe, N2?'],
+      ['Đáp án', '3'],
+    ];
+    const doc = parse([{ table: rows }]);
+    const qs = questionsOf(doc);
+    expect(qs.map((q) => q.name.replace(/<\/?p>/g, ''))).toEqual([
+      'Chất nào là kim loại?',
+      'Số oxi hoá của S trong SO2 là',
+      'Có bao nhiêu chất khí trong các chất sau: H2, O2, Fe, N2?',
+    ]);
+    expect(qs.slice(0, 2).map(correct)).toEqual([
+      [false, true, false, false],
+      [false, false, true, false],
+    ]);
+    expect(qs[2].type).toBe('integer');
+  });
+});

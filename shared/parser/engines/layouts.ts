@@ -4,7 +4,7 @@ import { keyEntriesOf, type KeyEntry } from './assemble';
 import { bankColumns, type BankColumns } from './bankTable';
 import { newQuestion, type QuestionDraft } from './draft';
 import { lookOf, tickOf } from './formatMarks';
-import { answerKeyStart, asciiDigits, optionLabelsOf, questionNumberOf, withoutQuestionWords } from './patterns';
+import { answerKeyStart, asciiDigits, fieldOf, optionLabelsOf, questionNumberOf, withoutQuestionWords } from './patterns';
 
 /**
  * The layouts of teachers' papers that are not line-by-line questions: lines broken with
@@ -336,14 +336,17 @@ export function isQuestionGrid(rows: Paragraph[][][]): boolean {
   let expected = 0;
   let numbers = 0;
   let labels = 0;
+  let keys = 0;
   for (const [at, cells] of filled.entries()) {
     const cell = gridCell(cellText(cells[0]), expected);
     const words = cells.slice(1).some((c) => cellText(c));
     if (at === 0 && (cell?.kind !== 'number' || !questionNumberOf(`${cellText(cells[0]).trim()}. x`))) return false;
     if (cell?.kind === 'number') [numbers, expected] = [numbers + 1, 0];
     else if (cell?.kind === 'label' && cell.index === expected && words) [labels, expected] = [labels + 1, expected + 1];
+    // "Đáp án" | "C": the question's key in a row of its own.
+    else if (words && fieldOf(`${cellText(cells[0]).trim()}\t${cellText(cells[1] ?? [])}`)?.kind === 'answer') keys += 1;
   }
-  return labels >= 2 && labels + numbers >= Math.min(filled.length - 2, Math.ceil(filled.length * 0.9));
+  return labels >= 2 && labels + numbers + keys >= Math.min(filled.length - 2, Math.ceil(filled.length * 0.9));
 }
 
 /** A grid row as one line: the paragraphs of its cells, a tab between cells; a bare number or letter in the first cell gets its stop ("5" → "5."). */
@@ -488,9 +491,13 @@ interface Columns {
   options: number[];
   answer: number;
 }
-const isNumber = (text: string) => /^\d{1,4}[.):]?$/.test(withoutQuestionWords(asciiDigits(text.trim())).trim());
+const isNumber = (text: string) => {
+  const bare = withoutQuestionWords(asciiDigits(text.trim())).trim();
+  // "Câu 1.1": a part's number before the question's, with the question's word.
+  return /^\d{1,4}[.):]?$/.test(bare) || (bare !== text.trim() && /^\d{1,2}\.\d{1,3}[.):]?$/.test(bare));
+};
 /** A number cell's number: "3", "3.", "Question 3.", "Câu 3". */
-const numberIn = (text: string) => /^\d{1,4}/.exec(withoutQuestionWords(asciiDigits(text)).trim())?.[0];
+const numberIn = (text: string) => /^(?:\d{1,2}\.(?=\d))?(\d{1,4})/.exec(withoutQuestionWords(asciiDigits(text)).trim())?.[1];
 const isNumberCell = (cell: Paragraph[] | undefined) => isNumber(cellText(cell ?? []));
 const isNumberLine = (paragraph: Paragraph) => isNumber(lineOf(paragraph.inlines));
 const isAnswerText = (text: string) => /^(?:\(?[A-Ha-h]\)?|[①-⑩]|Đ|S|T|F|True|False|Đúng|Sai)\.?$/i.test(text);
