@@ -3274,3 +3274,22 @@ describe('an exam mixer\'s paper: one table, "Câu 1.1" | text, "A)" | option, "
     expect(qs[2].type).toBe('integer');
   });
 });
+
+describe('a true/false group keyed in one word', () => {
+  it('"Đáp án: ĐSSĐ" or "DSSD" typed without Vietnamese letters makes statements a) to d) one question of true/false parts', () => {
+    for (const key of ['ĐSSĐ', 'DSSD']) {
+      const doc = parse([
+        'Câu 1. Cho các phát biểu về kim loại:',
+        'a) Sắt dẫn điện.',
+        'b) Vàng tan trong nước.',
+        'c) Natri là phi kim.',
+        'd) Đồng có màu đỏ.',
+        `Đáp án: ${key}`,
+      ]);
+      const [q] = questionsOf(doc);
+      expect(q.type).toBe('comprehension');
+      const parts = (q as unknown as { questions: { options: { name: string; isCorrect: boolean }[] }[] }).questions;
+      expect(parts.map((p) => p.options.find((o) => o.isCorrect)?.name.replace(/<\/?p>/g, ''))).toEqual(['True', 'False', 'False', 'True']);
+    }
+  });
+});

@@ -111,7 +111,7 @@ describe('words', () => {
       'Đáp án: B. Đúng',
       '정답 ③ 해설 ㄱ. ㄴ. 보기',
       '(iv) Question 3: True or False? ✓ ✅ → * 3.14 ①②',
-      'Answer key: ABDC ĐSĐS',
+      'Answer key: ABDC ĐSĐS DSSD',
       // Every word the parser reads as true, false, yes or no (engines/answers.ts).
       'Vero Falso Oui Non Sì Wahr Prawda Fałsz',
     ];

@@ -64,8 +64,8 @@ const ROMAN = /^(?:x{0,2})(?:i{1,3}|iv|v|vi{1,3}|ix|x)?$/i;
 /** Words made only of Hangul jamo (ㄱ ㄴ ㄷ ㄹ, "ㄱㄴ"): the labels of statements in Korean papers. */
 const JAMO = /^[\u1100-\u11ff\u3131-\u318e]+$/u;
 
-/** A key written as one word: "ABDC", "ĐSĐS", "TFFT" (upper case only, so "bad" or "face" are not kept). */
-const KEY_WORD = /^(?:[A-H]+|[ĐSTF]+)$/u;
+/** A key written as one word: "ABDC", "ĐSĐS", "DSSD" (D for Đúng), "TFFT" (upper case only, so "bad" or "face" are not kept). */
+const KEY_WORD = /^(?:[A-H]+|[ĐSTF]+|[DS]+)$/u;
 
 /** One letter with its marks: option labels (a, B, क, ㄱ, а), "i", a single syllable. */
 const SINGLE_LETTER = /^\p{L}\p{M}*$/u;

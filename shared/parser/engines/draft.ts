@@ -440,7 +440,8 @@ export function buildPassage(passage: PassageDraft, children: ParsedChildQuestio
  * comprehension whose passage is the stem and whose questions are the statements.
  */
 const STATEMENT_KEY = /^\s*(?:\(?([a-h])\)?\s*[-:.)=]?\s*(đúng|sai|đ|s|true|false|t|f)\s*[,;]?\s*){2,}$/iu;
-const COMPACT_KEY = /^\s*[ĐSđs]{2,8}\s*$/u;
+/** "ĐSĐS", or "DSSD" typed without Vietnamese letters (D for Đúng). */
+const COMPACT_KEY = /^\s*[ĐDSđs]{2,8}\s*$/u;
 /** A part of short answers: its questions are written answers, not choices (read without spaces: a banner spaces its letters, "단 답 형"). */
 const SHORT_ANSWER_PART = /단답형|서답형|주관식|short[\s-]*answers?|tự\s*luận\s*ngắn|trả\s*lời\s*ngắn/iu;
 const unspaced = (text: string) => text.replace(/\s+/g, '');
@@ -485,7 +486,7 @@ export function statementsOf(draft: QuestionDraft, part = ''): boolean[] | null 
   }
   if (!answer || draft.options.length < 2) return null;
   const text = answer.text.trim();
-  if (COMPACT_KEY.test(text)) return text.length === draft.options.length ? [...text].map((c) => /đ/i.test(c)) : null;
+  if (COMPACT_KEY.test(text)) return text.length === draft.options.length ? [...text].map((c) => /[ĐđD]/.test(c)) : null;
   if (!STATEMENT_KEY.test(text)) return null;
   const values: boolean[] = [];
   for (const m of text.matchAll(/\(?([a-h])\)?\s*[-:.)=]?\s*(đúng|sai|đ|s|true|false|t|f)(?![\p{L}])/giu))
