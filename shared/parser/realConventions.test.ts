@@ -3257,21 +3257,36 @@ describe('an exam mixer\'s paper: one table, "Câu 1.1" | text, "A)" | option, "
       ['C)', '+4.'],
       ['D)', '+6.'],
       ['Đáp án', 'C'],
+      ['Câu 2.1', 'Cho các phát biểu về sắt:'],
+      ['A)', 'Sắt dẫn điện.'],
+      ['B)', 'Sắt tan trong nước.'],
+      ['C)', 'Sắt là phi kim.'],
+      ['D)', 'Sắt bị nam châm hút.'],
+      ['Đáp án', 'DSSD'],
       ['Câu 3.1', 'Có bao nhiêu chất khí trong các chất sau: H2, O2, Fe, N2?'],
       ['Đáp án', '3'],
+      ['Câu 3.2', 'Tổng hệ số của phản ứng là bao nhiêu?'],
+      ['Đáp án', '105'],
     ];
     const doc = parse([{ table: rows }]);
     const qs = questionsOf(doc);
-    expect(qs.map((q) => q.name.replace(/<\/?p>/g, ''))).toEqual([
+    expect(qs.map((q) => (q.type === 'comprehension' ? q.paragraph : q.name).replace(/<\/?p>/g, ''))).toEqual([
       'Chất nào là kim loại?',
       'Số oxi hoá của S trong SO2 là',
+      'Cho các phát biểu về sắt:',
       'Có bao nhiêu chất khí trong các chất sau: H2, O2, Fe, N2?',
+      'Tổng hệ số của phản ứng là bao nhiêu?',
     ]);
     expect(qs.slice(0, 2).map(correct)).toEqual([
       [false, true, false, false],
       [false, false, true, false],
     ]);
-    expect(qs[2].type).toBe('integer');
+    // "Đáp án | DSSD": the statements' key, one word (Đúng/Sai typed without Vietnamese letters).
+    expect(qs[2].type).toBe('comprehension');
+    expect(qs.slice(3).map((q) => [q.type, q.solution])).toEqual([
+      ['integer', '3'],
+      ['integer', '105'],
+    ]);
   });
 });
 

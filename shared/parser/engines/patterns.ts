@@ -44,7 +44,7 @@ export interface FieldMatch {
 }
 
 /** "정답 ③", "Answer B", "Đáp án C": an answer word and one option, with no colon between; "정답④" (a circled number needs no space). */
-const BARE_ANSWER = /^\s*(정답|đáp\s*án|answer|ans\.?)(?:\s+(?=\(?(?:[A-Ha-h①-⑩]|[1-9])\)?\.?\s*$)|\s*(?=[①-⑩]\s*$))/i;
+const BARE_ANSWER = /^\s*(정답|đáp\s*án|answer|ans\.?)(?:\s+(?=\(?(?:[A-Ha-h①-⑩]|-?\d{1,6}(?:[.,]\d{1,4})?|[ĐDSđs]{2,8})\)?\.?\s*$)|\s*(?=[①-⑩]\s*$))/iu;
 
 /** "[정답] ③", "<Đáp án> B", "【해설】…": an answer or solution word in brackets, the separator optional. */
 const BRACKETED =
