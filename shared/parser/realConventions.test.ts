@@ -3308,3 +3308,18 @@ describe('a true/false group keyed in one word', () => {
     }
   });
 });
+
+describe('true and false in more languages', () => {
+  it.each([
+    ['правда', 'ложь'],
+    ['Certo', 'Errado'],
+    ['Waar', 'Onwaar'],
+    ['Tama', 'Mali'],
+    ['صح', 'خطأ'],
+  ])('"%s" / "%s" as the two options make a true/false question', (yes, no) => {
+    const doc = parse(['1. The Earth goes round the Sun.', `A) ${yes} *`, `B) ${no}`]);
+    const [q] = questionsOf(doc);
+    expect(q.type).toBe('true_false');
+    expect(correct(q)).toEqual([true, false]);
+  });
+});

@@ -33,6 +33,19 @@ const TRUE_WORDS = [
   'igaz',
   'pravda',
   'adevărat',
+  'правда',
+  'истина',
+  'правильно',
+  'вірно',
+  'cierto',
+  'certo',
+  'waar',
+  'juist',
+  'tama',
+  'صح',
+  'صواب',
+  'จริง',
+  '正しい',
 ];
 const FALSE_WORDS = [
   'false',
@@ -58,6 +71,18 @@ const FALSE_WORDS = [
   'hamis',
   'nepravda',
   'fals',
+  'ложь',
+  'неправильно',
+  'неправда',
+  'невірно',
+  'хибно',
+  'errado',
+  'onwaar',
+  'onjuist',
+  'mali',
+  'خطأ',
+  'เท็จ',
+  '誤り',
 ];
 const NUMBER = String.raw`[-+]?(?:\d+(?:[.,]\d+)?|[.,]\d+)`;
 const RANGE = new RegExp(String.raw`^(${NUMBER})\s*(?:-|–|—|to|~|\.\.|…|đến|부터)\s*(${NUMBER})$`, 'i');
