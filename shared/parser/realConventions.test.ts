@@ -3323,3 +3323,21 @@ describe('true and false in more languages', () => {
     expect(correct(q)).toEqual([true, false]);
   });
 });
+
+describe('sums with no words over their bulleted options', () => {
+  it('"3+5" over bullets, the bold one right, under "Level 1" / "Level 2" headings', () => {
+    const bullets = { id: 9, levels: [{ format: 'bullet' as const, text: '-' }] };
+    const item = (text: string, bold = false) => ({ runs: [{ text, bold }], list: { id: 9 } });
+    const doc = parse(
+      ['Level 1', '3+5', item('7'), item('8', true), item('9'), '4+8', item('12', true), item('13'), 'Level 2', '2 × 7 =', item('12'), item('14', true)],
+      { lists: [bullets] },
+    );
+    const qs = questionsOf(doc);
+    expect(qs.map((q) => q.name.replace(/<\/?p>/g, ''))).toEqual(['3+5', '4+8', '2 × 7 =']);
+    expect(qs.map(correct)).toEqual([
+      [false, true, false],
+      [true, false],
+      [false, true],
+    ]);
+  });
+});

@@ -189,7 +189,7 @@ export function numberedLines(
   /** Whether option A (or a) is the next line with text after line `at`. */
   const optionsUnder = (at: number) => {
     const next = lines.slice(at + 1).find((l) => !isBlankLine(l.inlines));
-    return !!next && optionLabelsOf(lineOf(next.inlines), 0)[0]?.index === 0;
+    return !!next && (optionLabelsOf(lineOf(next.inlines), 0)[0]?.index === 0 || auto(next)?.format === 'bullet');
   };
   /** Lines that ask ("…?"), or have option A right under them ("AE lebih baik karena …"), strictly between two lines, numbered by none of the numbers read above. */
   const numberedAt = new Set(points.map((point) => point.at));

@@ -165,6 +165,8 @@ const complete = (question: QuestionDraft | null) =>
   !!question &&
   ((question.options.length >= 2 && !statementsOnly(question)) || question.answer !== null || TRUE_FALSE_LABEL.test(htmlText(question.stem[0] ?? '')));
 const hasWords = (line: string) => /\p{L}{2,}/u.test(line);
+/** A sum to work out, alone on its line: numbers (or a letter) joined by operators, maybe "=" or "?" at its end. */
+const SUM = /^\s*[-(]?\s*[\d\p{L}.,]+(?:\s*[-+×x*÷/:^]\s*\(?[\d\p{L}.,]+\)?)+\s*(?:=\s*\??|\?)?\s*$/u;
 /** "2 to 12", "1 – 3", "Câu 1 và Câu 2", "questions 1 and 2": two numbers joined by a dash or a short word. */
 const QUESTION_RANGE =
   /(\d{1,4})\s*(?:-|–|—|to|~|～|đến|through|(?:and|&|và)(?:\s*(?:câu|questions?|q\.?))?|\p{L}{1,3}\s*(?:câu|questions?|q\.?))\s*(\d{1,4})/iu;
@@ -1073,7 +1075,9 @@ export function textEngine(
     }
     // Between questions: a heading starts a section of its own; a stem followed by options is a question without a number.
     // A line that asks ("¿…?", "…?") over a bulleted list: the list is its options (read when it closes), and it ends the question above whose list came before it.
-    const asksOverList = /[?？؟:：]\s*$/.test(line) && blocks[nextFilled[blockAt]]?.kind === 'paragraph' && bulleted(blocks[nextFilled[blockAt]] as Block);
+    // (So does a sum with no words, "3+5" or "2 × 7 =", over its list.)
+    const asksOverList =
+      (/[?？؟:：]\s*$/.test(line) || SUM.test(line)) && blocks[nextFilled[blockAt]]?.kind === 'paragraph' && bulleted(blocks[nextFilled[blockAt]] as Block);
     // A heading after which the numbering starts again at 1 ("Phần IV: …" then "Câu 1") ends the question above, answered or not.
     const restartsBelow = open !== null && (open.number ?? 0) > 1 && numberAhead(blockAt) === 1;
     const between = !open || complete(open) || restartsBelow || (asksOverList && open.options.length === 0 && open.listItems.length >= 2);
@@ -1091,7 +1095,14 @@ export function textEngine(
     const within = lastNumber === 0 && ((open !== null && open.number === null) || opensBlock(blockAt)) ? 10 : 3;
     // A question whose number was lost (a PDF's conversion): after a question with its options, a line that asks, options right under it.
     const numberLost = amongNumbered && open !== null && complete(open) && open.options.length >= 2 && endsAsking(line) && optionsFollow(blockAt);
-    if (between && (!amongNumbered || numberLost) && hasWords(line) && (optionsWithin(blockAt, within) || asksOverList || asksOverInlineOptions(line)))
+    // (A sum with no words, "3+5" or "2 × 7 =" over its options, asks as well.)
+    const asksSum = SUM.test(line) && (optionsWithin(blockAt, 1) || asksOverList);
+    if (
+      between &&
+      (!amongNumbered || numberLost) &&
+      (hasWords(line) || asksSum) &&
+      (optionsWithin(blockAt, within) || asksOverList || asksOverInlineOptions(line))
+    )
       return startQuestion(paragraph, null, inlines);
     // "Відповіді: 1) а; 2) б; 3) в; 4) а, в" under lettered options: the numbered choices name them (engines/choices.ts).
     const choices =
