@@ -3186,7 +3186,10 @@ describe('options numbered "1)" under questions numbered "8."', () => {
       '2) Buildings',
       '3）People',
     ]);
-    expect(questionsOf(doc).map(names)).toEqual([
+    // The passage and its questions: one comprehension.
+    const [passage] = questionsOf(doc);
+    expect(passage.type).toBe('comprehension');
+    expect((passage as unknown as { questions: ParsedQuestion[] }).questions.map(names)).toEqual([
       ['Money', 'Right and wrong', 'Sales'],
       ['Machines', 'Buildings', 'People'],
     ]);
@@ -3338,6 +3341,38 @@ describe('sums with no words over their bulleted options', () => {
       [false, true, false],
       [true, false],
       [false, true],
+    ]);
+  });
+});
+
+describe("cloze passages whose blanks' options are numbered rows", () => {
+  it('"2. In the following passage…", the passage with (11) (12), then rows numbered by Word holding "1) … 2) … 3) …" in columns', () => {
+    const rows = { id: 11, levels: [{ format: 'decimal' as const, text: '%1.', start: 11 }] };
+    const bold = (text: string) => ({ text, bold: true });
+    const doc = parse(
+      [
+        '2. In the following passage there are blanks, each of which has been numbered. Find the word that fits each blank.',
+        'The city is (11) a new mayor. At such a time, one (12) be patient.',
+        { runs: ['1) electing \t\t2) ', bold('choosing'), ' \t3) picking \t4) taking'], list: { id: 11 } },
+        { runs: ['1) can \t\t2) will \t3) ', bold('must'), ' \t4) shall'], list: { id: 11 } },
+        'Answer the questions below.',
+        '13. Which is a colour?',
+        'A. Red',
+        'B. Table',
+      ],
+      { lists: [rows] },
+    );
+    const [cloze] = questionsOf(doc);
+    expect(cloze.type).toBe('comprehension');
+    const children = (cloze as unknown as { questions: ParsedQuestion[] }).questions;
+    expect(children.map((q) => q.name.replace(/<\/?p>/g, ''))).toEqual(['(11)', '(12)']);
+    expect(children.map(names)).toEqual([
+      ['electing', 'choosing', 'picking', 'taking'],
+      ['can', 'will', 'must', 'shall'],
+    ]);
+    expect(children.map(correct)).toEqual([
+      [false, true, false, false],
+      [false, false, true, false],
     ]);
   });
 });

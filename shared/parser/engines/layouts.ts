@@ -108,9 +108,9 @@ function listedRange(line: string): [number, number] | null {
   return numbers.length >= 2 && numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1) ? [numbers[0], numbers.at(-1)!] : null;
 }
 
-/** "Read the following passage…", "Đọc đoạn văn sau…", "다음 글을 읽고…" without a range: a passage whose questions follow it. */
+/** "Read the following passage…", "In the following passage there are blanks…", "Đọc đoạn văn sau…", "다음 글을 읽고…" without a range: a passage whose questions follow it. */
 const PASSAGE_START =
-  /^\s*(?:(?:directions?\s*[:.\-–]?\s*)?read the (?:following |given )?(?:passage|text|article|extract|poem|story|paragraph|conversation|dialogue)|đọc (?:kĩ |kỹ )?(?:đoạn văn|đoạn thông tin|bài đọc|văn bản|đoạn trích|bài văn)|다음 글을 읽고)/i;
+  /^\s*(?:(?:directions?\s*[:.\-–]?\s*)?(?:read the|in the) (?:following |given )?(?:passage|text|article|extract|poem|story|paragraph|conversation|dialogue)|đọc (?:kĩ |kỹ )?(?:đoạn văn|đoạn thông tin|bài đọc|văn bản|đoạn trích|bài văn)|다음 글을 읽고)/i;
 export const isPassageStart = (line: string) => PASSAGE_START.test(line);
 
 /** A numbered blank in running text: "(17) ______", "__(17)__", "17. ______", "[17] …". */

@@ -139,7 +139,15 @@ export const TICK_BOX = /^\s*([☐□◻▢❏❑☑☒■✅](?![☐□◻▢�
 export const BOX_OR_BULLET = /^\s*\*?\s*([•☐□◻▢❏❑☑☒■✅](?![☐□◻▢❏❑☑☒■])|\(\s*[✓✔xX]?\s*\)|\[\s*[✓✔xX]?\s*\])\s*/u;
 
 /** Options written on the question's own line after its text: a first label after a space, then at least two more in order. */
-export function inlineOptions(line: string) {
+export function inlineOptions(line: string): OptionLabel[] | null {
+  // A blank's options typed as numbers in the line's columns, with no words before them ("1) whose \t\t2) whom \t3) which").
+  const first = /^\s*1([.)])[ \u00a0]*(?=\S)/.exec(line);
+  const columns = first ? spreadNumbersOf(line, 0, first[1]) : [];
+  if (first && columns.length >= 2)
+    return [
+      { index: 0, style: first[1] === ')' ? 'close' : 'dot', alphabet: -1, marked: false, start: first[0].indexOf('1'), end: first[0].length },
+      ...columns,
+    ];
   // At the start too: "Question 1: A. house  B. country …" has no words of its own (its block's instruction is its text).
   for (const m of line.matchAll(/(?<=^\s*|\s)[*✓✔✅☑★]?(?:\([aA1]\)|[aA][.)/]|①)/gu)) {
     const labels = optionLabelsOf(line.slice(m.index!), 0).map((l) => ({ ...l, start: l.start + m.index!, end: l.end + m.index! }));

@@ -336,6 +336,18 @@ export function textEngine(
   };
   /** The question number the next text starts with, blank lines skipped. */
   const numberAhead = (at: number) => numberAt(nextFilled[at]);
+  /** Whether a numbered question comes after line `at` before any option does: what a passage's directions stand over. */
+  const questionBeforeOptions = (at: number) => {
+    for (let i = nextFilled[at]; i !== undefined && i < blocks.length; i = nextFilled[i]) {
+      const block = blocks[i];
+      if (block.kind === 'table') return false;
+      const auto = autoOf(block.paragraph);
+      const line = lineOf(block.paragraph.inlines);
+      if (auto ? numbersQuestion(block.paragraph, auto) : numberOfLine(block.paragraph, line) !== null) return true;
+      if ((auto && LETTER_FORMATS.has(auto.format)) || optionLabelsOf(line, 0)[0]?.index === 0) return false;
+    }
+    return false;
+  };
   /**
    * Paragraphs that read as a case for the questions after them: 200 characters or more, no number of
    * their own, no options under them, a numbered question right after them (or after a line of
@@ -885,6 +897,16 @@ export function textEngine(
         : tagged
           ? [...sliceInlines(inlines, 0, tagged.start), ...sliceInlines(inlines, tagged.end)]
           : sliceInlines(inlines, numbered.end);
+      // "2. In the following passage there are blanks…": a numbered passage's directions, not a question.
+      const directs = !step && !statement ? fieldOf(lineOf(rest)) : null;
+      // (Its questions follow it, numbered, before any option: "Câu 1. Đọc đoạn thông tin sau:" over statements a) b) is a question.)
+      if (directs?.kind === 'passage' || (!step && !statement && isPassageStart(lineOf(rest)) && questionBeforeOptions(blockAt))) {
+        closePassage();
+        passage = newPassage(paragraph, directs?.range ?? null);
+        passage.html.push(inlinesHtml(trimInlines(sliceInlines(rest, directs?.end ?? 0))));
+        target = 'passage';
+        return;
+      }
       if (!step && !statement) return startQuestion(paragraph, numbered.number, rest);
     }
 
