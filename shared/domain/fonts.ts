@@ -2,17 +2,19 @@
  * Fonts of Word documents (spec "Fonts": missing fonts are detected and the user uploads them).
  *
  * A face is supported when a student's browser will show it without an upload: the faces the
- * portal ships (Noto Sans, Be Vietnam Pro, Noto Sans KR, from @fontsource), and the standard
+ * portal ships (Noto Sans, Be Vietnam Pro, Noto Sans KR, Roboto, Carlito, from @fontsource), and the standard
  * faces that come with Windows, macOS and Office, which are the ones teachers write in Word
  * (Latin, Indic, Korean, symbol and math faces). Any other face is "missing" until the
  * organisation uploads it (`POST /api/v2/parserfont/upload`). Keep this list in this one place:
  * the server's check (`GET /api/v2/parserfont`) and the clients read it from here.
  */
 export const KNOWN_FONT_FACES = [
-  // Shipped with the portal.
+  // Shipped with the portal (shared/ui/fonts.ts).
   'Noto Sans',
   'Be Vietnam Pro',
   'Noto Sans KR',
+  'Roboto',
+  'Carlito',
   // Latin faces of Windows / Office / macOS.
   'Times New Roman',
   'Arial',

@@ -39,5 +39,18 @@ export function loadFontsFor(language: Language): Promise<unknown> {
  * faces every screen has.)
  */
 export function loadContentFonts(language: Language): Promise<unknown> {
-  return language === 'ko' ? Promise.resolve() : loadFontsFor('ko');
+  return Promise.all([language === 'ko' ? Promise.resolve() : loadFontsFor('ko'), loadPaperFaces()]);
 }
+
+/**
+ * Faces teachers' papers come in beyond Office's own: Roboto (text pasted from Google Docs, Forms
+ * and web pages; Android's face) and Carlito (LibreOffice's Calibri). Declared like the Korean
+ * faces: a file is fetched only when a question uses the face.
+ */
+const loadPaperFaces = () =>
+  Promise.all([
+    import('@fontsource/roboto/400.css'),
+    import('@fontsource/roboto/700.css'),
+    import('@fontsource/carlito/400.css'),
+    import('@fontsource/carlito/700.css'),
+  ]);
