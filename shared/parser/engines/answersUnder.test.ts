@@ -44,6 +44,26 @@ describe('questions with their answers under them', () => {
     expect(qs.map(answerOf)).toEqual(['80 und 443', 'Die Namensauflösung im Netz', 'Sieben']);
   });
 
+  it('numbered sentences to rewrite, each over its rewritten sentence: the sentence is the question, the line under it its answer', () => {
+    const doc = parse([
+      'Rewrite the sentences to make them shorter.',
+      '1. The meeting, which was very long, ended late.',
+      'The long meeting ended late.',
+      '2. The man who lives next door is a doctor.',
+      'The man next door is a doctor.',
+      '3. She spoke in a way that was kind.',
+      'She spoke kindly.',
+    ]);
+    const qs = questionsOf(doc);
+    expect(qs.map(stem)).toEqual([
+      'The meeting, which was very long, ended late.',
+      'The man who lives next door is a doctor.',
+      'She spoke in a way that was kind.',
+    ]);
+    // (A fill-in's answer drops its final full stop.)
+    expect(qs.map(answerOf)).toEqual(['The long meeting ended late', 'The man next door is a doctor', 'She spoke kindly']);
+  });
+
   it('options without labels under each question (two or more lines) stay options, the marked one right', () => {
     const doc = parse([
       'Which planet is the largest?',

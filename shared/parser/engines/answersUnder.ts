@@ -6,7 +6,8 @@ import { endsAsking, fieldOf, optionLabelsOf } from './patterns';
  * A paper of questions and their answers, with no options anywhere: a review sheet, a course's
  * exam saved with the answers given ("¿Qué es Node.js?" then "Un entorno de ejecución…", "Welche
  * Ports nutzt HTTP?" then "80 und 443"). Each question asks (its last line ends with "?" or ":",
- * or holds a blank to fill) and one to four lines that do not ask stand under it before the next
+ * or holds a blank to fill) or is numbered ("3. The meeting, which was long, ended late." under
+ * "Rewrite the sentences"), and one to four lines that do not ask stand under it before the next
  * question. Decided for the whole paper: three questions or more, and 60 % of those that ask,
  * are written so, most of them with one line under them (options without labels stand two or more
  * under theirs), and hardly a line of the paper is a labelled option (a paper with options gives
@@ -75,7 +76,8 @@ function unitsOf(filled: Paragraph[], isStart: (line: Paragraph) => boolean): Un
     const unit = units.at(-1);
     if (line.cell) {
       if (unit) unit.table = true;
-    } else if (isStart(line)) units.push({ start: line, numbered: true, bare: null, asked: asks(text) ? [line] : [], under: [], table: false });
+    } else if (isStart(line))
+      units.push({ start: line, numbered: true, bare: null, asked: asks(text) || !NUMBER_ALONE.test(text) ? [line] : [], under: [], table: false });
     else if (BARE_NUMBER.test(text)) units.push({ start: line, numbered: false, bare: Number(BARE_NUMBER.exec(text)![1]), asked: [], under: [], table: false });
     else if (asks(text) && unit && unit.under.length === 0) unit.asked.push(line);
     else if (asks(text) || !unit) units.push({ start: line, numbered: false, bare: null, asked: asks(text) ? [line] : [], under: [], table: false });
