@@ -1166,18 +1166,16 @@ const TYPED_OPTION = /^\s*([1-8])\s*([.)）])\s*(?=\S)/;
  * the question's number is told apart from theirs (a word before it, or other punctuation). In a
  * paper of one table, a question's cell holds its options.
  */
+/** Two lines in the same cell of a table, or both out of tables. */
+const sameCell = (a: Paragraph['cell'], b: Paragraph['cell']) => a === b || (!!a && !!b && a.table === b.table && a.row === b.row && a.column === b.column);
+
 export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index: number; end: number }> {
   type Group = { stop: string | null; cell: Paragraph['cell']; options: { line: Paragraph; index: number; end: number; stop: string }[] };
   const groups: Group[] = [];
   let group: Group | null = null;
   for (const line of lines) {
     if (isBlankLine(line.inlines)) continue;
-    if (
-      group &&
-      line.cell !== group.cell &&
-      (line.cell?.table !== group.cell?.table || line.cell?.row !== group.cell?.row || line.cell?.column !== group.cell?.column)
-    )
-      group = null;
+    if (group && !sameCell(line.cell, group.cell)) group = null;
     const text = lineOf(line.inlines);
     const typed = TYPED_OPTION.exec(text);
     if (typed) typed[2] = typed[2] === '）' ? ')' : typed[2];
@@ -1195,8 +1193,7 @@ export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index
     if (number) groups.push((group = { stop: /^\s*\p{L}/u.test(text) ? null : (/^\s*\d+\s*(\S)/u.exec(text)?.[1] ?? ''), cell: line.cell, options: [] }));
     else if (group && group.options.length) group = null;
   }
-  const apart = (g: Group) => g.stop === null || g.options.every((o) => o.stop !== g.stop);
-  const counting = groups.filter((g) => apart(g) && g.options.length >= 2 && g.options.length <= 8 && g.options.every((o, i) => o.index === i));
+  const counting = groups.filter((g) => g.options.length >= 2 && g.options.length <= 8 && g.options.every((o, i) => o.index === i));
   const found = new Map<Paragraph, { index: number; end: number }>();
   if (counting.length >= 2) for (const g of counting) for (const o of g.options) if (!found.has(o.line)) found.set(o.line, { index: o.index, end: o.end });
   return found;
