@@ -23,8 +23,9 @@ export interface AnswersUnder {
 }
 
 const AT_MOST_UNDER = 4;
-/** "1.", "12)", "Pregunta 3", or nothing (the number Word shows is not in the text). */
+/** A number typed alone on its line ("2", "12."): the reader's patterns may not take it for a question's. */
 const BARE_NUMBER = /^\s*(\d{1,3})\s*[.)]?\s*$/;
+/** A question's number and nothing else: "1.", "12)", "Pregunta 3", or nothing (the number Word shows is not in the text). */
 const NUMBER_ALONE = /^\s*(?:\p{L}{1,12}\s*)?(?:\d{1,3}\s*[.):：、-]?)?\s*$/u;
 const LONGEST_ANSWER = 400;
 
