@@ -17,7 +17,28 @@ const SYMBOL_HIGH: Record<number, string> = {
   0xd3: '©', 0xd4: '™', 0xd5: '∏', 0xd6: '√', 0xd7: '⋅', 0xd8: '¬', 0xd9: '∧', 0xda: '∨', 0xdb: '⇔', 0xdc: '⇐',
   0xdd: '⇑', 0xde: '⇒', 0xdf: '⇓', 0xe0: '◊', 0xe1: '⟨', 0xe5: '∑', 0xf1: '⟩', 0xf2: '∫',
 };
-const WINGDINGS: Record<number, string> = { 0xfc: '✓', 0xfb: '✗', 0xfd: '☒', 0xfe: '☑', 0xa8: '□', 0x6f: '□', 0x6c: '●', 0x9f: '•', 0xd8: '➢', 0xe8: '➔', 0xab: '★' };
+const WINGDINGS: Record<number, string> = {
+  0xfc: '✓',
+  0xfb: '✗',
+  0xfd: '☒',
+  0xfe: '☑',
+  0xa8: '□',
+  0x6f: '□',
+  0x6c: '●',
+  0x9f: '•',
+  0xd8: '➢',
+  0xe8: '➔',
+  0xab: '★',
+  // ⓪ ① … ⑩, the circled numbers Korean teachers label options with when they insert them as symbols.
+  ...Object.fromEntries([...'⓪①②③④⑤⑥⑦⑧⑨⑩'].map((c, i) => [0x80 + i, c])),
+};
+
+/**
+ * A Hangul paper's text holds the private-use code of a symbol it drew in Wingdings ("\uF081"
+ * for ①), with no font that says so: Wingdings' circled numbers, read so (any other private-use
+ * character stays as it is).
+ */
+export const privateUseCircled = (text: string) => text.replace(/[\uF080-\uF08A]/g, (c) => WINGDINGS[c.charCodeAt(0) - 0xf000]);
 const WINGDINGS_2: Record<number, string> = { 0x50: '✓', 0x4f: '✗', 0x52: '☑', 0x54: '☒', 0x51: '☒', 0xa3: '□', 0xea: '★' };
 
 type SymbolFont = 'symbol' | 'wingdings' | 'wingdings2';

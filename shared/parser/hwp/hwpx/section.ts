@@ -1,4 +1,5 @@
 import type { Inline, Paragraph, RunFormat } from '../../docx/document';
+import { privateUseCircled } from '../../docx/symbolFonts';
 import { hwpEquationToLatex } from '../equation';
 import { attr, childElements, children, first, firstDescendant, intAttr } from './dom';
 import { PLAIN, rgb, type CharShape, type HwpxStyles } from './header';
@@ -117,8 +118,9 @@ export class Cursor {
     this.floating = [];
   }
 
-  text(value: string, shape: CharShape): void {
-    if (!value || this.deleted) return;
+  text(written: string, shape: CharShape): void {
+    if (!written || this.deleted) return;
+    const value = privateUseCircled(written);
     const { font, ...own } = shape;
     // A markpen stroke is a highlight, over any shading: teachers mark the right answer with it.
     const format: RunFormat = { ...own, highlight: this.markpen ?? own.highlight };
