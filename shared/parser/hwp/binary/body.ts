@@ -209,13 +209,15 @@ function readDrawing(node: Node, cursor: Cursor, ctx: BodyContext): void {
   const [width, height] = [u32(node.record.data, 16), u32(node.record.data, 20)];
   // Placed as a character (the common object attribute's bit 0), in the sentence's line.
   const inline = (u32(node.record.data, 4) & 1) === 1;
+  // Drawn behind the text (bits 21-23: 0 square, 1 top and bottom, 2 behind, 3 in front): a frame or a background, no picture of the question's.
+  const behind = ((u32(node.record.data, 4) >> 21) & 7) === 2;
   const walk = (nodes: Node[]) => {
     for (let i = 0; i < nodes.length; i++) {
       const { record, children } = nodes[i];
       if (record.tag === TAG.SHAPE_COMPONENT_PICTURE) {
         const path = ctx.binData.get(u16(record.data, 71)) ?? null;
         // Floating, it goes after the paragraph's words (not inside the word that anchors it).
-        if (path) (inline ? cursor.push : cursor.float).call(cursor, { kind: 'picture', path, widthPx: px(width), heightPx: px(height) });
+        if (path && !behind) (inline ? cursor.push : cursor.float).call(cursor, { kind: 'picture', path, widthPx: px(width), heightPx: px(height) });
       } else if (record.tag === TAG.PARA_HEADER) {
         const lines: Draft[] = [];
         readParagraph(nodes[i], null, ctx, lines);

@@ -136,6 +136,12 @@ describe('readHwpx: tables, boxes, pictures, equations', () => {
     ]);
   });
 
+  it("a picture drawn behind the text (a letter's frame, a background) is no picture of the question's", () => {
+    const behind = picture('image1', 7200, 3600).replace('<hp:pic ', '<hp:pic textWrap="BEHIND_TEXT" ');
+    const doc = read([p([run(t('편지')), run(behind), run(t('를 읽고'))])], headerXml(), { 'BinData/image1.png': new Uint8Array([1]) });
+    expect(doc.paragraphs[0].inlines.map((i) => (i.kind === 'text' ? i.text : `[${i.kind}]`)).join('')).toBe('편지를 읽고');
+  });
+
   it('reads composed characters (a number in a circle), the base text of ruby, and pictures grouped in a container', () => {
     const compose = '<hp:compose circleType="SHAPE_CIRCLE" charSz="-3" composeType="SPREAD" charPrCnt="10" composeText="3"/>';
     const dutmal =

@@ -371,7 +371,8 @@ function readTable(tbl: Element, cursor: Cursor, ctx: SectionContext): void {
 /** hp:pic: the picture its hc:img names, at the size it is shown (hp:sz, else curSz, else orgSz; HWPUNIT is 1/7200 inch). */
 function readPicture(pic: Element, cursor: Cursor, ctx: SectionContext): void {
   const id = attr(first(pic, 'img') ?? firstDescendant(pic, 'img'), 'binaryItemIDRef');
-  if (!id) return;
+  // Drawn behind the text: a frame or a background (a letter's window, a notice's pinned sheet), no picture of the question's.
+  if (!id || attr(pic, 'textWrap') === 'BEHIND_TEXT') return;
   const size = ['sz', 'curSz', 'orgSz'].map((name) => first(pic, name)).find((el) => (intAttr(el, 'width') ?? 0) > 0 && (intAttr(el, 'height') ?? 0) > 0);
   const picture: Inline = {
     kind: 'picture',
