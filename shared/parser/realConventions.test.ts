@@ -3376,3 +3376,31 @@ describe("cloze passages whose blanks' options are numbered rows", () => {
     ]);
   });
 });
+
+describe('a set that names the next questions under a question still open', () => {
+  it('"[31～32] …" right under question 30 (its answer in the key at the end) starts the set: it is no words of question 30', () => {
+    const doc = parse([
+      '30. How many legs has a spider?',
+      '* leg: a limb',
+      '[31～32] Read the passage and answer the questions.',
+      'Spiders spin webs to catch insects. They have eight legs.',
+      '31. What do spiders spin?',
+      'A. webs',
+      'B. wool',
+      '32. What do they catch?',
+      'A. fish',
+      'B. insects',
+      'Answer key',
+      '30. 8',
+      '31. A',
+      '32. B',
+    ]);
+    const [first, set] = questionsOf(doc);
+    expect(first.name).not.toContain('[31～32]');
+    expect(set.type).toBe('comprehension');
+    expect((set as unknown as { questions: ParsedQuestion[] }).questions.map(correct)).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+  });
+});

@@ -1087,7 +1087,9 @@ export function textEngine(
     const range = (named && widened(line, named)) ?? cloze ?? (isPassageStart(line) ? null : undefined);
     // A set that names the open question's own number ("[1] …" of a running title, then "【 1 - 5】") cannot be in its text: that question ends, unread.
     const namesOpen = named !== null && open !== null && open.number !== null && named[0] <= open.number && open.options.length === 0 && !open.answer;
-    if (range !== undefined && (namesOpen || !(open && target === 'stem' && !complete(open)))) {
+    // …nor one that names the questions after it ("[31～34]" under question 30, whose options stood inside its passage).
+    const namesNext = named !== null && open !== null && open.number !== null && named[0] === open.number + 1;
+    if (range !== undefined && (namesOpen || namesNext || !(open && target === 'stem' && !complete(open)))) {
       closePassage();
       passage = newPassage(paragraph, range);
       passage.ownText = cloze !== null || textAfterRange(line);
