@@ -3404,3 +3404,20 @@ describe('a set that names the next questions under a question still open', () =
     ]);
   });
 });
+
+describe('a set whose questions each hold their own text', () => {
+  it('"[36～37] Choose the best order of the text" right over "36." (no passage under it) is an instruction: 36 and 37 are questions of their own', () => {
+    const doc = parse([
+      '[36～37] Choose the best order of the text after the given text.',
+      '36. Plants need light. (A) Then they grow. (B) First they sprout. Which order is right?',
+      'A. (A)-(B)',
+      'B. (B)-(A)',
+      '37. Rivers flow to the sea. (A) Then they reach it. (B) First they leave the hills. Which order is right?',
+      'A. (A)-(B)',
+      'B. (B)-(A)',
+    ]);
+    const qs = questionsOf(doc);
+    expect(qs.map((q) => q.type)).toEqual(['multiple_choice', 'multiple_choice']);
+    expect(doc.problems.map((p) => p.code)).toContain('instruction');
+  });
+});

@@ -117,8 +117,6 @@ function addBoxOption(open: QuestionDraft, box: RegExpExecArray, line: string, i
   addOption(open, open.options.length, marked, sliceInlines(inlines, box[0].length, end), [], box[1], paragraph, [], CHECKED.test(box[1]));
 }
 const CHECKED = /[☑☒■✅✓✔xX]/u;
-/** Words that say a directions line is about something to read. */
-const PASSAGE_WORDS = /passage|read|text|poem|story|extract|article|paragraph|conversation|dialogue|đoạn|bài đọc|văn bản|글|지문|대화/i;
 /** A part of an answer key: "Phần II:", "PART B", "Section 2 -". */
 const KEY_PART = /^\s*(?:phần|part|section|파트|영역)\s*(?:[IVX]+|\d{1,2}|[A-Z])\b\s*[.:：\-–]?\s*/i;
 /** A key table cell's text, question words dropped ("Câu 1" reads as 1). */
@@ -491,9 +489,10 @@ export function textEngine(
   };
   const startQuestion = (paragraph: Paragraph, number: number | null, rest: Paragraph['inlines']) => {
     closeQuestion();
-    // "Directions (Q. 6-7): Choose the word opposite in meaning": a range with no passage to read is an instruction.
+    // "Directions (Q. 6-7): Choose the word opposite in meaning", "[36～37] 주어진 글 다음에 …" over questions that each hold
+    // their own text: a range with no passage to read under it is an instruction.
     const only = passage as PassageDraft | null;
-    if (only && !only.ownText && only.children.length === 0 && only.html.length === 1 && only.range && !PASSAGE_WORDS.test(lineOf(only.paragraph.inlines))) {
+    if (only && !only.ownText && only.children.length === 0 && only.html.length === 1 && only.range) {
       problems.push(problemAt(only.paragraph, 'instruction'));
       passage = null;
     }
@@ -935,6 +934,8 @@ export function textEngine(
         case 'passage':
           closePassage();
           passage = newPassage(paragraph, field.range ?? null);
+          // "Passage (Questions 6-7): The Nile is…": the passage's text on its label's line.
+          passage.ownText = value.text.length > 0;
           passage.html.push(inlinesHtml(trimInlines(rest)));
           target = 'passage';
           return;
