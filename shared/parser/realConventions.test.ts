@@ -3421,3 +3421,20 @@ describe('a set whose questions each hold their own text', () => {
     expect(doc.problems.map((p) => p.code)).toContain('instruction');
   });
 });
+
+describe('a stray full stop after the number', () => {
+  it('"42. .“LRL 110” …" and "56. . Which…" lose the stray stop; ".NET …" keeps its dot', () => {
+    const doc = parse([
+      '42. .“LRL 110” is a code of which kind?',
+      'A. a rule',
+      'B. a train',
+      '43. . Which one is a train?',
+      'A. LRL',
+      'B. FBW',
+      '44. .NET is made by whom?',
+      'A. Microsoft',
+      'B. Apple',
+    ]);
+    expect(stems(doc)).toEqual(['“LRL 110” is a code of which kind?', 'Which one is a train?', '.NET is made by whom?']);
+  });
+});

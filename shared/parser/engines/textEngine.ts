@@ -517,6 +517,10 @@ export function textEngine(
       else draft.tags.push(tag[1].trim());
       rest = sliceInlines(rest, tag[0].length);
     }
+    // "42. .“LRL 110” …", "56. . GNDQ…": a stray full stop after the number (a conversion's leftover) is no text of it
+    // (".NET is…", a dot glued to a word, stays).
+    const stray = number !== null ? /^\s*\.+(?=\s|[“"«‘'(])\s*/u.exec(lineOf(rest)) : null;
+    if (stray) rest = sliceInlines(rest, stray[0].length);
     // "Question : …" with no number: the word names the line, it is not the question's text.
     const named = number === null ? QUESTION_LABEL.exec(lineOf(rest)) : null;
     if (named) rest = sliceInlines(rest, named[0].length);
