@@ -21,6 +21,7 @@ import { lookOf } from './formatMarks';
 import { inferTruthEnds, type TruthEnds } from './truthEnds';
 import { inferSigilLines, type SigilLines } from './sigilLines';
 import { inferAnswersUnder } from './answersUnder';
+import { inferCommaOptions, type CommaQuestions } from './commaOptions';
 import { inferPartTitles } from './partTitles';
 import { inferAnswersAbove, type AnswerAbove } from './answersBefore';
 import { trueFalseAnswer } from './answers';
@@ -60,6 +61,8 @@ export interface Conventions {
   dashAnswers: Set<Paragraph>;
   /** The answer written as the one line set apart under a question with no options (indented, or bold or coloured under a plain stem). */
   answerLines: Set<Paragraph>;
+  /** A quiz whose options stand on one line split by commas over an answer line (commaOptions.ts). */
+  commaQuestions: CommaQuestions;
   /** A paper of questions with their answers under them and no options (answersUnder.ts): the asking lines no number starts. */
   askedQuestions: Map<Paragraph, number | null>;
   /** …and the numbers typed alone above them ("2"), which number them. */
@@ -1298,6 +1301,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     answerLines: new Set([...setApart.filter((line) => !partTitles.has(line)), ...answersUnder.answers]),
     askedQuestions: answersUnder.questions,
     askedNumbers: answersUnder.numbers,
+    commaQuestions: inferCommaOptions(lines),
     digitAnswers: inferDigitAnswers(lines, (line) => optionLabelsOf(lineOf(line.inlines), null).length > 0 || letteredLines.has(line)),
     answersAbove: inferAnswersAbove(lines, isStart),
     colouredAnswers: inferColouredAnswers(lines, isStart, inferMarkLook(lines, letteredLabel), textFrom, letteredLabel),

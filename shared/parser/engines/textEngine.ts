@@ -822,6 +822,16 @@ export function textEngine(
         return;
       }
     }
+    // A quiz of comma-split options over answer lines (commaOptions.ts): its number alone, its question, its options' line.
+    const comma = conventions.commaQuestions;
+    if (comma.numbers.has(paragraph)) return;
+    if (comma.stems.has(paragraph)) return startQuestion(paragraph, comma.stems.get(paragraph)!, inlines);
+    const commaParts = open ? comma.options.get(paragraph) : undefined;
+    if (open && commaParts) {
+      for (const [index, part] of commaParts.entries()) addOption(open, index, false, sliceInlines(inlines, part.start, part.end), [], '', paragraph);
+      target = 'option';
+      return;
+    }
     const typedOption = conventions.numberedOptions.get(conventional(paragraph));
     if (typedOption && open && (target === 'stem' || target === 'option')) {
       const label = line.slice(0, typedOption.end).trim();
@@ -950,7 +960,9 @@ export function textEngine(
             // "Correct Answer:" alone: the answer is the next line ("B. No").
             target = 'answerNext';
           } else if (field.kind === 'answer' && !explainsAnswer(question, field.label, value.text)) {
-            question.answer = value;
+            // (In a quiz of comma-split options, the option the answer names: "Coke (classic)" answers "Coke".)
+            const named = conventions.commaQuestions.answers.get(paragraph);
+            question.answer = named ? { text: named, paragraph } : value;
             target = 'afterAnswer';
           } else if (field.kind === 'solution' && solutionLetter(question, value.text)) {
             // "Solution: B" then the explanation: the letter answers, the rest explains.
