@@ -10,15 +10,15 @@ import { parseHwpx } from './parseHwpx';
  * Prints, per paper, the questions read fully right out of those expected, with the Word corpus's
  * scorer (tests/support/wordScore.ts).
  *
- * The floors are what the readers measured when they were last set (665 of 772 questions in 34
- * papers, 91.3 % of a paper's on average, the seventeenth session: docs/hwp-format.md): a change
+ * The floors are what the readers measured when they were last set (673 of 772 questions in 34
+ * papers, 91.8 % of a paper's on average, the seventeenth session: docs/hwp-format.md): a change
  * that reads fewer fails.
  * They went down from 0.85 when nine papers from new sources came in the thirteenth session, one
  * of them (ko-17, a teacher's compilation of 72 items with its key in endnotes that also answer
  * written items) read at 14 of 72. The corpus is small (real Hangul papers are rarely public as
  * files), so the figure says little about papers in general.
  */
-const QUESTIONS_AT_LEAST = 0.86;
+const QUESTIONS_AT_LEAST = 0.87;
 const PER_PAPER_AT_LEAST = 0.91;
 
 const papers = realHangulPapers();
