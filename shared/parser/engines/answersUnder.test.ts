@@ -64,6 +64,22 @@ describe('questions with their answers under them', () => {
     expect(qs.map(answerOf)).toEqual(['The long meeting ended late', 'The man next door is a doctor', 'She spoke kindly']);
   });
 
+  it('"Q: …?" over "A: …": the answer is the words after "A:"', () => {
+    const doc = parse([
+      'Q: Where does the suspect live?',
+      'A: Chicago',
+      '',
+      'Q: When did the file change?',
+      'A: April 21, 2017',
+      '',
+      'Q: Who sent the mail?',
+      'A: Carla',
+    ]);
+    const qs = questionsOf(doc);
+    expect(qs.map(stem)).toEqual(['Where does the suspect live?', 'When did the file change?', 'Who sent the mail?']);
+    expect(qs.map(answerOf)).toEqual(['Chicago', 'April 21, 2017', 'Carla']);
+  });
+
   it('options without labels under each question (two or more lines) stay options, the marked one right', () => {
     const doc = parse([
       'Which planet is the largest?',

@@ -15,7 +15,8 @@ import { endsAsking, fieldOf, optionLabelsOf } from './patterns';
  * go with it) and the asking lines no number starts, which start questions of their own.
  */
 export interface AnswersUnder {
-  answers: Set<Paragraph>;
+  /** Each answer line, with where its answer starts: after "A:" under a question written "Q: …" (0 otherwise). */
+  answers: Map<Paragraph, number>;
   /** The first line of each question no number the reader knows starts, with the number typed alone above it ("2"), if any. */
   questions: Map<Paragraph, number | null>;
   /** Those numbers' lines: they number the question under them, they are no text. */
@@ -45,7 +46,7 @@ interface Unit {
 }
 
 export function inferAnswersUnder(lines: Paragraph[], isStart: (line: Paragraph) => boolean): AnswersUnder {
-  const none = { answers: new Set<Paragraph>(), questions: new Map<Paragraph, number | null>(), numbers: new Set<Paragraph>() };
+  const none = { answers: new Map<Paragraph, number>(), questions: new Map<Paragraph, number | null>(), numbers: new Set<Paragraph>() };
   const filled = lines.filter((line) => !isBlankLine(line.inlines));
   const labelled = filled.filter((line) => optionLabelsOf(lineOf(line.inlines), null).length > 0).length;
   if (labelled * 10 > filled.length) return none;
@@ -63,10 +64,17 @@ export function inferAnswersUnder(lines: Paragraph[], isStart: (line: Paragraph)
   if (answered.length < 3 || answered.length * 5 < askingUnits.length * 3 || single * 5 < answered.length * 3) return none;
   const unnumbered = answered.filter((u) => !u.numbered);
   return {
-    answers: new Set(answered.map((u) => u.under[0])),
+    answers: new Map(answered.map((u) => [u.under[0], answerStart(u)])),
     questions: new Map(unnumbered.map((u) => [u.asked[0], u.bare])),
     numbers: new Set(unnumbered.filter((u) => u.bare !== null).map((u) => u.start)),
   };
+}
+
+/** "Q: What is…?" over "A: 42": the answer starts after its "A:" (a line with no such label, at 0). */
+function answerStart(unit: Unit): number {
+  const asked = unit.asked[0] ? lineOf(unit.asked[0].inlines) : '';
+  const label = /^\s*A\s*[:：.)]\s*/i.exec(lineOf(unit.under[0].inlines));
+  return label && /^\s*Q\s*[:：.)]/i.test(asked) ? label[0].length : 0;
 }
 
 /** The paper's lines cut into questions: a number or a line that asks after an answer starts one. */

@@ -63,6 +63,8 @@ export interface Conventions {
   answerLines: Set<Paragraph>;
   /** A quiz whose options stand on one line split by commas over an answer line (commaOptions.ts). */
   commaQuestions: CommaQuestions;
+  /** Where an answer line's answer starts ("A: 42" under "Q: …", answersUnder.ts). */
+  answerStarts: ReadonlyMap<Paragraph, number>;
   /** A paper of questions with their answers under them and no options (answersUnder.ts): the asking lines no number starts. */
   askedQuestions: Map<Paragraph, number | null>;
   /** …and the numbers typed alone above them ("2"), which number them. */
@@ -1298,7 +1300,8 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     textItems,
     trailingKeys,
     wrappedOptions,
-    answerLines: new Set([...setApart.filter((line) => !partTitles.has(line)), ...answersUnder.answers]),
+    answerLines: new Set([...setApart.filter((line) => !partTitles.has(line)), ...answersUnder.answers.keys()]),
+    answerStarts: answersUnder.answers,
     askedQuestions: answersUnder.questions,
     askedNumbers: answersUnder.numbers,
     commaQuestions: inferCommaOptions(lines),

@@ -796,7 +796,7 @@ export function textEngine(
       target === 'answerNext' ||
       ((conventions.answerLines.has(paragraph) || conventions.answersBelowColons.has(paragraph)) && !open?.answer && open?.options.length === 0);
     if (open && answerLine) {
-      open.answer = { text: line.trim(), paragraph };
+      open.answer = { text: line.slice(conventions.answerStarts.get(paragraph) ?? 0).trim(), paragraph };
       // "… là (…) :" over its answer: the colon introduced the answer, as in "… là : CaO".
       if (conventions.answersBelowColons.has(paragraph))
         open.stem = open.stem.map((html, i, all) => (i === all.length - 1 ? html.replace(/\s*[:：]\s*((?:<\/\w+>)*)\s*$/u, '$1') : html));
