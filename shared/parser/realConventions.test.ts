@@ -3438,3 +3438,37 @@ describe('a stray full stop after the number', () => {
     expect(stems(doc)).toEqual(['“LRL 110” is a code of which kind?', 'Which one is a train?', '.NET is made by whom?']);
   });
 });
+
+describe('a fill-in paper whose key is underlined in its sentences', () => {
+  it("each numbered sentence's underlined words are its answers and blanks; underlined words in a colour (a link) are text", () => {
+    const u = (text: string) => ({ text, underline: true });
+    const doc = parse([
+      { runs: ['1. If it ', u('had rained'), ', we ', u('would have stayed'), ' at home.'] },
+      { runs: ['2. If you ', u('heat'), ' ice, it ', u('melts'), '.'] },
+      { runs: ['3. She ', u('would buy'), ' a car if she had money.'] },
+      { runs: ['4. Read more on ', { text: 'the school site', underline: true, color: '0000FF' }, ' and say what you think.'] },
+    ]);
+    const qs = questionsOf(doc);
+    expect(qs.slice(0, 3).map((q) => q.name.replace(/<\/?p>/g, ''))).toEqual([
+      'If it ____, we ____ at home.',
+      'If you ____ ice, it ____.',
+      'She ____ a car if she had money.',
+    ]);
+    expect(qs.slice(0, 3).map((q) => q.type)).toEqual(['fill_ups', 'fill_ups', 'fill_ups']);
+    // Each gap its own blank, answered by the underlined words.
+    expect(qs.slice(0, 3).map((q) => ('options' in q ? q.options.map((o) => [o.optionId, o.name]) : null))).toEqual([
+      [
+        ['blank-1', 'had rained'],
+        ['blank-2', 'would have stayed'],
+      ],
+      [
+        ['blank-1', 'heat'],
+        ['blank-2', 'melts'],
+      ],
+      [['blank-1', 'would buy']],
+    ]);
+    // (Question 4's link is no filled gap: it has no answer, and is not uploaded.)
+    expect(qs).toHaveLength(3);
+    expect(doc.problems.find((p) => p.code === 'unknownType')?.params.question).toBe('4');
+  });
+});

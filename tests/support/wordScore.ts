@@ -11,7 +11,7 @@ import type { ExpectedQuestion } from '../fixtures/word/expected';
  * too many or too few does not shift the rest.
  *
  * A question is fully right when its type, its stem, its options' texts, its correct options (or
- * its answer) and its pictures all match after normalisation: HTML tags dropped, entities decoded,
+ * its answer: of several blanks, each one's first accepted answer joined by ", ") and its pictures all match after normalisation: HTML tags dropped, entities decoded,
  * white space collapsed, case kept, an answer's final full stop dropped, `<img>` counted as a picture, equations (`$…$`) compared
  * without spaces or braces. A comprehension is right when its passage holds the expected passage
  * and each of its children is right; a child is right only inside the comprehension it belongs to.
@@ -204,7 +204,9 @@ function differences(want: ExpectedQuestion, got: ParsedQuestion): string[] {
       if (!sameList(correct, wantCorrect)) wrong.push(`correct [${correct.join()}], expected [${wantCorrect.join()}]`);
     }
   } else if (want.answer !== undefined) {
-    const answer = got.type === 'fill_ups' ? textOf(got.options[0]?.name ?? '') : textOf(got.solution);
+    // A question of several blanks: each blank's first accepted answer, in order, joined by ", " (as the expected files write them).
+    const firsts = got.type === 'fill_ups' ? got.options.filter((o, i, all) => all.findIndex((p) => p.optionId === o.optionId) === i).map((o) => o.name) : [];
+    const answer = got.type === 'fill_ups' ? firsts.map(textOf).join(', ') : textOf(got.solution);
     // A final full stop is not compared: the pupil types the answer, not the end of the sentence it was written in.
     const unstopped = (text: string) => text.replace(/\s*[.。]$/u, '');
     const same = unstopped(answer) === unstopped(want.answer) || (answer !== '' && !Number.isNaN(Number(answer)) && Number(answer) === Number(want.answer));

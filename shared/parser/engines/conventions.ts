@@ -741,10 +741,20 @@ export function inferTrailingKeys(lines: Paragraph[], isStart: (line: Paragraph)
 
 /** A look a paper may mark its right options with: a colour of the words, or a highlight behind them. */
 export interface MarkLook {
-  kind: 'color' | 'highlight';
+  kind: 'color' | 'highlight' | 'underline';
   value: string;
 }
-const lookValue = (inline: Inline, kind: MarkLook['kind']) => (inline.kind === 'text' ? (kind === 'color' ? inline.color : inline.highlight) : null);
+const lookValue = (inline: Inline, kind: MarkLook['kind']) =>
+  inline.kind !== 'text'
+    ? null
+    : kind === 'color'
+      ? inline.color
+      : kind === 'highlight'
+        ? inline.highlight
+        : // (Underlined in a colour of its own is a link's look, "Mahnydug" in blue: no gap filled in.)
+          inline.underline && !inline.color
+          ? 'underline'
+          : null;
 
 /**
  * The colour (else the highlight) a paper marks its right options with: on one option of a
@@ -795,7 +805,30 @@ export interface ColouredAnswer {
   text: string;
   /** The words end the question's line, after words of its own: an answer written beside its text, not a blank in it. */
   beside: boolean;
+  /** The other gaps of a line filled in so ("If I ~had known~, I ~would have come~"), after the first: blanks too. */
+  more?: { start: number; end: number }[];
 }
+
+/**
+ * A fill-in paper's key written into its sentences: the filled-in words underlined ("If I ~had
+ * known~, I ~would have come~"), in a paper with hardly any options. Read so when three questions
+ * or more have one to three short underlined stretches among words of their own.
+ */
+export function inferFilledInLook(lines: Paragraph[], isStart: (line: Paragraph) => boolean, listLabel: (line: Paragraph) => unknown): MarkLook | null {
+  const look: MarkLook = { kind: 'underline', value: 'underline' };
+  // (A paper with options gives its answers among them; a few lettered headings, "A. Conditionals", are no options.)
+  const written = lines.filter((line) => !isBlankLine(line.inlines));
+  if (written.filter((line) => listLabel(line) || optionLabelsOf(lineOf(line.inlines), null).length > 0).length * 10 > written.length) return null;
+  const filled = lines.filter((line) => {
+    if (line.cell || !isStart(line)) return false;
+    const spans = markedSpans(line, look);
+    const text = lineOf(line.inlines);
+    const own = spans.reduceRight((rest, span) => rest.slice(0, span.start) + rest.slice(span.end), text);
+    return spans.length >= 1 && spans.length <= FILLED_GAPS && spans.every((span) => span.text.length <= 40) && /\p{L}{3}/u.test(own);
+  });
+  return filled.length >= 3 ? look : null;
+}
+const FILLED_GAPS = 3;
 /**
  * "… aj [ifdukwya] bcigi …" with the word in the colour (or highlight) that marks right options:
  * in a question with no options, the marked words are its answer, and a blank in its text. Only
@@ -816,11 +849,15 @@ export function inferColouredAnswers(
   const close = () => {
     const spans = group.flatMap((line) => markedSpans(line, look).map((span) => [line, span] as const));
     const options = group.some((line) => listLabel(line) || optionLabelsOf(lineOf(line.inlines), null).length > 0);
-    if (!options && spans.length === 1 && spans[0][1].text.length <= 40) {
+    // (A key underlined in the sentences fills up to three gaps of one line.)
+    const gaps = look.kind === 'underline' && spans.length <= FILLED_GAPS && spans.every(([line]) => line === spans[0][0]) ? spans.length : 1;
+    if (!options && spans.length >= 1 && spans.length <= gaps && spans.every(([, span]) => span.text.length <= 40)) {
       const [line, span] = spans[0];
       const text = lineOf(line.inlines);
-      const beside = !text.slice(span.end).trim() && /[\p{L}\p{N}]/u.test(text.slice(textFrom(line), span.start));
-      found.set(line, { ...span, beside });
+      const beside = spans.length === 1 && !text.slice(span.end).trim() && /[\p{L}\p{N}]/u.test(text.slice(textFrom(line), span.start));
+      const more = spans.slice(1).map(([, other]) => ({ start: other.start, end: other.end }));
+      // (Each gap its own blank: blanks' answers are split by ";", as an answer line writes them.)
+      found.set(line, { ...span, text: spans.map(([, s]) => s.text).join('; '), beside, ...(more.length ? { more } : {}) });
     }
     group = [];
   };
@@ -1307,7 +1344,13 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     commaQuestions: inferCommaOptions(lines),
     digitAnswers: inferDigitAnswers(lines, (line) => optionLabelsOf(lineOf(line.inlines), null).length > 0 || letteredLines.has(line)),
     answersAbove: inferAnswersAbove(lines, isStart),
-    colouredAnswers: inferColouredAnswers(lines, isStart, inferMarkLook(lines, letteredLabel), textFrom, letteredLabel),
+    colouredAnswers: inferColouredAnswers(
+      lines,
+      isStart,
+      inferMarkLook(lines, letteredLabel) ?? inferFilledInLook(lines, isStart, letteredLabel),
+      textFrom,
+      letteredLabel,
+    ),
     answersBelowColons: new Set(answersBelowColons(lines, isStart, dashAnswers)),
     dashAnswers,
     numberedOptions: inferNumberedOptions(lines),

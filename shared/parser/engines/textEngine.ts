@@ -685,7 +685,9 @@ export function textEngine(
     // Both are offsets into the paragraph as written: the key is cut off first, so the span's place still holds.
     const cut = key ? sliceInlines(paragraph.inlines, 0, key.at) : paragraph.inlines;
     const blank = coloured?.beside ? [] : [BLANK];
-    const inlines = coloured ? [...sliceInlines(cut, 0, coloured.start), ...blank, ...sliceInlines(cut, coloured.end)] : cut;
+    // Each filled gap a blank, from the last so the earlier ones' places hold.
+    const gaps = coloured ? [coloured, ...(coloured.more ?? [])].sort((a, b) => b.start - a.start) : [];
+    const inlines = gaps.reduce((line, gap) => [...sliceInlines(line, 0, gap.start), ...blank, ...sliceInlines(line, gap.end)], cut);
     readLine(paragraph, key || coloured?.beside ? trimInlines(inlines) : inlines);
     const open = question as QuestionDraft | null;
     // "True or False: …" with one of the two words highlighted: the teacher's answer.
