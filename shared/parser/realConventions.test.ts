@@ -3456,7 +3456,7 @@ describe('a fill-in paper whose key is underlined in its sentences', () => {
     ]);
     expect(qs.slice(0, 3).map((q) => q.type)).toEqual(['fill_ups', 'fill_ups', 'fill_ups']);
     // Each gap its own blank, answered by the underlined words.
-    expect(qs.slice(0, 3).map((q) => ('options' in q ? q.options.map((o) => [o.optionId, o.name]) : null))).toEqual([
+    expect(qs.slice(0, 3).map((q) => (q.type === 'fill_ups' ? q.options.map((o) => [o.optionId, o.name]) : null))).toEqual([
       [
         ['blank-1', 'had rained'],
         ['blank-2', 'would have stayed'],
