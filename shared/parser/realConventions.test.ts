@@ -3472,3 +3472,30 @@ describe('a fill-in paper whose key is underlined in its sentences', () => {
     expect(doc.problems.find((p) => p.code === 'unknownType')?.params.question).toBe('4');
   });
 });
+
+describe('a part of underlined fill-ins, then a part of sentences to rewrite, each over its rewrite', () => {
+  it("the rewrites answer the second part's sentences: the first part's questions, answered in their own lines, are not counted against it", () => {
+    const u = (text: string) => ({ text, underline: true });
+    const doc = parse([
+      'Part A: Conditionals',
+      { runs: ['1. If it ', u('had rained'), ', we ', u('would have stayed'), '.'] },
+      { runs: ['2. If you ', u('heat'), ' ice, it ', u('melts'), '.'] },
+      { runs: ['3. She ', u('would buy'), ' a car if she had money.'] },
+      { runs: ['4. We ', u('will go'), ' if it is sunny.'] },
+      'Part B: Reduce the clauses',
+      '1. The man who lives next door is a doctor.',
+      'The man next door is a doctor.',
+      '2. The book which is on the table is mine.',
+      'The book on the table is mine.',
+      '3. The girl who is singing is my sister.',
+      'The girl singing is my sister.',
+    ]);
+    const qs = questionsOf(doc);
+    expect(qs.map((q) => q.type)).toEqual(['fill_ups', 'fill_ups', 'fill_ups', 'fill_ups', 'fill_ups', 'fill_ups', 'fill_ups']);
+    expect(qs.slice(4).map((q) => (q.type === 'fill_ups' ? q.options[0].name : null))).toEqual([
+      'The man next door is a doctor',
+      'The book on the table is mine',
+      'The girl singing is my sister',
+    ]);
+  });
+});

@@ -45,13 +45,14 @@ interface Unit {
   table: boolean;
 }
 
-export function inferAnswersUnder(lines: Paragraph[], isStart: (line: Paragraph) => boolean): AnswersUnder {
+export function inferAnswersUnder(lines: Paragraph[], isStart: (line: Paragraph) => boolean, answeredInLine: ReadonlySet<Paragraph> = new Set()): AnswersUnder {
   const none = { answers: new Map<Paragraph, number>(), questions: new Map<Paragraph, number | null>(), numbers: new Set<Paragraph>() };
   const filled = lines.filter((line) => !isBlankLine(line.inlines));
   const labelled = filled.filter((line) => optionLabelsOf(lineOf(line.inlines), null).length > 0).length;
   if (labelled * 10 > filled.length) return none;
   const units = unitsOf(filled, isStart);
-  const askingUnits = units.filter((u) => u.asked.length > 0);
+  // (A question answered in its own line, its key underlined in the sentence, is another part's way: not counted.)
+  const askingUnits = units.filter((u) => u.asked.length > 0 && !u.asked.some((line) => answeredInLine.has(line)));
   const answered = askingUnits.filter(
     (u) =>
       !u.table &&

@@ -1316,7 +1316,14 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
   });
   // Each question's option lines, counted over once by both marks of right options (the sign before, the mark after).
   const groups = optionGroups(lines, isStart, auto);
-  const answersUnder = inferAnswersUnder(lines, isStart);
+  const colouredAnswers = inferColouredAnswers(
+    lines,
+    isStart,
+    inferMarkLook(lines, letteredLabel) ?? inferFilledInLook(lines, isStart, letteredLabel),
+    textFrom,
+    letteredLabel,
+  );
+  const answersUnder = inferAnswersUnder(lines, isStart, new Set(colouredAnswers.keys()));
   // Short lines in a look of their own under questions: each one's answer set apart, or the titles of the parts
   // that follow (a few, over a question's number: partTitles.ts).
   const partTitles = inferPartTitles(lines, isStart);
@@ -1344,13 +1351,7 @@ export function inferConventions(lines: Paragraph[], auto: (line: Paragraph) => 
     commaQuestions: inferCommaOptions(lines),
     digitAnswers: inferDigitAnswers(lines, (line) => optionLabelsOf(lineOf(line.inlines), null).length > 0 || letteredLines.has(line)),
     answersAbove: inferAnswersAbove(lines, isStart),
-    colouredAnswers: inferColouredAnswers(
-      lines,
-      isStart,
-      inferMarkLook(lines, letteredLabel) ?? inferFilledInLook(lines, isStart, letteredLabel),
-      textFrom,
-      letteredLabel,
-    ),
+    colouredAnswers,
     answersBelowColons: new Set(answersBelowColons(lines, isStart, dashAnswers)),
     dashAnswers,
     numberedOptions: inferNumberedOptions(lines),
