@@ -23,10 +23,10 @@ import { parseDocx } from './parseDocx';
  * from them (the 129 papers of before read 93.7 % and 90.5 %); the questions' floor went to 0.92, what was
  * measured, and the per-paper floor stays 0.90. The seventeenth session's rounds 21-24 (31 papers, 23 sources never met and
  * two fetched by name when the search budget ran out; seven at 0 on arrival, among them five question-and-answer sheets
- * with no options) brought it to 197 papers: 92.0 % and 89.0 % after learning from them (the 166 papers of before read
- * 92.8 % and 91.0 %, from 92.45 % and 90.05 %); the floors went to what was measured, 0.91 and 0.89.
+ * with no options) brought it to 197 papers: 92.2 % and 89.5 % after learning from them (the 166 papers of before read
+ * 92.8 % and 91.0 %, from 92.45 % and 90.05 %); the floors are what was measured, 0.92 and 0.89.
  */
-const QUESTIONS_AT_LEAST = 0.91;
+const QUESTIONS_AT_LEAST = 0.92;
 const PER_PAPER_AT_LEAST = 0.89;
 const KEYED_UPLOADING_AT_LEAST = 0.9;
 
