@@ -47,9 +47,8 @@ interface Unit {
 
 export function inferAnswersUnder(lines: Paragraph[], isStart: (line: Paragraph) => boolean, answeredInLine: ReadonlySet<Paragraph> = new Set()): AnswersUnder {
   const none = { answers: new Map<Paragraph, number>(), questions: new Map<Paragraph, number | null>(), numbers: new Set<Paragraph>() };
+  if (!hardlyOptions(lines)) return none;
   const filled = lines.filter((line) => !isBlankLine(line.inlines));
-  const labelled = filled.filter((line) => optionLabelsOf(lineOf(line.inlines), null).length > 0).length;
-  if (labelled * 10 > filled.length) return none;
   const units = unitsOf(filled, isStart);
   // (A question answered in its own line, its key underlined in the sentence, is another part's way: not counted.)
   const askingUnits = units.filter((u) => u.asked.length > 0 && !u.asked.some((line) => answeredInLine.has(line)));
@@ -69,6 +68,12 @@ export function inferAnswersUnder(lines: Paragraph[], isStart: (line: Paragraph)
     questions: new Map(unnumbered.map((u) => [u.asked[0], u.bare])),
     numbers: new Set(unnumbered.filter((u) => u.bare !== null).map((u) => u.start)),
   };
+}
+
+/** Hardly a line of the paper is an option (a typed label, or one Word letters: `listLabel`): under one in ten. */
+export function hardlyOptions(lines: Paragraph[], listLabel: (line: Paragraph) => unknown = () => null): boolean {
+  const written = lines.filter((line) => !isBlankLine(line.inlines));
+  return written.filter((line) => listLabel(line) || optionLabelsOf(lineOf(line.inlines), null).length > 0).length * 10 <= written.length;
 }
 
 /** "Q: What is…?" over "A: 42": the answer starts after its "A:" (a line with no such label, at 0). */

@@ -20,7 +20,7 @@ import {
 import { lookOf } from './formatMarks';
 import { inferTruthEnds, type TruthEnds } from './truthEnds';
 import { inferSigilLines, type SigilLines } from './sigilLines';
-import { inferAnswersUnder } from './answersUnder';
+import { hardlyOptions, inferAnswersUnder } from './answersUnder';
 import { inferCommaOptions, type CommaQuestions } from './commaOptions';
 import { inferPartTitles } from './partTitles';
 import { inferAnswersAbove, type AnswerAbove } from './answersBefore';
@@ -744,17 +744,13 @@ export interface MarkLook {
   kind: 'color' | 'highlight' | 'underline';
   value: string;
 }
-const lookValue = (inline: Inline, kind: MarkLook['kind']) =>
-  inline.kind !== 'text'
-    ? null
-    : kind === 'color'
-      ? inline.color
-      : kind === 'highlight'
-        ? inline.highlight
-        : // (Underlined in a colour of its own is a link's look, "Mahnydug" in blue: no gap filled in.)
-          inline.underline && !inline.color
-          ? 'underline'
-          : null;
+function lookValue(inline: Inline, kind: MarkLook['kind']): string | null {
+  if (inline.kind !== 'text') return null;
+  if (kind === 'color') return inline.color;
+  if (kind === 'highlight') return inline.highlight;
+  // (Underlined in a colour of its own is a link's look, "Mahnydug" in blue: no gap filled in.)
+  return inline.underline && !inline.color ? 'underline' : null;
+}
 
 /**
  * The colour (else the highlight) a paper marks its right options with: on one option of a
@@ -817,8 +813,7 @@ export interface ColouredAnswer {
 export function inferFilledInLook(lines: Paragraph[], isStart: (line: Paragraph) => boolean, listLabel: (line: Paragraph) => unknown): MarkLook | null {
   const look: MarkLook = { kind: 'underline', value: 'underline' };
   // (A paper with options gives its answers among them; a few lettered headings, "A. Conditionals", are no options.)
-  const written = lines.filter((line) => !isBlankLine(line.inlines));
-  if (written.filter((line) => listLabel(line) || optionLabelsOf(lineOf(line.inlines), null).length > 0).length * 10 > written.length) return null;
+  if (!hardlyOptions(lines, listLabel)) return null;
   const filled = lines.filter((line) => {
     if (line.cell || !isStart(line)) return false;
     const spans = markedSpans(line, look);
@@ -1202,15 +1197,15 @@ export function answersBelowColons(lines: Paragraph[], isStart: (line: Paragraph
 }
 
 const TYPED_OPTION = /^\s*([1-8])\s*([.)）])\s*(?=\S)/;
+/** Two lines in the same cell of a table, or both out of tables. */
+const sameCell = (a: Paragraph['cell'], b: Paragraph['cell']) => a === b || (!!a && !!b && a.table === b.table && a.row === b.row && a.column === b.column);
+
 /**
  * "Q1. Which…" then "1. jwogmimiqp" "2. awjiruch", or "8. Which…" then "1) div" "2) span": numbers
  * that start at 1 again under each question are its options, when two questions or more do so and
  * the question's number is told apart from theirs (a word before it, or other punctuation). In a
  * paper of one table, a question's cell holds its options.
  */
-/** Two lines in the same cell of a table, or both out of tables. */
-const sameCell = (a: Paragraph['cell'], b: Paragraph['cell']) => a === b || (!!a && !!b && a.table === b.table && a.row === b.row && a.column === b.column);
-
 export function inferNumberedOptions(lines: Paragraph[]): Map<Paragraph, { index: number; end: number }> {
   type Group = { stop: string | null; cell: Paragraph['cell']; options: { line: Paragraph; index: number; end: number; stop: string }[] };
   const groups: Group[] = [];

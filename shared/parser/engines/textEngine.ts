@@ -294,6 +294,11 @@ export function textEngine(
   const lineStarts = (block: Block) =>
     block.kind === 'paragraph' &&
     (!!autoOf(block.paragraph) || !!numberOfLine(block.paragraph, lineOf(block.paragraph.inlines)) || TAG.test(lineOf(block.paragraph.inlines)));
+  /** Whether a paragraph numbers a question, by Word's list or by its typed number. */
+  const numbersAQuestion = (paragraph: Paragraph) => {
+    const auto = autoOf(paragraph);
+    return auto ? numbersQuestion(paragraph, auto) : numberOfLine(paragraph, lineOf(paragraph.inlines)) !== null;
+  };
   /** Whether the next text (blank lines skipped) starts a question, a heading or the answer key: the text before it stands between questions. */
   const questionFollows = (at: number): boolean => {
     // Past any other plain lines (notes of several paragraphs), up to what decides: a question, a heading, the key, or an option going on.
@@ -302,13 +307,7 @@ export function textEngine(
       if (block.kind === 'table') return true;
       const auto = autoOf(block.paragraph);
       const line = lineOf(block.paragraph.inlines);
-      if (
-        (auto ? numbersQuestion(block.paragraph, auto) : numberOfLine(block.paragraph, line) !== null) ||
-        answerKeyStart(line) !== null ||
-        isHeading(block.paragraph, line) ||
-        optionsFollow(i)
-      )
-        return true;
+      if (numbersAQuestion(block.paragraph) || answerKeyStart(line) !== null || isHeading(block.paragraph, line) || optionsFollow(i)) return true;
       if ((auto && LETTER_FORMATS.has(auto.format)) || conventions.optionItems.has(block.paragraph) || optionLabelsOf(line, null).length > 0 || fieldOf(line))
         return false;
     }
@@ -339,10 +338,9 @@ export function textEngine(
     for (let i = nextFilled[at]; i !== undefined && i < blocks.length; i = nextFilled[i]) {
       const block = blocks[i];
       if (block.kind === 'table') return false;
+      if (numbersAQuestion(block.paragraph)) return true;
       const auto = autoOf(block.paragraph);
-      const line = lineOf(block.paragraph.inlines);
-      if (auto ? numbersQuestion(block.paragraph, auto) : numberOfLine(block.paragraph, line) !== null) return true;
-      if ((auto && LETTER_FORMATS.has(auto.format)) || optionLabelsOf(line, 0)[0]?.index === 0) return false;
+      if ((auto && LETTER_FORMATS.has(auto.format)) || optionLabelsOf(lineOf(block.paragraph.inlines), 0)[0]?.index === 0) return false;
     }
     return false;
   };
