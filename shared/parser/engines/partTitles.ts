@@ -16,16 +16,16 @@ import { optionLabelsOf } from './patterns';
  */
 export function inferPartTitles(lines: Paragraph[], isStart: (line: Paragraph) => boolean): Set<Paragraph> {
   const filled = lines.filter((line) => !line.cell && !isBlankLine(line.inlines));
+  const looks = filled.map((line) => lineLook(line.inlines));
   const byLook = new Map<string, Paragraph[]>();
   filled.forEach((line, at) => {
     const next = filled[at + 1];
     if (!next || isStart(line) || !isStart(next) || !titleLike(line)) return;
-    const own = lookOf(line.inlines);
-    if (own === 'plain' || own === lookOf(next.inlines)) return;
-    byLook.set(own, [...(byLook.get(own) ?? []), line]);
+    if (looks[at] === 'plain' || looks[at] === looks[at + 1]) return;
+    byLook.set(looks[at], [...(byLook.get(looks[at]) ?? []), line]);
   });
   const inLook = new Map<string, number>();
-  for (const line of filled) inLook.set(lookOf(line.inlines), (inLook.get(lookOf(line.inlines)) ?? 0) + 1);
+  for (const look of looks) inLook.set(look, (inLook.get(look) ?? 0) + 1);
   // A paper's parts are few: a line in a look of its own over most questions is each one's answer set apart.
   const starts = filled.filter(isStart).length;
   const parts = ([look, titles]: [string, Paragraph[]]) => titles.length >= 2 && titles.length * 2 >= inLook.get(look)! && titles.length * 3 <= starts;
@@ -47,7 +47,7 @@ function titleLike(line: Paragraph): boolean {
 }
 
 /** The colour and weight of a line's words: "plain" for automatic black and not bold. */
-function lookOf(inlines: Inline[]): string {
+function lineLook(inlines: Inline[]): string {
   const words = inlines.filter((inline): inline is Extract<Inline, { kind: 'text' }> => inline.kind === 'text' && inline.text.trim() !== '');
   if (words.length === 0) return 'plain';
   const colour = words[0].color ?? '';
